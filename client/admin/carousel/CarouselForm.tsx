@@ -1,0 +1,99 @@
+import { Button } from '../ui/Button';
+import { Card, CardContent, CardHeader } from '../ui/Card';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Field';
+import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+import { CarouselPreview } from './CarouselPreview';
+import type { ExistingVideo, SlideForm } from './slide-form';
+
+export interface CarouselFormProps {
+  form: SlideForm;
+  onChange: (form: SlideForm) => void;
+  editing: boolean;
+  saving: boolean;
+  existing: { sites: ExistingVideo[]; articles: ExistingVideo[] };
+  onSave: () => void;
+  onReset: () => void;
+}
+
+const urlWarning = (label: string, value: string) => (value.trim() && isDevelopmentUrl(value.trim()) ? developmentUrlWarning(label) : null);
+
+/** 'Create Carousel Slide' / 'Edit Carousel Slide' with its live preview (SPEC section 2, carousel tab). */
+export function CarouselForm({ form, onChange, editing, saving, existing, onSave, onReset }: CarouselFormProps) {
+  const set = <K extends keyof SlideForm>(key: K) => (event: { target: { value: string } }) => onChange({ ...form, [key]: event.target.value });
+
+  function load(key: string) {
+    const found = [...existing.sites, ...existing.articles].find((video) => video.key === key);
+    onChange(found ? { ...found.form, published: form.published } : { ...form });
+  }
+
+  return (
+    <Card>
+      <CardHeader title={editing ? 'Edit Carousel Slide' : 'Create Carousel Slide'} description="Video slides of the homepage hero carousel." />
+      <CardContent>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <form
+            noValidate
+            className="grid content-start gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onSave();
+            }}
+          >
+            {!editing && (
+              <SelectField label="Load from Existing Video" defaultValue="" onChange={(event) => load(event.target.value)} hint="Optional: pre-fills the form from a dive site or article video.">
+                <option value="">Create new slide from scratch</option>
+                {existing.sites.length > 0 && (
+                  <optgroup label="Dive site videos">
+                    {existing.sites.map((video) => (
+                      <option key={video.key} value={video.key}>
+                        {video.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+                {existing.articles.length > 0 && (
+                  <optgroup label="Article videos">
+                    {existing.articles.map((video) => (
+                      <option key={video.key} value={video.key}>
+                        {video.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+              </SelectField>
+            )}
+            <TextField label="Title" required value={form.title} onChange={set('title')} placeholder="e.g. Dive the Great Barrier Reef" maxLength={200} />
+            <TextField label="Video URL" required type="url" value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://example.com/video.mp4" warning={urlWarning('Video URL', form.videoUrl)} />
+            <TextAreaField label="Description" value={form.description} onChange={set('description')} rows={3} maxLength={500} placeholder="A sentence shown under the title" />
+            <TextField
+              label="Poster Image URL"
+              type="url"
+              value={form.posterImageUrl}
+              onChange={set('posterImageUrl')}
+              placeholder="https://example.com/poster.jpg"
+              hint="Shown while the video loads and in the preview."
+              warning={urlWarning('Poster Image URL', form.posterImageUrl)}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="CTA Text" value={form.ctaText} onChange={set('ctaText')} placeholder="e.g. Explore Dive Sites" maxLength={100} />
+              <TextField label="CTA Link" value={form.ctaUrl} onChange={set('ctaUrl')} placeholder="/dive-sites or https://..." />
+            </div>
+            <CheckboxField label="Publish to homepage (uncheck to save as draft)" checked={form.published} onChange={(published) => onChange({ ...form, published })} />
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Saving...' : editing ? 'Update Slide' : 'Create Slide'}
+              </Button>
+              <Button variant="outline" disabled={saving} onClick={onReset}>
+                {editing ? 'Cancel Edit' : 'Reset'}
+              </Button>
+            </div>
+          </form>
+          <div>
+            <p className="mb-2 text-sm font-medium text-slate-800">Live Preview</p>
+            <CarouselPreview videoUrl={form.videoUrl} posterImageUrl={form.posterImageUrl} title={form.title} description={form.description} ctaText={form.ctaText} />
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

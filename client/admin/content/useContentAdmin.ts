@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, getJson } from '../../lib/api';
+import { reportFailure, reportSuccess } from '../feedback';
+import { keys } from '../query-client';
+import { useAdminSession } from '../session';
+
+interface Saved {
+  id: number;
+  title: string;
+  published: boolean;
+}
+
+export interface ContentAdminOptions {
+  /** '/api/articles' or '/api/reviews'. */
+  endpoint: string;
+  queryKey: typeof keys.articles | typeof keys.reviews;
+  /** 'blog post' or 'gear review', as in 'Failed to create blog post. Please try again.' */
+  noun: string;
+  /** 'Post' or 'Review', as in 'Post Published'. */
+  word: string;
+}
+
+/** The list and the writes shared by the blog and reviews tabs, with SPEC section 8's toasts. */
+export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, word }: ContentAdminOptions) {
+  const queryClient = useQueryClient();
+  const { expire } = useAdminSession();
+  const list = useQuery({ queryKey, queryFn: () => getJson<T[]>(`${endpoint}?admin=true`) });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey });
+    // A write makes the session a content-editing one; its remaining time changes.
+    void queryClient.invalidateQueries({ queryKey: keys.session });
+  };
+
+  const save = useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
+      id === null ? apiRequest<T>('POST', endpoint, body) : apiRequest<T>('PATCH', `${endpoint}/${id}`, body),
+    onSuccess: (saved, { id }) => {
+      refresh();
+      if (!saved.published) reportSuccess('Draft Saved', `Your ${noun} has been saved as a draft.`);
+      else if (id === null) reportSuccess(`${word} Published`, `Your ${noun} is now live on the website.`);
+      else reportSuccess(`${word} Updated`, 'Your changes have been published.');
+    },
+    onError: (error, { id }) =>
+      id === null
+        ? reportFailure(error, 'Creation Failed', `Failed to create ${noun}. Please try again.`, { expire })
+        : reportFailure(error, 'Update Failed', `Failed to update ${noun}. Please try again.`, { expire }),
+  });
+
+  const setPublished = useMutation({
+    mutationFn: (item: T) => apiRequest<T>('PATCH', `${endpoint}/${item.id}`, { published: !item.published }),
+    onSuccess: (saved) => {
+      refresh();
+      if (saved.published) reportSuccess(`${word} Published`, `"${saved.title}" is now live on the website.`);
+      else reportSuccess(`${word} Unpublished`, `"${saved.title}" has been moved back to drafts.`);
+    },
+    onError: (error) => reportFailure(error, 'Update Failed', `Failed to update ${noun}. Please try again.`, { expire }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (item: T) => apiRequest<void>('DELETE', `${endpoint}/${item.id}`),
+    onSuccess: () => {
+      refresh();
+      reportSuccess(`${word} Deleted`, `The ${noun} has been permanently deleted.`);
+    },
+    onError: (error) => reportFailure(error, 'Deletion Failed', `Failed to delete ${noun}. Please try again.`, { expire }),
+  });
+
+  const busyId = setPublished.isPending ? setPublished.variables?.id : remove.isPending ? remove.variables?.id : null;
+  return { list, save, setPublished, remove, busyId: busyId ?? null };
+}

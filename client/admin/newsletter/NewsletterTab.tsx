@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest, getJson } from '../../lib/api';
+import { reportFailure, reportMissing, reportSuccess } from '../feedback';
+import { keys } from '../query-client';
+import { useAdminSession } from '../session';
+import type { Subscriber } from '../types';
+import { Badge } from '../ui/Badge';
+import { Card, CardContent, CardHeader } from '../ui/Card';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useConfirm } from '../ui/useConfirm';
+import { SubscriberForm } from './SubscriberForm';
+import { SubscriberTable } from './SubscriberTable';
+
+/** Newsletter subscribers: the table with its badges, and the edit form (SPEC section 2, newsletter tab). */
+export function NewsletterTab() {
+  const queryClient = useQueryClient();
+  const { expire } = useAdminSession();
+  const subscribers = useQuery({ queryKey: keys.subscribers, queryFn: () => getJson<Subscriber[]>('/api/newsletter/subscribers') });
+  const [selected, setSelected] = useState<Subscriber | null>(null);
+  const confirm = useConfirm();
+  const list = subscribers.data ?? [];
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.subscribers });
+
+  const update = useMutation({
+    mutationFn: ({ id, values }: { id: number; values: { email: string; subscribed: boolean } }) => apiRequest<Subscriber>('PATCH', `/api/newsletter/subscribers/${id}`, values),
+    onSuccess: () => {
+      refresh();
+      setSelected(null);
+      reportSuccess('Subscriber Updated', 'The subscriber has been updated.');
+    },
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to update subscriber. Please try again.', { expire }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (subscriber: Subscriber) => apiRequest<void>('DELETE', `/api/newsletter/subscribers/${subscriber.id}`),
+    onSuccess: (_result, subscriber) => {
+      refresh();
+      if (selected?.id === subscriber.id) setSelected(null);
+      reportSuccess('Subscriber Deleted', 'The subscriber has been removed from the newsletter.');
+    },
+    onError: (error) => reportFailure(error, 'Deletion Failed', 'Failed to delete subscriber. Please try again.', { expire }),
+  });
+
+  function save(values: { email: string; subscribed: boolean }) {
+    if (!selected || !values.email) return reportMissing('Please fill in all required fields.');
+    update.mutate({ id: selected.id, values });
+  }
+
+  return (
+    <div className="grid gap-6">
+      {selected && <SubscriberForm key={selected.id} subscriber={selected} saving={update.isPending} onSave={save} onCancel={() => setSelected(null)} />}
+      <Card>
+        <CardHeader
+          title="Newsletter Subscribers"
+          description="People who signed up for the newsletter and the free PDF guide."
+          actions={
+            <div className="flex gap-2">
+              <Badge tone="blue">{list.length} Total Subscribers</Badge>
+              <Badge tone="green">{list.filter((subscriber) => subscriber.subscribed).length} Active</Badge>
+            </div>
+          }
+        />
+        <CardContent>
+          {subscribers.isPending ? (
+            <p className="text-sm text-slate-500">Loading subscribers...</p>
+          ) : subscribers.isError ? (
+            <p role="alert" className="text-sm text-red-700">Failed to load subscribers. Please try again.</p>
+          ) : (
+            <SubscriberTable
+              subscribers={list}
+              onEdit={setSelected}
+              busyId={remove.isPending ? (remove.variables?.id ?? null) : null}
+              onDelete={(subscriber) =>
+                confirm.ask({ title: 'Delete Subscriber', description: 'Are you sure you want to delete this newsletter subscriber?', onConfirm: () => remove.mutate(subscriber) })
+              }
+            />
+          )}
+        </CardContent>
+      </Card>
+      <ConfirmDialog request={confirm.request} onClose={confirm.close} />
+    </div>
+  );
+}

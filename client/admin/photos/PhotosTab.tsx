@@ -1,0 +1,134 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest, getJson } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { ImagePreview } from '../content/ImagePreview';
+import { reportFailure, reportMissing, reportSuccess } from '../feedback';
+import { keys } from '../query-client';
+import { useAdminSession } from '../session';
+import type { DiveSite } from '../types';
+import { Button } from '../ui/Button';
+import { Card, CardContent, CardHeader } from '../ui/Card';
+import { SelectField, TextField } from '../ui/Field';
+import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+
+const byName = (a: DiveSite, b: DiveSite) => a.name.localeCompare(b.name);
+
+/** Dive-site photos: pick a site (those without a photo first), enter a URL, update (SPEC section 2, photos tab). */
+export function PhotosTab() {
+  const queryClient = useQueryClient();
+  const { expire } = useAdminSession();
+  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSite[]>('/api/dive-sites') });
+  const [siteId, setSiteId] = useState('');
+  const [imageUrl, setImageUrl] = useState('');
+  const all = sites.data ?? [];
+  const without = all.filter((site) => !site.imageUrl).sort(byName);
+  const withPhoto = all.filter((site) => site.imageUrl).sort(byName);
+  const selected = all.find((site) => String(site.id) === siteId) ?? null;
+  const warning = imageUrl.trim() && isDevelopmentUrl(imageUrl.trim()) ? developmentUrlWarning('Image URL') : null;
+
+  const update = useMutation({
+    mutationFn: ({ id, url }: { id: number; url: string }) => apiRequest<DiveSite>('PATCH', `/api/dive-sites/${id}/photo`, { imageUrl: url }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.diveSites });
+      setImageUrl('');
+      reportSuccess('Success', 'Photo updated successfully');
+    },
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to update photo. Please try again.', { expire }),
+  });
+
+  function submit() {
+    const url = imageUrl.trim();
+    if (!selected || !url) return reportMissing('Please select a dive site and enter an image URL.');
+    if (isDevelopmentUrl(url)) return toast({ title: 'Invalid URL', description: developmentUrlWarning('Image URL'), variant: 'destructive' });
+    update.mutate({ id: selected.id, url });
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Counter label="Sites Missing Photos" value={without.length} tone="text-amber-600" />
+        <Counter label="Sites With Photos" value={withPhoto.length} tone="text-emerald-600" />
+      </div>
+      <Card>
+        <CardHeader
+          title="Dive Site Photo Management"
+          description={sites.isPending ? 'Loading dive sites...' : `${without.length} dive site${without.length === 1 ? '' : 's'} need${without.length === 1 ? 's' : ''} photos.`}
+        />
+        <CardContent>
+          {sites.isError ? (
+            <p role="alert" className="text-sm text-red-700">Failed to fetch dive sites</p>
+          ) : (
+            <form
+              noValidate
+              className="grid gap-5 lg:grid-cols-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit();
+              }}
+            >
+              <div className="grid content-start gap-4">
+                <SelectField label="Dive Site" value={siteId} onChange={(event) => setSiteId(event.target.value)}>
+                  <option value="">Select a dive site</option>
+                  <optgroup label="Sites without photos">
+                    {without.map((site) => (
+                      <option key={site.id} value={site.id}>
+                        {site.name} - {site.region}
+                      </option>
+                    ))}
+                  </optgroup>
+                  <optgroup label="Sites with photos">
+                    {withPhoto.map((site) => (
+                      <option key={site.id} value={site.id}>
+                        ✓ {site.name} - {site.region}
+                      </option>
+                    ))}
+                  </optgroup>
+                </SelectField>
+                <TextField label="Image URL" type="url" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} placeholder="https://example.com/dive-site.jpg" warning={warning} />
+                <div>
+                  <Button type="submit" disabled={!selected || !imageUrl.trim() || update.isPending}>
+                    {update.isPending ? 'Updating...' : 'Update Photo'}
+                  </Button>
+                </div>
+              </div>
+              {selected && (
+                <div className="grid content-start gap-4" aria-label="Selected site">
+                  <div>
+                    <p className="font-semibold text-slate-900">{selected.name}</p>
+                    <p className="text-sm text-slate-600">
+                      Region: {selected.region} · Skill Level: {selected.skillLevel}
+                    </p>
+                  </div>
+                  <div>
+                    <p className="text-sm font-medium text-slate-800">Current Photo</p>
+                    {selected.imageUrl ? (
+                      <img src={selected.imageUrl} alt={`Current photo of ${selected.name}`} className="mt-2 max-h-48 rounded-lg object-cover" />
+                    ) : (
+                      <p className="mt-1 text-sm text-slate-500">No photo yet.</p>
+                    )}
+                  </div>
+                  {imageUrl.trim() && (
+                    <div>
+                      <p className="text-sm font-medium text-slate-800">New Photo Preview</p>
+                      <ImagePreview url={imageUrl} alt={`New photo of ${selected.name}`} />
+                    </div>
+                  )}
+                </div>
+              )}
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Counter({ label, value, tone }: { label: string; value: number; tone: string }) {
+  return (
+    <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className={`mt-1 text-3xl font-bold ${tone}`}>{value}</p>
+    </div>
+  );
+}

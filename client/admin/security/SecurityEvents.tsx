@@ -1,0 +1,44 @@
+import { formatAdminDateTime } from '../format';
+import type { SecurityEvent } from '../types';
+import { Badge, type BadgeTone } from '../ui/Badge';
+
+/** SPEC section 2: green login_success; red login_failure and login_blocked; blue admin_logout; grey otherwise. */
+export function actionTone(action: string): BadgeTone {
+  if (action === 'login_success') return 'green';
+  if (action === 'login_failure' || action === 'login_blocked') return 'red';
+  if (action === 'admin_logout') return 'blue';
+  return 'slate';
+}
+
+const detailsText = (details: SecurityEvent['details']) => (details == null ? '' : typeof details === 'string' ? details : JSON.stringify(details));
+
+/** 'Recent Security Events': Time, Action, IP Address, Details; scrolls within a fixed height. */
+export function SecurityEvents({ events }: { events: SecurityEvent[] }) {
+  if (events.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No recent security events</p>;
+  return (
+    <div className="max-h-96 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Recent security events">
+      <table className="w-full text-left text-sm">
+        <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-3">Time</th>
+            <th scope="col" className="px-4 py-3">Action</th>
+            <th scope="col" className="px-4 py-3">IP Address</th>
+            <th scope="col" className="px-4 py-3">Details</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {events.map((event, index) => (
+            <tr key={`${event.timestamp}-${index}`}>
+              <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatAdminDateTime(event.timestamp)}</td>
+              <td className="px-4 py-2">
+                <Badge tone={actionTone(event.action)}>{event.action}</Badge>
+              </td>
+              <td className="px-4 py-2 font-mono text-xs text-slate-700">{event.ipAddress || 'N/A'}</td>
+              <td className="break-all px-4 py-2 text-xs text-slate-600">{detailsText(event.details)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

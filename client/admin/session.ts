@@ -1,0 +1,41 @@
+import { createContext, useContext } from 'react';
+import { ApiError, apiRequest, getJson } from '../lib/api';
+import type { SessionStatus } from './types';
+
+export const SESSION_RECHECK_MS = 5 * 60 * 1000;
+export const SESSION_WARNING_MINUTES = 15;
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+
+/** GET /api/admin/session: an OK answer means signed in; 401 means signed out (null), not a failure. */
+export async function fetchSession(): Promise<SessionStatus | null> {
+  try {
+    return await getJson<SessionStatus>('/api/admin/session');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** POST /api/admin/login; the message to show on failure (SPEC section 8), or null when signed in. */
+export async function login(password: string): Promise<string | null> {
+  try {
+    await apiRequest('POST', '/api/admin/login', { password });
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return error.serverMessage ?? 'Invalid password';
+    return 'Login failed. Please try again.';
+  }
+}
+
+export const logout = () => apiRequest<void>('POST', '/api/admin/logout');
+export const refreshSession = () => apiRequest<void>('POST', '/api/admin/refresh-session');
+
+export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** Lets any screen sign the administrator out when a write answers 401 (SPEC section 4). */
+export interface AdminSessionActions {
+  expire(): void;
+}
+
+export const AdminSessionContext = createContext<AdminSessionActions>({ expire: () => undefined });
+export const useAdminSession = () => useContext(AdminSessionContext);

@@ -1,0 +1,76 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+const control = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
+
+interface FieldFrame {
+  label: string;
+  /** Marks the field with an asterisk; the asterisk is not part of the accessible name. */
+  required?: boolean;
+  hint?: ReactNode;
+  warning?: string | null;
+}
+
+function Frame({ id, label, required, hint, warning, children }: FieldFrame & { id: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-600">
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {warning && (
+        <p id={`${id}-warning`} role="alert" className="mt-1 text-sm text-amber-700">
+          {warning}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, { hint, warning }: FieldFrame) => [hint && `${id}-hint`, warning && `${id}-warning`].filter(Boolean).join(' ') || undefined;
+
+export function TextField({ label, required, hint, warning, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
+      <input id={id} aria-describedby={describedBy(id, { label, hint, warning })} aria-invalid={warning ? true : undefined} className={control} {...input} />
+    </Frame>
+  );
+}
+
+export function TextAreaField({ label, required, hint, warning, ...textarea }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
+      <textarea id={id} aria-describedby={describedBy(id, { label, hint, warning })} className={control} {...textarea} />
+    </Frame>
+  );
+}
+
+export function SelectField({ label, required, hint, warning, children, ...select }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
+      <select id={id} aria-describedby={describedBy(id, { label, hint, warning })} className={control} {...select}>
+        {children}
+      </select>
+    </Frame>
+  );
+}
+
+export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex min-h-10 items-center gap-2">
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="h-5 w-5 rounded border-slate-300 text-cyan-700" />
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+}

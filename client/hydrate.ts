@@ -1,0 +1,83 @@
+/**
+ * The only script every page loads. It finds the islands on the page and hydrates each one with its
+ * own strategy, fetching React and the island's code only when that island needs them.
+ */
+import type { ComponentType } from 'react';
+import { trackEvent, trackPageView } from './lib/analytics';
+import { installImageFallbacks } from './lib/image-fallbacks';
+
+type Loader = () => Promise<object>;
+
+const loaders: Record<string, Loader> = {
+  SearchBox: () => import('./islands/SearchBox.js'),
+  HeroCarousel: () => import('./islands/HeroCarousel.js'),
+  ArticleComments: () => import('./islands/ArticleComments.js'),
+  NewsletterSignup: () => import('./islands/NewsletterSignup.js'),
+  ContactForm: () => import('./islands/ContactForm.js'),
+};
+
+async function hydrate(wrapper: HTMLElement): Promise<void> {
+  const name = wrapper.dataset.island ?? '';
+  const loader = loaders[name];
+  const root = wrapper.querySelector<HTMLElement>(':scope > [data-island-root]');
+  const propsScript = wrapper.querySelector<HTMLScriptElement>(':scope > script[data-island-props]');
+  if (!loader || !root) return;
+  const props = propsScript?.textContent ? JSON.parse(propsScript.textContent) : {};
+  const [{ mount }, module] = await Promise.all([import('./lib/mount.js'), loader()]);
+  const exports = module as Record<string, ComponentType<any>>;
+  mount(root, exports[name] ?? exports.default, props);
+  wrapper.dataset.hydrated = 'true';
+}
+
+function schedule(wrapper: HTMLElement): void {
+  const run = () => void hydrate(wrapper).catch((error) => console.error(`Island ${wrapper.dataset.island} failed`, error));
+  switch (wrapper.dataset.hydrate) {
+    case 'load':
+      run();
+      break;
+    case 'visible': {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            observer.disconnect();
+            run();
+          }
+        },
+        { rootMargin: '200px' },
+      );
+      // The wrapper is display:contents, so observe its rendered child.
+      observer.observe((wrapper.querySelector('[data-island-root] > *') as Element | null) ?? wrapper);
+      break;
+    }
+    case 'interaction': {
+      const events = ['pointerenter', 'focusin', 'touchstart'] as const;
+      const once = () => {
+        events.forEach((event) => wrapper.removeEventListener(event, once, true));
+        run();
+      };
+      events.forEach((event) => wrapper.addEventListener(event, once, { capture: true, passive: true }));
+      break;
+    }
+    default:
+      if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+      else setTimeout(run, 200);
+  }
+}
+
+/** Links that report a click (e.g. 'Check Price': data-track="affiliate_click purchase_intent"), without an island. */
+function trackClicks(event: MouseEvent): void {
+  const link = (event.target as Element | null)?.closest?.<HTMLElement>('[data-track]');
+  if (!link?.dataset.track) return;
+  for (const name of link.dataset.track.split(' ')) {
+    trackEvent(name, { label: link.dataset.trackLabel, link_url: link.getAttribute('href') ?? undefined });
+  }
+}
+
+installImageFallbacks();
+document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);
+document.addEventListener('click', trackClicks, { capture: true });
+trackPageView();
+// Page-level events a view declares, e.g. review_view on a gear review.
+document.querySelectorAll<HTMLElement>('[data-analytics-event]').forEach((element) =>
+  trackEvent(element.dataset.analyticsEvent ?? '', { label: element.dataset.analyticsLabel, content_group: element.dataset.analyticsGroup }),
+);

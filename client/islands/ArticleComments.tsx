@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, apiRequest, getJson } from '../lib/api';
+import { formatDate } from '../lib/format';
+import { toast } from '../lib/toast';
+
+export interface CommentItem {
+  id: number;
+  name: string;
+  content: string;
+  createdAt: string;
+}
+
+export interface ArticleCommentsProps {
+  articleId: number;
+  initialComments: CommentItem[];
+}
+
+type Errors = Partial<Record<'name' | 'content' | 'email', string>>;
+
+/** SPEC section 5, article comment. */
+export function validateComment(values: { name: string; content: string; email: string }): Errors {
+  const errors: Errors = {};
+  const name = values.name.trim();
+  const content = values.content.trim();
+  if (!name) errors.name = 'Name is required';
+  else if (name.length > 100) errors.name = 'Name must be less than 100 characters';
+  if (content.length < 10) errors.content = 'Comment must be at least 10 characters';
+  else if (content.length > 1000) errors.content = 'Comment must be less than 1000 characters';
+  if (values.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = 'Please enter a valid email address';
+  return errors;
+}
+
+export function ArticleComments({ articleId, initialComments }: ArticleCommentsProps) {
+  const [comments, setComments] = useState(initialComments);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [values, setValues] = useState({ name: '', email: '', content: '', website: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [posted, setPosted] = useState(false);
+
+  async function refresh() {
+    try {
+      setComments(await getJson<CommentItem[]>(`/api/articles/${articleId}/comments`));
+      setLoadFailed(false);
+    } catch {
+      setLoadFailed(true);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateComment(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    try {
+      const body: Record<string, string> = { name: values.name.trim(), content: values.content.trim() };
+      if (values.email.trim()) body.email = values.email.trim();
+      if (values.website) body.website = values.website;
+      await apiRequest('POST', `/api/articles/${articleId}/comments`, body);
+      toast({ title: 'Comment submitted!', description: 'Your comment has been posted successfully.' });
+      setValues({ name: '', email: '', content: '', website: '' });
+      setPosted(true);
+      await refresh();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : null;
+      toast({ title: 'Error', description: message ?? 'Failed to submit comment. Please try again.', variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
+  });
+
+  return (
+    <section aria-labelledby="comments-heading" className="mt-14 border-t border-slate-200 pt-10">
+      <h2 id="comments-heading" className="text-2xl font-bold text-slate-900">
+        Comments ({comments.length})
+      </h2>
+      {loadFailed ? (
+        <p className="mt-4 text-red-700">Failed to load comments. Please try again later.</p>
+      ) : comments.length === 0 ? (
+        <p className="mt-4 text-slate-600">No comments yet. Be the first to share your thoughts!</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {comments.map((comment) => (
+            <li key={comment.id} className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
+              <p className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="font-semibold text-slate-900">{comment.name}</span>
+                <time dateTime={comment.createdAt} className="text-sm text-slate-500">
+                  {formatDate(comment.createdAt)}
+                </time>
+              </p>
+              <p className="mt-2 whitespace-pre-line text-slate-700">{comment.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        {posted ? (
+          <div role="status">
+            <h3 className="text-lg font-semibold text-slate-900">Thanks for your comment!</h3>
+            <p className="mt-1 text-slate-600">Your comment has been posted successfully.</p>
+            <button
+              type="button"
+              onClick={() => setPosted(false)}
+              className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800"
+            >
+              Add Another Comment
+            </button>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <h3 className="text-lg font-semibold text-slate-900">Leave a comment</h3>
+            <div>
+              <label htmlFor="comment-name" className="block text-sm font-medium text-slate-800">
+                Name
+              </label>
+              <input id="comment-name" {...field('name')} maxLength={120} aria-invalid={!!errors.name} aria-describedby="comment-name-error" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+              {errors.name && <p id="comment-name-error" className="mt-1 text-sm text-red-700">{errors.name}</p>}
+            </div>
+            <div>
+              <label htmlFor="comment-email" className="block text-sm font-medium text-slate-800">
+                Email (optional, never shown)
+              </label>
+              <input id="comment-email" type="email" {...field('email')} aria-invalid={!!errors.email} aria-describedby="comment-email-error" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+              {errors.email && <p id="comment-email-error" className="mt-1 text-sm text-red-700">{errors.email}</p>}
+            </div>
+            <div className="hidden" aria-hidden="true">
+              <label htmlFor="comment-website">Website</label>
+              <input id="comment-website" tabIndex={-1} autoComplete="off" {...field('website')} />
+            </div>
+            <div>
+              <label htmlFor="comment-content" className="block text-sm font-medium text-slate-800">
+                Comment
+              </label>
+              <textarea id="comment-content" rows={5} {...field('content')} aria-invalid={!!errors.content} aria-describedby="comment-content-error" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+              {errors.content && <p id="comment-content-error" className="mt-1 text-sm text-red-700">{errors.content}</p>}
+            </div>
+            <div>
+              <button type="submit" disabled={submitting} className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60">
+                {submitting ? 'Posting...' : 'Post Comment'}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { trackEvent } from '../lib/analytics';
+import { ApiError, apiRequest } from '../lib/api';
+import { toast } from '../lib/toast';
+
+export interface ContactFormProps {
+  /** Pre-fills the subject, e.g. from a 'Suggest a Product' link (/contact?subject=...). */
+  initialSubject?: string;
+}
+
+type Field = 'name' | 'email' | 'subject' | 'message';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+/** The contact form's bounds; the server's DTO has the same rules and messages. */
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, messageMin: 10, messageMax: 5000 } as const;
+
+export function validateContact(values: Values): Errors {
+  const errors: Errors = {};
+  const name = values.name.trim();
+  const email = values.email.trim();
+  const subject = values.subject.trim();
+  const message = values.message.trim();
+  if (!name) errors.name = 'Name is required';
+  else if (name.length > CONTACT_LIMITS.name) errors.name = 'Name must be less than 100 characters';
+  if (!email) errors.email = 'Email is required';
+  else if (email.length > CONTACT_LIMITS.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Please enter a valid email address';
+  if (!subject) errors.subject = 'Subject is required';
+  else if (subject.length > CONTACT_LIMITS.subject) errors.subject = 'Subject must be less than 200 characters';
+  if (!message) errors.message = 'Message is required';
+  else if (message.length < CONTACT_LIMITS.messageMin) errors.message = 'Message must be at least 10 characters';
+  else if (message.length > CONTACT_LIMITS.messageMax) errors.message = 'Message must be less than 5000 characters';
+  return errors;
+}
+
+/** SPEC sections 2 and 8: the contact form, with its success and failure toasts. */
+export function ContactForm({ initialSubject = '' }: ContactFormProps) {
+  const id = useId();
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [messageLength, setMessageLength] = useState(0);
+  const message = useRef<HTMLTextAreaElement>(null);
+  // Until hydrated the form cannot post through the API, so it stays inert.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setReady(true);
+    setMessageLength(message.current?.value.trim().length ?? 0);
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Read from the form itself: what a visitor typed before the island hydrated counts too.
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const read = (name: string) => String(data.get(name) ?? '');
+    const values = { name: read('name'), email: read('email'), subject: read('subject'), message: read('message') };
+    const found = validateContact(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    try {
+      const body: Record<string, string> = {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        subject: values.subject.trim(),
+        message: values.message.trim(),
+      };
+      if (read('website')) body.website = read('website');
+      const answer = await apiRequest<{ emailSent: boolean }>('POST', '/api/contact', body);
+      toast({
+        title: 'Message sent successfully!',
+        description: answer.emailSent ? "We'll get back to you as soon as possible." : "Your message was saved and we'll respond soon.",
+      });
+      trackEvent('contact_form_submit');
+      form.reset();
+      setMessageLength(0);
+    } catch (failure) {
+      const text = failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : (failure as Error).message;
+      toast({ title: 'Failed to send message', description: text, variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const field = (name: Field) => ({
+    id: `${id}-${name}`,
+    name,
+    'aria-invalid': !!errors[name],
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    className: 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900',
+  });
+  const problem = (name: Field) =>
+    errors[name] && (
+      <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">
+        {errors[name]}
+      </p>
+    );
+  const label = (name: Field, text: string) => (
+    <label htmlFor={`${id}-${name}`} className="block text-sm font-medium text-slate-800">
+      {text}
+    </label>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="Contact form">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          {label('name', 'Name')}
+          <input {...field('name')} defaultValue="" autoComplete="name" maxLength={120} />
+          {problem('name')}
+        </div>
+        <div>
+          {label('email', 'Email')}
+          <input {...field('email')} defaultValue="" type="email" autoComplete="email" maxLength={260} />
+          {problem('email')}
+        </div>
+      </div>
+      <div>
+        {label('subject', 'Subject')}
+        <input {...field('subject')} defaultValue={initialSubject} maxLength={220} />
+        {problem('subject')}
+      </div>
+      <div>
+        {label('message', 'Message')}
+        <textarea {...field('message')} ref={message} defaultValue="" rows={7} onInput={(event) => setMessageLength(event.currentTarget.value.trim().length)} />
+        <p className="mt-1 text-xs text-slate-500">{messageLength}/5000 characters</p>
+        {problem('message')}
+      </div>
+      <div className="hidden" aria-hidden="true">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <div>
+        <button
+          type="submit"
+          disabled={!ready || submitting}
+          className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-6 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60"
+        >
+          {submitting ? 'Sending...' : 'Send Message'}
+        </button>
+      </div>
+    </form>
+  );
+}

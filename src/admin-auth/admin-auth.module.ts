@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { UsersModule } from 'src/users/users.module';
+import { AdminAuthController } from './admin-auth.controller';
+import { AdminHttpMiddleware } from './admin-http.middleware';
+import { AdminSessionService } from './admin-session.service';
+import { ContentEditingInterceptor } from './content-editing.interceptor';
+import { LocalStrategy } from './local.strategy';
+import { LoginLimitService } from './login-limit.service';
+import { SessionSerializer } from './session.serializer';
+
+/** Global: @AdminOnly()'s guard and interceptors are built in the module of every admin controller. */
+@Global()
+@Module({
+  imports: [PassportModule.register({ session: true }), UsersModule],
+  controllers: [AdminAuthController],
+  providers: [LocalStrategy, SessionSerializer, LoginLimitService, AdminSessionService, AdminHttpMiddleware, ContentEditingInterceptor],
+  exports: [AdminHttpMiddleware, ContentEditingInterceptor],
+})
+export class AdminAuthModule {}

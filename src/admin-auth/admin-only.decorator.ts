@@ -1,0 +1,18 @@
+import { applyDecorators, Header, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
+import { AdminAuditInterceptor } from 'src/audit/admin-audit.interceptor';
+import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from './admin-only.options';
+import { AdminGuard } from './admin.guard';
+import { ContentEditingInterceptor } from './content-editing.interceptor';
+
+/**
+ * An administrator-only handler: guarded by the admin session (401 without one), audited, never cached
+ * nor indexed. A successful POST/PUT/PATCH/DELETE marks the session as content editing.
+ */
+export const AdminOnly = (options: AdminOnlyOptions = {}) =>
+  applyDecorators(
+    SetMetadata(ADMIN_ONLY_OPTIONS, options),
+    UseGuards(AdminGuard),
+    UseInterceptors(AdminAuditInterceptor, ContentEditingInterceptor),
+    Header('Cache-Control', 'no-store'),
+    Header('X-Robots-Tag', 'noindex'),
+  );

@@ -1,0 +1,40 @@
+import { CanActivate, ExecutionContext, Injectable, Optional, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { Clock } from 'src/common/clock';
+import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from './admin-only.options';
+import { isSessionExpired } from './admin-session';
+import { destroySession } from './session-calls';
+
+/**
+ * Lets a request through only with a signed-in administrator session that has not passed its limits
+ * (SPEC section 9); otherwise 401. The limits are checked here, from timestamps of the injectable clock
+ * kept in the session, rather than by the cookie's lifetime, so tests can move time.
+ */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  // Optional so that a test may build the guard by hand (new AdminGuard()) to wrap it.
+  constructor(
+    @Optional() private readonly clock: Clock = new Clock(),
+    @Optional() private readonly reflector: Reflector = new Reflector(),
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+    // Also on the 401: an admin answer is never cached or indexed.
+    response.setHeader('Cache-Control', 'no-store');
+    response.setHeader('X-Robots-Tag', 'noindex');
+
+    const state = request.session?.admin;
+    if (!state || !request.isAuthenticated?.()) throw new UnauthorizedException('Authentication required');
+    const now = this.clock.now().getTime();
+    if (isSessionExpired(state, now)) {
+      await destroySession(request);
+      throw new UnauthorizedException('Session expired. Please log in again.');
+    }
+    const options = this.reflector.get<AdminOnlyOptions | undefined>(ADMIN_ONLY_OPTIONS, context.getHandler()) ?? {};
+    if (!options.passive) state.lastActiveAt = now;
+    return true;
+  }
+}

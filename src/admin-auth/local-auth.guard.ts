@@ -1,0 +1,40 @@
+import { BadRequestException, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { AuditService, LOGIN_EVENTS } from 'src/audit/audit.service';
+import { errorBody } from 'src/common/error-body';
+
+/** SPEC section 8: the sign-in screen shows the server's error field. */
+export const INVALID_PASSWORD = 'Invalid password';
+
+/**
+ * Checks the password with passport-local and, when right, signs in through passport, which
+ * regenerates the session id. The body is checked here because guards run before the validation pipe.
+ */
+@Injectable()
+export class LocalAuthGuard extends AuthGuard('local') {
+  constructor(private readonly audit: AuditService) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request>();
+    const body: unknown = request.body;
+    const password = body && typeof body === 'object' ? (body as Record<string, unknown>).password : undefined;
+    if (typeof password !== 'string' || password.length === 0) {
+      throw new BadRequestException(errorBody(400, 'Password is required', { password: ['Password is required'] }));
+    }
+    const unknown = Object.keys(body as object).find((key) => key !== 'password');
+    if (unknown) throw new BadRequestException(errorBody(400, `Unknown field: ${unknown}`, { [unknown]: [`Unknown field: ${unknown}`] }));
+
+    try {
+      await super.canActivate(context);
+    } catch (error) {
+      if (!(error instanceof UnauthorizedException)) throw error;
+      await this.audit.record(request, { action: LOGIN_EVENTS.failure, resource: '/api/admin/login', details: { reason: INVALID_PASSWORD } });
+      throw new UnauthorizedException(errorBody(401, INVALID_PASSWORD));
+    }
+    await this.logIn(request);
+    return true;
+  }
+}

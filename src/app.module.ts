@@ -1,0 +1,61 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { AdminAuthModule } from './admin-auth/admin-auth.module';
+import { ArticlesModule } from './articles/articles.module';
+import { AuditModule } from './audit/audit.module';
+import { BlogModule } from './blog/blog.module';
+import { CarouselModule } from './carousel/carousel.module';
+import { CommentsModule } from './comments/comments.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { CommonModule } from './common/common.module';
+import { ContactModule } from './contact/contact.module';
+import type { AppConfig } from './config/app.config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { FeedsModule } from './feeds/feeds.module';
+import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
+import { HealthModule } from './health/health.module';
+import { HomeModule } from './home/home.module';
+import { LocationsModule } from './locations/locations.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
+import { PagesModule } from './pages/pages.module';
+import { ProductsModule } from './products/products.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { RenderModule } from './render/render.module';
+import { ReviewsModule } from './reviews/reviews.module';
+import { SearchModule } from './search/search.module';
+
+/** Wires the feature modules. The configuration and the database URL are decided before the app exists. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        CommonModule,
+        RateLimitModule,
+        DatabaseModule.forRoot(databaseUrl),
+        RenderModule,
+        AuditModule,
+        AdminAuthModule,
+        HealthModule,
+        ArticlesModule,
+        CommentsModule,
+        ReviewsModule,
+        ProductsModule,
+        LocationsModule,
+        CarouselModule,
+        SearchModule,
+        HomeModule,
+        BlogModule,
+        GearReviewsModule,
+        FeedsModule,
+        PagesModule,
+        NewsletterModule,
+        ContactModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

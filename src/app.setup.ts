@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import express from 'express';
+import { AdminHttpMiddleware } from './admin-auth/admin-http.middleware';
+import { adminListRewrite } from './common/admin-list-rewrite';
+import { projectRoot } from './common/project-root';
+import { permissionsPolicy, securityHeaders } from './common/security-headers';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config/app.config';
+import { ASSETS_DIR } from './render/asset-manifest';
+
+/** Everything the HTTP layer needs beyond the modules; shared by main.ts and the tests. */
+export function configureApp(app: INestApplication, config: AppConfig): void {
+  const express_ = app as NestExpressApplication;
+  express_.disable('x-powered-by');
+  // A hop count: only that many proxies in front are believed about the client's address.
+  express_.set('trust proxy', config.trustProxy);
+  express_.use(securityHeaders(config), permissionsPolicy);
+  express_.use(compression({ threshold: 1024 }));
+  express_.use(express.json({ limit: '100kb' }));
+  express_.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  // Hashed build output never changes under its name.
+  express_.use('/assets', express.static(ASSETS_DIR(), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
+  express_.use('/media', express.static(join(projectRoot(), 'public', 'media'), { maxAge: '7d', index: false }));
+  // After the static files, so an asset request never reads the session store.
+  // Then admin headers, the origin check, the PostgreSQL session and passport (src/admin-auth).
+  express_.use(...app.get(AdminHttpMiddleware).handlers());
+  express_.use(adminListRewrite);
+  app.useGlobalPipes(createValidationPipe());
+}

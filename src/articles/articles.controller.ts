@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { idParam } from 'src/common/id.pipe';
+import { toArticleListItem, toArticleResponse } from './article.response';
+import { ArticlesService } from './articles.service';
+import { CreateArticleDto, UpdateArticleDto } from './dto/article-write.dto';
+
+const id = idParam('Article id');
+
+@Controller('api')
+export class ArticlesController {
+  constructor(private readonly articles: ArticlesService) {}
+
+  @Get('articles')
+  async list() {
+    return (await this.articles.listPublished()).map(toArticleListItem);
+  }
+
+  @Get('articles/slug/:slug')
+  async bySlug(@Param('slug') slug: string) {
+    return toArticleResponse(await this.articles.findPublishedBySlug(slug));
+  }
+
+  @Get('admin/articles')
+  @AdminOnly()
+  async listAll() {
+    return (await this.articles.listAll()).map(toArticleResponse);
+  }
+
+  @Post('articles')
+  @AdminOnly()
+  async create(@Body() dto: CreateArticleDto) {
+    return toArticleResponse(await this.articles.create(dto));
+  }
+
+  @Patch('articles/:id')
+  @AdminOnly()
+  async update(@Param('id', id) articleId: number, @Body() dto: UpdateArticleDto) {
+    return toArticleResponse(await this.articles.update(articleId, dto));
+  }
+
+  @Delete('articles/:id')
+  @AdminOnly()
+  @HttpCode(204)
+  async remove(@Param('id', id) articleId: number): Promise<void> {
+    await this.articles.remove(articleId);
+  }
+}

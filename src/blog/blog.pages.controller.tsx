@@ -1,0 +1,105 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { Repository } from 'typeorm';
+import { toPublicComment } from 'src/comments/comment.response';
+import { CommentsService } from 'src/comments/comments.service';
+import { Html } from 'src/common/html.decorator';
+import { metaDescription } from 'src/common/text';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { RenderService } from 'src/render/render.service';
+import { renderBody } from 'src/rich-text/render-body';
+import { breadcrumbJsonLd } from 'views/components/Breadcrumbs';
+import { ArticleNotFoundPage, ArticlePage } from 'views/pages/blog/ArticlePage';
+import { BlogListPage } from 'views/pages/blog/BlogListPage';
+import { PUBLIC_ARTICLE_CATEGORIES } from 'src/articles/article-categories';
+import { toArticleListItem, toArticleResponse } from 'src/articles/article.response';
+import { ArticlesService } from 'src/articles/articles.service';
+
+@Controller('blog')
+export class BlogPagesController {
+  constructor(
+    private readonly articles: ArticlesService,
+    private readonly comments: CommentsService,
+    private readonly render: RenderService,
+    @InjectRepository(DiveSite) private readonly diveSites: Repository<DiveSite>,
+  ) {}
+
+  @Get()
+  @Html()
+  async list(@Query('category') categoryParam?: string): Promise<string> {
+    const category = (PUBLIC_ARTICLE_CATEGORIES as readonly string[]).includes(categoryParam ?? '') ? categoryParam! : null;
+    const all = (await this.articles.listPublished()).map(toArticleListItem);
+    const shown = category ? all.filter((article) => article.category === category) : all;
+    return this.render.page(
+      {
+        title: category ? `${category} Articles` : 'Diving News & Articles',
+        description: 'News, dive-site guides, safety advice, tips and marine life stories from Australian and Pacific diving, written by divers for divers.',
+        path: category ? `/blog?category=${encodeURIComponent(category)}` : '/blog',
+        image: all[0]?.imageUrl,
+      },
+      <BlogListPage latest={all[0] ?? null} articles={shown} categories={PUBLIC_ARTICLE_CATEGORIES} category={category} />,
+    );
+  }
+
+  @Get(':slug')
+  @Html()
+  async article(@Param('slug') slug: string, @Res({ passthrough: true }) response: Response): Promise<string> {
+    const found = await this.articles.findPublishedBySlug(slug).catch(() => null);
+    if (!found) {
+      response.status(404);
+      return this.render.page({ title: 'Article Not Found', description: "The article you're looking for doesn't exist.", path: `/blog/${slug}`, noindex: true }, <ArticleNotFoundPage />);
+    }
+    const article = toArticleResponse(found);
+    const path = `/blog/${article.slug}`;
+    const [comments, site] = await Promise.all([
+      this.comments.listForArticle(article.id),
+      // SPEC section 7: the dive-site video found through the review-url lookup.
+      this.diveSites
+        .createQueryBuilder('site')
+        .select(['site.name', 'site.videoUrl'])
+        .where('site.videoUrl IS NOT NULL AND (site.reviewLink = :path OR site.blogSlug = :slug)', { path, slug: article.slug })
+        .orderBy('site.id')
+        .getOne(),
+    ]);
+    const breadcrumbs = [
+      { label: 'Home', href: '/' },
+      { label: 'News', href: '/blog' },
+      { label: article.title, href: path },
+    ];
+    const description = metaDescription(article.excerpt, article.content);
+    const published = (article.publishedAt ?? article.createdAt).toISOString();
+    return this.render.page(
+      {
+        title: article.title,
+        description,
+        path,
+        image: article.imageUrl,
+        type: 'article',
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Article',
+            headline: article.title,
+            description,
+            image: [this.render.absoluteUrl(article.imageUrl)],
+            datePublished: published,
+            dateModified: article.updatedAt.toISOString(),
+            author: { '@type': 'Organization', name: article.author },
+            publisher: { '@type': 'Organization', name: this.render.siteName, logo: { '@type': 'ImageObject', url: this.render.absoluteUrl('/media/favicon.svg') } },
+            mainEntityOfPage: this.render.absoluteUrl(path),
+            articleSection: article.category,
+          },
+          breadcrumbJsonLd(breadcrumbs, (p) => this.render.absoluteUrl(p)),
+        ],
+      },
+      <ArticlePage
+        article={article}
+        bodyHtml={renderBody(article.content)}
+        comments={comments.map(toPublicComment)}
+        diveSiteVideo={site?.videoUrl ? { name: site.name, videoUrl: site.videoUrl } : null}
+        breadcrumbs={breadcrumbs}
+      />,
+    );
+  }
+}

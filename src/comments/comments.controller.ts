@@ -1,0 +1,39 @@
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { clientIp } from 'src/common/client-ip';
+import { idParam } from 'src/common/id.pipe';
+import { toAdminComment, toPublicComment } from './comment.response';
+import { CommentsService, type CommentFilter } from './comments.service';
+import { CreateCommentDto } from './dto/create-comment.dto';
+
+const FILTERS: CommentFilter[] = ['all', 'pending', 'approved'];
+
+@Controller('api')
+export class CommentsController {
+  constructor(private readonly comments: CommentsService) {}
+
+  @Get('articles/:id/comments')
+  async list(@Param('id', idParam('Article id')) articleId: number) {
+    return (await this.comments.listForArticle(articleId)).map(toPublicComment);
+  }
+
+  @Post('articles/:id/comments')
+  async create(@Param('id', idParam('Article id')) articleId: number, @Body() dto: CreateCommentDto, @Req() request: Request) {
+    return toPublicComment(await this.comments.create(articleId, dto, clientIp(request)));
+  }
+
+  @Get('admin/comments')
+  @AdminOnly()
+  async listForAdmin(@Query('filter') filter = 'all') {
+    if (!FILTERS.includes(filter as CommentFilter)) throw new BadRequestException('filter must be one of: all, pending, approved');
+    return (await this.comments.listForAdmin(filter as CommentFilter)).map(toAdminComment);
+  }
+
+  @Delete('admin/comments/:id')
+  @AdminOnly()
+  @HttpCode(204)
+  async remove(@Param('id', idParam('Comment id')) id: number): Promise<void> {
+    await this.comments.remove(id);
+  }
+}

@@ -1,0 +1,48 @@
+import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { isDevelopmentUrl, isPublicMediaUrl } from 'src/rich-text/urls';
+
+export const DEVELOPMENT_URL_MESSAGE = 'points to a local development host and will not work in published articles. Use a public URL.';
+
+/**
+ * An image or video URL the public can load: absolute http(s) or a path on this site, and not on a
+ * local development host (SPEC section 5, 'Editor URLs').
+ */
+export function IsPublicMediaUrl(label: string, options?: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isPublicMediaUrl',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) => value === null || value === undefined || value === '' || (typeof value === 'string' && isPublicMediaUrl(value)),
+        defaultMessage: (args) =>
+          typeof args?.value === 'string' && isDevelopmentUrl(args.value) ? `${label} ${DEVELOPMENT_URL_MESSAGE}` : `${label} must be a valid URL`,
+      },
+    });
+}
+
+/** Absolute http(s) URL or site path, for links (CTA, affiliate, review link). */
+export function IsLink(label: string, options?: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isLink',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) => {
+          if (value === null || value === undefined || value === '') return true;
+          if (typeof value !== 'string' || value.length > 2000) return false;
+          if (value.startsWith('/') && !value.startsWith('//')) return true;
+          try {
+            const url = new URL(value);
+            return url.protocol === 'https:' || url.protocol === 'http:';
+          } catch {
+            return false;
+          }
+        },
+        defaultMessage: () => `${label} must be a valid URL`,
+      },
+    });
+}

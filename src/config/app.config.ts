@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** Every setting of the server, read once from the environment at start. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  siteUrl: string;
+  siteName: string;
+  sessionSecret: string;
+  adminPassword: string | null;
+  trustProxy: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  contactEmail: string | null;
+  tileUrl: string;
+  tileAttribution: string;
+  affiliateTag: string | null;
+  analyticsId: string | null;
+  seedOnStart: boolean;
+  logLevel: 'error' | 'warn' | 'log' | 'debug';
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid environment variable ${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `expected ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `expected a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+/** A secret kept under DATA_DIR so that sessions survive restarts when SESSION_SECRET is unset. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const dataDirRaw = read(env, 'DATA_DIR') ?? '.data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+  const siteUrl = (url(env, 'SITE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  const sessionSecret = read(env, 'SESSION_SECRET');
+  if (sessionSecret !== undefined && sessionSecret.length < 32) {
+    throw new ConfigError('SESSION_SECRET', 'must be at least 32 characters');
+  }
+  const adminPassword = read(env, 'ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < 12) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 12 characters');
+  }
+  const mailFrom = read(env, 'MAIL_FROM');
+  if (mailFrom !== undefined && !/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) {
+    throw new ConfigError('MAIL_FROM', `expected an email address, got "${mailFrom}"`);
+  }
+  const contactEmail = read(env, 'CONTACT_EMAIL');
+  if (contactEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) {
+    throw new ConfigError('CONTACT_EMAIL', `expected an email address, got "${contactEmail}"`);
+  }
+  const tileUrl = read(env, 'TILE_URL') ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+  if (!/\{z\}/.test(tileUrl) || !/\{x\}/.test(tileUrl) || !/\{y\}/.test(tileUrl)) {
+    throw new ConfigError('TILE_URL', 'must contain {z}, {x} and {y}');
+  }
+  const affiliateTag = read(env, 'AFFILIATE_TAG');
+  if (affiliateTag !== undefined && !/^[\w.-]{1,64}$/.test(affiliateTag)) {
+    throw new ConfigError('AFFILIATE_TAG', 'expected letters, digits, dots, dashes or underscores');
+  }
+
+  return {
+    nodeEnv,
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null,
+    dataDir,
+    siteUrl,
+    siteName: read(env, 'SITE_NAME') ?? 'Australian Dive Guide',
+    sessionSecret: sessionSecret ?? persistedSecret(dataDir),
+    adminPassword: adminPassword ?? null,
+    trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? null,
+    mailFrom: mailFrom ?? `Australian Dive Guide <no-reply@${new URL(siteUrl).hostname}>`,
+    contactEmail: contactEmail ?? null,
+    tileUrl,
+    tileAttribution:
+      read(env, 'TILE_ATTRIBUTION') ??
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    affiliateTag: affiliateTag ?? null,
+    analyticsId: read(env, 'ANALYTICS_ID') ?? null,
+    seedOnStart: flag(env, 'SEED_ON_START', true),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
+  };
+}

@@ -1,0 +1,16 @@
+import { Body, Controller, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { clientIp } from 'src/common/client-ip';
+import { ContactService } from './contact.service';
+import { toContactResponse } from './contact.response';
+import { CreateContactDto } from './dto/create-contact.dto';
+
+@Controller('api/contact')
+export class ContactController {
+  constructor(private readonly contacts: ContactService) {}
+
+  @Post()
+  async create(@Body() dto: CreateContactDto, @Req() request: Request) {
+    return toContactResponse(await this.contacts.create(dto, clientIp(request)));
+  }
+}

@@ -1,0 +1,64 @@
+import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { MailService } from 'src/mail/mail.service';
+import { RateLimitService } from 'src/rate-limit/rate-limit.service';
+import { contactEmail } from './contact-email';
+import { Contact } from './contact.entity';
+import type { CreateContactDto } from './dto/create-contact.dto';
+
+export const CONTACT_LIMIT = { count: 5, windowMs: 60 * 60 * 1000 };
+
+@Injectable()
+export class ContactService {
+  private readonly logger = new Logger('Contact');
+
+  constructor(
+    @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rateLimits: RateLimitService,
+    private readonly mail: MailService,
+  ) {}
+
+  /** The address shown on the contact page: CONTACT_EMAIL, else the conventional contact@ of the site's domain. */
+  get publicAddress(): string {
+    return this.config.contactEmail ?? `contact@${new URL(this.config.siteUrl).hostname}`;
+  }
+
+  /** Saves the message first, so it is never lost, then mails it to the team when mail is configured. */
+  async create(dto: CreateContactDto, ipAddress: string): Promise<Contact> {
+    if (dto.website) throw new BadRequestException('Message rejected');
+    await this.rateLimits.consume(
+      `contact:${ipAddress}`,
+      CONTACT_LIMIT.count,
+      CONTACT_LIMIT.windowMs,
+      'Too many messages from your network. Please wait an hour and try again, or email us directly.',
+    );
+    const contact = await this.contacts.save(
+      this.contacts.create({ name: dto.name, email: dto.email, subject: dto.subject, message: dto.message, ipAddress, emailSent: false }),
+    );
+    contact.emailSent = await this.notify(contact);
+    if (contact.emailSent) await this.contacts.update(contact.id, { emailSent: true });
+    return contact;
+  }
+
+  private async notify(contact: Contact): Promise<boolean> {
+    try {
+      const mail = {
+        to: this.publicAddress,
+        replyTo: { name: contact.name, address: contact.email },
+        ...contactEmail({ siteName: this.config.siteName, siteUrl: this.config.siteUrl }, contact),
+      };
+      // Without CONTACT_EMAIL nobody is named to receive it: it is kept in the outbox beside the database row.
+      if (!this.config.contactEmail) {
+        await this.mail.keep(mail);
+        return false;
+      }
+      return (await this.mail.send(mail)).sent;
+    } catch (error) {
+      this.logger.error(`Contact message ${contact.id} could not be mailed: ${(error as Error).message}`);
+      return false;
+    }
+  }
+}

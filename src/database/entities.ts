@@ -1,0 +1,33 @@
+import { Article } from 'src/articles/article.entity';
+import { AuditLog } from 'src/audit/audit-log.entity';
+import { CarouselVideo } from 'src/carousel/carousel-video.entity';
+import { Comment } from 'src/comments/comment.entity';
+import { Contact } from 'src/contact/contact.entity';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { Location } from 'src/locations/location.entity';
+import { Subscriber } from 'src/newsletter/subscriber.entity';
+import { Product } from 'src/products/product.entity';
+import { RateLimit } from 'src/rate-limit/rate-limit.entity';
+import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
+import { Review } from 'src/reviews/review.entity';
+import { User } from 'src/users/user.entity';
+import { SeedHistory } from './seed-history.entity';
+import { SessionRecord } from './session.entity';
+
+export const ENTITIES = [
+  User,
+  Product,
+  Location,
+  Article,
+  Review,
+  Subscriber,
+  Contact,
+  DiveSite,
+  CarouselVideo,
+  DiveSiteRating,
+  Comment,
+  AuditLog,
+  RateLimit,
+  SessionRecord,
+  SeedHistory,
+];

@@ -1,0 +1,77 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number];
+
+@Entity({ name: 'dive_sites' })
+export class DiveSite {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index()
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  /** Decimal degrees; PostgreSQL returns decimals as text, which SPEC's public answer keeps. */
+  @Column({ type: 'decimal', precision: 10, scale: 8 })
+  latitude: string;
+
+  @Column({ type: 'decimal', precision: 11, scale: 8 })
+  longitude: string;
+
+  @Column({ type: 'varchar', length: 50 })
+  waterTemp: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  skillLevel: SkillLevel;
+
+  @Column({ type: 'varchar', length: 50 })
+  depthRange: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Index()
+  @Column({ type: 'varchar', length: 100 })
+  region: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  visibility: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  bestTime: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  marineLife: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  hazards: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  facilities: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  imageUrl: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  videoUrl: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  videoThumbnail: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  reviewLink: string | null;
+
+  /** The slug of the blog article about this site, when there is one. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  blogSlug: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  featured: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,39 @@
+import { Controller, Get, Header, Inject, Post } from '@nestjs/common';
+import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { RssService } from './rss.service';
+import { SitemapService } from './sitemap.service';
+
+@Controller()
+export class FeedsController {
+  constructor(
+    private readonly sitemaps: SitemapService,
+    private readonly rss: RssService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('sitemap.xml')
+  @Header('Content-Type', 'application/xml; charset=utf-8')
+  async sitemap(): Promise<string> {
+    return (await this.sitemaps.sitemap()).xml;
+  }
+
+  @Get('rss.xml')
+  @Header('Content-Type', 'application/rss+xml; charset=utf-8')
+  feed(): Promise<string> {
+    return this.rss.feed();
+  }
+
+  @Get('robots.txt')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  robots(): string {
+    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${this.config.siteUrl}/sitemap.xml`, ''].join('\n');
+  }
+
+  @Post('api/admin/update-sitemap')
+  @AdminOnly()
+  async updateSitemap(): Promise<{ timestamp: string }> {
+    const { generatedAt } = await this.sitemaps.regenerate();
+    return { timestamp: generatedAt.toISOString() };
+  }
+}

@@ -1,0 +1,106 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { IsNull, Not, Repository } from 'typeorm';
+import { Clock } from 'src/common/clock';
+import { Html } from 'src/common/html.decorator';
+import { metaDescription } from 'src/common/text';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { RenderService } from 'src/render/render.service';
+import { PUBLIC_REVIEW_CATEGORIES } from 'src/reviews/review-categories';
+import { reviewJsonLd } from 'src/reviews/review-structured-data';
+import { toReviewListItem, toReviewResponse } from 'src/reviews/review.response';
+import { ReviewsService } from 'src/reviews/reviews.service';
+import { renderBody } from 'src/rich-text/render-body';
+import { breadcrumbJsonLd } from 'views/components/Breadcrumbs';
+import { GearReviewsPage } from 'views/pages/reviews/GearReviewsPage';
+import { ReviewNotFoundPage, ReviewPage } from 'views/pages/reviews/ReviewPage';
+
+const HERO_FALLBACKS = ['/media/scene-coral-reef.svg', '/media/scene-wreck.svg', '/media/scene-drift.svg'];
+
+@Controller('gear-reviews')
+export class GearReviewsPagesController {
+  constructor(
+    private readonly reviews: ReviewsService,
+    private readonly render: RenderService,
+    private readonly clock: Clock,
+    @InjectRepository(DiveSite) private readonly diveSites: Repository<DiveSite>,
+  ) {}
+
+  /** A random featured dive site that has a blog post, for the hero (SPEC section 2). */
+  private async heroSite() {
+    const sites = await this.diveSites.find({ select: { id: true, name: true, region: true, imageUrl: true, blogSlug: true }, where: { featured: true, blogSlug: Not(IsNull()) } });
+    if (sites.length === 0) return null;
+    const site = sites[Math.floor(Math.random() * sites.length)];
+    return { name: site.name, region: site.region, imageUrl: site.imageUrl ?? HERO_FALLBACKS[site.id % HERO_FALLBACKS.length], href: `/blog/${site.blogSlug}` };
+  }
+
+  @Get()
+  @Html()
+  async list(@Query('category') categoryParam?: string, @Query('search') searchParam?: string): Promise<string> {
+    const category = (PUBLIC_REVIEW_CATEGORIES as readonly string[]).includes(categoryParam ?? '') ? categoryParam! : null;
+    const search = typeof searchParam === 'string' && searchParam.trim() ? searchParam.trim().slice(0, 200) : null;
+    const [hero, latest, reviews] = await Promise.all([
+      this.heroSite(),
+      this.reviews.latestCreated(),
+      this.reviews.listPublished({ category: category ?? undefined, search: search ?? undefined }),
+    ]);
+    return this.render.page(
+      {
+        title: category ? `${category} Reviews - Honest Scuba Gear Reviews` : 'Scuba Gear Reviews - Honest Reviews Tested in Australia',
+        fullTitle: true,
+        description: 'Honest scuba gear reviews tested on Australian and Pacific dives: dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, with AUD prices.',
+        path: category ? `/gear-reviews?category=${encodeURIComponent(category)}` : '/gear-reviews',
+        noindex: !!search,
+      },
+      <GearReviewsPage
+        hero={hero}
+        latest={latest ? toReviewListItem(latest) : null}
+        reviews={reviews.map(toReviewListItem)}
+        categories={PUBLIC_REVIEW_CATEGORIES}
+        category={category}
+        search={search}
+      />,
+    );
+  }
+
+  @Get(':slug')
+  @Html()
+  async review(@Param('slug') slug: string, @Res({ passthrough: true }) response: Response): Promise<string> {
+    const found = await this.reviews.findPublishedBySlug(slug).catch(() => null);
+    if (!found) {
+      response.status(404);
+      return this.render.page(
+        { title: 'Review Not Found', description: "The gear review you're looking for doesn't exist or has been removed.", path: `/gear-reviews/${slug}`, noindex: true },
+        <ReviewNotFoundPage />,
+      );
+    }
+    const review = toReviewResponse(found);
+    const path = `/gear-reviews/${review.slug}`;
+    const breadcrumbs = [
+      { label: 'Home', href: '/' },
+      { label: 'Gear Reviews', href: '/gear-reviews' },
+      { label: review.title, href: path },
+    ];
+    let bodyHtml: string | null;
+    try {
+      bodyHtml = renderBody(review.content);
+    } catch {
+      // SPEC section 8: if formatting fails, the raw text is shown in a paragraph (React escapes it).
+      bodyHtml = null;
+    }
+    const absolute = (p: string) => this.render.absoluteUrl(p);
+    return this.render.page(
+      {
+        title: `${review.title} - Expert Gear Review`,
+        fullTitle: true,
+        description: metaDescription(review.excerpt || null, review.content) || 'An honest, expert scuba gear review tested in Australian water.',
+        path,
+        image: review.imageUrl,
+        type: 'article',
+        jsonLd: [reviewJsonLd(review, this.render.siteName, absolute, this.clock.now()), breadcrumbJsonLd(breadcrumbs, absolute)],
+      },
+      <ReviewPage review={review} bodyHtml={bodyHtml} breadcrumbs={breadcrumbs} />,
+    );
+  }
+}

@@ -1,0 +1,53 @@
+import { Controller, Get } from '@nestjs/common';
+import { ArticlesService } from 'src/articles/articles.service';
+import { toPublicSlide } from 'src/carousel/carousel.response';
+import { CarouselService } from 'src/carousel/carousel.service';
+import { Html } from 'src/common/html.decorator';
+import { byPublishedThenCreatedDesc } from 'src/common/publishing';
+import { formatDateAu } from 'src/common/text';
+import { RenderService } from 'src/render/render.service';
+import { ReviewsService } from 'src/reviews/reviews.service';
+import { HomePage, type LatestItem } from 'views/pages/HomePage';
+import { Island } from 'src/render/island';
+
+export const HOME_LATEST_COUNT = 3;
+
+@Controller()
+export class HomePagesController {
+  constructor(
+    private readonly articles: ArticlesService,
+    private readonly reviews: ReviewsService,
+    private readonly carousel: CarouselService,
+    private readonly render: RenderService,
+  ) {}
+
+  @Get()
+  @Html()
+  async home(): Promise<string> {
+    const [articles, reviews, slides] = await Promise.all([
+      this.articles.listPublished(),
+      this.reviews.listPublished(),
+      this.carousel.listPublished(),
+    ]);
+    // The three newest items, mixing articles and published reviews (SPEC section 2).
+    const latest: LatestItem[] = [
+      ...articles.slice(0, HOME_LATEST_COUNT).map((a) => ({ item: a, card: { kind: 'Article' as const, href: `/blog/${a.slug}`, title: a.title, excerpt: a.excerpt, imageUrl: a.imageUrl, category: a.category, date: formatDateAu(a.publishedAt ?? a.createdAt) } })),
+      ...reviews.slice(0, HOME_LATEST_COUNT).map((r) => ({ item: r, card: { kind: 'Review' as const, href: `/gear-reviews/${r.slug}`, title: r.title, excerpt: r.excerpt, imageUrl: r.imageUrl, category: r.category, date: formatDateAu(r.publishedAt ?? r.createdAt), rating: r.rating } })),
+    ]
+      .sort((a, b) => byPublishedThenCreatedDesc(a.item, b.item))
+      .slice(0, HOME_LATEST_COUNT)
+      .map((entry) => entry.card);
+    return this.render.page(
+      {
+        title: 'Australian Dive Guide - Scuba Diving in Australia & the Pacific',
+        fullTitle: true,
+        description: 'Scuba diving in Australia and the Pacific: guides to 244+ dive sites, honest gear reviews, safety advice, learn-to-dive help and diving news.',
+        path: '/',
+        jsonLd: [
+          { '@context': 'https://schema.org', '@type': 'WebSite', name: this.render.siteName, url: this.render.absoluteUrl('/') },
+        ],
+      },
+      <HomePage slides={slides.map(toPublicSlide)} latest={latest} newsletter={<Island name="NewsletterSignup" props={{ source: 'home' }} hydrate="visible" />} />,
+    );
+  }
+}

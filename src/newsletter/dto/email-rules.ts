@@ -1,0 +1,18 @@
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+/**
+ * SPEC section 5, newsletter email: 'Required', 'Invalid email'. Decorators run bottom up and the pipe
+ * stops at the first failure, so the required rule sits last.
+ */
+export function NewsletterEmail(): PropertyDecorator {
+  const decorators: PropertyDecorator[] = [
+    Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)),
+    MaxLength(254, { message: 'Invalid email' }),
+    IsEmail({}, { message: 'Invalid email' }),
+    IsString({ message: 'Invalid email' }),
+    IsNotEmpty({ message: 'Required' }),
+  ];
+  // Applied last to first, as stacked decorators are.
+  return (target, property) => [...decorators].reverse().forEach((decorate) => decorate(target, property));
+}

@@ -1,0 +1,71 @@
+import { renderEmailHtml, textFooter, type EmailFrame } from 'src/mail/email-layout';
+import type { GuideContent } from 'src/guide/guide-content';
+
+export interface WelcomeEmailInput extends EmailFrame {
+  unsubscribeUrl: string;
+  guide: GuideContent;
+  guideUrl: string;
+}
+
+const link = { color: '#0e7490', fontWeight: 600 } as const;
+
+/** The welcome email: what to expect, the free guide (attached and linked), and the unsubscribe link. */
+export function welcomeEmail(input: WelcomeEmailInput): { subject: string; text: string; html: string } {
+  const { siteName, siteUrl, guide, guideUrl } = input;
+  const subject = `Welcome to ${siteName}: your free guide, ${guide.title}`;
+  const text = [
+    `Welcome to the ${siteName} newsletter!`,
+    '',
+    `Thanks for subscribing. As promised, your free guide "${guide.title}" is attached to this email as a PDF. You can also download it at any time:`,
+    guideUrl,
+    '',
+    'Inside you will find:',
+    ...guide.items.map((item, i) => `${i + 1}. ${item.name}`),
+    '',
+    'About twice a month we will send you new dive-site guides, honest gear reviews and safety tips for diving in Australia and the Pacific. No spam, and we never share your address.',
+    '',
+    `Explore 244+ dive sites: ${siteUrl}/dive-sites`,
+    `Read the latest gear reviews: ${siteUrl}/gear-reviews`,
+    '',
+    'Safe diving,',
+    `The ${siteName} team`,
+    '',
+    textFooter(input),
+  ].join('\n');
+
+  const html = renderEmailHtml(
+    input,
+    subject,
+    <>
+      <h1 style={{ margin: '0 0 16px', fontSize: 24, lineHeight: 1.3, color: '#0b2545' }}>Welcome to the {siteName} newsletter!</h1>
+      <p style={{ margin: '0 0 16px' }}>
+        Thanks for subscribing. As promised, your free guide <strong>{guide.title}</strong> is attached to this email as a PDF.
+      </p>
+      <p style={{ margin: '0 0 24px' }}>
+        <a href={guideUrl} style={{ display: 'inline-block', background: '#0e7490', color: '#ffffff', padding: '12px 20px', borderRadius: 8, fontWeight: 700, textDecoration: 'none' }}>
+          Download the free PDF guide
+        </a>
+      </p>
+      <p style={{ margin: '0 0 8px', fontWeight: 700, color: '#0b2545' }}>Inside you will find:</p>
+      <ol style={{ margin: '0 0 20px', paddingLeft: 22 }}>
+        {guide.items.map((item) => (
+          <li key={item.name} style={{ margin: '0 0 4px' }}>{item.name}</li>
+        ))}
+      </ol>
+      <p style={{ margin: '0 0 16px' }}>
+        About twice a month we will send you new dive-site guides, honest gear reviews and safety tips for diving in Australia and
+        the Pacific. No spam, and we never share your address.
+      </p>
+      <p style={{ margin: '0 0 16px' }}>
+        <a href={`${siteUrl}/dive-sites`} style={link}>Explore 244+ dive sites</a> ·{' '}
+        <a href={`${siteUrl}/gear-reviews`} style={link}>Read the latest gear reviews</a>
+      </p>
+      <p style={{ margin: 0 }}>
+        Safe diving,
+        <br />
+        The {siteName} team
+      </p>
+    </>,
+  );
+  return { subject, text, html };
+}

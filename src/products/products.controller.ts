@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { idParam } from 'src/common/id.pipe';
+import { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
+import { toProductResponse } from './product.response';
+import { ProductsService } from './products.service';
+
+const id = idParam('Product id');
+
+@Controller('api')
+export class ProductsController {
+  constructor(private readonly products: ProductsService) {}
+
+  @Get('products')
+  async list() {
+    return (await this.products.listPublished()).map(toProductResponse);
+  }
+
+  @Get('products/featured')
+  async featured() {
+    return (await this.products.listFeatured()).map(toProductResponse);
+  }
+
+  @Get('admin/products')
+  @AdminOnly()
+  async listAll() {
+    return (await this.products.listAll()).map(toProductResponse);
+  }
+
+  @Post('products')
+  @AdminOnly()
+  async create(@Body() dto: CreateProductDto) {
+    return toProductResponse(await this.products.create(dto));
+  }
+
+  @Patch('products/:id')
+  @AdminOnly()
+  async update(@Param('id', id) productId: number, @Body() dto: UpdateProductDto) {
+    return toProductResponse(await this.products.update(productId, dto));
+  }
+
+  @Delete('products/:id')
+  @AdminOnly()
+  @HttpCode(204)
+  async remove(@Param('id', id) productId: number): Promise<void> {
+    await this.products.remove(productId);
+  }
+}

@@ -1,0 +1,61 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Clock } from 'src/common/clock';
+import { resolvePublishedAt } from 'src/common/publishing';
+import { assignDefined } from 'src/common/unique-slug';
+import type { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
+import { Product } from './product.entity';
+
+@Injectable()
+export class ProductsService {
+  constructor(
+    @InjectRepository(Product) private readonly products: Repository<Product>,
+    private readonly clock: Clock,
+  ) {}
+
+  listPublished(): Promise<Product[]> {
+    return this.products.find({ where: { published: true }, order: { name: 'ASC' } });
+  }
+
+  listFeatured(): Promise<Product[]> {
+    return this.products.find({ where: { published: true, featured: true }, order: { name: 'ASC' } });
+  }
+
+  listAll(): Promise<Product[]> {
+    return this.products.find({ order: { name: 'ASC' } });
+  }
+
+  async create(dto: CreateProductDto): Promise<Product> {
+    const product = this.products.create({
+      name: dto.name,
+      category: dto.category ?? 'Accessories',
+      description: dto.description ?? '',
+      price: dto.price === undefined || dto.price === null ? null : dto.price.toFixed(2),
+      rating: dto.rating === undefined || dto.rating === null ? null : dto.rating.toFixed(1),
+      reviewCount: dto.reviewCount ?? 0,
+      affiliateLink: dto.affiliateLink ?? '',
+      imageUrl: dto.imageUrl ?? '',
+      featured: dto.featured ?? false,
+      published: dto.published ?? false,
+    });
+    product.publishedAt = resolvePublishedAt(product.published, dto.publishedAt, null, this.clock.now());
+    return this.products.save(product);
+  }
+
+  async update(id: number, dto: UpdateProductDto): Promise<Product> {
+    const product = await this.products.findOneBy({ id });
+    if (!product) throw new NotFoundException('Product not found');
+    const { price, rating, publishedAt, ...fields } = dto;
+    assignDefined(product, fields as Partial<Product>);
+    if (price !== undefined) product.price = price === null ? null : price.toFixed(2);
+    if (rating !== undefined) product.rating = rating === null ? null : rating.toFixed(1);
+    product.publishedAt = resolvePublishedAt(product.published, publishedAt, product.publishedAt, this.clock.now());
+    return this.products.save(product);
+  }
+
+  async remove(id: number): Promise<void> {
+    const result = await this.products.delete(id);
+    if (!result.affected) throw new NotFoundException('Product not found');
+  }
+}

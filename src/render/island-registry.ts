@@ -1,0 +1,19 @@
+import { ArticleComments } from 'client/islands/ArticleComments';
+import { ContactForm } from 'client/islands/ContactForm';
+import { HeroCarousel } from 'client/islands/HeroCarousel';
+import { NewsletterSignup } from 'client/islands/NewsletterSignup';
+import { SearchBox } from 'client/islands/SearchBox';
+
+/**
+ * Every island the server can render, by name. client/hydrate.ts holds the same names with lazy
+ * imports; a unit test keeps the two lists equal.
+ */
+export const ISLANDS = {
+  SearchBox,
+  HeroCarousel,
+  ArticleComments,
+  NewsletterSignup,
+  ContactForm,
+} as const;
+
+export type IslandName = keyof typeof ISLANDS;

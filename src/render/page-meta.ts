@@ -1,0 +1,16 @@
+/** What a page tells search engines and social networks about itself. */
+export interface PageMeta {
+  /** The page's own title; the site name is appended unless `fullTitle` is set. */
+  title: string;
+  fullTitle?: boolean;
+  description: string;
+  /** The path of the page, used for its canonical URL and the active navigation item. */
+  path: string;
+  image?: string;
+  type?: 'website' | 'article' | 'product';
+  noindex?: boolean;
+  /** schema.org objects written as JSON-LD. */
+  jsonLd?: object[];
+  /** Extra stylesheets from the asset manifest (e.g. 'leaflet'). */
+  styles?: string[];
+}

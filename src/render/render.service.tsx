@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { Document } from 'views/layout/Document';
+import { Layout } from 'views/layout/Layout';
+import { loadAssetManifest, type AssetManifest } from './asset-manifest';
+import type { PageMeta } from './page-meta';
+
+const DEFAULT_IMAGE = '/media/poster-reef.svg';
+
+/** Renders a page component inside the layout and the document shell, to a complete HTML string. */
+@Injectable()
+export class RenderService {
+  private readonly assets: AssetManifest;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.assets = loadAssetManifest();
+  }
+
+  get siteName(): string {
+    return this.config.siteName;
+  }
+
+  absoluteUrl(path: string): string {
+    return /^https?:\/\//.test(path) ? path : `${this.config.siteUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+  }
+
+  page(meta: PageMeta, body: ReactElement): string {
+    const { siteName } = this.config;
+    const title = meta.fullTitle ? meta.title : `${meta.title} | ${siteName}`;
+    const stylesheets = [this.assets.css, ...(meta.styles ?? []).map((name) => this.assets.styles[name])].filter(
+      (href): href is string => !!href,
+    );
+    const html = renderToString(
+      <Document
+        title={title}
+        description={meta.description}
+        canonicalUrl={this.absoluteUrl(meta.path)}
+        imageUrl={this.absoluteUrl(meta.image ?? DEFAULT_IMAGE)}
+        siteName={siteName}
+        type={meta.type ?? 'website'}
+        noindex={meta.noindex ?? false}
+        jsonLd={meta.jsonLd ?? []}
+        stylesheets={stylesheets}
+        script={this.assets.hydrate}
+        analyticsId={this.config.analyticsId}
+      >
+        <Layout currentPath={meta.path} siteName={siteName}>
+          {body}
+        </Layout>
+      </Document>,
+    );
+    return `<!DOCTYPE html>${html}`;
+  }
+}

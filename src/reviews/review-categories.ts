@@ -1,0 +1,4 @@
+/** Public review categories (the filter buttons of /gear-reviews, SPEC section 2). */
+export const PUBLIC_REVIEW_CATEGORIES = ['BCDs', 'Dive Computers', 'Masks & Fins', 'Wetsuits', 'Cameras', 'Regulators'] as const;
+/** The admin form adds Other (SPEC section 2, reviews tab). */
+export const REVIEW_CATEGORIES = [...PUBLIC_REVIEW_CATEGORIES, 'Other'] as const;

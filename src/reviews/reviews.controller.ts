@@ -1,0 +1,57 @@
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { idParam } from 'src/common/id.pipe';
+import { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
+import { REVIEW_CATEGORIES } from './review-categories';
+import { toReviewListItem, toReviewResponse } from './review.response';
+import { ReviewsService } from './reviews.service';
+
+const id = idParam('Review id');
+
+@Controller('api')
+export class ReviewsController {
+  constructor(private readonly reviews: ReviewsService) {}
+
+  @Get(['reviews', 'reviews/published'])
+  async listPublished() {
+    return (await this.reviews.listPublished()).map(toReviewListItem);
+  }
+
+  @Get('reviews/category/:category')
+  async byCategory(@Param('category') category: string) {
+    if (!(REVIEW_CATEGORIES as readonly string[]).includes(category)) {
+      throw new BadRequestException(`Category must be one of: ${REVIEW_CATEGORIES.join(', ')}`);
+    }
+    return (await this.reviews.listPublished({ category })).map(toReviewListItem);
+  }
+
+  @Get('reviews/slug/:slug')
+  async bySlug(@Param('slug') slug: string) {
+    return toReviewResponse(await this.reviews.findPublishedBySlug(slug));
+  }
+
+  @Get('admin/reviews')
+  @AdminOnly()
+  async listAll() {
+    return (await this.reviews.listAll()).map(toReviewResponse);
+  }
+
+  @Post('reviews')
+  @AdminOnly()
+  async create(@Body() dto: CreateReviewDto) {
+    return toReviewResponse(await this.reviews.create(dto));
+  }
+
+  @Patch('reviews/:id')
+  @AdminOnly()
+  async update(@Param('id', id) reviewId: number, @Body() dto: UpdateReviewDto) {
+    return toReviewResponse(await this.reviews.update(reviewId, dto));
+  }
+
+  @Delete('reviews/:id')
+  @AdminOnly()
+  @HttpCode(204)
+  async remove(@Param('id', id) reviewId: number): Promise<void> {
+    await this.reviews.remove(reviewId);
+  }
+}

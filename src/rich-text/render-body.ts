@@ -1,0 +1,108 @@
+import MarkdownIt from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+import { isDevelopmentUrl, isPublicMediaUrl, videoSource } from './urls';
+
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function videoEmbed(href: string): string | null {
+  const source = videoSource(href);
+  if (!source) return null;
+  if (source.kind === 'iframe') {
+    return `<div class="video-embed"><iframe src="${escape(source.src)}" title="Embedded video" loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowfullscreen referrerpolicy="strict-origin-when-cross-origin"></iframe></div>`;
+  }
+  return `<div class="video-embed"><video controls preload="metadata" playsinline><source src="${escape(source.src)}" type="${source.type}"></video></div>`;
+}
+
+const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: false });
+
+// A paragraph holding only [video](url) becomes an embedded player (SPEC section 9).
+markdown.core.ruler.push('video_embeds', (state) => {
+  const tokens = state.tokens;
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const [open, inline, close] = [tokens[i], tokens[i + 1], tokens[i + 2]];
+    if (open.type !== 'paragraph_open' || inline.type !== 'inline' || close.type !== 'paragraph_close') continue;
+    const children = (inline.children ?? []).filter((child) => !(child.type === 'text' && child.content.trim() === ''));
+    if (children.length !== 3 || children[0].type !== 'link_open' || children[2].type !== 'link_close') continue;
+    if (children[1].type !== 'text' || children[1].content.trim().toLowerCase() !== 'video') continue;
+    const embed = videoEmbed(String(children[0].attrGet('href') ?? ''));
+    if (!embed) continue;
+    const block = new state.Token('html_block', '', 0);
+    block.content = embed;
+    tokens.splice(i, 3, block);
+  }
+  return true;
+});
+
+const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const href = String(tokens[idx].attrGet('href') ?? '');
+  if (/^https?:\/\//i.test(href)) {
+    tokens[idx].attrSet('target', '_blank');
+    tokens[idx].attrSet('rel', 'noopener noreferrer');
+  }
+  return defaultLinkOpen(tokens, idx, options, env, self);
+};
+
+markdown.renderer.rules.image = (tokens, idx) => {
+  const token = tokens[idx];
+  const src = String(token.attrGet('src') ?? '');
+  const alt = token.children?.map((child) => child.content).join('') ?? '';
+  if (!isPublicMediaUrl(src) || isDevelopmentUrl(src)) {
+    return `<span class="image-unavailable" role="img" aria-label="${escape(alt)}">Image not available</span>`;
+  }
+  return `<img src="${escape(src)}" alt="${escape(alt)}" loading="lazy" decoding="async" width="1200" height="800" data-fallback="box">`;
+};
+
+/** What may leave the renderer: no script, no event handler, no javascript: URL, frames only from the video hosts. */
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'blockquote', 'img', 'br', 'hr', 'code', 'pre', 'span', 'div', 'iframe', 'video', 'source', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel', 'title'],
+    img: ['src', 'alt', 'loading', 'decoding', 'width', 'height', 'data-fallback'],
+    span: ['class', 'role', 'aria-label'],
+    div: ['class'],
+    iframe: ['src', 'title', 'loading', 'allow', 'allowfullscreen', 'referrerpolicy'],
+    video: ['controls', 'preload', 'playsinline'],
+    source: ['src', 'type'],
+    ol: ['start'],
+  },
+  allowedClasses: { div: ['video-embed'], span: ['image-unavailable'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'], source: ['http', 'https'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: ['www.youtube.com', 'player.vimeo.com'],
+  allowIframeRelativeUrls: false,
+};
+
+/** Article and review bodies (SPEC section 9) to safe HTML. */
+export function renderBody(content: string): string {
+  return sanitizeHtml(markdown.render(content ?? ''), SANITIZE);
+}
+
+/** The body as plain text, for excerpts and meta descriptions. */
+export function plainText(content: string): string {
+  const html = markdown.render((content ?? '').replace(/^\s*\[video\]\([^)]*\)\s*$/gim, ''));
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The '## Pros' and '## Cons' lists of a review, for its structured data. */
+export function prosAndCons(content: string): { pros: string[]; cons: string[] } {
+  const section = (name: string) => {
+    const match = new RegExp(`^#{2,3}\\s*${name}\\b[^\\n]*\\n([\\s\\S]*?)(?=^#{1,3}\\s|$(?![\\s\\S]))`, 'im').exec(content ?? '');
+    if (!match) return [];
+    return match[1]
+      .split('\n')
+      .map((line) => /^\s*[-*]\s+(.+)$/.exec(line)?.[1])
+      .filter((item): item is string => !!item)
+      .map((item) => plainText(item));
+  };
+  return { pros: section('Pros'), cons: section('Cons') };
+}

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { Contact } from 'src/contact/contact.entity';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage();
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+describe('contact page', () => {
+  it('sends a message and says it was saved (no mail server configured)', async () => {
+    const email = `visitor.${Date.now()}@example.com`;
+    await page.goto(`${t.baseUrl}/contact`);
+    await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 }).isVisible()).resolves.toBe(true);
+
+    await page.getByLabel('Name', { exact: true }).fill('Morgan Lee');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Subject', { exact: true }).fill('Dive site suggestion');
+    await page.getByLabel('Message', { exact: true }).fill('Please add Shelly Beach at Manly, a great shore dive for beginners.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+
+    const toast = page.locator('#toaster');
+    await toast.getByText('Message sent successfully!').waitFor();
+    await expect(toast.innerText()).resolves.toContain("Your message was saved and we'll respond soon.");
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('');
+    expect(await t.dataSource.getRepository(Contact).findOneBy({ email })).toMatchObject({ name: 'Morgan Lee', subject: 'Dive site suggestion' });
+  });
+
+  it('shows what is wrong with each field before sending', async () => {
+    await page.goto(`${t.baseUrl}/contact`);
+    await page.getByLabel('Message', { exact: true }).fill('Too short');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    for (const text of ['Name is required', 'Email is required', 'Subject is required', 'Message must be at least 10 characters']) {
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+  });
+
+  it('offers an email link, social links, the response time and an FAQ that opens', async () => {
+    await page.goto(`${t.baseUrl}/contact`);
+    await expect(page.getByRole('link', { name: 'contact@localhost' }).getAttribute('href')).resolves.toBe('mailto:contact@localhost');
+    const instagram = page.getByRole('link', { name: 'Instagram' });
+    await expect(instagram.getAttribute('target')).resolves.toBe('_blank');
+    await expect(page.getByText('We reply within 24-48 hours on business days').isVisible()).resolves.toBe(true);
+
+    const answer = page.getByText('Divers Alert Network recommends at least 12 hours');
+    expect(await answer.isVisible()).toBe(false);
+    await page.getByText('How long should I wait before flying after diving?').click();
+    expect(await answer.isVisible()).toBe(true);
+  });
+});

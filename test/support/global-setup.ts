@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { loadConfig } from 'src/config/app.config';
+import { dataSourceOptions } from 'src/database/data-source-options';
+import { startEmbeddedPostgres } from 'src/database/embedded-postgres';
+import { SeedService } from 'src/database/seed.service';
+
+export const TEMPLATE_DATABASE = 'adg_template';
+
+/**
+ * One embedded PostgreSQL for the whole run. The real migrations and the seed run once into a template
+ * database; every test file then gets a fresh copy of it (CREATE DATABASE ... TEMPLATE), so files never
+ * share data and run in any order.
+ */
+export default async function globalSetup(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'adg-test-'));
+  // The embedded server runs as the postgres user when the tests run as root: it must reach its folder.
+  chmodSync(dir, 0o755);
+  const database = await startEmbeddedPostgres(join(dir, 'postgres'), { databaseName: TEMPLATE_DATABASE, quiet: true });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SESSION_SECRET: 'test-secret-'.padEnd(40, 'x') });
+  const dataSource = new DataSource(dataSourceOptions(database.url));
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  await new SeedService(dataSource, config).loadNewDatasets();
+  await dataSource.destroy();
+
+  process.env.TEST_DATABASE_URL = database.url;
+  process.env.TEST_DATA_DIR = dir;
+  (globalThis as { __testDatabase?: typeof database; __testDir?: string }).__testDatabase = database;
+  (globalThis as { __testDir?: string }).__testDir = dir;
+}

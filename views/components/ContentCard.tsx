@@ -1,0 +1,56 @@
+import { Stars } from './Stars';
+
+export interface ContentCardProps {
+  href: string;
+  title: string;
+  excerpt: string;
+  imageUrl: string;
+  category: string;
+  date: string;
+  kind?: 'Article' | 'Review';
+  rating?: string | null;
+  price?: string | null;
+  /** When set, the card shows a 'Check Price' affiliate button. */
+  purchaseLink?: string;
+}
+
+/** A card for an article or a review in a grid. The whole card links to the page; the button is separate. */
+export function ContentCard(props: ContentCardProps) {
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+      <img src={props.imageUrl} alt="" width={1200} height={800} loading="lazy" decoding="async" data-fallback="hide" className="aspect-[3/2] w-full bg-slate-200 object-cover" />
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <div className="flex items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wide">
+          <span className="text-cyan-800">
+            {props.kind ? `${props.kind} · ` : ''}
+            {props.category}
+          </span>
+          {props.rating !== undefined && <Stars rating={props.rating ?? null} />}
+        </div>
+        <h3 className="text-lg font-bold leading-snug text-slate-900">
+          <a href={props.href} className="after:absolute after:inset-0 group-hover:text-cyan-800">
+            {props.title}
+          </a>
+        </h3>
+        <p className="line-clamp-3 text-sm text-slate-600">{props.excerpt}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-3 text-sm text-slate-500">
+          <span>{props.date}</span>
+          {props.price && <span className="font-semibold text-slate-800">{props.price}</span>}
+        </div>
+        {props.purchaseLink && (
+          <a
+            href={props.purchaseLink}
+            target="_blank"
+            rel="sponsored nofollow noopener"
+            data-track="affiliate_click"
+            data-track-label={props.title}
+            className="relative z-10 mt-2 inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400"
+          >
+            Check Price
+            <span className="sr-only"> for {props.title} (affiliate link, opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}
