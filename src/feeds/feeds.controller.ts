@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Post } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Inject, Post } from '@nestjs/common';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RssService } from './rss.service';
@@ -30,8 +30,10 @@ export class FeedsController {
     return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${this.config.siteUrl}/sitemap.xml`, ''].join('\n');
   }
 
+  /** Rebuilds a derived file; it changes no content, so it does not start the 1-hour editing limit. */
   @Post('api/admin/update-sitemap')
-  @AdminOnly()
+  @HttpCode(200)
+  @AdminOnly({ action: 'update_sitemap', writesContent: false })
   async updateSitemap(): Promise<{ timestamp: string }> {
     const { generatedAt } = await this.sitemaps.regenerate();
     return { timestamp: generatedAt.toISOString() };

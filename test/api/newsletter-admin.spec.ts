@@ -1,48 +1,24 @@
-import type { AddressInfo } from 'node:net';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
-import type { Request } from 'express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { AdminGuard } from 'src/admin-auth/admin.guard';
-import { AppModule } from 'src/app.module';
-import { configureApp } from 'src/app.setup';
-import { loadConfig } from 'src/config/app.config';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
-import { createTestDatabase } from '../support/test-app';
+import { signInAsAdmin, type Agent } from '../support/admin';
+import { startTestApp, type TestApp } from '../support/test-app';
 
-/**
- * The administrator's sign-in belongs to another module; here the admin guard is replaced by one that
- * lets a request through when it carries a test header, so the subscriber endpoints are tested both
- * with and without an administrator.
- */
-const ADMIN = { 'x-test-admin': 'yes' };
-
-let app: NestExpressApplication;
+let t: TestApp;
+let admin: Agent;
 let baseUrl: string;
 let dataSource: DataSource;
 let counter = 0;
 
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.TEST_DATA_DIR ?? '/tmp', SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'error' });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, await createTestDatabase())] })
-    .overrideGuard(AdminGuard)
-    .useValue({
-      canActivate: (context: { switchToHttp(): { getRequest(): Request } }) => {
-        if (context.switchToHttp().getRequest().headers['x-test-admin'] === 'yes') return true;
-        return new AdminGuard().canActivate(context as never);
-      },
-    })
-    .compile();
-  app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'], bodyParser: false });
-  configureApp(app, config);
-  await app.listen(0, '127.0.0.1');
-  baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-  dataSource = app.get(DataSource);
+  t = await startTestApp();
+  baseUrl = t.baseUrl;
+  dataSource = t.dataSource;
+  admin = await signInAsAdmin(t);
 });
 
 afterAll(async () => {
-  await app.close();
+  await t.close();
 });
 
 async function aSubscriber(overrides: Partial<Subscriber> = {}): Promise<Subscriber> {
@@ -69,7 +45,7 @@ describe('GET /api/newsletter/subscribers', () => {
   it('lists every subscriber, newest first, with the consent evidence and never the unsubscribe token', async () => {
     const older = await aSubscriber();
     const newer = await aSubscriber({ subscribed: false, unsubscribedAt: new Date() });
-    const response = await request(baseUrl).get('/api/newsletter/subscribers').set(ADMIN).expect(200);
+    const response = await admin.get('/api/newsletter/subscribers').expect(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const ids = response.body.map((s: { id: number }) => s.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
@@ -89,7 +65,7 @@ describe('GET /api/newsletter/subscribers', () => {
 });
 
 describe('PATCH /api/newsletter/subscribers/{id}', () => {
-  const patch = (id: number | string, body: object) => request(baseUrl).patch(`/api/newsletter/subscribers/${id}`).set(ADMIN).send(body);
+  const patch = (id: number | string, body: object) => admin.patch(`/api/newsletter/subscribers/${id}`).send(body);
 
   it('unsubscribes and resubscribes, recording when', async () => {
     const subscriber = await aSubscriber();
@@ -139,13 +115,13 @@ describe('PATCH /api/newsletter/subscribers/{id}', () => {
 describe('DELETE /api/newsletter/subscribers/{id}', () => {
   it('deletes a subscriber, then answers 404 for it', async () => {
     const subscriber = await aSubscriber();
-    await request(baseUrl).delete(`/api/newsletter/subscribers/${subscriber.id}`).set(ADMIN).expect(204);
+    await admin.delete(`/api/newsletter/subscribers/${subscriber.id}`).expect(204);
     expect(await dataSource.getRepository(Subscriber).findOneBy({ id: subscriber.id })).toBeNull();
-    const again = await request(baseUrl).delete(`/api/newsletter/subscribers/${subscriber.id}`).set(ADMIN).expect(404);
+    const again = await admin.delete(`/api/newsletter/subscribers/${subscriber.id}`).expect(404);
     expect(again.body.error).toBe('Subscriber not found');
   });
 
   it('answers 400 for a bad id', async () => {
-    await request(baseUrl).delete('/api/newsletter/subscribers/x1').set(ADMIN).expect(400);
+    await admin.delete('/api/newsletter/subscribers/x1').expect(400);
   });
 });

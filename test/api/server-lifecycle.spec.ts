@@ -61,6 +61,15 @@ describe('the server with its embedded PostgreSQL', () => {
     expect(await waitForPage()).toBe(200);
     expect(first.output()).toMatch(/Seeded: .*dive-sites/);
     expect(first.output()).toContain(`running at http://localhost:${port}`);
+
+    // No ADMIN_PASSWORD: a strong one is generated, printed once with the sign-in URL, and works.
+    const generated = /only its hash is stored\):\n {2}(\S+)\n/.exec(first.output())?.[1];
+    expect(generated).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(first.output()).toContain(`Sign in at http://localhost:${port}/admin`);
+    const signIn = (password: string) =>
+      fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) });
+    expect((await signIn('not-the-generated-one')).status).toBe(401);
+    expect((await signIn(generated!)).status).toBe(200);
     expect(postgresRunning()).toBe(true);
     expect(await stop(first.child, 'SIGTERM')).toBe(0);
     expect(postgresRunning()).toBe(false);
@@ -68,6 +77,8 @@ describe('the server with its embedded PostgreSQL', () => {
     const second = start();
     expect(await waitForPage('/api/articles')).toBe(200);
     expect(second.output()).not.toMatch(/Initialising a new PostgreSQL cluster|Seeded:/);
+    // The password is shown only on the start that generated it, and never logged afterwards.
+    expect(second.output()).not.toContain(generated!);
     expect(await stop(second.child, 'SIGINT')).toBe(0);
     expect(postgresRunning()).toBe(false);
   }, 120_000);
