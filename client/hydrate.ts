@@ -14,6 +14,8 @@ const loaders: Record<string, Loader> = {
   ArticleComments: () => import('./islands/ArticleComments.js'),
   NewsletterSignup: () => import('./islands/NewsletterSignup.js'),
   ContactForm: () => import('./islands/ContactForm.js'),
+  AdminDashboard: () => import('./islands/AdminDashboard.js'),
+  AdminComments: () => import('./islands/AdminComments.js'),
 };
 
 async function hydrate(wrapper: HTMLElement): Promise<void> {

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AdminAuthModule } from './admin-auth/admin-auth.module';
+import { AdminPagesModule } from './admin-pages/admin-pages.module';
 import { ArticlesModule } from './articles/articles.module';
 import { AuditModule } from './audit/audit.module';
 import { BlogModule } from './blog/blog.module';
@@ -12,6 +13,7 @@ import { ContactModule } from './contact/contact.module';
 import type { AppConfig } from './config/app.config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DiveSitesModule } from './dive-sites/dive-sites.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
 import { HealthModule } from './health/health.module';
@@ -20,6 +22,7 @@ import { LocationsModule } from './locations/locations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PagesModule } from './pages/pages.module';
 import { ProductsModule } from './products/products.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RenderModule } from './render/render.module';
 import { ReviewsModule } from './reviews/reviews.module';
@@ -54,6 +57,9 @@ export class AppModule {
         PagesModule,
         NewsletterModule,
         ContactModule,
+        DiveSitesModule,
+        RatingsModule,
+        AdminPagesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -1,3 +1,5 @@
+import { AdminComments } from 'client/islands/AdminComments';
+import { AdminDashboard } from 'client/islands/AdminDashboard';
 import { ArticleComments } from 'client/islands/ArticleComments';
 import { ContactForm } from 'client/islands/ContactForm';
 import { HeroCarousel } from 'client/islands/HeroCarousel';
@@ -14,6 +16,8 @@ export const ISLANDS = {
   ArticleComments,
   NewsletterSignup,
   ContactForm,
+  AdminDashboard,
+  AdminComments,
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -1,0 +1,143 @@
+import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiRequest, getJson } from '../lib/api';
+import { toast } from '../lib/toast';
+import { AdminErrorBoundary } from '../admin/dashboard/ErrorBoundary';
+import { timeDistance } from '../admin/format';
+import { createAdminQueryClient, keys } from '../admin/query-client';
+import { fetchSession, isUnauthorized } from '../admin/session';
+import type { AdminComment } from '../admin/types';
+import { Button, buttonClass } from '../admin/ui/Button';
+
+const FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+] as const;
+
+type Filter = (typeof FILTERS)[number]['value'];
+
+/** /admin/comments (SPEC section 2, comment administration). */
+export function AdminComments() {
+  const [queryClient] = useState(createAdminQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AdminErrorBoundary>
+        <CommentsAccess />
+      </AdminErrorBoundary>
+    </QueryClientProvider>
+  );
+}
+
+function CommentsAccess() {
+  const session = useQuery({ queryKey: keys.session, queryFn: fetchSession });
+  if (session.isPending) {
+    return (
+      <div role="status" className="flex min-h-[40vh] items-center justify-center">
+        <p className="text-lg font-medium text-slate-600">Checking authentication...</p>
+      </div>
+    );
+  }
+  if (!session.data) {
+    return (
+      <div className="mx-auto max-w-lg rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-2xl font-bold text-slate-900">Admin Authentication Required</h1>
+        <p className="mt-2 text-slate-600">Please log in through the main admin panel to access comment management.</p>
+        <a href="/admin" className={`mt-6 ${buttonClass('primary')}`}>
+          Go to Admin Panel
+        </a>
+      </div>
+    );
+  }
+  return <CommentManagement />;
+}
+
+function CommentManagement() {
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<Filter>('all');
+  // Requested only once signed in (SPEC section 6): this component renders only with a session.
+  const comments = useQuery({ queryKey: keys.comments(filter), queryFn: () => getJson<AdminComment[]>(`/api/admin/comments?filter=${filter}`) });
+  const signOut = () => queryClient.setQueryData(keys.session, null);
+
+  const remove = useMutation({
+    mutationFn: (comment: AdminComment) => apiRequest<void>('DELETE', `/api/admin/comments/${comment.id}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'comments'] });
+      toast({ title: 'Comment deleted', description: 'The comment has been permanently deleted.' });
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) return signOut();
+      toast({ title: 'Error', description: 'Failed to delete comment. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const expired = comments.isError && isUnauthorized(comments.error);
+  useEffect(() => {
+    if (expired) queryClient.setQueryData(keys.session, null);
+  }, [expired, queryClient]);
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">Comment Management</h1>
+        <p className="mt-1 text-sm text-slate-600">All comments are visible immediately after posting. Delete anything that should not stay on the site.</p>
+      </div>
+      <div role="group" aria-label="Filter comments" className="flex flex-wrap gap-2">
+        {FILTERS.map(({ value, label }) => (
+          <Button key={value} variant={filter === value ? 'primary' : 'outline'} aria-pressed={filter === value} onClick={() => setFilter(value)}>
+            {label}
+          </Button>
+        ))}
+      </div>
+      {comments.isPending ? (
+        <div aria-busy="true" aria-label="Loading comments" className="grid gap-4">
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="h-36 animate-pulse rounded-xl bg-slate-200" />
+          ))}
+        </div>
+      ) : comments.isError ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          Failed to fetch comments
+        </p>
+      ) : comments.data.length === 0 ? (
+        <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-lg font-semibold text-slate-900">No comments found.</h2>
+          <p className="mt-1 text-sm text-slate-600">There are no comments yet.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4" aria-label="Comments">
+          {comments.data.map((comment) => {
+            const deleting = remove.isPending && remove.variables?.id === comment.id;
+            return (
+              <li key={comment.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <h2 className="font-semibold text-slate-900">{comment.name}</h2>
+                    {comment.email && <p className="break-all text-sm text-slate-600">{comment.email}</p>}
+                    <p className="mt-1 text-xs text-slate-500">
+                      <time dateTime={comment.createdAt}>Submitted {timeDistance(comment.createdAt)} ago</time>
+                    </p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      Comment on:{' '}
+                      {comment.article ? (
+                        <a href={`/blog/${comment.article.slug}`} className="font-medium text-cyan-700 hover:underline">
+                          {comment.article.title}
+                        </a>
+                      ) : (
+                        <span className="italic">a deleted article</span>
+                      )}
+                    </p>
+                  </div>
+                  <Button variant="destructive" small disabled={deleting} onClick={() => remove.mutate(comment)} aria-label={deleting ? undefined : `Delete comment by ${comment.name}`}>
+                    {deleting ? 'Deleting...' : 'Delete'}
+                  </Button>
+                </div>
+                <p className="mt-3 whitespace-pre-line text-slate-700">{comment.content}</p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { applyDecorators, Controller, Get, Header } from '@nestjs/common';
+import { Html } from 'src/common/html.decorator';
+import { RenderService } from 'src/render/render.service';
+import { AdminCommentsPage } from 'views/pages/admin/AdminCommentsPage';
+import { AdminDashboardPage } from 'views/pages/admin/AdminDashboardPage';
+
+/** Admin screens are never cached (they change with every write) and never indexed. */
+const AdminPage = () => applyDecorators(Html(), Header('Cache-Control', 'no-store'), Header('X-Robots-Tag', 'noindex, nofollow'));
+
+/**
+ * The shells of /admin and /admin/comments. They carry no data: each island asks
+ * for the session when it hydrates, so a cached or shared copy of the page can never show admin data.
+ */
+@Controller('admin')
+export class AdminPagesController {
+  constructor(private readonly render: RenderService) {}
+
+  @Get()
+  @AdminPage()
+  dashboard(): string {
+    return this.render.page(
+      { title: 'Admin Dashboard', description: 'Administration of the site: articles, reviews, carousel, photos, subscribers and security.', path: '/admin', noindex: true },
+      <AdminDashboardPage />,
+    );
+  }
+
+  @Get('comments')
+  @AdminPage()
+  comments(): string {
+    return this.render.page(
+      { title: 'Comment Management', description: 'Review and delete comments on articles.', path: '/admin/comments', noindex: true },
+      <AdminCommentsPage />,
+    );
+  }
+}

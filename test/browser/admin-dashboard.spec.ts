@@ -1,0 +1,110 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { islandReady, offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
+import { Clock } from 'src/common/clock';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  context = await offlineContext(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+beforeEach(async () => {
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+describe('admin dashboard', () => {
+  it('checks the session, then refuses a wrong password and signs in with the right one', async () => {
+    const response = await page.goto(`${t.baseUrl}/admin`);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    // The server renders the auth check; the island replaces it once it knows there is no session.
+    expect(await response?.text()).toContain('Checking Authentication...');
+    await islandReady(page, 'AdminDashboard');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('alert').getByText('Invalid password').waitFor();
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+
+    await signInOnDashboard(page, t);
+    await page.getByRole('heading', { name: 'Quick Navigation' }).waitFor();
+    const tabs = await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allInnerTexts();
+    expect(tabs).toEqual(['Blog', 'Reviews', 'Carousel', 'Photos', 'Comments', 'Newsletter', 'Security', 'Export']);
+    expect(await page.getByRole('tab', { name: 'Blog' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
+    // A fresh session has 30 minutes left: no warning.
+    expect(await page.getByText('Session Expiring Soon').count()).toBe(0);
+  });
+
+  it('shows the failed sign-in on the Security tab', async () => {
+    await openDashboard(page, t);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('heading', { name: 'Security Dashboard' }).waitFor();
+    const events = page.getByRole('region', { name: 'Recent security events' });
+    await events.getByText('login_failure').first().waitFor();
+    await events.getByText('login_success').first().waitFor();
+    await expect(page.getByText('Failed', { exact: true }).locator('..').innerText()).resolves.toMatch(/Failed\s+1/);
+    await page.getByText('5 login attempts per 15 minutes').waitFor();
+  });
+
+  it('regenerates the sitemap from Quick Navigation', async () => {
+    await openDashboard(page, t);
+    await page.getByRole('button', { name: 'Update Sitemap' }).click();
+    await toastShows(page, 'Sitemap Updated');
+    await page.getByRole('button', { name: 'Update Sitemap' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Manage Dive Sites' }).getAttribute('href')).resolves.toBe('/admin/dive-sites');
+  });
+
+  it('links the Comments tab to the comment manager', async () => {
+    await openDashboard(page, t);
+    await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.getByRole('link', { name: 'Manage Comments' }).click();
+    await page.waitForURL(/\/admin\/comments$/);
+    await page.getByRole('heading', { name: 'Comment Management' }).waitFor();
+  });
+
+  it('warns when the session has under 15 minutes left and refreshes it', async () => {
+    // 20 minutes without activity: 10 of the 30 remain.
+    t.app.get(Clock).advance(20 * 60 * 1000);
+    await openDashboard(page, t);
+    await page.getByText('Session Expiring Soon').waitFor();
+    await page.getByText('Your session will expire in 10 minutes.').waitFor();
+    await page.getByRole('button', { name: 'Refresh Session' }).click();
+    await toastShows(page, 'Session Refreshed');
+    await page.getByText('Session Expiring Soon').waitFor({ state: 'detached' });
+  });
+
+  it('signs the screen out with a message when a write finds the session gone', async () => {
+    await openDashboard(page, t);
+    // The session ends on the server (e.g. expired) while the dashboard is open.
+    await t.dataSource.query('DELETE FROM session');
+    await page.getByLabel('Title').first().fill('A post written too late');
+    await page.getByRole('button', { name: 'Save as Draft' }).click();
+    await page.getByRole('alert').getByText('Session expired. Please log in again.').waitFor();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+  });
+
+  it('asks for the admin sign-in on the comment manager without a session', async () => {
+    await page.goto(`${t.baseUrl}/admin/comments`);
+    await page.getByRole('heading', { name: 'Admin Authentication Required' }).waitFor();
+    await page.getByText('Please log in through the main admin panel to access comment management.').waitFor();
+    await page.getByRole('link', { name: 'Go to Admin Panel' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+  });
+});

@@ -1,0 +1,41 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_TEST_PASSWORD } from './admin';
+import type { TestApp } from './test-app';
+
+/** Resolves once the named island has hydrated (its controls work from then on). */
+export const islandReady = (page: Page, name: string) => page.locator(`[data-island="${name}"][data-hydrated="true"]`).first().waitFor();
+
+/**
+ * A browser context with nothing reaching the internet. Downloads are accepted so a test can read the
+ * CSV export the way a person would save it.
+ */
+export async function offlineContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  return context;
+}
+
+/**
+ * Signs in on /admin as the administrator would. The login limit (5 attempts per 15 minutes per IP)
+ * counts every attempt, so a test file signs in once and reuses its context's session cookie.
+ */
+export async function signInOnDashboard(page: Page, t: TestApp, password: string = ADMIN_TEST_PASSWORD): Promise<void> {
+  await page.goto(`${t.baseUrl}/admin`);
+  await islandReady(page, 'AdminDashboard');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
+
+/** Opens /admin with the context's session and waits for the dashboard. */
+export async function openDashboard(page: Page, t: TestApp): Promise<void> {
+  await page.goto(`${t.baseUrl}/admin`);
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
+
+/** The toast region's text once a toast with this title shows. */
+export async function toastShows(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
+  await toast.first().waitFor();
+  if (description) await page.getByRole('region', { name: /Notifications/ }).getByText(description, { exact: true }).first().waitFor();
+}
