@@ -1,0 +1,107 @@
+import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { idParam } from 'src/common/id.pipe';
+import { DiveSiteExportService } from './dive-site-export.service';
+import { toDiveSiteResponse } from './dive-site.response';
+import { DiveSitesService } from './dive-sites.service';
+import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
+import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
+
+const id = idParam('Dive site id');
+const today = () => new Date().toISOString().slice(0, 10);
+const attachment = (response: Response, name: string) => response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+
+/** SPEC section 7's dive-site calls. The fixed paths (search, by-review-url, export) come before /:id. */
+@Controller('api/dive-sites')
+export class DiveSitesController {
+  constructor(
+    private readonly sites: DiveSitesService,
+    private readonly exports: DiveSiteExportService,
+  ) {}
+
+  @Get()
+  async list(@Query('region') region?: string) {
+    if (region !== undefined && typeof region !== 'string') throw new BadRequestException('region must be text');
+    return (await this.sites.list(region)).map(toDiveSiteResponse);
+  }
+
+  @Get('search')
+  async search(@Query('q') q?: string) {
+    if (typeof q !== 'string' || !q.trim()) throw new BadRequestException('q (the search text) is required');
+    if (q.length > 200) throw new BadRequestException('q must be at most 200 characters');
+    return (await this.sites.search(q)).map(toDiveSiteResponse);
+  }
+
+  @Get('by-review-url')
+  async byReviewUrl(@Query('url') url?: string) {
+    if (typeof url !== 'string' || !url.trim()) throw new BadRequestException('url is required');
+    if (url.length > 2000) throw new BadRequestException('url must be at most 2000 characters');
+    const site = await this.sites.byReviewUrl(url);
+    return { name: site.name, videoUrl: site.videoUrl };
+  }
+
+  @Get('export/csv')
+  @AdminOnly()
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  async exportCsv(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+    attachment(response, `dive-sites-${today()}.csv`);
+    return this.exports.csv(await this.sites.filtered(filters));
+  }
+
+  @Get('export/geojson')
+  @Header('Content-Type', 'application/geo+json; charset=utf-8')
+  async exportGeoJson(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+    attachment(response, 'dive-sites.geojson');
+    return JSON.stringify(this.exports.geojson(await this.sites.filtered(filters)));
+  }
+
+  @Get('export/gpx')
+  @Header('Content-Type', 'application/gpx+xml; charset=utf-8')
+  async exportGpx(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+    attachment(response, 'dive-sites.gpx');
+    return this.exports.gpx(await this.sites.filtered(filters));
+  }
+
+  @Get(':id')
+  async findOne(@Param('id', id) siteId: number) {
+    return toDiveSiteResponse(await this.sites.findById(siteId));
+  }
+
+  @Post()
+  @AdminOnly()
+  async create(@Body() dto: DiveSiteWriteDto) {
+    return toDiveSiteResponse(await this.sites.create(dto));
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  async replace(@Param('id', id) siteId: number, @Body() dto: DiveSiteWriteDto) {
+    return toDiveSiteResponse(await this.sites.replace(siteId, dto));
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @HttpCode(204)
+  async remove(@Param('id', id) siteId: number): Promise<void> {
+    await this.sites.remove(siteId);
+  }
+
+  @Patch(':id/photo')
+  @AdminOnly()
+  async updatePhoto(@Param('id', id) siteId: number, @Body() dto: UpdatePhotoDto) {
+    return toDiveSiteResponse(await this.sites.updatePhoto(siteId, dto));
+  }
+
+  @Patch(':id/video')
+  @AdminOnly()
+  async updateVideo(@Param('id', id) siteId: number, @Body() dto: UpdateVideoDto) {
+    return toDiveSiteResponse(await this.sites.updateVideo(siteId, dto));
+  }
+
+  @Patch(':id/review-link')
+  @AdminOnly()
+  async updateReviewLink(@Param('id', id) siteId: number, @Body() dto: UpdateReviewLinkDto) {
+    return toDiveSiteResponse(await this.sites.updateReviewLink(siteId, dto));
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DiveSiteExportService } from './dive-site-export.service';
+import { DiveSite } from './dive-site.entity';
+import { DiveSitesController } from './dive-sites.controller';
+import { DiveSitesService } from './dive-sites.service';
+
+/** The dive-site API: public reads and search, the administrator's writes, and the exports. */
+@Module({
+  imports: [TypeOrmModule.forFeature([DiveSite])],
+  controllers: [DiveSitesController],
+  providers: [DiveSitesService, DiveSiteExportService],
+  exports: [DiveSitesService, DiveSiteExportService],
+})
+export class DiveSitesModule {}

@@ -1,0 +1,137 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { depthBand } from 'client/lib/dive-sites/filters';
+import { DiveSite } from './dive-site.entity';
+import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
+import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
+
+export const SITE_NOT_FOUND = 'Dive site not found';
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Optional fields of the admin form: left out keeps the stored value, null clears it. */
+const OPTIONAL_FIELDS = ['visibility', 'bestTime', 'marineLife', 'hazards', 'facilities', 'imageUrl', 'videoUrl', 'videoThumbnail', 'reviewLink', 'blogSlug'] as const;
+
+@Injectable()
+export class DiveSitesService {
+  constructor(@InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>) {}
+
+  private sorted(): SelectQueryBuilder<DiveSite> {
+    return this.sites.createQueryBuilder('site').orderBy('site.name', 'ASC').addOrderBy('site.id', 'ASC');
+  }
+
+  /** All sites sorted by name (SPEC section 9), or those of one region (exact match). */
+  list(region?: string): Promise<DiveSite[]> {
+    const query = this.sorted();
+    if (region !== undefined) query.where('site.region = :region', { region });
+    return query.getMany();
+  }
+
+  /** SPEC section 5: case-insensitive substring on name, description, region and marine life. */
+  search(term: string): Promise<DiveSite[]> {
+    const like = `%${escapeLike(term.trim())}%`;
+    return this.sorted()
+      .where('(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)', { like })
+      .getMany();
+  }
+
+  /** The page's filters, for the exports: text search, exact region and skill, depth band by the largest depth. */
+  async filtered(filters: DiveSiteFiltersDto): Promise<DiveSite[]> {
+    const term = filters.q || filters.search || '';
+    const query = this.sorted();
+    if (term) {
+      query.andWhere('(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)', {
+        like: `%${escapeLike(term)}%`,
+      });
+    }
+    if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
+    if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
+    const sites = await query.getMany();
+    return filters.depth && filters.depth !== 'all' ? sites.filter((site) => depthBand(site.depthRange) === filters.depth) : sites;
+  }
+
+  /**
+   * SPEC section 7: the site whose review is at `url` (a blog path such as /blog/julian-rocks, or a full
+   * URL of this site), by its review link or its blog article; a site with a video first.
+   */
+  async byReviewUrl(url: string): Promise<DiveSite> {
+    let path = url.trim();
+    try {
+      if (/^https?:\/\//i.test(path)) path = new URL(path).pathname;
+    } catch {
+      /* not a URL: compared as given */
+    }
+    path = path.replace(/\/+$/, '') || '/';
+    const slug = path.match(/^\/blog\/([^/]+)$/)?.[1] ?? null;
+    const site = await this.sites
+      .createQueryBuilder('site')
+      .where('(site.reviewLink = :url OR site.reviewLink = :path OR site.blogSlug = :slug)', { url: url.trim(), path, slug })
+      .orderBy('CASE WHEN site.videoUrl IS NULL THEN 1 ELSE 0 END', 'ASC')
+      .addOrderBy('site.id', 'ASC')
+      .getOne();
+    if (!site) throw new NotFoundException('No dive site has a review at this URL');
+    return site;
+  }
+
+  async findById(id: number): Promise<DiveSite> {
+    const site = await this.sites.findOneBy({ id });
+    if (!site) throw new NotFoundException(SITE_NOT_FOUND);
+    return site;
+  }
+
+  async create(dto: DiveSiteWriteDto): Promise<DiveSite> {
+    const site = this.sites.create({ featured: false });
+    this.assign(site, dto);
+    return this.sites.save(site);
+  }
+
+  /** PUT: the whole site; optional fields left out keep their value. */
+  async replace(id: number, dto: DiveSiteWriteDto): Promise<DiveSite> {
+    const site = await this.findById(id);
+    this.assign(site, dto);
+    return this.sites.save(site);
+  }
+
+  async remove(id: number): Promise<void> {
+    const result = await this.sites.delete(id);
+    if (!result.affected) throw new NotFoundException(SITE_NOT_FOUND);
+  }
+
+  async updatePhoto(id: number, dto: UpdatePhotoDto): Promise<DiveSite> {
+    const site = await this.findById(id);
+    site.imageUrl = dto.imageUrl;
+    return this.sites.save(site);
+  }
+
+  async updateVideo(id: number, dto: UpdateVideoDto): Promise<DiveSite> {
+    const site = await this.findById(id);
+    site.videoUrl = dto.videoUrl;
+    if (dto.videoThumbnail !== undefined) site.videoThumbnail = dto.videoThumbnail;
+    return this.sites.save(site);
+  }
+
+  async updateReviewLink(id: number, dto: UpdateReviewLinkDto): Promise<DiveSite> {
+    const site = await this.findById(id);
+    site.reviewLink = dto.reviewLink;
+    return this.sites.save(site);
+  }
+
+  private assign(site: DiveSite, dto: DiveSiteWriteDto): void {
+    if (!Number.isFinite(dto.latitude) || !Number.isFinite(dto.longitude)) throw new BadRequestException('Latitude and longitude are required');
+    site.name = dto.name;
+    site.region = dto.region;
+    // decimal(10,8) and decimal(11,8): eight places, as the column keeps them.
+    site.latitude = dto.latitude.toFixed(8);
+    site.longitude = dto.longitude.toFixed(8);
+    site.description = dto.description;
+    site.skillLevel = dto.skillLevel;
+    site.depthRange = dto.depthRange;
+    site.waterTemp = dto.waterTemp;
+    for (const field of OPTIONAL_FIELDS) {
+      const value = dto[field];
+      if (value !== undefined) site[field] = value;
+    }
+    if (dto.featured !== undefined) site.featured = dto.featured;
+  }
+}

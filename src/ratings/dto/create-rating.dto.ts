@@ -1,0 +1,22 @@
+import { Transform } from 'class-transformer';
+import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+
+export const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5';
+export const COMMENT_MAX = 500;
+
+/** POST /api/dive-sites/{id}/ratings: {rating, comment?} (SPEC sections 5 and 7). */
+export class CreateRatingDto {
+  @Min(1, { message: RATING_MESSAGE })
+  @Max(5, { message: RATING_MESSAGE })
+  @IsInt({ message: RATING_MESSAGE })
+  @IsDefined({ message: 'Please select a rating' })
+  rating: number;
+
+  /** Trimmed; an empty comment is the same as none. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @MaxLength(COMMENT_MAX, { message: `Comment must be at most ${COMMENT_MAX} characters` })
+  @IsString({ message: 'Comment must be text' })
+  comment?: string | null;
+}

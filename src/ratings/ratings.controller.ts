@@ -1,0 +1,26 @@
+import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { clientIp } from 'src/common/client-ip';
+import { idParam } from 'src/common/id.pipe';
+import { CreateRatingDto } from './dto/create-rating.dto';
+import { toRatingResponse } from './rating.response';
+import { RatingsService } from './ratings.service';
+
+const id = idParam('Dive site id');
+
+@Controller('api/dive-sites/:id/ratings')
+export class RatingsController {
+  constructor(private readonly ratings: RatingsService) {}
+
+  @Get()
+  list(@Param('id', id) diveSiteId: number) {
+    return this.ratings.forSite(diveSiteId);
+  }
+
+  /** Answers the new rating and the site's ratings after it, in the shape of GET. */
+  @Post()
+  async create(@Param('id', id) diveSiteId: number, @Body() dto: CreateRatingDto, @Req() request: Request) {
+    const rating = await this.ratings.create(diveSiteId, dto, clientIp(request));
+    return { rating: toRatingResponse(rating), ...(await this.ratings.forSite(diveSiteId)) };
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DiveSitesModule } from 'src/dive-sites/dive-sites.module';
+import { DiveSiteRating } from './dive-site-rating.entity';
+import { RatingsController } from './ratings.controller';
+import { RatingsService } from './ratings.service';
+
+/** Visitors' star ratings of dive sites, with an optional comment. */
+@Module({
+  imports: [TypeOrmModule.forFeature([DiveSiteRating]), DiveSitesModule],
+  controllers: [RatingsController],
+  providers: [RatingsService],
+  exports: [RatingsService],
+})
+export class RatingsModule {}

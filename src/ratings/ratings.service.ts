@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { RateLimitService } from 'src/rate-limit/rate-limit.service';
+import { DiveSiteRating } from './dive-site-rating.entity';
+import type { CreateRatingDto } from './dto/create-rating.dto';
+import { toRatingResponse, type RatingsResponse } from './rating.response';
+
+/** Against rating floods: per client address, counted in the shared rate_limits table. */
+export const RATING_LIMIT = { count: 10, windowMs: 15 * 60 * 1000 };
+export const RATING_LIMIT_MESSAGE = 'Too many ratings from your network. Please wait a few minutes and try again.';
+
+@Injectable()
+export class RatingsService {
+  constructor(
+    @InjectRepository(DiveSiteRating) private readonly ratings: Repository<DiveSiteRating>,
+    private readonly sites: DiveSitesService,
+    private readonly rateLimits: RateLimitService,
+  ) {}
+
+  /** Every rating of a site, newest first, with the average (one decimal) and the count. */
+  async forSite(diveSiteId: number): Promise<RatingsResponse> {
+    await this.sites.findById(diveSiteId);
+    const ratings = await this.ratings.find({ where: { diveSiteId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    const count = ratings.length;
+    const average = count ? Math.round((ratings.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10 : 0;
+    return { ratings: ratings.map(toRatingResponse), summary: { average, count } };
+  }
+
+  async create(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<DiveSiteRating> {
+    await this.sites.findById(diveSiteId);
+    await this.rateLimits.consume(`rating:${ipAddress}`, RATING_LIMIT.count, RATING_LIMIT.windowMs, RATING_LIMIT_MESSAGE);
+    return this.ratings.save(this.ratings.create({ diveSiteId, rating: dto.rating, comment: dto.comment ?? null, ipAddress, userEmail: null }));
+  }
+}
