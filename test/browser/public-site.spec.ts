@@ -153,6 +153,17 @@ describe('global search', () => {
 });
 
 describe('home carousel', () => {
+  it('plays the seeded hero video from the site itself, muted, with no internet', async () => {
+    await page.goto(`${t.baseUrl}/`);
+    await hydrated('HeroCarousel');
+    const video = page.locator('section[aria-roledescription="carousel"] video');
+    expect(await video.getAttribute('src')).toMatch(/^\/media\/video\/[a-z]+-loop\.mp4$/);
+    await page.waitForFunction(() => {
+      const element = document.querySelector<HTMLVideoElement>('section[aria-roledescription="carousel"] video');
+      return !!element && !element.paused && element.currentTime > 0.2 && element.videoWidth === 1280;
+    });
+  });
+
   it('pauses, plays, unmutes and mutes the hero video', async () => {
     await page.goto(`${t.baseUrl}/`);
     await hydrated('HeroCarousel');
