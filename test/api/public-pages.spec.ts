@@ -59,7 +59,7 @@ describe('blog', () => {
     expect(types).toEqual(expect.arrayContaining(['Article', 'BreadcrumbList']));
     expect(html).toContain('<meta property="og:type" content="article"/>');
     // The body's [video](url) line becomes a player of the site's own file.
-    expect(html).toContain('<video controls preload="metadata" playsinline><source src="/media/video/wreck-loop.mp4" type="video/mp4"></video>');
+    expect(html).toMatch(/<video controls preload="metadata" playsinline><source src="\/media\/video\/wreck-loop\.mp4" type="video\/mp4">/);
   });
 
   it('shows the dive-site video found through the review link', async () => {
