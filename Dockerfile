@@ -3,7 +3,9 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# npm install (not npm ci): the lock file lists only the linux-x64 builds of optional native packages
+# (see README, Commands); with the lock present it still installs exactly the locked versions.
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -11,7 +13,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --omit=optional --no-audit --no-fund
+RUN npm install --omit=dev --omit=optional --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
