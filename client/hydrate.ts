@@ -14,6 +14,7 @@ const loaders: Record<string, Loader> = {
   ArticleComments: () => import('./islands/ArticleComments.js'),
   NewsletterSignup: () => import('./islands/NewsletterSignup.js'),
   ContactForm: () => import('./islands/ContactForm.js'),
+  DiveSiteExplorer: () => import('./islands/DiveSiteExplorer.js'),
   AdminDashboard: () => import('./islands/AdminDashboard.js'),
   AdminComments: () => import('./islands/AdminComments.js'),
 };

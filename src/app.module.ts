@@ -13,6 +13,7 @@ import { ContactModule } from './contact/contact.module';
 import type { AppConfig } from './config/app.config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DiveSitePagesModule } from './dive-sites/dive-site-pages.module';
 import { DiveSitesModule } from './dive-sites/dive-sites.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
@@ -59,6 +60,7 @@ export class AppModule {
         ContactModule,
         DiveSitesModule,
         RatingsModule,
+        DiveSitePagesModule,
         AdminPagesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

@@ -2,6 +2,7 @@ import { AdminComments } from 'client/islands/AdminComments';
 import { AdminDashboard } from 'client/islands/AdminDashboard';
 import { ArticleComments } from 'client/islands/ArticleComments';
 import { ContactForm } from 'client/islands/ContactForm';
+import { DiveSiteExplorer } from 'client/islands/DiveSiteExplorer';
 import { HeroCarousel } from 'client/islands/HeroCarousel';
 import { NewsletterSignup } from 'client/islands/NewsletterSignup';
 import { SearchBox } from 'client/islands/SearchBox';
@@ -16,6 +17,7 @@ export const ISLANDS = {
   ArticleComments,
   NewsletterSignup,
   ContactForm,
+  DiveSiteExplorer,
   AdminDashboard,
   AdminComments,
 } as const;

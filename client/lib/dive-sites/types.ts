@@ -1,25 +1,11 @@
-/** What the dive-site islands receive from the server: plain JSON, shared by the page, the grid and the map. */
+/** What the dive-site island receives from the server: plain JSON for the grid, the map and the ratings panel. */
 
-export type SkillLevel = 'Beginner' | 'Intermediate' | 'Advanced';
-
-/** A card of the grid: SPEC section 9's truncations are applied by the server before it is sent. */
-export interface DiveSiteCardData {
-  id: number;
-  name: string;
-  region: string;
-  skillLevel: string;
-  depthRange: string;
-  description: string;
-  marineLife: string | null;
-  hazards: string | null;
-  /** The site's review: its reviewLink, else its blog article. */
-  reviewHref: string | null;
-  videoUrl: string | null;
-  imageUrl: string | null;
-}
-
-/** A marker and its popup (SPEC section 2, 'Map popup'). Coordinates stay text, as the API gives them. */
-export interface MapSiteData {
+/**
+ * One site as the page needs it: the card (SPEC section 9's truncations already applied to description
+ * and hazards; marine life is truncated on the card and shown whole in the map popup) and the popup.
+ * Coordinates stay text, as the API gives them.
+ */
+export interface ExplorerSite {
   id: number;
   name: string;
   latitude: string;
@@ -30,8 +16,12 @@ export interface MapSiteData {
   waterTemp: string;
   visibility: string | null;
   bestTime: string | null;
+  description: string;
   marineLife: string | null;
+  hazards: string | null;
   featured: boolean;
+  imageUrl: string | null;
+  /** The site's review: its review link, else its blog article. */
   reviewHref: string | null;
   videoUrl: string | null;
 }
@@ -46,4 +36,9 @@ export interface RatingItem {
 export interface RatingsData {
   ratings: RatingItem[];
   summary: { average: number; count: number };
+}
+
+export interface TileSettings {
+  url: string;
+  attribution: string;
 }

@@ -1,0 +1,187 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { trackEvent } from '../lib/analytics';
+import { getJson } from '../lib/api';
+import { filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from '../lib/dive-sites/filters';
+import { mapView } from '../lib/dive-sites/map';
+import type { ExplorerSite, RatingsData, TileSettings } from '../lib/dive-sites/types';
+import { FilterPanel } from './dive-sites/FilterPanel';
+import { RatingsPanel } from './dive-sites/RatingsPanel';
+import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
+
+// Leaflet travels in its own chunk, fetched only when the map comes into view.
+const DiveSiteMap = lazy(() => import('./dive-sites/DiveSiteMap.js').then((module) => ({ default: module.DiveSiteMap })));
+
+export interface DiveSiteExplorerProps {
+  sites: ExplorerSite[];
+  regions: string[];
+  initialFilters: DiveSiteFilters;
+  /** Ids matching the initial search text (the server ran the search); null without one. */
+  initialMatches: number[] | null;
+  /** The site of /dive-sites/{id}; null on /dive-sites. */
+  routeSite: { id: number; name: string } | null;
+  /** /dive-sites/{id} with an id that matches no site: the empty state until a filter changes. */
+  routeMissing: boolean;
+  initialRatings: RatingsData | null;
+  renderedAt: string;
+  tiles: TileSettings;
+}
+
+const SEARCH_DELAY_MS = 250;
+const NONE: ExplorerSite[] = [];
+
+function MapPlaceholder() {
+  return (
+    <div className="flex h-full w-full animate-pulse items-center justify-center bg-slate-200" aria-label="Loading map" role="img">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 0v14m6-12v14" strokeLinejoin="round" />
+      </svg>
+    </div>
+  );
+}
+
+/** The map appears when its box scrolls near the viewport (hydration 'visible' for the Leaflet part). */
+function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near || !ref.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '200px' });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
+/**
+ * The interactive part of /dive-sites: filters, map, card grid, downloads and (for one site) the ratings
+ * panel, sharing one filter state. The server renders it complete with the initial filters applied.
+ */
+export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
+  const { sites, regions, routeSite, tiles } = props;
+  const [filters, setFilters] = useState(props.initialFilters);
+  const [matches, setMatches] = useState<{ term: string; ids: ReadonlySet<number> } | null>(
+    props.initialMatches ? { term: props.initialFilters.search.trim(), ids: new Set(props.initialMatches) } : null,
+  );
+  const [searching, setSearching] = useState(false);
+  const [searchFailed, setSearchFailed] = useState(false);
+  const [routeMissing, setRouteMissing] = useState(props.routeMissing);
+  const [mapBox, mapNear] = useNearViewport<HTMLDivElement>();
+
+  useEffect(() => {
+    if (routeSite) trackEvent('view_dive_site_filtered', { category: 'dive_sites', label: routeSite.name, value: routeSite.id });
+  }, [routeSite]);
+
+  // SPEC section 7: the text search is GET /api/dive-sites/search?q=; region, skill and depth apply here.
+  const term = filters.search.trim();
+  useEffect(() => {
+    if (!term) {
+      setMatches(null);
+      setSearching(false);
+      return;
+    }
+    if (matches?.term === term) return;
+    let live = true;
+    setSearching(true);
+    const timer = setTimeout(() => {
+      getJson<{ id: number }[]>(`/api/dive-sites/search?q=${encodeURIComponent(term)}`)
+        .then((found) => {
+          if (!live) return;
+          setMatches({ term, ids: new Set(found.map((site) => site.id)) });
+          setSearchFailed(false);
+        })
+        .catch(() => live && setSearchFailed(true))
+        .finally(() => live && setSearching(false));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // `matches` is read only to skip a search already answered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [term]);
+
+  const filtered = useMemo(() => {
+    if (routeMissing) return [];
+    const ids = term ? (matches?.term === term ? matches.ids : null) : null;
+    if (term && !ids) return null; // still searching
+    return sites.filter((site) => matchesFilters(site, filters, ids));
+  }, [sites, filters, matches, term, routeMissing]);
+
+  const shown = filtered ?? NONE;
+  const view = useMemo(() => mapView(term, shown), [term, shown]);
+  const single = routeSite && filtered?.length === 1 ? filtered[0] : null;
+  const query = filtersQuery(filters, 'q');
+
+  const change = (next: DiveSiteFilters) => {
+    setRouteMissing(false);
+    setFilters(next);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <section aria-label="Map of dive sites">
+        <div ref={mapBox} className="relative z-0 h-[28rem] overflow-hidden rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
+          {mapNear ? (
+            <Suspense fallback={<MapPlaceholder />}>
+              <DiveSiteMap sites={shown} highlighted={shown.length > 0} view={view} tiles={tiles} />
+            </Suspense>
+          ) : (
+            <MapPlaceholder />
+          )}
+        </div>
+      </section>
+
+      <section aria-label="Filters" className="mt-8">
+        <FilterPanel filters={filters} regions={regions} onChange={change} />
+      </section>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-slate-700" aria-live="polite" data-testid="dive-site-count">
+          {filtered === null ? 'Searching...' : `Showing ${shown.length} of ${sites.length} dive sites`}
+          {searchFailed && <span className="ml-2 text-red-700">Search failed. Please try again.</span>}
+        </p>
+        <p className="flex flex-wrap gap-3 text-sm">
+          <span className="text-slate-600">Download {isFiltered(filters) ? 'these sites' : 'all sites'}:</span>
+          <a href={`/api/dive-sites/export/geojson${query}`} download className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+            GeoJSON
+          </a>
+          <a href={`/api/dive-sites/export/gpx${query}`} download className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+            GPX
+          </a>
+        </p>
+      </div>
+
+      <section aria-label="Dive sites" aria-busy={searching} className="mt-6">
+        {filtered === null ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, index) => (
+              <SiteCardSkeleton key={index} />
+            ))}
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
+            <h2 className="text-xl font-semibold text-slate-900">No dive sites found</h2>
+            <p className="mt-2 text-slate-600">Try adjusting your search terms or filters to find more dive sites.</p>
+          </div>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((site) => (
+              <li key={site.id} className="flex">
+                <SiteCard site={site} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {single && (
+        <RatingsPanel
+          key={single.id}
+          site={{ id: single.id, name: single.name }}
+          initial={single.id === routeSite?.id ? props.initialRatings : null}
+          renderedAt={props.renderedAt}
+        />
+      )}
+    </div>
+  );
+}

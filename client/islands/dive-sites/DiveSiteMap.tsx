@@ -1,0 +1,144 @@
+import * as L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { skillBadgeClass } from '../../lib/dive-sites/filters';
+import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, parseCoordinates, type MapView } from '../../lib/dive-sites/map';
+import type { ExplorerSite, TileSettings } from '../../lib/dive-sites/types';
+
+export interface DiveSiteMapProps {
+  sites: ExplorerSite[];
+  highlighted: boolean;
+  view: MapView;
+  tiles: TileSettings;
+}
+
+function row(list: HTMLElement, label: string, value: string) {
+  const dt = document.createElement('dt');
+  dt.className = 'font-semibold text-slate-700';
+  dt.textContent = label;
+  const dd = document.createElement('dd');
+  dd.className = 'text-slate-600';
+  dd.textContent = value;
+  list.append(dt, dd);
+}
+
+function link(parent: HTMLElement, href: string, text: string, newTab: boolean) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = text;
+  a.className = 'inline-flex min-h-6 items-center font-semibold text-cyan-800 underline';
+  if (newTab) {
+    a.target = '_blank';
+    a.rel = 'noopener noreferrer';
+  }
+  parent.append(a);
+}
+
+/** SPEC section 2's popup: Region, Skill Level, Depth, Water Temp, Visibility, Best Time, Marine Life, badge and links. Text only, never HTML from data. */
+function popupContent(site: ExplorerSite): HTMLElement {
+  const root = document.createElement('div');
+  root.className = 'min-w-64 text-sm';
+  const title = document.createElement('h3');
+  title.className = 'text-base font-bold text-slate-900';
+  title.textContent = site.name;
+  root.append(title);
+  if (site.featured) {
+    const badge = document.createElement('span');
+    badge.className = 'mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900';
+    badge.textContent = 'Featured Site';
+    root.append(badge);
+  }
+  const list = document.createElement('dl');
+  list.className = 'mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1';
+  row(list, 'Region', site.region);
+  row(list, 'Skill Level', site.skillLevel);
+  (list.lastElementChild as HTMLElement).className = `justify-self-start rounded-full px-2 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`;
+  row(list, 'Depth', site.depthRange);
+  row(list, 'Water Temp', site.waterTemp);
+  row(list, 'Visibility', site.visibility || 'Variable');
+  if (site.bestTime) row(list, 'Best Time', site.bestTime);
+  if (site.marineLife) row(list, 'Marine Life', site.marineLife);
+  root.append(list);
+  if (site.reviewHref || site.videoUrl) {
+    const links = document.createElement('p');
+    links.className = 'mt-3 flex flex-wrap gap-4';
+    if (site.reviewHref) link(links, site.reviewHref, 'Read Full Review', false);
+    if (site.videoUrl) link(links, site.videoUrl, 'Watch Video', true);
+    root.append(links);
+  }
+  return root;
+}
+
+/** A dot of SPEC section 9's size inside a hit area of at least 24 px. */
+function icon(zoom: number, highlighted: boolean, featured: boolean): L.DivIcon {
+  const size = markerSize(zoom, highlighted);
+  const target = Math.max(MIN_TARGET_PX, size);
+  const colour = highlighted ? 'bg-orange-500 ring-white' : 'bg-cyan-700 ring-white/80';
+  return L.divIcon({
+    className: 'dive-site-marker',
+    html: `<span class="block rounded-full ring-2 ${colour} ${featured ? 'outline outline-1 outline-amber-400' : ''}" style="width:${size}px;height:${size}px"></span>`,
+    iconSize: [target, target],
+    iconAnchor: [target / 2, target / 2],
+    popupAnchor: [0, -target / 2],
+    tooltipAnchor: [target / 2, 0],
+  });
+}
+
+/** The Leaflet map of the filtered sites: loaded only when the map scrolls into view. */
+export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layer = useRef<L.LayerGroup | null>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const created = L.map(container.current, { center: view.center, zoom: view.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM, worldCopyJump: true });
+    // Tiles may fail (no network): the markers are drawn on their own layer and stay usable.
+    L.tileLayer(tiles.url, { attribution: tiles.attribution, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }).addTo(created);
+    layer.current = L.layerGroup().addTo(created);
+    map.current = created;
+    const element = container.current;
+    const showZoom = () => (element.dataset.zoom = String(created.getZoom()));
+    created.on('zoomend', showZoom);
+    showZoom();
+    element.dataset.ready = 'true';
+    return () => {
+      created.remove();
+      map.current = null;
+      layer.current = null;
+    };
+    // The map is created once; later views and sites are applied by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const current = map.current;
+    const group = layer.current;
+    if (!current || !group) return;
+    const markers: { marker: L.Marker; featured: boolean }[] = [];
+    group.clearLayers();
+    for (const site of sites) {
+      const position = parseCoordinates(site);
+      if (!position) {
+        console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
+        continue;
+      }
+      const marker = L.marker(position, { icon: icon(current.getZoom(), highlighted, site.featured), title: site.name, alt: site.name, keyboard: true, riseOnHover: true });
+      marker.bindTooltip(site.name, { opacity: 0.9, direction: 'top' });
+      marker.bindPopup(() => popupContent(site), { minWidth: 256, maxWidth: 360 });
+      marker.addTo(group);
+      markers.push({ marker, featured: site.featured });
+    }
+    const resize = () => markers.forEach(({ marker, featured }) => marker.setIcon(icon(current.getZoom(), highlighted, featured)));
+    current.on('zoomend', resize);
+    if (container.current) container.current.dataset.markers = String(markers.length);
+    return () => {
+      current.off('zoomend', resize);
+    };
+  }, [sites, highlighted]);
+
+  useEffect(() => {
+    map.current?.setView(view.center, view.zoom);
+  }, [view.center[0], view.center[1], view.zoom]);
+
+  return <div ref={container} className="h-full w-full" role="region" aria-label="Map of the filtered dive sites" />;
+}

@@ -1,0 +1,73 @@
+import type { FormEvent } from 'react';
+import { ALL, DEPTH_BANDS, SKILL_LEVEL_OPTIONS, type DiveSiteFilters } from '../../lib/dive-sites/filters';
+
+interface FilterPanelProps {
+  filters: DiveSiteFilters;
+  regions: string[];
+  onChange: (filters: DiveSiteFilters) => void;
+}
+
+const control = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
+
+/**
+ * Search, region, skill level and depth, all 'all' by default. It is a GET form to /dive-sites, so the
+ * filters also work before (or without) any script; once hydrated, changes apply at once.
+ */
+export function FilterPanel({ filters, regions, onChange }: FilterPanelProps) {
+  const set = (key: keyof DiveSiteFilters) => (event: { target: { value: string } }) => onChange({ ...filters, [key]: event.target.value });
+  const submit = (event: FormEvent) => event.preventDefault();
+  return (
+    <form method="get" action="/dive-sites" role="search" aria-label="Filter dive sites" onSubmit={submit} className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+      <div>
+        <label htmlFor="dive-site-search" className="block text-sm font-medium text-slate-800">
+          Search dive sites
+        </label>
+        <input id="dive-site-search" name="search" type="search" value={filters.search} onChange={set('search')} placeholder="Name, region or marine life" autoComplete="off" maxLength={200} className={control} />
+      </div>
+      <div>
+        <label htmlFor="dive-site-region" className="block text-sm font-medium text-slate-800">
+          Region
+        </label>
+        <select id="dive-site-region" name="region" value={filters.region} onChange={set('region')} className={control}>
+          <option value={ALL}>All Regions</option>
+          {regions.map((region) => (
+            <option key={region} value={region}>
+              {region}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="dive-site-skill" className="block text-sm font-medium text-slate-800">
+          Skill Level
+        </label>
+        <select id="dive-site-skill" name="skill" value={filters.skill} onChange={set('skill')} className={control}>
+          <option value={ALL}>All Skill Levels</option>
+          {SKILL_LEVEL_OPTIONS.map((level) => (
+            <option key={level} value={level}>
+              {level}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="dive-site-depth" className="block text-sm font-medium text-slate-800">
+          Depth
+        </label>
+        <select id="dive-site-depth" name="depth" value={filters.depth} onChange={set('depth')} className={control}>
+          <option value={ALL}>All Depths</option>
+          {DEPTH_BANDS.map((band) => (
+            <option key={band.value} value={band.value}>
+              {band.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <button type="submit" className="min-h-11 rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white">
+          Apply filters
+        </button>
+      </noscript>
+    </form>
+  );
+}

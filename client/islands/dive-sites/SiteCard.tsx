@@ -1,0 +1,65 @@
+import { CARD_LIMITS, skillBadgeClass, truncate } from '../../lib/dive-sites/filters';
+import type { ExplorerSite } from '../../lib/dive-sites/types';
+
+/** A card of the grid. The whole card leads to /dive-sites/{id}; its review and video links sit above that link. */
+export function SiteCard({ site }: { site: ExplorerSite }) {
+  const marineLife = truncate(site.marineLife, CARD_LIMITS.marineLife);
+  return (
+    <article className="relative flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-within:ring-2 focus-within:ring-cyan-600">
+      {site.imageUrl && <img src={site.imageUrl} alt="" width={600} height={338} loading="lazy" data-fallback="hide" className="aspect-video w-full object-cover" />}
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>
+          {site.featured && <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Featured Site</span>}
+        </div>
+        <h3 className="mt-3 text-lg font-bold text-slate-900">
+          <a href={`/dive-sites/${site.id}`} className="after:absolute after:inset-0 focus:outline-none hover:text-cyan-800">
+            {site.name}
+          </a>
+        </h3>
+        <p className="text-sm font-medium text-cyan-800">{site.region}</p>
+        <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+          <div>
+            <dt className="inline font-medium text-slate-700">Depth: </dt>
+            <dd className="inline">{site.depthRange}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-slate-700">Water: </dt>
+            <dd className="inline">{site.waterTemp}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 text-sm text-slate-700">{site.description}</p>
+        {marineLife && (
+          <p className="mt-2 text-sm text-slate-600">
+            <span className="font-medium text-slate-700">Marine life: </span>
+            {marineLife}
+          </p>
+        )}
+        {site.hazards && (
+          <p className="mt-2 text-sm text-slate-600">
+            <span className="font-medium text-slate-700">Hazards: </span>
+            {site.hazards}
+          </p>
+        )}
+        {(site.reviewHref || site.videoUrl) && (
+          <p className="relative z-10 mt-auto flex flex-wrap gap-3 pt-4">
+            {site.reviewHref && (
+              <a href={site.reviewHref} className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-4 py-2 text-sm font-semibold text-white hover:bg-cyan-800">
+                Read Full Review
+              </a>
+            )}
+            {site.videoUrl && (
+              <a href={site.videoUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center rounded-lg px-4 py-2 text-sm font-semibold text-cyan-800 ring-1 ring-cyan-700 hover:bg-cyan-50">
+                Watch Video
+              </a>
+            )}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function SiteCardSkeleton() {
+  return <div aria-hidden="true" className="h-64 animate-pulse rounded-2xl bg-slate-200" />;
+}

@@ -1,0 +1,42 @@
+/** The map rules of SPEC sections 4, 5 and 9, as pure functions (the map island draws what they decide). */
+
+export const DEFAULT_CENTER: [number, number] = [-25, 134];
+export const DEFAULT_ZOOM = 3;
+export const MIN_ZOOM = 2;
+export const MAX_ZOOM = 18;
+export const SINGLE_SITE_ZOOM = 12;
+export const SEVERAL_SITES_ZOOM = 8;
+/** The clickable area of a marker: at least 24 px whatever the dot's size (WCAG 2.2 target size). */
+export const MIN_TARGET_PX = 24;
+
+/** Marker diameter in px: 2 x max(1, zoom - 2) capped at 20; highlighted 3 x that, capped at 24. */
+export function markerSize(zoom: number, highlighted: boolean): number {
+  const base = Math.max(1, zoom - 2);
+  return highlighted ? Math.min(3 * base, 24) : Math.min(2 * base, 20);
+}
+
+/** A site's [latitude, longitude], or null when either is not a finite number in range. */
+export function parseCoordinates(site: { latitude: string | number | null | undefined; longitude: string | number | null | undefined }): [number, number] | null {
+  const toNumber = (value: string | number | null | undefined) =>
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const lat = toNumber(site.latitude);
+  const lng = toNumber(site.longitude);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return [lat, lng];
+}
+
+export interface MapView {
+  center: [number, number];
+  zoom: number;
+}
+
+/**
+ * With a non-empty search and matching sites with valid coordinates: their mean position, zoom 12 for
+ * one site and 8 for several; otherwise the whole of Australia.
+ */
+export function mapView(search: string, matches: { latitude: string | number | null; longitude: string | number | null }[]): MapView {
+  const points = matches.map(parseCoordinates).filter((point): point is [number, number] => point !== null);
+  if (!search.trim() || points.length === 0) return { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM };
+  const mean = (index: 0 | 1) => points.reduce((sum, point) => sum + point[index], 0) / points.length;
+  return { center: [mean(0), mean(1)], zoom: points.length === 1 ? SINGLE_SITE_ZOOM : SEVERAL_SITES_ZOOM };
+}

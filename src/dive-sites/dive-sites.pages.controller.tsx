@@ -1,0 +1,150 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { CARD_LIMITS, normaliseFilters, truncate } from 'client/lib/dive-sites/filters';
+import type { ExplorerSite, RatingsData } from 'client/lib/dive-sites/types';
+import { Html } from 'src/common/html.decorator';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { RatingsService } from 'src/ratings/ratings.service';
+import { RenderService } from 'src/render/render.service';
+import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';
+import type { DiveSite } from './dive-site.entity';
+import { reviewHref } from './dive-site.response';
+import { DiveSitesService } from './dive-sites.service';
+
+const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
+const LIST_DESCRIPTION =
+  "Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.";
+
+/** What the island needs of a site; SPEC section 9's card truncations are applied here to keep the page light. */
+function toExplorerSite(site: DiveSite): ExplorerSite {
+  return {
+    id: site.id,
+    name: site.name,
+    latitude: site.latitude,
+    longitude: site.longitude,
+    region: site.region,
+    skillLevel: site.skillLevel,
+    depthRange: site.depthRange,
+    waterTemp: site.waterTemp,
+    visibility: site.visibility,
+    bestTime: site.bestTime,
+    description: truncate(site.description, CARD_LIMITS.description),
+    marineLife: site.marineLife,
+    hazards: truncate(site.hazards, CARD_LIMITS.hazards),
+    featured: site.featured,
+    imageUrl: site.imageUrl,
+    reviewHref: reviewHref(site),
+    videoUrl: site.videoUrl,
+  };
+}
+
+/** SPEC section 2: /dive-sites and /dive-sites/{id} are the same screen; the id pre-fills the search. */
+@Controller('dive-sites')
+export class DiveSitesPagesController {
+  constructor(
+    private readonly sites: DiveSitesService,
+    private readonly ratings: RatingsService,
+    private readonly render: RenderService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Query parameters (search, region, skill, depth) are the filter form's, so the page filters without JavaScript too. */
+  @Get()
+  @Html()
+  async list(@Query() query: Record<string, unknown>): Promise<string> {
+    const all = await this.sites.list();
+    const filters = normaliseFilters(query);
+    const matches = filters.search ? (await this.sites.search(filters.search)).map((site) => site.id) : null;
+    return this.render.page(
+      { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
+      <DiveSitesPage
+        site={null}
+        total={all.length}
+        explorer={{
+          sites: all.map(toExplorerSite),
+          regions: this.regions(all),
+          initialFilters: filters,
+          initialMatches: matches,
+          routeSite: null,
+          routeMissing: false,
+          initialRatings: null,
+          renderedAt: new Date().toISOString(),
+          tiles: { url: this.config.tileUrl, attribution: this.config.tileAttribution },
+        }}
+      />,
+    );
+  }
+
+  @Get(':id')
+  @Html()
+  async site(@Param('id') rawId: string, @Res({ passthrough: true }) response: Response): Promise<string> {
+    // SPEC section 2: the id is parsed as an integer.
+    const id = Number.parseInt(rawId, 10);
+    const all = await this.sites.list();
+    const site = Number.isSafeInteger(id) && id > 0 ? (all.find((candidate) => candidate.id === id) ?? null) : null;
+    const explorer = {
+      sites: all.map(toExplorerSite),
+      regions: this.regions(all),
+      initialFilters: normaliseFilters({ search: site?.name ?? '' }),
+      initialMatches: site ? (await this.sites.search(site.name)).map((match) => match.id) : null,
+      routeSite: site ? { id: site.id, name: site.name } : null,
+      routeMissing: !site,
+      initialRatings: site ? await this.ratingsOf(site.id) : null,
+      renderedAt: new Date().toISOString(),
+      tiles: { url: this.config.tileUrl, attribution: this.config.tileAttribution },
+    };
+    if (!site) {
+      response.status(404);
+      return this.render.page(
+        { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: `/dive-sites/${encodeURIComponent(rawId)}`, noindex: true, styles: ['leaflet'] },
+        <DiveSitesPage site={null} total={all.length} explorer={explorer} />,
+      );
+    }
+    const path = `/dive-sites/${site.id}`;
+    const summary = explorer.initialRatings?.summary;
+    return this.render.page(
+      {
+        title: `${site.name} - ${site.region} Dive Site Guide`,
+        description: this.siteDescription(site),
+        path,
+        image: site.imageUrl ?? undefined,
+        styles: ['leaflet'],
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'TouristAttraction',
+            name: site.name,
+            description: site.description,
+            url: this.render.absoluteUrl(path),
+            ...(site.imageUrl ? { image: this.render.absoluteUrl(site.imageUrl) } : {}),
+            touristType: `${site.skillLevel} scuba divers`,
+            geo: { '@type': 'GeoCoordinates', latitude: Number(site.latitude), longitude: Number(site.longitude) },
+            address: { '@type': 'PostalAddress', addressRegion: site.region },
+            isAccessibleForFree: true,
+            ...(summary && summary.count > 0
+              ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: summary.average, ratingCount: summary.count, bestRating: 5, worstRating: 1 } }
+              : {}),
+          },
+        ],
+      },
+      <DiveSitesPage site={{ name: site.name, region: site.region }} total={all.length} explorer={explorer} />,
+    );
+  }
+
+  private async ratingsOf(id: number): Promise<RatingsData> {
+    const { ratings, summary } = await this.ratings.forSite(id);
+    return { ratings: ratings.map((rating) => ({ ...rating, createdAt: rating.createdAt.toISOString() })), summary };
+  }
+
+  private regions(sites: DiveSite[]): string[] {
+    return [...new Set(sites.map((site) => site.region))].sort((a, b) => a.localeCompare(b, 'en-AU'));
+  }
+
+  /** At most 160 characters: name, region, skill, depth and temperature, then the start of the description. */
+  private siteDescription(site: DiveSite): string {
+    const lead = `${site.name}, ${site.region}: ${site.skillLevel.toLowerCase()} dive, ${site.depthRange}, water ${site.waterTemp}. `;
+    const text = lead + site.description;
+    return text.length <= 160 ? text : `${text.slice(0, 157).trimEnd()}...`;
+  }
+}
+

@@ -1,0 +1,179 @@
+import type { Browser, Page } from 'playwright-core';
+import { depthBand } from 'client/lib/dive-sites/filters';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+let all: DiveSite[];
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  all = await t.dataSource.getRepository(DiveSite).find();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+beforeEach(async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // No internet: map tiles (and anything else off the site) fail, as they would offline.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+const explorer = () => page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
+const cards = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article');
+const cardNames = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article h3').allInnerTexts();
+const markers = () => page.locator('[data-testid="dive-site-map"] .dive-site-marker');
+const search = () => page.getByLabel('Search dive sites');
+
+async function expectCount(expected: number) {
+  await page.getByText(`Showing ${expected} of ${all.length} dive sites`).waitFor();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="dive-site-map"] .dive-site-marker').length === n, expected);
+  expect(await cards().count()).toBe(expected);
+  expect(await markers().count()).toBe(expected);
+}
+
+async function openList() {
+  await page.goto(`${t.baseUrl}/dive-sites`);
+  await explorer();
+  await markers().first().waitFor();
+}
+
+const matching = (term: string) => all.filter((s) => [s.name, s.description, s.region, s.marineLife ?? ''].some((text) => text.toLowerCase().includes(term.toLowerCase())));
+
+describe('/dive-sites', () => {
+  it('shows every site as a card and a marker, even though the map tiles cannot load', async () => {
+    await openList();
+    await expect(page.title()).resolves.toContain('244+ Australian Dive Sites');
+    await expectCount(all.length);
+    await expect(page.locator('[data-testid="dive-site-map"] [data-zoom]').getAttribute('data-zoom')).resolves.toBe('3');
+  });
+
+  it('narrows the grid and the markers as a visitor types, and recentres the map', async () => {
+    await openList();
+    await search().fill('julian rocks');
+    const expected = matching('julian rocks');
+    expect(expected.length).toBeGreaterThan(1);
+    await expectCount(expected.length);
+    expect((await cardNames()).sort()).toEqual(expected.map((s) => s.name).sort());
+    await page.waitForFunction(() => document.querySelector('[data-testid="dive-site-map"] [data-zoom]')?.getAttribute('data-zoom') === '8');
+
+    await search().fill('no such reef anywhere');
+    await page.getByText('No dive sites found').waitFor();
+    await page.getByText('Try adjusting your search terms or filters to find more dive sites.').waitFor();
+    expect(await markers().count()).toBe(0);
+  });
+
+  it('filters by region, skill level and depth band', async () => {
+    await openList();
+    await page.getByLabel('Region').selectOption('Tasmania');
+    let expected = all.filter((s) => s.region === 'Tasmania');
+    await expectCount(expected.length);
+
+    await page.getByLabel('Region').selectOption('all');
+    await page.getByLabel('Skill Level').selectOption('Advanced');
+    expected = all.filter((s) => s.skillLevel === 'Advanced');
+    await expectCount(expected.length);
+
+    await page.getByLabel('Depth').selectOption('shallow');
+    expected = expected.filter((s) => depthBand(s.depthRange) === 'shallow');
+    await expectCount(expected.length);
+
+    await page.getByLabel('Skill Level').selectOption('all');
+    await page.getByLabel('Depth').selectOption('deep');
+    expected = all.filter((s) => depthBand(s.depthRange) === 'deep');
+    await expectCount(expected.length);
+    const geojson = await page.getByRole('link', { name: 'GeoJSON' }).getAttribute('href');
+    expect(geojson).toBe('/api/dive-sites/export/geojson?depth=deep');
+  });
+
+  it('opens a site from its card, pre-fills the search and rates it with a comment that then leads the list', async () => {
+    const site = all.find((s) => matching(s.name).length === 1 && s.name.startsWith('SS Yongala'))!;
+    await openList();
+    await search().fill(site.name);
+    await expectCount(1);
+    await cards().first().getByRole('link', { name: site.name }).click();
+    await page.waitForURL(`${t.baseUrl}/dive-sites/${site.id}`);
+    await expect(page.title()).resolves.toContain(site.name);
+    await explorer();
+    await expect(search().inputValue()).resolves.toBe(site.name);
+    await expect(page.getByLabel('Region').inputValue()).resolves.toBe('all');
+
+    const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
+    await panel.waitFor();
+    await panel.getByText('No reviews yet. Be the first to rate this dive site!').waitFor();
+    await panel.getByRole('button', { name: '4 stars' }).click();
+    const comment = 'Huge Queensland groupers and a turtle resting on the hull.';
+    await panel.getByLabel('Comment (optional)').fill(comment);
+    await panel.getByText(`${comment.length}/500 characters`).waitFor();
+    await panel.getByRole('button', { name: 'Submit Rating' }).click();
+    await page.getByText('Rating submitted!').first().waitFor();
+    await page.getByText(`Thanks for rating ${site.name}`).first().waitFor();
+    const first = panel.getByRole('list', { name: 'Recent reviews' }).getByRole('listitem').first();
+    await expect(first.innerText()).resolves.toContain(comment);
+    await expect(first.innerText()).resolves.toMatch(/ago/);
+    await panel.getByText('1 review', { exact: true }).waitFor();
+    await panel.getByText('0/500 characters').waitFor();
+  });
+
+  it('will not submit a rating without a star', async () => {
+    const site = all.find((s) => s.name === 'Wolf Rock')!;
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    await explorer();
+    const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
+    const submit = panel.getByRole('button', { name: 'Submit Rating' });
+    await expect(submit.getAttribute('aria-disabled')).resolves.toBe('true');
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/ratings')) posted = true;
+    });
+    await panel.getByLabel('Comment (optional)').fill('No stars from me');
+    await submit.click({ force: true });
+    await page.getByText('Please select a rating').first().waitFor();
+    await page.getByText('Choose 1-5 stars to rate this dive site').first().waitFor();
+    expect(posted).toBe(false);
+    await expect(panel.getByLabel('Comment (optional)').inputValue()).resolves.toBe('No stars from me');
+  });
+
+  it('shows the popup of a marker with the site details', async () => {
+    const site = all.find((s) => s.name === 'Fish Rock Cave')!;
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    await explorer();
+    await page.locator('[data-testid="dive-site-map"] [data-zoom="12"]').waitFor();
+    await markers().first().click();
+    const popup = page.locator('.leaflet-popup-content');
+    await popup.waitFor();
+    const text = await popup.innerText();
+    for (const label of ['Region', 'Skill Level', 'Depth', 'Water Temp', 'Visibility', 'Best Time', 'Marine Life']) expect(text).toContain(label);
+    expect(text).toContain(site.depthRange);
+  });
+
+  it('shows the empty state for an unknown id', async () => {
+    const response = await page.goto(`${t.baseUrl}/dive-sites/999999`);
+    expect(response?.status()).toBe(404);
+    await page.getByText('No dive sites found').waitFor();
+    await explorer();
+    await page.getByLabel('Region').selectOption('Tasmania');
+    await expectCount(all.filter((s) => s.region === 'Tasmania').length);
+  });
+
+  it('is complete without JavaScript, and its filter form works without it', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto(`${t.baseUrl}/dive-sites`);
+    expect(await noJs.getByRole('region', { name: 'Dive sites', exact: true }).locator('article').count()).toBe(all.length);
+    await noJs.goto(`${t.baseUrl}/dive-sites?region=Tasmania&skill=all&depth=all&search=`);
+    expect(await noJs.getByRole('region', { name: 'Dive sites', exact: true }).locator('article').count()).toBe(all.filter((s) => s.region === 'Tasmania').length);
+    await context.close();
+  });
+});

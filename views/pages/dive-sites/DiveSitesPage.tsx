@@ -1,0 +1,42 @@
+import { Island } from 'src/render/island';
+import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
+
+export interface DiveSitesPageProps {
+  explorer: DiveSiteExplorerProps;
+  /** The site of /dive-sites/{id}, for the hero; null on /dive-sites or for an unknown id. */
+  site: { name: string; region: string } | null;
+  total: number;
+}
+
+/** /dive-sites and /dive-sites/{id}: the hero, then the interactive area (map, filters, grid, ratings). */
+export function DiveSitesPage({ explorer, site, total }: DiveSitesPageProps) {
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
+        <img src="/media/scene-coral-reef.svg" alt="" width={1200} height={800} fetchPriority="high" data-fallback="hero" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-30" />
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
+          <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">Dive Sites</p>
+          {site ? (
+            <>
+              <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">{site.name}</h1>
+              <p className="mt-4 max-w-2xl text-lg text-slate-100">
+                {site.region} · one of {total} dive sites across Australia and the Pacific.{' '}
+                <a href="/dive-sites" className="font-semibold underline hover:text-white">
+                  Browse all dive sites
+                </a>
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">Explore 244+ Australian Dive Sites</h1>
+              <p className="mt-4 max-w-2xl text-lg text-slate-100">
+                From the Great Barrier Reef to Julian Rocks, Fish Rock Cave and the Neptune Islands: find your next dive by region, skill level and depth, on the map or in the list.
+              </p>
+            </>
+          )}
+        </div>
+      </section>
+      <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
+    </>
+  );
+}
