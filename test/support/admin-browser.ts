@@ -12,6 +12,8 @@ export const islandReady = (page: Page, name: string) => page.locator(`[data-isl
 export async function offlineContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  // Well under jest's 30 s, so a failing step reports what it waited for.
+  context.setDefaultTimeout(8000);
   return context;
 }
 

@@ -46,12 +46,12 @@ export function ContentEditor({ value, onChange, placeholder }: { value: string;
 
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Content
+      <div className="flex gap-0.5 text-sm font-medium text-slate-800">
+        <label htmlFor={id}>Content</label>
         <span aria-hidden="true" className="text-red-600">
           *
         </span>
-      </label>
+      </div>
       <div className="mt-1 rounded-lg border border-slate-200 bg-slate-50 p-3">
         <div role="group" aria-label="Templates" className="flex flex-wrap items-center gap-2">
           <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">Templates</span>

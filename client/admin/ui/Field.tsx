@@ -4,7 +4,7 @@ const control = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white p
 
 interface FieldFrame {
   label: string;
-  /** Marks the field with an asterisk; the asterisk is not part of the accessible name. */
+  /** Marks the field with an asterisk, outside the label so that the field's name stays 'Title'. */
   required?: boolean;
   hint?: ReactNode;
   warning?: string | null;
@@ -13,14 +13,14 @@ interface FieldFrame {
 function Frame({ id, label, required, hint, warning, children }: FieldFrame & { id: string; children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
+      <div className="flex gap-0.5 text-sm font-medium text-slate-800">
+        <label htmlFor={id}>{label}</label>
         {required && (
           <span aria-hidden="true" className="text-red-600">
             *
           </span>
         )}
-      </label>
+      </div>
       {children}
       {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p>}
       {warning && (
@@ -38,7 +38,7 @@ export function TextField({ label, required, hint, warning, ...input }: FieldFra
   const id = useId();
   return (
     <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
-      <input id={id} aria-describedby={describedBy(id, { label, hint, warning })} aria-invalid={warning ? true : undefined} className={control} {...input} />
+      <input id={id} aria-required={required || undefined} aria-describedby={describedBy(id, { label, hint, warning })} aria-invalid={warning ? true : undefined} className={control} {...input} />
     </Frame>
   );
 }
@@ -47,7 +47,7 @@ export function TextAreaField({ label, required, hint, warning, ...textarea }: F
   const id = useId();
   return (
     <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
-      <textarea id={id} aria-describedby={describedBy(id, { label, hint, warning })} className={control} {...textarea} />
+      <textarea id={id} aria-required={required || undefined} aria-describedby={describedBy(id, { label, hint, warning })} className={control} {...textarea} />
     </Frame>
   );
 }
@@ -56,7 +56,7 @@ export function SelectField({ label, required, hint, warning, children, ...selec
   const id = useId();
   return (
     <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
-      <select id={id} aria-describedby={describedBy(id, { label, hint, warning })} className={control} {...select}>
+      <select id={id} aria-required={required || undefined} aria-describedby={describedBy(id, { label, hint, warning })} className={control} {...select}>
         {children}
       </select>
     </Frame>

@@ -1,0 +1,173 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  context = await offlineContext(browser);
+  // One sign-in for the whole file (the login limit counts every attempt).
+  const first = await context.newPage();
+  await signInOnDashboard(first, t);
+  await first.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+beforeEach(async () => {
+  page = await context.newPage();
+  await openDashboard(page, t);
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+/** The row of a list ('Draft Posts', 'Published Reviews'...) that shows this title. */
+const row = (list: string, title: string): Locator =>
+  page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+
+async function publicPageText(path: string): Promise<string> {
+  const response = await page.request.get(`${t.baseUrl}${path}`);
+  return response.text();
+}
+
+describe('blog tab', () => {
+  const title = 'Night Diving at Nelson Bay: Pyjama Squid and Seahorses';
+  const slug = 'night-diving-at-nelson-bay-pyjama-squid-and-seahorses';
+
+  it('writes a draft, publishes it, finds it on /blog, unpublishes it and deletes it after confirming', async () => {
+    // Publishing needs more than a title.
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await toastShows(page, 'Missing Information', 'Please fill in all required fields to publish the article.');
+
+    await page.getByRole('button', { name: 'Save as Draft' }).click();
+    await toastShows(page, 'Draft Saved');
+    await row('Draft Posts', title).waitFor();
+    await expect(page.getByRole('heading', { name: /^Draft Posts \(\d+\)$/ }).count()).resolves.toBe(1);
+
+    await row('Draft Posts', title).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor();
+    await page.getByLabel('Category', { exact: true }).selectOption('Marine Life');
+    await page.getByLabel('Header Image URL').fill('https://images.example/nelson-bay-night.jpg');
+    await page
+      .getByRole('textbox', { name: 'Content' })
+      .fill('## After dark at Fly Point\n\nPyjama squid, White\'s seahorses and decorator crabs come out once the sun sets over Port Stephens.');
+    await page.getByRole('button', { name: 'Save as Draft' }).click();
+    await toastShows(page, 'Draft Saved');
+    await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
+
+    await row('Draft Posts', title).getByRole('button', { name: 'Publish' }).click();
+    await toastShows(page, 'Post Published');
+    await row('Published Posts', title).waitFor();
+    await expect(publicPageText('/blog')).resolves.toContain(title);
+    await page.goto(`${t.baseUrl}/blog/${slug}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await openDashboard(page, t);
+
+    await row('Published Posts', title).getByRole('button', { name: 'Unpublish' }).click();
+    await toastShows(page, 'Post Unpublished');
+    await row('Draft Posts', title).waitFor();
+    await expect(publicPageText('/blog')).resolves.not.toContain(title);
+
+    // A published post asks before it is deleted; Cancel keeps it.
+    await row('Draft Posts', title).getByRole('button', { name: 'Publish' }).click();
+    await row('Published Posts', title).waitFor();
+    await row('Published Posts', title).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Published Post' });
+    await dialog
+      .getByText(`Are you sure you want to delete "${title}"? This action cannot be undone and will permanently remove the published post from your website.`)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row('Published Posts', title).waitFor();
+
+    await row('Published Posts', title).getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toastShows(page, 'Post Deleted');
+    await row('Published Posts', title).waitFor({ state: 'detached' });
+    await expect(publicPageText('/blog')).resolves.not.toContain(title);
+    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM articles WHERE slug = $1`, [slug]);
+    expect(count).toBe(0);
+  });
+});
+
+describe('reviews tab', () => {
+  it('creates a gear review that shows on /gear-reviews', async () => {
+    const title = 'Apeks XTX50 Regulator Review';
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await page.getByRole('heading', { name: 'Create New Gear Review' }).waitFor();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Category', { exact: true }).selectOption('Regulators');
+    await page.getByLabel('Price').fill('$899 AUD');
+    await page.getByLabel('Rating').selectOption({ label: '4 Stars' });
+    await page.getByLabel('Image URL', { exact: true }).fill('https://images.example/xtx50.jpg');
+    await page.getByLabel('Purchase Link (Affiliate)').fill('https://www.amazon.com.au/s?k=apeks+xtx50');
+    await page.getByRole('textbox', { name: 'Content' }).fill('## Overview\n\nA cold-water workhorse that breathes easily at depth, tested on forty dives around Melbourne.');
+
+    // Local development image URLs in the content raise the yellow warning.
+    await page.getByRole('textbox', { name: 'Content' }).press('End');
+    await page.getByRole('textbox', { name: 'Content' }).pressSequentially('\n\n![test](http://localhost:3000/img.png)');
+    await page.getByText('Image Warning').waitFor();
+    const content = await page.getByRole('textbox', { name: 'Content' }).inputValue();
+    await page.getByRole('textbox', { name: 'Content' }).fill(content.replace('\n\n![test](http://localhost:3000/img.png)', ''));
+    await page.getByText('Image Warning').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await toastShows(page, 'Review Published');
+    await row('Published Reviews', title).getByText('$899 AUD').waitFor();
+    await expect(publicPageText('/gear-reviews')).resolves.toContain(title);
+    await page.goto(`${t.baseUrl}/gear-reviews/apeks-xtx50-regulator-review`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  });
+});
+
+describe('carousel tab', () => {
+  it('creates, edits and deletes a slide', async () => {
+    await page.getByRole('tab', { name: 'Carousel' }).click();
+    await page.getByRole('heading', { name: 'Create Carousel Slide' }).waitFor();
+    await page.getByText('Add a video URL or poster image URL to see the preview.').waitFor();
+
+    await page.getByRole('button', { name: 'Create Slide' }).click();
+    await toastShows(page, 'Missing Information', 'Please provide a title and video URL before saving the carousel slide.');
+
+    await page.getByLabel('Title', { exact: true }).fill('Manta Rays of Lady Elliot Island');
+    await page.getByLabel('Video URL').fill('https://videos.example/lady-elliot-mantas.mp4');
+    await page.getByLabel('Description').fill('Year-round manta encounters at the southern tip of the Great Barrier Reef.');
+    await page.getByLabel('CTA Text').fill('Explore Dive Sites');
+    await page.getByLabel('CTA Link').fill('/dive-sites');
+    expect(await page.getByLabel('Publish to homepage (uncheck to save as draft)').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Create Slide' }).click();
+    await toastShows(page, 'Slide Created');
+    const slides = page.getByRole('list', { name: 'Existing slides' });
+    const slide = slides.getByRole('listitem').filter({ hasText: 'Manta Rays of Lady Elliot Island' });
+    await slide.waitFor();
+    await expect(publicPageText('/')).resolves.toContain('Manta Rays of Lady Elliot Island');
+
+    await slide.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit Carousel Slide' }).waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Mantas at Lady Elliot Island');
+    await page.getByRole('button', { name: 'Update Slide' }).click();
+    await toastShows(page, 'Slide Updated');
+    const edited = slides.getByRole('listitem').filter({ hasText: 'Mantas at Lady Elliot Island' });
+    await edited.waitFor();
+    await page.getByRole('heading', { name: 'Create Carousel Slide' }).waitFor();
+
+    await edited.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Carousel Slide' });
+    await dialog.getByText('Are you sure you want to delete "Mantas at Lady Elliot Island"? This action cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toastShows(page, 'Slide Deleted');
+    await edited.waitFor({ state: 'detached' });
+    await expect(publicPageText('/')).resolves.not.toContain('Mantas at Lady Elliot Island');
+  });
+});
