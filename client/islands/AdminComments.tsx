@@ -61,7 +61,9 @@ function CommentManagement() {
 
   const remove = useMutation({
     mutationFn: (comment: AdminComment) => apiRequest<void>('DELETE', `/api/admin/comments/${comment.id}`),
-    onSuccess: () => {
+    onSuccess: (_result, deleted) => {
+      // Out of every filter's list at once, so a list cached under another filter never shows it again.
+      queryClient.setQueriesData<AdminComment[]>({ queryKey: ['admin', 'comments'] }, (list) => list?.filter((comment) => comment.id !== deleted.id));
       void queryClient.invalidateQueries({ queryKey: ['admin', 'comments'] });
       toast({ title: 'Comment deleted', description: 'The comment has been permanently deleted.' });
     },

@@ -1,0 +1,103 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  context = await offlineContext(browser);
+  const first = await context.newPage();
+  await signInOnDashboard(first, t);
+  await first.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+beforeEach(async () => {
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+describe('newsletter tab', () => {
+  it('edits a subscriber and then deletes them after confirming', async () => {
+    await t.dataSource.query(
+      `INSERT INTO newsletters (email, subscribed, "unsubscribeToken") VALUES ('reef.diver@example.com', true, md5(random()::text)), ('wreck.fan@example.com', true, md5(random()::text))`,
+    );
+    await openDashboard(page, t);
+    await page.getByRole('tab', { name: 'Newsletter' }).click();
+    const table = page.getByRole('region', { name: 'Subscribers' });
+    const subscriberRow = (email: string) => table.getByRole('row').filter({ hasText: email });
+    await subscriberRow('reef.diver@example.com').waitFor();
+    await page.getByText(/^\d+ Total Subscribers$/).waitFor();
+
+    await subscriberRow('reef.diver@example.com').getByRole('button', { name: 'Edit' }).click();
+    const email = page.getByLabel('Email Address');
+    expect(await email.inputValue()).toBe('reef.diver@example.com');
+    await email.fill('');
+    await page.getByRole('button', { name: 'Update Subscriber' }).click();
+    await toastShows(page, 'Missing Information', 'Please fill in all required fields.');
+    await email.fill('reef.diver@example.org');
+    await page.getByLabel('Active Subscription').uncheck();
+    await page.getByRole('button', { name: 'Update Subscriber' }).click();
+    await toastShows(page, 'Subscriber Updated');
+    await subscriberRow('reef.diver@example.org').getByText('Unsubscribed').waitFor();
+    await page.getByRole('button', { name: 'Update Subscriber' }).waitFor({ state: 'detached' });
+
+    await subscriberRow('reef.diver@example.org').getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Are you sure you want to delete this newsletter subscriber?').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toastShows(page, 'Subscriber Deleted');
+    await subscriberRow('reef.diver@example.org').waitFor({ state: 'detached' });
+    await subscriberRow('wreck.fan@example.com').waitFor();
+    const rows = await t.dataSource.query(`SELECT email FROM newsletters WHERE email LIKE 'reef.diver@%'`);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('comment administration', () => {
+  it('filters the comments and deletes one', async () => {
+    const [article] = await t.dataSource.query(`SELECT id, title FROM articles WHERE published ORDER BY id LIMIT 1`);
+    await t.dataSource.query(
+      `INSERT INTO comments ("articleId", name, email, content, "createdAt") VALUES
+         ($1, 'Spammy McSpamface', 'spam@example.com', 'Buy cheap fins now at my totally legit shop!!!', now() - interval '2 hours'),
+         ($1, 'Marnie from Byron', NULL, 'Julian Rocks in winter was magic, grey nurse sharks everywhere.', now() - interval '5 minutes')`,
+      [article.id],
+    );
+    await page.goto(`${t.baseUrl}/admin/comments`);
+    await page.getByRole('heading', { name: 'Comment Management' }).waitFor();
+    const comments = page.getByRole('list', { name: 'Comments' });
+    const spam = comments.getByRole('listitem').filter({ hasText: 'Spammy McSpamface' });
+    await spam.getByText('spam@example.com').waitFor();
+    await spam.getByText('Submitted about 2 hours ago').waitFor();
+    await spam.getByText(`Comment on: ${article.title}`).waitFor();
+    expect(await page.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('button', { name: 'Pending' }).click();
+    await page.getByRole('heading', { name: 'No comments found.' }).waitFor();
+    await page.getByText('There are no comments yet.').waitFor();
+    await page.getByRole('button', { name: 'Approved' }).click();
+    await spam.waitFor();
+    await comments.getByRole('listitem').filter({ hasText: 'Marnie from Byron' }).getByText('Submitted 5 minutes ago').waitFor();
+
+    await spam.getByRole('button', { name: /^Delete/ }).click();
+    await toastShows(page, 'Comment deleted', 'The comment has been permanently deleted.');
+    await spam.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'All' }).click();
+    await comments.getByRole('listitem').filter({ hasText: 'Marnie from Byron' }).waitFor();
+    expect(await spam.count()).toBe(0);
+    const left = await t.dataSource.query(`SELECT id FROM comments WHERE name = 'Spammy McSpamface'`);
+    expect(left).toEqual([]);
+  });
+});
