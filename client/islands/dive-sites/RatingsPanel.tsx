@@ -87,7 +87,7 @@ export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
         <span className="text-3xl font-black text-slate-900">{average.toFixed(1)}</span>
         <Stars value={average} label={`Average rating ${average.toFixed(1)} out of 5`} />
         <span className="text-slate-600">
-          {count} {count === 1 ? 'review' : 'reviews'}
+          {`${count} ${count === 1 ? 'review' : 'reviews'}`}
         </span>
       </p>
 
@@ -123,7 +123,7 @@ export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
           />
           <p id={`rating-comment-count-${site.id}`} className="mt-1 text-sm text-slate-500">
-            {comment.length}/{COMMENT_MAX} characters
+            {`${comment.length}/${COMMENT_MAX} characters`}
           </p>
         </div>
         <div>
@@ -157,7 +157,7 @@ export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
             ))}
           </ol>
         )}
-        {more > 0 && <p className="mt-4 text-sm font-medium text-slate-600">+ {more} more reviews</p>}
+        {more > 0 && <p className="mt-4 text-sm font-medium text-slate-600">{`+ ${more} more reviews`}</p>}
       </div>
     </section>
   );

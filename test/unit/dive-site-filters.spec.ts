@@ -1,0 +1,137 @@
+import {
+  ALL,
+  DEFAULT_FILTERS,
+  depthBand,
+  filtersQuery,
+  isFiltered,
+  matchesFilters,
+  maxDepth,
+  normaliseFilters,
+  skillBadgeClass,
+  truncate,
+} from 'client/lib/dive-sites/filters';
+import { DEFAULT_CENTER, mapView, markerSize, parseCoordinates } from 'client/lib/dive-sites/map';
+import { timeAgo } from 'client/lib/dive-sites/relative-time';
+
+describe('depth band (SPEC section 9: the largest number in depthRange)', () => {
+  it.each([
+    ['5-18m', 18, 'medium'],
+    ['3-10m', 10, 'shallow'],
+    ['10.5m', 10.5, 'medium'],
+    ['12-20 m', 20, 'medium'],
+    ['15-40m', 40, 'deep'],
+    ['30+ m', 30, 'deep'],
+    ['20.1m', 20.1, 'deep'],
+    ['1-5', 5, 'shallow'],
+  ])('%s -> %d m -> %s', (range, depth, band) => {
+    expect(maxDepth(range)).toBe(depth);
+    expect(depthBand(range)).toBe(band);
+  });
+
+  it('has no band without a number', () => {
+    expect(maxDepth('varies')).toBeNull();
+    expect(depthBand('')).toBeNull();
+    expect(depthBand(null)).toBeNull();
+  });
+});
+
+describe('filters', () => {
+  const site = { id: 7, region: 'Tasmania', skillLevel: 'Advanced', depthRange: '18-35m' };
+
+  it("default to 'all' and then match everything", () => {
+    expect(DEFAULT_FILTERS).toEqual({ search: '', region: ALL, skill: ALL, depth: ALL });
+    expect(matchesFilters(site, DEFAULT_FILTERS, null)).toBe(true);
+    expect(isFiltered(DEFAULT_FILTERS)).toBe(false);
+  });
+
+  it('need an exact region and skill, the right depth band and a search match', () => {
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, region: 'Tasmania' }, null)).toBe(true);
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, region: 'tasmania' }, null)).toBe(false);
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, skill: 'Intermediate' }, null)).toBe(false);
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, depth: 'deep' }, null)).toBe(true);
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, depth: 'medium' }, null)).toBe(false);
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, search: 'x' }, new Set([7]))).toBe(true);
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, search: 'x' }, new Set([8]))).toBe(false);
+  });
+
+  it('read from a query string, unknown values meaning all', () => {
+    expect(normaliseFilters({ search: '  wreck ', region: 'Victoria', skill: 'Expert', depth: 'abyssal' })).toEqual({ search: 'wreck', region: 'Victoria', skill: ALL, depth: ALL });
+    expect(normaliseFilters({ search: ['a', 'b'] })).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('write the query string of the exports', () => {
+    expect(filtersQuery(DEFAULT_FILTERS, 'q')).toBe('');
+    expect(filtersQuery({ search: 'sea lions', region: 'South Australia', skill: 'Beginner', depth: 'shallow' }, 'q')).toBe('?q=sea+lions&region=South+Australia&skill=Beginner&depth=shallow');
+  });
+});
+
+describe('card text (SPEC section 9: 120/100/80 characters)', () => {
+  it('keeps short text and cuts long text with an ellipsis', () => {
+    expect(truncate('short', 120)).toBe('short');
+    expect(truncate('x'.repeat(120), 120)).toBe('x'.repeat(120));
+    expect(truncate('x'.repeat(121), 120)).toBe(`${'x'.repeat(120)}...`);
+    expect(truncate('a'.repeat(79) + ' b', 80)).toBe(`${'a'.repeat(79)}...`);
+    expect(truncate(null, 80)).toBeNull();
+  });
+
+  it('colours skill badges green, yellow, otherwise red', () => {
+    expect(skillBadgeClass('Beginner')).toContain('green');
+    expect(skillBadgeClass('Intermediate')).toContain('yellow');
+    expect(skillBadgeClass('Advanced')).toContain('red');
+    expect(skillBadgeClass('Expert')).toContain('red');
+  });
+});
+
+describe('map', () => {
+  it.each([
+    [2, 2, 3],
+    [3, 2, 3],
+    [4, 4, 6],
+    [6, 8, 12],
+    [8, 12, 18],
+    [12, 20, 24],
+    [18, 20, 24],
+  ])('at zoom %d a marker is %d px (2 x max(1, zoom - 2), max 20), highlighted %d px (3 x, max 24)', (zoom, normal, highlighted) => {
+    expect(markerSize(zoom, false)).toBe(normal);
+    expect(markerSize(zoom, true)).toBe(highlighted);
+  });
+
+  it('centres on the mean of the matches: zoom 12 for one, 8 for several', () => {
+    expect(mapView('rock', [{ latitude: '-28.6', longitude: '153.6' }])).toEqual({ center: [-28.6, 153.6], zoom: 12 });
+    const several = mapView('rock', [
+      { latitude: '-30', longitude: '150' },
+      { latitude: '-32', longitude: '152' },
+      { latitude: 'oops', longitude: '0' },
+    ]);
+    expect(several).toEqual({ center: [-31, 151], zoom: 8 });
+  });
+
+  it('stays on Australia at zoom 3 without a search or without valid matches', () => {
+    expect(mapView('', [{ latitude: '-28.6', longitude: '153.6' }])).toEqual({ center: DEFAULT_CENTER, zoom: 3 });
+    expect(mapView('  ', [])).toEqual({ center: [-25, 134], zoom: 3 });
+    expect(mapView('rock', [{ latitude: null, longitude: '153' }])).toEqual({ center: [-25, 134], zoom: 3 });
+  });
+
+  it('parses coordinates given as text and rejects what is not a position', () => {
+    expect(parseCoordinates({ latitude: '-16.78410000', longitude: '179.91210000' })).toEqual([-16.7841, 179.9121]);
+    expect(parseCoordinates({ latitude: 'abc', longitude: '1' })).toBeNull();
+    expect(parseCoordinates({ latitude: '', longitude: '1' })).toBeNull();
+    expect(parseCoordinates({ latitude: '95', longitude: '1' })).toBeNull();
+    expect(parseCoordinates({ latitude: '1', longitude: '-181' })).toBeNull();
+  });
+});
+
+describe('relative time of a rating', () => {
+  const now = new Date('2030-06-15T12:00:00Z');
+  it.each([
+    ['2030-06-15T11:59:30Z', 'less than a minute ago'],
+    ['2030-06-15T11:55:00Z', '5 minutes ago'],
+    ['2030-06-15T11:00:00Z', '1 hour ago'],
+    ['2030-06-12T12:00:00Z', '3 days ago'],
+    ['2030-05-01T12:00:00Z', '1 month ago'],
+    ['2028-06-01T12:00:00Z', '2 years ago'],
+    ['2030-06-15T12:00:05Z', 'less than a minute ago'],
+  ])('%s -> %s', (date, text) => {
+    expect(timeAgo(date, now)).toBe(text);
+  });
+});
