@@ -145,6 +145,27 @@ describe('/dive-sites', () => {
     await expect(panel.getByLabel('Comment (optional)').inputValue()).resolves.toBe('No stars from me');
   });
 
+  it('keeps the star and comment and says why when the rating cannot be saved', async () => {
+    const site = all.find((s) => s.name === 'SS Nord')!;
+    expect(matching(site.name)).toHaveLength(1);
+    await page.route(`**/api/dive-sites/${site.id}/ratings`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ statusCode: 429, error: 'Too many ratings from your network.', message: 'Too many ratings from your network.' }) })
+        : route.continue(),
+    );
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    await explorer();
+    const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
+    await panel.getByRole('button', { name: '5 stars' }).click();
+    await panel.getByLabel('Comment (optional)').fill('Turtles!');
+    await panel.getByRole('button', { name: 'Submit Rating' }).click();
+    await page.getByText('Failed to submit rating').first().waitFor();
+    await page.getByText('Too many ratings from your network.').first().waitFor();
+    await expect(panel.getByRole('button', { name: '5 stars' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(panel.getByLabel('Comment (optional)').inputValue()).resolves.toBe('Turtles!');
+    await expect(panel.getByRole('button', { name: 'Submit Rating' }).isEnabled()).resolves.toBe(true);
+  });
+
   it('shows the popup of a marker with the site details', async () => {
     const site = all.find((s) => s.name === 'Fish Rock Cave')!;
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
@@ -175,5 +196,26 @@ describe('/dive-sites', () => {
     await noJs.goto(`${t.baseUrl}/dive-sites?region=Tasmania&skill=all&depth=all&search=`);
     expect(await noJs.getByRole('region', { name: 'Dive sites', exact: true }).locator('article').count()).toBe(all.filter((s) => s.region === 'Tasmania').length);
     await context.close();
+  });
+});
+
+describe('/dive-sites/{id} analytics', () => {
+  let tracked: TestApp;
+
+  beforeAll(async () => {
+    tracked = await startTestApp({ ANALYTICS_ID: 'G-TEST123' });
+  });
+
+  afterAll(() => tracked?.close());
+
+  it("records 'view_dive_site_filtered' in the 'dive_sites' category", async () => {
+    const site = all.find((s) => s.name === 'Julian Rocks')!;
+    await page.goto(`${tracked.baseUrl}/dive-sites/${site.id}`);
+    await explorer();
+    const events = await page.waitForFunction(() => {
+      const layer = (window as unknown as { dataLayer?: unknown[][] }).dataLayer ?? [];
+      return layer.find((entry) => entry[1] === 'view_dive_site_filtered') ?? null;
+    });
+    expect(await events.jsonValue()).toEqual(['event', 'view_dive_site_filtered', { category: 'dive_sites', label: 'Julian Rocks', value: site.id }]);
   });
 });
