@@ -17,6 +17,7 @@ const loaders: Record<string, Loader> = {
   DiveSiteExplorer: () => import('./islands/DiveSiteExplorer.js'),
   AdminDashboard: () => import('./islands/AdminDashboard.js'),
   AdminComments: () => import('./islands/AdminComments.js'),
+  AdminDiveSites: () => import('./islands/AdminDiveSites.js'),
 };
 
 async function hydrate(wrapper: HTMLElement): Promise<void> {

@@ -3,12 +3,13 @@ import { Html } from 'src/common/html.decorator';
 import { RenderService } from 'src/render/render.service';
 import { AdminCommentsPage } from 'views/pages/admin/AdminCommentsPage';
 import { AdminDashboardPage } from 'views/pages/admin/AdminDashboardPage';
+import { AdminDiveSitesPage } from 'views/pages/admin/AdminDiveSitesPage';
 
 /** Admin screens are never cached (they change with every write) and never indexed. */
 const AdminPage = () => applyDecorators(Html(), Header('Cache-Control', 'no-store'), Header('X-Robots-Tag', 'noindex, nofollow'));
 
 /**
- * The shells of /admin and /admin/comments. They carry no data: each island asks
+ * The shells of /admin, /admin/dive-sites and /admin/comments. They carry no data: each island asks
  * for the session when it hydrates, so a cached or shared copy of the page can never show admin data.
  */
 @Controller('admin')
@@ -21,6 +22,15 @@ export class AdminPagesController {
     return this.render.page(
       { title: 'Admin Dashboard', description: 'Administration of the site: articles, reviews, carousel, photos, subscribers and security.', path: '/admin', noindex: true },
       <AdminDashboardPage />,
+    );
+  }
+
+  @Get('dive-sites')
+  @AdminPage()
+  diveSites(): string {
+    return this.render.page(
+      { title: 'Dive Site Management', description: 'Create, edit, feature and delete dive sites.', path: '/admin/dive-sites', noindex: true },
+      <AdminDiveSitesPage />,
     );
   }
 

@@ -1,5 +1,6 @@
 import { AdminComments } from 'client/islands/AdminComments';
 import { AdminDashboard } from 'client/islands/AdminDashboard';
+import { AdminDiveSites } from 'client/islands/AdminDiveSites';
 import { ArticleComments } from 'client/islands/ArticleComments';
 import { ContactForm } from 'client/islands/ContactForm';
 import { DiveSiteExplorer } from 'client/islands/DiveSiteExplorer';
@@ -20,6 +21,7 @@ export const ISLANDS = {
   DiveSiteExplorer,
   AdminDashboard,
   AdminComments,
+  AdminDiveSites,
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { ImagePreview } from '../content/ImagePreview';
+import { Button } from '../ui/Button';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Field';
+import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+import { SKILL_LEVELS, type SiteForm } from './site-form';
+
+export interface DiveSiteFormProps {
+  initial: SiteForm;
+  editing: boolean;
+  saving: boolean;
+  onSubmit: (form: SiteForm) => void;
+}
+
+const urlWarning = (label: string, value: string) => (value.trim() && isDevelopmentUrl(value.trim()) ? developmentUrlWarning(label) : null);
+
+/**
+ * The fields of the 'Create New Dive Site' and 'Edit Dive Site' dialogs. The browser checks the
+ * required fields and the coordinates' number format before anything is sent.
+ */
+export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFormProps) {
+  const [form, setForm] = useState<SiteForm>(initial);
+  const set = <K extends keyof SiteForm>(key: K) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit(form);
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Site Name" required value={form.name} onChange={set('name')} maxLength={200} />
+        <TextField label="Region" required value={form.region} onChange={set('region')} maxLength={100} placeholder="e.g. Great Barrier Reef" />
+        <TextField label="Latitude" required type="number" step="any" min={-90} max={90} value={form.latitude} onChange={set('latitude')} placeholder="-16.5" />
+        <TextField label="Longitude" required type="number" step="any" min={-180} max={180} value={form.longitude} onChange={set('longitude')} placeholder="145.8" />
+      </div>
+      <TextAreaField label="Description" required value={form.description} onChange={set('description')} rows={3} maxLength={20000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Skill Level" required value={form.skillLevel} onChange={set('skillLevel')}>
+          {SKILL_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {level}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Depth Range" required value={form.depthRange} onChange={set('depthRange')} placeholder="e.g. 5-18m" maxLength={50} />
+        <TextField label="Water Temperature" required value={form.waterTemp} onChange={set('waterTemp')} placeholder="e.g. 24-26°C" maxLength={50} />
+        <TextField label="Visibility" value={form.visibility} onChange={set('visibility')} placeholder="e.g. 15-30m" maxLength={100} />
+        <TextField label="Best Time to Dive" value={form.bestTime} onChange={set('bestTime')} placeholder="e.g. June to November" maxLength={200} />
+      </div>
+      <TextAreaField label="Marine Life" value={form.marineLife} onChange={set('marineLife')} rows={2} maxLength={5000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextAreaField label="Hazards" value={form.hazards} onChange={set('hazards')} rows={2} maxLength={5000} />
+        <TextAreaField label="Facilities" value={form.facilities} onChange={set('facilities')} rows={2} maxLength={5000} />
+      </div>
+      <div>
+        <TextField label="Image URL" type="url" value={form.imageUrl} onChange={set('imageUrl')} placeholder="https://example.com/site.jpg" warning={urlWarning('Image URL', form.imageUrl)} />
+        <ImagePreview url={form.imageUrl} alt="Site image preview" />
+      </div>
+      <TextField label="Video URL" type="url" value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://www.youtube.com/watch?v=..." warning={urlWarning('Video URL', form.videoUrl)} />
+      <div>
+        <TextField
+          label="Video Thumbnail URL"
+          type="url"
+          value={form.videoThumbnail}
+          onChange={set('videoThumbnail')}
+          placeholder="https://example.com/thumbnail.jpg"
+          warning={urlWarning('Video Thumbnail URL', form.videoThumbnail)}
+        />
+        <ImagePreview url={form.videoThumbnail} alt="Video thumbnail preview" />
+      </div>
+      <TextField
+        label="Review Link"
+        value={form.reviewLink}
+        onChange={set('reviewLink')}
+        placeholder="/blog/site-review or https://..."
+        hint="Optional: an internal dive-site review (e.g. /blog/fish-rock-cave) or an external URL."
+      />
+      <CheckboxField label="Featured Site" checked={form.featured} onChange={(featured) => setForm((current) => ({ ...current, featured }))} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : editing ? 'Update Site' : 'Create Site'}
+        </Button>
+      </div>
+    </form>
+  );
+}

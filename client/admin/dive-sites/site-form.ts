@@ -1,0 +1,111 @@
+import type { DiveSite } from '../types';
+import { firstDevelopmentUrl } from '../urls';
+
+export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
+
+/** The dive-site form of the create and edit dialogs (SPEC section 2, dive-site administration). */
+export interface SiteForm {
+  name: string;
+  region: string;
+  latitude: string;
+  longitude: string;
+  description: string;
+  skillLevel: string;
+  depthRange: string;
+  waterTemp: string;
+  visibility: string;
+  bestTime: string;
+  marineLife: string;
+  hazards: string;
+  facilities: string;
+  imageUrl: string;
+  videoUrl: string;
+  videoThumbnail: string;
+  reviewLink: string;
+  featured: boolean;
+}
+
+export const EMPTY_SITE_FORM: SiteForm = {
+  name: '',
+  region: '',
+  latitude: '',
+  longitude: '',
+  description: '',
+  skillLevel: 'Beginner',
+  depthRange: '',
+  waterTemp: '',
+  visibility: '',
+  bestTime: '',
+  marineLife: '',
+  hazards: '',
+  facilities: '',
+  imageUrl: '',
+  videoUrl: '',
+  videoThumbnail: '',
+  reviewLink: '',
+  featured: false,
+};
+
+export function siteToForm(site: DiveSite): SiteForm {
+  return {
+    name: site.name,
+    region: site.region,
+    latitude: String(site.latitude ?? ''),
+    longitude: String(site.longitude ?? ''),
+    description: site.description,
+    skillLevel: site.skillLevel,
+    depthRange: site.depthRange,
+    waterTemp: site.waterTemp,
+    visibility: site.visibility ?? '',
+    bestTime: site.bestTime ?? '',
+    marineLife: site.marineLife ?? '',
+    hazards: site.hazards ?? '',
+    facilities: site.facilities ?? '',
+    imageUrl: site.imageUrl ?? '',
+    videoUrl: site.videoUrl ?? '',
+    videoThumbnail: site.videoThumbnail ?? '',
+    reviewLink: site.reviewLink ?? '',
+    featured: site.featured,
+  };
+}
+
+export const siteUrlProblem = (form: SiteForm) =>
+  firstDevelopmentUrl([
+    ['Image URL', form.imageUrl],
+    ['Video URL', form.videoUrl],
+    ['Video Thumbnail URL', form.videoThumbnail],
+  ]);
+
+/**
+ * The body of POST /api/dive-sites and PUT /api/dive-sites/{id}: coordinates as numbers, optional
+ * fields null when empty (PUT replaces the whole site, so an emptied field is cleared).
+ */
+export function sitePayload(form: SiteForm) {
+  const optional = (value: string) => value.trim() || null;
+  return {
+    name: form.name.trim(),
+    region: form.region.trim(),
+    latitude: Number(form.latitude),
+    longitude: Number(form.longitude),
+    description: form.description.trim(),
+    skillLevel: form.skillLevel,
+    depthRange: form.depthRange.trim(),
+    waterTemp: form.waterTemp.trim(),
+    visibility: optional(form.visibility),
+    bestTime: optional(form.bestTime),
+    marineLife: optional(form.marineLife),
+    hazards: optional(form.hazards),
+    facilities: optional(form.facilities),
+    imageUrl: optional(form.imageUrl),
+    videoUrl: optional(form.videoUrl),
+    videoThumbnail: optional(form.videoThumbnail),
+    reviewLink: optional(form.reviewLink),
+    featured: form.featured,
+  };
+}
+
+/** SPEC section 9: sites sorted by name. */
+export const byName = (a: DiveSite, b: DiveSite) => a.name.localeCompare(b.name, 'en-AU');
+
+/** 'All regions' plus the distinct regions found, sorted alphabetically. */
+export const regionsOf = (sites: DiveSite[]) => [...new Set(sites.map((site) => site.region))].sort((a, b) => a.localeCompare(b, 'en-AU'));

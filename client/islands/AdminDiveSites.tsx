@@ -1,0 +1,216 @@
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { getJson } from '../lib/api';
+import { toast } from '../lib/toast';
+import { AdminErrorBoundary } from '../admin/dashboard/ErrorBoundary';
+import { DiveSiteCard } from '../admin/dive-sites/DiveSiteCard';
+import { DiveSiteForm } from '../admin/dive-sites/DiveSiteForm';
+import { byName, EMPTY_SITE_FORM, regionsOf, siteToForm, sitePayload, siteUrlProblem, type SiteForm } from '../admin/dive-sites/site-form';
+import { useDiveSiteAdmin } from '../admin/dive-sites/useDiveSiteAdmin';
+import { createAdminQueryClient, keys } from '../admin/query-client';
+import { fetchSession } from '../admin/session';
+import type { DiveSite } from '../admin/types';
+import { Button, buttonClass } from '../admin/ui/Button';
+import { ConfirmDialog } from '../admin/ui/ConfirmDialog';
+import { Modal } from '../admin/ui/Modal';
+import { useConfirm } from '../admin/ui/useConfirm';
+
+const ALL = 'all';
+const SEARCH_DELAY_MS = 250;
+
+/** /admin/dive-sites (SPEC section 2, dive-site administration). */
+export function AdminDiveSites() {
+  const [queryClient] = useState(createAdminQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AdminErrorBoundary>
+        <DiveSitesAccess />
+      </AdminErrorBoundary>
+    </QueryClientProvider>
+  );
+}
+
+function DiveSitesAccess() {
+  const session = useQuery({ queryKey: keys.session, queryFn: fetchSession });
+  if (session.isPending) {
+    return (
+      <div role="status" className="flex min-h-[40vh] items-center justify-center">
+        <p className="text-lg font-medium text-slate-600">Checking Authentication...</p>
+      </div>
+    );
+  }
+  if (!session.data) {
+    return (
+      <div className="mx-auto max-w-lg rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-2xl font-bold text-slate-900">Authentication Required</h1>
+        <p className="mt-2 text-slate-600">You need to login as an admin to manage dive sites.</p>
+        <a href="/admin" className={`mt-6 ${buttonClass('primary')}`}>
+          Go to Admin Login
+        </a>
+      </div>
+    );
+  }
+  return <DiveSiteManagement />;
+}
+
+/** The text typed in the search box, once typing pauses. */
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+function DiveSiteManagement() {
+  const queryClient = useQueryClient();
+  const searchId = useId();
+  const regionId = useId();
+  const [searchText, setSearchText] = useState('');
+  const [region, setRegion] = useState(ALL);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<DiveSite | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const confirm = useConfirm();
+  const signOut = () => queryClient.setQueryData(keys.session, null);
+  const admin = useDiveSiteAdmin(signOut);
+  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+
+  // SPEC section 7: the whole list; a search (region then applied here); or one region's sites.
+  const all = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSite[]>('/api/dive-sites') });
+  const searched = useQuery({
+    queryKey: [...keys.diveSites, 'search', search],
+    queryFn: () => getJson<DiveSite[]>(`/api/dive-sites/search?q=${encodeURIComponent(search)}`),
+    enabled: search !== '',
+  });
+  const byRegion = useQuery({
+    queryKey: [...keys.diveSites, 'region', region],
+    queryFn: () => getJson<DiveSite[]>(`/api/dive-sites?region=${encodeURIComponent(region)}`),
+    enabled: search === '' && region !== ALL,
+  });
+  const active = search !== '' ? searched : region !== ALL ? byRegion : all;
+  const failure = search !== '' ? 'Failed to search dive sites' : region !== ALL ? 'Failed to fetch dive sites by region' : 'Failed to fetch dive sites';
+
+  const regions = regionsOf(all.data ?? []);
+  // A selected region that no longer exists (its last site deleted or renamed) falls back to all.
+  useEffect(() => {
+    if (region !== ALL && all.data && !regions.includes(region)) setRegion(ALL);
+  }, [region, all.data, regions]);
+
+  useEffect(() => {
+    if (active.isError) toast({ title: 'Error', description: failure, variant: 'destructive' });
+  }, [active.isError, failure]);
+
+  const sites = (active.data ?? []).filter((site) => search === '' || region === ALL || site.region === region).sort(byName);
+  const filtering = search !== '' || region !== ALL;
+
+  function checkUrls(form: SiteForm): boolean {
+    const problem = siteUrlProblem(form);
+    if (problem) toast({ title: 'Error', description: problem, variant: 'destructive' });
+    return !problem;
+  }
+
+  function create(form: SiteForm) {
+    if (!checkUrls(form)) return;
+    admin.create.mutate(sitePayload(form), {
+      onSuccess: () => {
+        setAdding(false);
+        setFormKey((key) => key + 1);
+      },
+    });
+  }
+
+  function update(form: SiteForm) {
+    if (!editing || !checkUrls(form)) return;
+    admin.update.mutate({ id: editing.id, body: sitePayload(form) }, { onSuccess: () => setEditing(null) });
+  }
+
+  function askDelete(site: DiveSite) {
+    confirm.ask({ title: 'Delete Dive Site', description: 'Are you sure you want to delete this dive site?', onConfirm: () => admin.remove.mutate(site) });
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <a href="/admin" className="text-sm font-medium text-cyan-700 hover:underline">
+            ← Back to Admin Dashboard
+          </a>
+          <h1 className="mt-2 text-3xl font-bold text-slate-900">Dive Site Management</h1>
+          <p className="mt-1 text-sm text-slate-600">{all.data ? `${all.data.length} dive sites` : 'Loading dive sites...'}</p>
+        </div>
+        <Button onClick={() => setAdding(true)}>Add New Site</Button>
+      </div>
+
+      <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr]">
+        <div>
+          <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+            Search dive sites
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="Search by name, description, region, or marine life..."
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor={regionId} className="block text-sm font-medium text-slate-800">
+            Region
+          </label>
+          <select id={regionId} value={region} onChange={(event) => setRegion(event.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+            <option value={ALL}>All regions</option>
+            {regions.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {active.isPending && active.fetchStatus !== 'idle' ? (
+        <div aria-busy="true" aria-label="Loading dive sites" className="grid gap-4 md:grid-cols-2">
+          {[0, 1, 2, 3, 4, 5].map((index) => (
+            <div key={index} className="h-64 animate-pulse rounded-xl bg-slate-200" />
+          ))}
+        </div>
+      ) : active.isError ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {failure}
+        </p>
+      ) : sites.length === 0 ? (
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+          {filtering ? 'No dive sites found matching your filters.' : 'No dive sites found.'}
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2" aria-label="Dive sites" role="list">
+          {sites.map((site) => (
+            <div role="listitem" key={site.id} className="grid">
+              <DiveSiteCard
+                site={site}
+                actions={admin.quick}
+                featuring={admin.toggleFeatured.isPending && admin.toggleFeatured.variables?.id === site.id}
+                deleting={admin.remove.isPending && admin.remove.variables?.id === site.id}
+                onToggleFeatured={(target) => admin.toggleFeatured.mutate(target)}
+                onEdit={setEditing}
+                onDelete={askDelete}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+
+      <Modal open={adding} onOpenChange={setAdding} title="Create New Dive Site" description="Add a new dive site to the database">
+        <DiveSiteForm key={formKey} initial={EMPTY_SITE_FORM} editing={false} saving={admin.create.isPending} onSubmit={create} />
+      </Modal>
+      <Modal open={!!editing} onOpenChange={(open) => !open && setEditing(null)} title="Edit Dive Site" description="Update dive site information">
+        {editing && <DiveSiteForm key={editing.id} initial={siteToForm(editing)} editing saving={admin.update.isPending} onSubmit={update} />}
+      </Modal>
+      <ConfirmDialog request={confirm.request} onClose={confirm.close} />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { islandReady, offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  context = await offlineContext(browser);
+  const first = await context.newPage();
+  await signInOnDashboard(first, t);
+  await first.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+beforeEach(async () => {
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+const siteCard = (name: string) => page.getByRole('article', { name, exact: true });
+
+describe('dive-site photos and export on the dashboard', () => {
+  it('sets a dive site photo from the Photos tab', async () => {
+    const [site] = await t.dataSource.query(`SELECT id, name, region FROM dive_sites WHERE "imageUrl" IS NULL ORDER BY name LIMIT 1`);
+    const [{ missing }] = await t.dataSource.query(`SELECT count(*)::int AS missing FROM dive_sites WHERE "imageUrl" IS NULL`);
+    await openDashboard(page, t);
+    await page.getByRole('tab', { name: 'Photos' }).click();
+    await page.getByRole('heading', { name: 'Dive Site Photo Management' }).waitFor();
+    const update = page.getByRole('button', { name: 'Update Photo' });
+    expect(await update.isDisabled()).toBe(true);
+
+    await page.getByLabel('Dive Site', { exact: true }).selectOption({ label: `${site.name} - ${site.region}` });
+    await page.getByLabel('Image URL', { exact: true }).fill('https://images.example/new-site-photo.jpg');
+    await update.click();
+    await toastShows(page, 'Success', 'Photo updated successfully');
+    await page.getByText('Sites Missing Photos', { exact: true }).locator('..').getByText(String(missing - 1), { exact: true }).waitFor();
+    const [saved] = await t.dataSource.query(`SELECT "imageUrl" FROM dive_sites WHERE id = $1`, [site.id]);
+    expect(saved.imageUrl).toBe('https://images.example/new-site-photo.jpg');
+    await page.getByLabel('Dive Site', { exact: true }).locator('option', { hasText: `✓ ${site.name} - ${site.region}` }).waitFor({ state: 'attached' });
+  });
+
+  it('downloads the dive sites CSV from the Export tab', async () => {
+    await openDashboard(page, t);
+    await page.getByRole('tab', { name: 'Export' }).click();
+    await page.getByRole('heading', { name: 'Database Exports' }).waitFor();
+    await page.getByText(/^\d+ dive sites across Australia and Pacific regions\.$/).waitFor();
+    // The CSV opens in a new tab, which Chromium turns into a download of this page and closes.
+    const [popup, download] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(popup).toBeTruthy();
+    expect(download.suggestedFilename()).toMatch(/^dive-sites-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/name/i);
+    expect(lines.length).toBeGreaterThan(200);
+    expect(csv).toContain('Fish Rock');
+  });
+});
+
+describe('dive-site administration', () => {
+  it('asks for the admin sign-in without a session', async () => {
+    const anonymous = await offlineContext(browser);
+    const other = await anonymous.newPage();
+    try {
+      await other.goto(`${t.baseUrl}/admin/dive-sites`);
+      await other.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+      await other.getByText('You need to login as an admin to manage dive sites.').waitFor();
+      await other.getByRole('link', { name: 'Go to Admin Login' }).click();
+      await other.waitForURL(/\/admin$/);
+    } finally {
+      await anonymous.close();
+    }
+  });
+
+  it('creates, features, edits, quick-updates and deletes a dive site', async () => {
+    const name = 'Bare Island Test Site';
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    await islandReady(page, 'AdminDiveSites');
+    await page.getByRole('heading', { name: 'Dive Site Management' }).waitFor();
+    await page.getByRole('list', { name: 'Dive sites' }).getByRole('listitem').first().waitFor();
+
+    await page.getByRole('button', { name: 'Add New Site' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Dive Site' });
+    await create.getByText('Add a new dive site to the database').waitFor();
+    expect(await create.getByLabel('Skill Level').inputValue()).toBe('Beginner');
+    await create.getByLabel('Site Name').fill(name);
+    await create.getByLabel('Region').fill('Sydney');
+    await create.getByLabel('Latitude').fill('-33.9917');
+    await create.getByLabel('Longitude').fill('151.2306');
+    await create.getByLabel('Description').fill('A shore dive off the Botany Bay heads with weedy sea dragons and sponge gardens.');
+    await create.getByLabel('Skill Level').selectOption('Intermediate');
+    await create.getByLabel('Depth Range').fill('6-18m');
+    await create.getByLabel('Water Temperature').fill('16-22°C');
+    await create.getByLabel('Marine Life').fill('Weedy sea dragons, pot-bellied seahorses, blue gropers');
+    await create.getByRole('button', { name: 'Create Site' }).click();
+    await toastShows(page, 'Success', 'Dive site created successfully');
+    await create.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Search dive sites').fill('bare island test');
+    const card = siteCard(name);
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Dive sites"] > [role="listitem"]').length === 1);
+    await card.waitFor();
+    await card.getByText('Not specified').first().waitFor();
+    expect(await card.getByText('Featured', { exact: true }).count()).toBe(0);
+
+    await card.getByRole('button', { name: 'Mark as featured site' }).click();
+    await toastShows(page, 'Success', 'Featured status updated successfully');
+    await card.getByText('Featured', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Remove from featured sites' }).getAttribute('aria-pressed')).toBe('true');
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
+    await edit.getByText('Update dive site information').waitFor();
+    expect(await edit.getByLabel('Site Name').inputValue()).toBe(name);
+    expect(await edit.getByLabel('Featured Site').isChecked()).toBe(true);
+    await edit.getByLabel('Depth Range').fill('5-20m');
+    await edit.getByLabel('Visibility').fill('5-15m');
+    await edit.getByRole('button', { name: 'Update Site' }).click();
+    await toastShows(page, 'Success', 'Dive site updated successfully');
+    await edit.waitFor({ state: 'detached' });
+    await card.getByText('5-20m').waitFor();
+    await card.getByText('5-15m').waitFor();
+
+    await card.getByRole('textbox', { name: 'Review Link', exact: true }).fill('/blog/bare-island-shore-dive');
+    await card.getByRole('button', { name: 'Update Review Link' }).click();
+    await toastShows(page, 'Success', 'Review link updated successfully');
+    await card.getByText('Review: /blog/bare-island-shore-dive').waitFor();
+    await card.getByRole('textbox', { name: 'Video URL', exact: true }).fill('https://videos.example/bare-island.mp4');
+    await card.getByRole('button', { name: 'Update Video URL' }).click();
+    await toastShows(page, 'Success', 'Video updated successfully');
+    await card.getByText('Video available').waitFor();
+
+    const [stored] = await t.dataSource.query(`SELECT id, featured, "depthRange", "reviewLink", "videoUrl" FROM dive_sites WHERE name = $1`, [name]);
+    expect(stored).toMatchObject({ featured: true, depthRange: '5-20m', reviewLink: '/blog/bare-island-shore-dive', videoUrl: 'https://videos.example/bare-island.mp4' });
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Are you sure you want to delete this dive site?').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toastShows(page, 'Success', 'Dive site deleted successfully');
+    await page.getByText('No dive sites found matching your filters.').waitFor();
+    const left = await t.dataSource.query(`SELECT id FROM dive_sites WHERE id = $1`, [stored.id]);
+    expect(left).toEqual([]);
+  });
+
+  it('filters by region, with the regions sorted alphabetically', async () => {
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    await page.getByRole('list', { name: 'Dive sites' }).getByRole('listitem').first().waitFor();
+    const options = await page.getByRole('main').getByLabel('Region', { exact: true }).locator('option').allInnerTexts();
+    expect(options[0]).toBe('All regions');
+    expect(options.slice(1)).toEqual([...options.slice(1)].sort((a, b) => a.localeCompare(b, 'en-AU')));
+    const region = options[1];
+    await page.getByRole('main').getByLabel('Region', { exact: true }).selectOption(region);
+    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM dive_sites WHERE region = $1`, [region]);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[aria-label="Dive sites"] > [role="listitem"]').length === n,
+      count,
+    );
+    const names = await page.getByRole('list', { name: 'Dive sites' }).getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en-AU')));
+  });
+});

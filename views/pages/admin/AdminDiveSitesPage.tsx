@@ -1,0 +1,10 @@
+import { Island } from 'src/render/island';
+
+/** The shell of the admin screen; the island renders 'checking' on the server and takes over on load. */
+export function AdminDiveSitesPage() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <Island name="AdminDiveSites" props={{}} hydrate="load" />
+    </div>
+  );
+}
