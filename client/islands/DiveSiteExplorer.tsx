@@ -66,6 +66,10 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   const [searchFailed, setSearchFailed] = useState(false);
   const [routeMissing, setRouteMissing] = useState(props.routeMissing);
   const [mapBox, mapNear] = useNearViewport<HTMLDivElement>();
+  // Ratings already loaded, by site, so a panel shown again starts from the latest list.
+  const [ratings, setRatings] = useState<Record<number, RatingsData>>(() =>
+    routeSite && props.initialRatings ? { [routeSite.id]: props.initialRatings } : {},
+  );
 
   useEffect(() => {
     if (routeSite) trackEvent('view_dive_site_filtered', { category: 'dive_sites', label: routeSite.name, value: routeSite.id });
@@ -120,7 +124,7 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <section aria-label="Map of dive sites">
-        <div ref={mapBox} className="relative z-0 h-[28rem] overflow-hidden rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
+        <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
           {mapNear ? (
             <Suspense fallback={<MapPlaceholder />}>
               <DiveSiteMap sites={shown} highlighted={shown.length > 0} view={view} tiles={tiles} />
@@ -178,8 +182,9 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
         <RatingsPanel
           key={single.id}
           site={{ id: single.id, name: single.name }}
-          initial={single.id === routeSite?.id ? props.initialRatings : null}
+          initial={ratings[single.id] ?? null}
           renderedAt={props.renderedAt}
+          onLoaded={(data) => setRatings((known) => (known[single.id] === data ? known : { ...known, [single.id]: data }))}
         />
       )}
     </div>

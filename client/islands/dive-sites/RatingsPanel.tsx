@@ -12,6 +12,8 @@ interface RatingsPanelProps {
   initial: RatingsData | null;
   /** The server's clock when the page was rendered, so that hydration shows the same 'x ago' text. */
   renderedAt: string;
+  /** Told of every list loaded, so the island can keep it when the panel is shown again. */
+  onLoaded?: (data: RatingsData) => void;
 }
 
 function Stars({ value, label }: { value: number; label: string }) {
@@ -27,14 +29,19 @@ function Stars({ value, label }: { value: number; label: string }) {
 }
 
 /** SPEC section 2's 'Ratings & Reviews' panel with section 4's rating form states and section 8's toasts. */
-export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
+export function RatingsPanel({ site, initial, renderedAt, onLoaded }: RatingsPanelProps) {
   const [data, setData] = useState<RatingsData | null>(initial);
   const [now, setNow] = useState(() => new Date(renderedAt));
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => setNow(new Date()), [data]);
+  useEffect(() => {
+    setNow(new Date());
+    if (data) onLoaded?.(data);
+    // onLoaded is a fresh function on each render of the island; only new data matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
 
   useEffect(() => {
     if (initial) return;
