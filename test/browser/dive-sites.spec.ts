@@ -168,6 +168,7 @@ describe('/dive-sites', () => {
 
   it('shows the popup of a marker with the site details', async () => {
     const site = all.find((s) => s.name === 'Fish Rock Cave')!;
+    await t.dataSource.getRepository(DiveSite).update(site.id, { featured: true, reviewLink: '/blog/fish-rock-cave-south-west-rocks', videoUrl: 'https://www.youtube.com/watch?v=fishrock1' });
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
     await explorer();
     await page.locator('[data-testid="dive-site-map"] [data-zoom="12"]').waitFor();
@@ -177,6 +178,32 @@ describe('/dive-sites', () => {
     const text = await popup.innerText();
     for (const label of ['Region', 'Skill Level', 'Depth', 'Water Temp', 'Visibility', 'Best Time', 'Marine Life']) expect(text).toContain(label);
     expect(text).toContain(site.depthRange);
+    expect(text).toContain('Featured Site');
+    await expect(popup.getByRole('link', { name: 'Read Full Review' }).getAttribute('href')).resolves.toBe('/blog/fish-rock-cave-south-west-rocks');
+    const video = popup.getByRole('link', { name: 'Watch Video' });
+    await expect(video.getAttribute('href')).resolves.toBe('https://www.youtube.com/watch?v=fishrock1');
+    await expect(video.getAttribute('target')).resolves.toBe('_blank');
+    // The card links to the same review and video.
+    const card = cards().first();
+    await expect(card.getByRole('link', { name: 'Read Full Review' }).getAttribute('href')).resolves.toBe('/blog/fish-rock-cave-south-west-rocks');
+    await expect(card.getByRole('link', { name: 'Watch Video' }).getAttribute('target')).resolves.toBe('_blank');
+  });
+
+  it('draws markers of SPEC size inside 24 px targets that the keyboard can open', async () => {
+    await openList();
+    const marker = markers().first();
+    const box = await marker.boundingBox();
+    expect([box?.width, box?.height]).toEqual([24, 24]);
+    // Zoom 3, every shown site highlighted: 3 x max(1, 3 - 2) = 3 px.
+    await expect(marker.locator('span').evaluate((dot) => dot.getBoundingClientRect().width)).resolves.toBe(3);
+    await expect(marker.getAttribute('role')).resolves.toBe('button');
+    await expect(marker.getAttribute('tabindex')).resolves.toBe('0');
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.leaflet-popup-content').waitFor();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.locator('[data-testid="dive-site-map"] [data-zoom="4"]').waitFor();
+    await page.waitForFunction(() => document.querySelector('.dive-site-marker span')?.getBoundingClientRect().width === 6);
   });
 
   it('shows the empty state for an unknown id', async () => {
