@@ -99,6 +99,31 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
   });
 
+  it('shows the server message once the sign-in limit is reached', async () => {
+    // The test clock moved past the first attempts' 15-minute window: five fresh attempts are allowed.
+    await page.goto(`${t.baseUrl}/admin`);
+    await islandReady(page, 'AdminDashboard');
+    const attempt = async () => {
+      await page.getByLabel('Password').fill('still-not-the-password');
+      const answered = page.waitForResponse((response) => response.url().endsWith('/api/admin/login'));
+      await page.getByRole('button', { name: 'Login' }).click();
+      return (await answered).status();
+    };
+    for (let n = 1; n <= 5; n++) expect(await attempt()).toBe(401);
+    expect(await attempt()).toBe(429);
+    await page.getByRole('alert').getByText(/^Too many login attempts\. Please try again in \d+ minutes?\.$/).waitFor();
+  });
+
+  it('serves the admin screens uncached and unindexed', async () => {
+    for (const path of ['/admin', '/admin/dive-sites', '/admin/comments']) {
+      const response = await page.request.get(`${t.baseUrl}${path}`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['cache-control']).toBe('no-store');
+      expect(response.headers()['x-robots-tag']).toMatch(/noindex/);
+      expect(await response.text()).toMatch(/Checking [Aa]uthentication\.\.\./);
+    }
+  });
+
   it('asks for the admin sign-in on the comment manager without a session', async () => {
     await page.goto(`${t.baseUrl}/admin/comments`);
     await page.getByRole('heading', { name: 'Admin Authentication Required' }).waitFor();
