@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
@@ -29,6 +29,7 @@ export class RatingsService {
   }
 
   async create(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<DiveSiteRating> {
+    if (dto.website) throw new BadRequestException('Rating rejected');
     await this.sites.findById(diveSiteId);
     await this.rateLimits.consume(`rating:${ipAddress}`, RATING_LIMIT.count, RATING_LIMIT.windowMs, RATING_LIMIT_MESSAGE);
     return this.ratings.save(this.ratings.create({ diveSiteId, rating: dto.rating, comment: dto.comment ?? null, ipAddress, userEmail: null }));

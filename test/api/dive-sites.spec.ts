@@ -170,6 +170,14 @@ describe('ratings', () => {
     expect(await ratingRepo().count()).toBe(before);
   });
 
+  it('refuses a rating whose hidden honeypot field was filled in (a bot), storing nothing', async () => {
+    const site = await seeded('Fly Point (Nelson Bay)');
+    const before = await ratingRepo().count();
+    const response = await post(site.id, { rating: 5, comment: 'Best site ever, visit my shop', website: 'https://spam.example' }).expect(400);
+    expect(response.body.error).toBe('Rating rejected');
+    expect(await ratingRepo().count()).toBe(before);
+  });
+
   it('accepts a comment of exactly 500 characters', async () => {
     const site = await seeded('Fly Point (Nelson Bay)');
     await post(site.id, { rating: 2, comment: 'y'.repeat(500) }).expect(201);

@@ -34,6 +34,7 @@ export function RatingsPanel({ site, initial, renderedAt, onLoaded }: RatingsPan
   const [now, setNow] = useState(() => new Date(renderedAt));
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
+  const [website, setWebsite] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
@@ -63,8 +64,9 @@ export function RatingsPanel({ site, initial, renderedAt, onLoaded }: RatingsPan
     }
     setSubmitting(true);
     try {
-      const body: { rating: number; comment?: string } = { rating };
+      const body: { rating: number; comment?: string; website?: string } = { rating };
       if (comment.trim()) body.comment = comment.trim();
+      if (website) body.website = website;
       await apiRequest('POST', `/api/dive-sites/${site.id}/ratings`, body);
       toast({ title: 'Rating submitted!', description: `Thanks for rating ${site.name}` });
       setRating(0);
@@ -132,6 +134,10 @@ export function RatingsPanel({ site, initial, renderedAt, onLoaded }: RatingsPan
           <p id={`rating-comment-count-${site.id}`} className="mt-1 text-sm text-slate-500">
             {`${comment.length}/${COMMENT_MAX} characters`}
           </p>
+        </div>
+        <div className="hidden" aria-hidden="true">
+          <label htmlFor={`rating-website-${site.id}`}>Website</label>
+          <input id={`rating-website-${site.id}`} tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.target.value)} />
         </div>
         <div>
           {/* Without a star the button stays focusable (aria-disabled) so a click can say why it does nothing. */}

@@ -19,4 +19,9 @@ export class CreateRatingDto {
   @MaxLength(COMMENT_MAX, { message: `Comment must be at most ${COMMENT_MAX} characters` })
   @IsString({ message: 'Comment must be text' })
   comment?: string | null;
+
+  /** A field people never see (the form hides it); bots fill it in, and such a rating is refused. */
+  @IsOptional()
+  @IsString({ message: 'Rating rejected' })
+  website?: string;
 }
