@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BlogTab } from '../admin/blog/BlogTab';
 import { CarouselTab } from '../admin/carousel/CarouselTab';
 import { CommentsTab } from '../admin/dashboard/CommentsTab';
@@ -72,6 +72,14 @@ function DashboardAccess() {
     [queryClient],
   );
 
+  // The 5-minute re-check finding the session gone (idle or editing limit) reads like a 401 on a write.
+  const signedIn = !!session.data;
+  const wasSignedIn = useRef(false);
+  useEffect(() => {
+    if (wasSignedIn.current && !signedIn && session.isSuccess) setNotice((current) => current ?? SESSION_EXPIRED_MESSAGE);
+    wasSignedIn.current = signedIn;
+  }, [signedIn, session.isSuccess]);
+
   // A 401 on any admin read means the same as on a write: the session is gone.
   useEffect(
     () =>
@@ -109,6 +117,8 @@ function DashboardAccess() {
         minutesRemaining={session.data.minutesRemaining}
         isContentEditing={session.data.isContentEditing}
         onSignedOut={() => {
+          // Signing out on purpose is not an expiry.
+          wasSignedIn.current = false;
           queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'session' });
           queryClient.setQueryData(keys.session, null);
           setNotice(null);

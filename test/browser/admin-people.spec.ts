@@ -101,3 +101,17 @@ describe('comment administration', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('signing out', () => {
+  it('ends the session with Logout and shows the login form again', async () => {
+    await openDashboard(page, t);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    // Signing out on purpose is not an expiry.
+    expect(await page.getByText('Session expired. Please log in again.').count()).toBe(0);
+    const session = await page.request.get(`${t.baseUrl}/api/admin/session`);
+    expect(session.status()).toBe(401);
+    await page.goto(`${t.baseUrl}/admin/comments`);
+    await page.getByRole('heading', { name: 'Admin Authentication Required' }).waitFor();
+  });
+});
