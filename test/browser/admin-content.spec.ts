@@ -170,4 +170,35 @@ describe('carousel tab', () => {
     await edited.waitFor({ state: 'detached' });
     await expect(publicPageText('/')).resolves.not.toContain('Mantas at Lady Elliot Island');
   });
+
+  it('pre-fills a new slide from an existing dive-site video', async () => {
+    const [site] = await t.dataSource.query(`SELECT id, name, region FROM dive_sites ORDER BY id LIMIT 1`);
+    await t.dataSource.query(`UPDATE dive_sites SET "videoUrl" = 'https://videos.example/site-loop.mp4' WHERE id = $1`, [site.id]);
+    await page.getByRole('tab', { name: 'Carousel' }).click();
+    const source = page.getByLabel('Load from Existing Video');
+    expect(await source.locator('option').first().innerText()).toBe('Create new slide from scratch');
+    await source.locator('option', { hasText: `${site.name} (${site.region})` }).waitFor({ state: 'attached' });
+    await source.selectOption({ label: `${site.name} (${site.region})` });
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(site.name);
+    expect(await page.getByLabel('Video URL').inputValue()).toBe('https://videos.example/site-loop.mp4');
+    expect(await page.getByLabel('CTA Link').inputValue()).toBe(`/dive-sites/${site.id}`);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+  });
+});
+
+describe('content editor', () => {
+  it('inserts a template and an image at the chosen width', async () => {
+    const content = page.getByRole('textbox', { name: 'Content' });
+    await page.getByRole('button', { name: 'Pros & Cons Template' }).click();
+    await expect(content.inputValue()).resolves.toContain('## Pros');
+    const width = page.getByLabel('Image width');
+    expect(await width.inputValue()).toBe('600');
+    expect(await width.locator('option').allInnerTexts()).toEqual(['300px', '600px (default)', '800px', '1200px']);
+    await width.selectOption('800');
+    await page.getByLabel('Image to insert (URL)').fill('https://images.example/fins.jpg');
+    await page.getByLabel('Alt text').fill('Open-heel fins');
+    await page.getByRole('button', { name: 'Insert Image' }).click();
+    await expect(content.inputValue()).resolves.toContain('![Open-heel fins](https://images.example/fins.jpg "width=800")');
+  });
 });
