@@ -70,6 +70,16 @@ describe('admin dashboard', () => {
     await expect(page.getByRole('link', { name: 'Manage Dive Sites' }).getAttribute('href')).resolves.toBe('/admin/dive-sites');
   });
 
+  it('shows the error screen with Reload Page when the dashboard crashes', async () => {
+    // An answer of the wrong shape makes the blog tab throw while rendering.
+    await page.route('**/api/articles?admin=true', (route) => route.fulfill({ contentType: 'application/json', body: '{"unexpected":true}' }));
+    await page.goto(`${t.baseUrl}/admin`);
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await page.unroute('**/api/articles?admin=true');
+    await page.getByRole('button', { name: 'Reload Page' }).click();
+    await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
+  });
+
   it('links the Comments tab to the comment manager', async () => {
     await openDashboard(page, t);
     await page.getByRole('tab', { name: 'Comments' }).click();
