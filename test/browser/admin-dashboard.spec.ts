@@ -25,7 +25,18 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await page.close();
+  await anonymous?.close();
+  anonymous = null;
 });
+
+let anonymous: BrowserContext | null = null;
+
+/** A page of a context that never signed in (the file's main context holds the admin session). */
+async function freshPage(): Promise<Page> {
+  await page.close();
+  anonymous = await offlineContext(browser);
+  return anonymous.newPage();
+}
 
 describe('admin dashboard', () => {
   it('checks the session, then refuses a wrong password and signs in with the right one', async () => {
@@ -101,7 +112,10 @@ describe('admin dashboard', () => {
 
   it('signs the screen out with a message when a write finds the session gone', async () => {
     await openDashboard(page, t);
-    // The session ends on the server (e.g. expired) while the dashboard is open.
+    // The session ends on the server (e.g. expired) while the dashboard is open. Requests still in
+    // flight would store it again when they finish, so the page settles first.
+    await page.getByRole('heading', { name: /^Draft Posts/ }).waitFor();
+    await page.waitForLoadState('networkidle');
     await t.dataSource.query('DELETE FROM session');
     await page.getByLabel('Title').first().fill('A post written too late');
     await page.getByRole('button', { name: 'Save as Draft' }).click();
@@ -111,6 +125,7 @@ describe('admin dashboard', () => {
 
   it('shows the server message once the sign-in limit is reached', async () => {
     // The test clock moved past the first attempts' 15-minute window: five fresh attempts are allowed.
+    page = await freshPage();
     await page.goto(`${t.baseUrl}/admin`);
     await islandReady(page, 'AdminDashboard');
     const attempt = async () => {
@@ -135,6 +150,7 @@ describe('admin dashboard', () => {
   });
 
   it('asks for the admin sign-in on the comment manager without a session', async () => {
+    page = await freshPage();
     await page.goto(`${t.baseUrl}/admin/comments`);
     await page.getByRole('heading', { name: 'Admin Authentication Required' }).waitFor();
     await page.getByText('Please log in through the main admin panel to access comment management.').waitFor();

@@ -105,6 +105,9 @@ describe('comment administration', () => {
 describe('signing out', () => {
   it('ends the session with Logout and shows the login form again', async () => {
     await openDashboard(page, t);
+    // An admin request still in flight saves its (touched) session as it finishes, which would store
+    // the session again after the sign-out; the page settles first.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login' }).waitFor();
     // Signing out on purpose is not an expiry.
