@@ -81,7 +81,10 @@ function CommentManagement() {
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-3xl font-bold text-slate-900">Comment Management</h1>
+        <a href="/admin" className="text-sm font-medium text-cyan-700 hover:underline">
+          ← Back to Admin Dashboard
+        </a>
+        <h1 className="mt-2 text-3xl font-bold text-slate-900">Comment Management</h1>
         <p className="mt-1 text-sm text-slate-600">All comments are visible immediately after posting. Delete anything that should not stay on the site.</p>
       </div>
       <div role="group" aria-label="Filter comments" className="flex flex-wrap gap-2">
