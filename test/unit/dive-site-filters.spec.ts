@@ -10,7 +10,7 @@ import {
   skillBadgeClass,
   truncate,
 } from 'client/lib/dive-sites/filters';
-import { DEFAULT_CENTER, mapView, markerSize, parseCoordinates } from 'client/lib/dive-sites/map';
+import { DEFAULT_CENTER, mapPosition, mapView, markerSize, parseCoordinates } from 'client/lib/dive-sites/map';
 import { timeAgo } from 'client/lib/dive-sites/relative-time';
 
 describe('depth band (SPEC section 9: the largest number in depthRange)', () => {
@@ -104,6 +104,18 @@ describe('map', () => {
       { latitude: 'oops', longitude: '0' },
     ]);
     expect(several).toEqual({ center: [-31, 151], zoom: 8 });
+  });
+
+  it('draws sites east of the antimeridian beside Fiji, and centres across it sensibly', () => {
+    // Fakarava, French Polynesia, and Taveuni, Fiji.
+    expect(mapPosition({ latitude: '-16.5', longitude: '-145.5' })).toEqual([-16.5, 214.5]);
+    expect(mapPosition({ latitude: '-16.8', longitude: '179.9' })).toEqual([-16.8, 179.9]);
+    expect(mapPosition({ latitude: '-33.8', longitude: '151.3' })).toEqual([-33.8, 151.3]);
+    const across = mapView('pass', [
+      { latitude: '-17', longitude: '179' },
+      { latitude: '-17', longitude: '-179' },
+    ]);
+    expect(across.center).toEqual([-17, 180]);
   });
 
   it('stays on Australia at zoom 3 without a search or without valid matches', () => {

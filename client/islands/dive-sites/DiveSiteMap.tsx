@@ -1,7 +1,7 @@
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { skillBadgeClass } from '../../lib/dive-sites/filters';
-import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, parseCoordinates, type MapView } from '../../lib/dive-sites/map';
+import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
 import type { ExplorerSite, TileSettings } from '../../lib/dive-sites/types';
 
 export interface DiveSiteMapProps {
@@ -117,7 +117,7 @@ export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProp
     const markers: { marker: L.Marker; featured: boolean }[] = [];
     group.clearLayers();
     for (const site of sites) {
-      const position = parseCoordinates(site);
+      const position = mapPosition(site);
       if (!position) {
         console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
         continue;

@@ -25,6 +25,17 @@ export function parseCoordinates(site: { latitude: string | number | null | unde
   return [lat, lng];
 }
 
+/**
+ * Where a site is drawn. The map is centred on Australia (longitude 134), so Pacific sites east of the
+ * antimeridian (Samoa, Tonga's east, the Cook Islands, French Polynesia, at longitudes around -150 to
+ * -180) are drawn one world to the east (+360), beside Fiji and Vanuatu, rather than off the left edge.
+ */
+export function mapPosition(site: Parameters<typeof parseCoordinates>[0]): [number, number] | null {
+  const point = parseCoordinates(site);
+  if (!point) return null;
+  return point[1] < -30 ? [point[0], point[1] + 360] : point;
+}
+
 export interface MapView {
   center: [number, number];
   zoom: number;
@@ -35,7 +46,7 @@ export interface MapView {
  * one site and 8 for several; otherwise the whole of Australia.
  */
 export function mapView(search: string, matches: { latitude: string | number | null; longitude: string | number | null }[]): MapView {
-  const points = matches.map(parseCoordinates).filter((point): point is [number, number] => point !== null);
+  const points = matches.map(mapPosition).filter((point): point is [number, number] => point !== null);
   if (!search.trim() || points.length === 0) return { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM };
   const mean = (index: 0 | 1) => points.reduce((sum, point) => sum + point[index], 0) / points.length;
   return { center: [mean(0), mean(1)], zoom: points.length === 1 ? SINGLE_SITE_ZOOM : SEVERAL_SITES_ZOOM };
