@@ -10,6 +10,8 @@ export interface AdminSessionState {
   signedInAt: number;
   lastActiveAt: number;
   contentEditing: boolean;
+  /** Set at sign-in and refresh until the first save: only then may the store create the session row. */
+  fresh?: true;
 }
 
 declare module 'express-session' {
@@ -24,7 +26,7 @@ export interface AdminSessionStatus {
 }
 
 export function newSessionState(now: number): AdminSessionState {
-  return { signedInAt: now, lastActiveAt: now, contentEditing: false };
+  return { signedInAt: now, lastActiveAt: now, contentEditing: false, fresh: true };
 }
 
 /** The earlier of the inactivity limit and, once content was written, the 1-hour limit. */

@@ -2,6 +2,8 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
+import type { Store } from 'express-session';
+import { AdminHttpMiddleware } from 'src/admin-auth/admin-http.middleware';
 import { ADMIN_ONLY_OPTIONS } from 'src/admin-auth/admin-only.options';
 import { Clock } from 'src/common/clock';
 import { ADMIN_TEST_PASSWORD, signInAsAdmin } from '../support/admin';
@@ -108,6 +110,22 @@ describe('signing out', () => {
     expect(await storedSessions(t, sid)).toBe(0);
     await request(t.baseUrl).get('/api/admin/session').set('Cookie', cookiePair(cookie)).expect(401);
     expect(await auditCount(t, 'admin_logout')).toBe(1);
+  });
+
+  it('never writes a signed-out session back, even from a request that was still in flight', async () => {
+    const cookie = sessionCookie(await login(t, ADMIN_TEST_PASSWORD).expect(200))!;
+    const sid = sessionId(cookie);
+    const [{ sess }] = await t.dataSource.query('SELECT sess FROM session WHERE sid = $1', [sid]);
+    expect(sess.admin.fresh).toBeUndefined();
+    await request(t.baseUrl).post('/api/admin/logout').set({ Cookie: cookiePair(cookie), Origin: t.baseUrl }).expect(200);
+
+    // What express-session does at the end of an admin request that loaded the session before the
+    // sign-out: it saves its (modified) copy.
+    const store = (t.app.get(AdminHttpMiddleware) as unknown as { store: Store }).store;
+    const stale = { ...sess, admin: { ...sess.admin, lastActiveAt: Date.now() } };
+    await new Promise<void>((resolve, reject) => store.set(sid, stale, (error) => (error ? reject(error) : resolve())));
+    expect(await storedSessions(t, sid)).toBe(0);
+    await request(t.baseUrl).get('/api/admin/session').set('Cookie', cookiePair(cookie)).expect(401);
   });
 
   it('answers 200 when there is no session to end', async () => {
