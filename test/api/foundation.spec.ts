@@ -115,6 +115,21 @@ describe('HTTP', () => {
   });
 
   it.each([
+    ['GET', '/api/articles/slug/%00', undefined],
+    ['GET', '/api/dive-sites?region=Victoria%00', undefined],
+    ['GET', '/blog/x%00y', undefined],
+    ['POST', '/api/articles/1/comments', { name: 'Null\u0000Byte', content: 'A comment with a null character in the name.' }],
+    ['POST', '/api/newsletter/subscribe', { email: 'diver@example.com', nested: { deep: ['\u0000'] } }],
+  ])('refuses a null character (%s %s) with a 400, not a 500, and stores nothing', async (method, path, body) => {
+    const before = await t.dataSource.query('SELECT (SELECT COUNT(*) FROM comments) AS c, (SELECT COUNT(*) FROM newsletters) AS n');
+    const call = request(t.baseUrl)[method.toLowerCase() as 'get'](path);
+    const response = body ? await call.send(body) : await call;
+    expect(response.status).toBe(400);
+    if (path.startsWith('/api/')) expect(response.body.error).toBe('The request contains a null character, which no field may hold');
+    expect(await t.dataSource.query('SELECT (SELECT COUNT(*) FROM comments) AS c, (SELECT COUNT(*) FROM newsletters) AS n')).toEqual(before);
+  });
+
+  it.each([
     ['/learn-to-dive', 'Basic Theory'],
     ['/about', 'Honest Reviews'],
     ['/affiliate-disclosure', 'qualif'],
