@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { errorBody } from './error-body';
 
 function collect(errors: ValidationError[], prefix = '', into: Record<string, string[]> = {}): Record<string, string[]> {
@@ -21,8 +21,18 @@ function collect(errors: ValidationError[], prefix = '', into: Record<string, st
  * first failure, so DTOs list length and format rules above the required and type rules: a missing
  * field then reads 'Name is required', not a length message.
  */
+/**
+ * Route parameters stay text here: each route parses its own with a pipe of its own (idParam), which
+ * needs the text as sent, since the global pipe would read '1e3', '0x10' or ' 1' as numbers.
+ */
+class AppValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new AppValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
