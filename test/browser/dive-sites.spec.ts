@@ -74,6 +74,29 @@ describe('/dive-sites', () => {
     expect(await markers().count()).toBe(0);
   });
 
+  it('draws the sites east of the antimeridian beside Fiji, inside the default view and a searched one', async () => {
+    const insideMap = async () => {
+      const box = (await page.locator('[data-testid="dive-site-map"] [data-zoom]').boundingBox())!;
+      for (const marker of await markers().all()) {
+        const at = (await marker.boundingBox())!;
+        expect(at.x).toBeGreaterThanOrEqual(box.x);
+        expect(at.x + at.width).toBeLessThanOrEqual(box.x + box.width);
+        expect(at.y).toBeGreaterThanOrEqual(box.y);
+        expect(at.y + at.height).toBeLessThanOrEqual(box.y + box.height);
+      }
+    };
+    await openList();
+    // No search: the default view of the region, centred on Australia at zoom 3.
+    await page.getByLabel('Region').selectOption('French Polynesia');
+    await expectCount(all.filter((s) => s.region === 'French Polynesia').length);
+    await insideMap();
+
+    await search().fill('pass');
+    await expectCount(matching('pass').filter((s) => s.region === 'French Polynesia').length);
+    await page.waitForFunction(() => document.querySelector('[data-testid="dive-site-map"] [data-zoom]')?.getAttribute('data-zoom') === '8');
+    await insideMap();
+  });
+
   it('filters by region, skill level and depth band', async () => {
     await openList();
     await page.getByLabel('Region').selectOption('Tasmania');

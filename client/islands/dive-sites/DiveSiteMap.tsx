@@ -91,7 +91,7 @@ export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProp
 
   useEffect(() => {
     if (!container.current) return;
-    const created = L.map(container.current, { center: view.center, zoom: view.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM, worldCopyJump: true });
+    const created = L.map(container.current, { center: view.center, zoom: view.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
     // Tiles may fail (no network): the markers are drawn on their own layer and stay usable.
     L.tileLayer(tiles.url, { attribution: tiles.attribution, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }).addTo(created);
     layer.current = L.layerGroup().addTo(created);
