@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
+import { offlineLand } from './offline-land.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'dist', 'public', 'assets');
@@ -56,10 +57,16 @@ const leafletCss = readFileSync(join(leafletDir, 'leaflet.css'), 'utf8').replace
 const leafletName = hashed('leaflet', '.css', leafletCss);
 writeFileSync(join(out, leafletName), leafletCss);
 
+// The land outline the dive-site map draws when its tiles cannot load (scripts/offline-land.mjs).
+const land = JSON.stringify(offlineLand());
+const landName = hashed('land', '.json', land);
+writeFileSync(join(out, landName), land);
+
 const manifest = {
   hydrate: entry ? toUrl(entry[0]) : null,
   css: `/assets/${cssName}`,
   styles: { leaflet: `/assets/${leafletName}` },
+  data: { land: `/assets/${landName}` },
 };
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
 console.log(`Client built: ${basename(manifest.hydrate ?? '')}, ${cssName}`);

@@ -69,7 +69,7 @@ export class DiveSitesPagesController {
           routeMissing: false,
           initialRatings: null,
           renderedAt: new Date().toISOString(),
-          tiles: { url: this.config.tileUrl, attribution: this.config.tileAttribution },
+          tiles: { url: this.config.tileUrl, attribution: this.config.tileAttribution, offlineLand: this.render.dataUrl('land') },
         }}
       />,
     );
@@ -91,7 +91,7 @@ export class DiveSitesPagesController {
       routeMissing: !site,
       initialRatings: site ? await this.ratingsOf(site.id) : null,
       renderedAt: new Date().toISOString(),
-      tiles: { url: this.config.tileUrl, attribution: this.config.tileAttribution },
+      tiles: { url: this.config.tileUrl, attribution: this.config.tileAttribution, offlineLand: this.render.dataUrl('land') },
     };
     if (!site) {
       response.status(404);

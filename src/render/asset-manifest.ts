@@ -9,6 +9,8 @@ export interface AssetManifest {
   css: string | null;
   /** Extra stylesheets by name (e.g. leaflet). */
   styles: Record<string, string>;
+  /** Data files by name (e.g. land: the offline map outline). */
+  data: Record<string, string>;
 }
 
 export const ASSETS_DIR = () => join(projectRoot(), 'dist', 'public', 'assets');
@@ -16,7 +18,7 @@ export const ASSETS_DIR = () => join(projectRoot(), 'dist', 'public', 'assets');
 /** Reads the manifest the client build writes; without a build, pages render without scripts or CSS. */
 export function loadAssetManifest(): AssetManifest {
   const file = join(ASSETS_DIR(), 'manifest.json');
-  if (!existsSync(file)) return { hydrate: null, css: null, styles: {} };
+  if (!existsSync(file)) return { hydrate: null, css: null, styles: {}, data: {} };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<AssetManifest>;
-  return { hydrate: manifest.hydrate ?? null, css: manifest.css ?? null, styles: manifest.styles ?? {} };
+  return { hydrate: manifest.hydrate ?? null, css: manifest.css ?? null, styles: manifest.styles ?? {}, data: manifest.data ?? {} };
 }

@@ -22,6 +22,11 @@ export class RenderService {
     return this.config.siteName;
   }
 
+  /** The URL of a built data file (see scripts/build-client.mjs), or null without a build. */
+  dataUrl(name: string): string | null {
+    return this.assets.data[name] ?? null;
+  }
+
   absoluteUrl(path: string): string {
     return /^https?:\/\//.test(path) ? path : `${this.config.siteUrl}${path.startsWith('/') ? '' : '/'}${path}`;
   }

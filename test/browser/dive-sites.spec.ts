@@ -57,6 +57,10 @@ describe('/dive-sites', () => {
     await expect(page.title()).resolves.toContain('244+ Australian Dive Sites');
     await expectCount(all.length);
     await expect(page.locator('[data-testid="dive-site-map"] [data-zoom]').getAttribute('data-zoom')).resolves.toBe('3');
+    // With no tiles (no internet here), the map draws the site's own land outline on a sea-blue background.
+    await page.locator('[data-testid="dive-site-map"] [data-tiles="offline"][data-land="drawn"]').waitFor();
+    expect(await page.locator('[data-testid="dive-site-map"] .leaflet-overlay-pane path').count()).toBeGreaterThan(0);
+    await page.getByText('Land outline: Natural Earth').waitFor();
   });
 
   it('narrows the grid and the markers as a visitor types, and recentres the map', async () => {

@@ -83,6 +83,31 @@ function icon(zoom: number, highlighted: boolean, featured: boolean): L.DivIcon 
   });
 }
 
+/** The 1:50m outline is only good enough for an overview; closer in, the sea-blue background alone reads better. */
+const OFFLINE_LAND_MAX_ZOOM = 7;
+
+/** The land outline built from Natural Earth (scripts/offline-land.mjs), under the markers. */
+async function drawOfflineLand(map: L.Map, url: string): Promise<void> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return;
+    const land = L.geoJSON(await response.json(), {
+      interactive: false,
+      attribution: 'Land outline: Natural Earth',
+      style: { stroke: true, color: '#94a3b8', weight: 1, fillColor: '#f1f5f9', fillOpacity: 1 },
+    });
+    const show = () => {
+      if (map.getZoom() <= OFFLINE_LAND_MAX_ZOOM) land.addTo(map);
+      else land.remove();
+    };
+    map.on('zoomend', show);
+    show();
+    map.getContainer().dataset.land = 'drawn';
+  } catch (error) {
+    console.warn('The offline land outline could not be drawn', error);
+  }
+}
+
 /** The Leaflet map of the filtered sites: loaded only when the map scrolls into view. */
 export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -92,11 +117,16 @@ export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProp
   useEffect(() => {
     if (!container.current) return;
     const created = L.map(container.current, { center: view.center, zoom: view.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
-    // Tiles may fail (no network): the markers are drawn on their own layer and stay usable.
-    L.tileLayer(tiles.url, { attribution: tiles.attribution, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }).addTo(created);
+    // Tiles may fail (no network): the markers are drawn on their own layer and stay usable, and the
+    // map turns to a sea-blue background with the site's own land outline at the zooms it is good for.
+    const tileLayer = L.tileLayer(tiles.url, { attribution: tiles.attribution, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }).addTo(created);
     layer.current = L.layerGroup().addTo(created);
     map.current = created;
     const element = container.current;
+    tileLayer.once('tileerror', () => {
+      element.dataset.tiles = 'offline';
+      if (tiles.offlineLand) void drawOfflineLand(created, tiles.offlineLand);
+    });
     const showZoom = () => (element.dataset.zoom = String(created.getZoom()));
     created.on('zoomend', showZoom);
     showZoom();

@@ -41,4 +41,6 @@ export interface RatingsData {
 export interface TileSettings {
   url: string;
   attribution: string;
+  /** A GeoJSON outline of the land, drawn when the tiles cannot load (null without a build). */
+  offlineLand?: string | null;
 }
