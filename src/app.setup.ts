@@ -5,6 +5,8 @@ import compression from 'compression';
 import express from 'express';
 import { AdminHttpMiddleware } from './admin-auth/admin-http.middleware';
 import { adminListRewrite } from './common/admin-list-rewrite';
+import { setupApiDocs } from './common/api-docs';
+import { requestLogging } from './common/logging';
 import { rejectNullCharacters } from './common/null-characters';
 import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
@@ -18,6 +20,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   express_.disable('x-powered-by');
   // A hop count: only that many proxies in front are believed about the client's address.
   express_.set('trust proxy', config.trustProxy);
+  // A request id on every answer (X-Request-Id); in production, one JSON log line per request.
+  express_.use(requestLogging());
   express_.use(securityHeaders(config), permissionsPolicy);
   express_.use(compression({ threshold: 1024 }));
   express_.use(express.json({ limit: '100kb' }));
@@ -31,4 +35,5 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   express_.use(...app.get(AdminHttpMiddleware).handlers());
   express_.use(adminListRewrite);
   app.useGlobalPipes(createValidationPipe());
+  setupApiDocs(app, config);
 }

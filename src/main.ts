@@ -1,9 +1,12 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import type { Server } from 'node:http';
+import { Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { errorBody } from './common/error-body';
+import { createPinoLogger, PinoNestLogger, useJsonLogs } from './common/logging';
 import { ConfigError, loadConfig, type AppConfig } from './config/app.config';
 import { startEmbeddedPostgres, type RunningDatabase } from './database/embedded-postgres';
 import { SeedService } from './database/seed.service';
@@ -22,6 +25,15 @@ async function bootstrap(): Promise<void> {
     throw error;
   }
 
+  // Production logs are JSON lines (pino), Nest's Logger included; development keeps the readable console.
+  let jsonLogger: LoggerService | null = null;
+  if (config.nodeEnv === 'production') {
+    const pino = createPinoLogger(config);
+    useJsonLogs(pino);
+    jsonLogger = new PinoNestLogger(pino);
+    Logger.overrideLogger(jsonLogger);
+  }
+
   let embedded: RunningDatabase | null = null;
   if (!config.databaseUrl) {
     logger.log('DATABASE_URL is not set: starting an embedded PostgreSQL');
@@ -32,7 +44,16 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
     bufferLogs: false,
     bodyParser: false,
-    logger: ['error', 'warn', 'log', 'debug'].slice(0, ['error', 'warn', 'log', 'debug'].indexOf(config.logLevel) + 1) as never,
+    logger: jsonLogger ?? (['error', 'warn', 'log', 'debug'].slice(0, ['error', 'warn', 'log', 'debug'].indexOf(config.logLevel) + 1) as never),
+  });
+  // Once SIGTERM has arrived, a request on a connection still open is refused (503, Connection: close)
+  // while the ones already in flight finish.
+  let closing = false;
+  app.use((_request: unknown, response: import('express').Response, next: () => void) => {
+    if (!closing) return next();
+    response.setHeader('Connection', 'close');
+    response.setHeader('Retry-After', '5');
+    response.status(503).json(errorBody(503, 'Service temporarily unavailable'));
   });
   configureApp(app, config);
 
@@ -41,18 +62,35 @@ async function bootstrap(): Promise<void> {
     if (loaded.length) logger.log(`Seeded: ${loaded.join(', ')}`);
   }
 
-  let closing = false;
+  // Drain: stop accepting connections, let the requests in flight finish (idle keep-alive connections
+  // are closed at once, busy ones after their answer), then close the database pool and stop the
+  // embedded PostgreSQL. Past 7 s the remaining connections are cut; past 9.5 s the process just exits.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.log(`${signal} received: closing`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const started = Date.now();
+    logger.log(`${signal} received: draining`);
+    const server = app.getHttpServer() as Server;
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => server.closeAllConnections(), 7_000);
+    const timer = setTimeout(() => process.exit(1), 9_500);
+    idle.unref();
+    cut.unref();
     timer.unref();
+    let code = 0;
     try {
+      // Nest's close() runs the modules' destroy hooks (database pool, session store) before it closes
+      // the HTTP server, so the server is closed first: the requests in flight still have the database.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearInterval(idle);
       await app.close();
       await embedded?.stop();
+      logger.log(`Stopped in ${Date.now() - started} ms`);
+    } catch (error) {
+      code = 1;
+      logger.error(`Shutdown failed: ${(error as Error).message}`);
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LoggerService, LogLevel } from '@nestjs/common';
+import type { RequestHandler } from 'express';
+import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { AppConfig } from 'src/config/app.config';
+
+/**
+ * Structured logs. In production every line is JSON (pino): the request log of pino-http with a request
+ * id (a generated UUID, echoed as X-Request-Id) and Nest's own Logger routed through the same pino
+ * instance. In development Nest keeps its readable console output; tests log nothing unless asked.
+ *
+ * What never reaches a log line: request and response bodies (never serialised), the Cookie and
+ * Set-Cookie headers, the Authorization header, passwords and session ids (redacted by path), and full
+ * email addresses anywhere in a message or URL (masked to `j***@example.com`).
+ */
+
+const LEVELS: Record<AppConfig['logLevel'], pino.Level> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug' };
+
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["proxy-authorization"]',
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+  'sid',
+  '*.sid',
+  'sessionId',
+  '*.sessionId',
+  'email',
+  '*.email',
+];
+
+const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*(@|%40)([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
+
+/** `jane.doe@example.com` -> `j***@example.com`, also when URL-encoded (`%40`). */
+export function maskEmails(text: string): string {
+  return text.replace(EMAIL, '$1***$2$3');
+}
+
+/** The path and query of a request URL with emails masked and any password-like parameter dropped. */
+function safeUrl(url: string | undefined): string {
+  if (!url) return '';
+  return maskEmails(url).replace(/([?&](?:password|token|sid|session)[^=&]*=)[^&]*/gi, '$1[Redacted]');
+}
+
+export function createPinoLogger(config: Pick<AppConfig, 'logLevel'>, destination?: DestinationStream): PinoLogger {
+  return pino(
+    {
+      level: LEVELS[config.logLevel],
+      base: { service: 'australian-dive-guide' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT, censor: '[Redacted]' },
+      formatters: { level: (label) => ({ level: label }) },
+      hooks: {
+        // Every string argument (the message, interpolated values) has its emails masked.
+        logMethod(args, method) {
+          const masked = args.map((arg) => (typeof arg === 'string' ? maskEmails(arg) : arg)) as Parameters<typeof method>;
+          return method.apply(this, masked);
+        },
+      },
+    },
+    destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+}
+
+/** pino-http: one line per finished request, with its id; bodies are never logged. */
+export function requestLogger(logger: PinoLogger): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (request: IncomingMessage, response: ServerResponse) => {
+      const id = randomUUID();
+      response.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info'),
+    // Probes every few seconds would drown the log.
+    autoLogging: { ignore: (request) => request.url === '/healthz' || request.url === '/readyz' },
+    serializers: {
+      req: (request: { id: string; method: string; url: string; headers: Record<string, string>; remoteAddress?: string }) => ({
+        id: request.id,
+        method: request.method,
+        url: safeUrl(request.url),
+        userAgent: request.headers?.['user-agent'],
+        remoteAddress: request.remoteAddress,
+      }),
+      res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+    quietReqLogger: true,
+  }) as unknown as RequestHandler;
+}
+
+/** Only the request id, when request logging is off (development, tests): still echoed to the client. */
+export const requestId: RequestHandler = (request, response, next) => {
+  const id = randomUUID();
+  (request as unknown as { id: string }).id = id;
+  response.setHeader('X-Request-Id', id);
+  next();
+};
+
+/** Nest's LoggerService on pino, so `new Logger('Context').log(...)` writes JSON lines too. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: PinoLogger) {}
+
+  private write(level: pino.Level, message: unknown, rest: unknown[]): void {
+    // Nest passes the context last (and a stack before it for errors).
+    const context = rest.length && typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
+    const stack = level === 'error' && rest.length > 1 && typeof rest[0] === 'string' ? (rest[0] as string) : undefined;
+    const text = message instanceof Error ? message.message : typeof message === 'string' ? message : JSON.stringify(message);
+    this.logger[level]({ context, ...(stack ? { stack: maskEmails(stack) } : {}) }, text);
+  }
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+  setLogLevels(levels: LogLevel[]): void {
+    const order: pino.Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+    const map: Partial<Record<LogLevel, pino.Level>> = { fatal: 'fatal', error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' };
+    const wanted = levels.map((level) => map[level]).filter(Boolean) as pino.Level[];
+    const lowest = order.filter((level) => wanted.includes(level)).pop();
+    if (lowest) this.logger.level = lowest;
+  }
+}
+
+/** The process-wide pino logger of production; null elsewhere (development keeps Nest's console logger). */
+let processLogger: PinoLogger | null = null;
+
+export function useJsonLogs(logger: PinoLogger | null): void {
+  processLogger = logger;
+}
+
+/** What configureApp mounts first: the request log in production, else just the request id. */
+export function requestLogging(): RequestHandler {
+  return processLogger ? requestLogger(processLogger) : requestId;
+}
