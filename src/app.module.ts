@@ -21,6 +21,7 @@ import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
 import { LocationsModule } from './locations/locations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { PageCacheModule } from './page-cache/page-cache.module';
 import { PagesModule } from './pages/pages.module';
 import { ProductsModule } from './products/products.module';
 import { RatingsModule } from './ratings/ratings.module';
@@ -41,6 +42,7 @@ export class AppModule {
         RateLimitModule,
         DatabaseModule.forRoot(databaseUrl),
         RenderModule,
+        PageCacheModule,
         AuditModule,
         AdminAuthModule,
         HealthModule,

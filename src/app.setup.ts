@@ -12,6 +12,8 @@ import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app.config';
+import { pageCacheMiddleware } from './page-cache/page-cache.middleware';
+import { PageCacheService } from './page-cache/page-cache.service';
 import { ASSETS_DIR } from './render/asset-manifest';
 
 /** Everything the HTTP layer needs beyond the modules; shared by main.ts and the tests. */
@@ -30,6 +32,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // Hashed build output never changes under its name.
   express_.use('/assets', express.static(ASSETS_DIR(), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   express_.use('/media', express.static(join(projectRoot(), 'public', 'media'), { maxAge: '7d', index: false }));
+  // Anonymous pages from the in-process cache, before the session layer (src/page-cache).
+  express_.use(pageCacheMiddleware(app.get(PageCacheService), config));
   // After the static files, so an asset request never reads the session store.
   // Then admin headers, the origin check, the PostgreSQL session and passport (src/admin-auth).
   express_.use(...app.get(AdminHttpMiddleware).handlers());

@@ -23,6 +23,10 @@ export interface AppConfig {
   analyticsId: string | null;
   seedOnStart: boolean;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** Rendered anonymous pages kept in memory (src/page-cache). On by default, off by default under NODE_ENV=test. */
+  pageCache: boolean;
+  /** Benchmark aid: each rendered answer names its SQL query count in `X-SQL-Queries` (bench/README.md). */
+  sqlCountHeader: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -146,5 +150,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     analyticsId: read(env, 'ANALYTICS_ID') ?? null,
     seedOnStart: flag(env, 'SEED_ON_START', true),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
+    pageCache: flag(env, 'PAGE_CACHE', nodeEnv !== 'test'),
+    sqlCountHeader: flag(env, 'BENCH_SQL_COUNT', false),
   };
 }

@@ -1,4 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
+import { CountingLogger } from 'src/page-cache/sql-count';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -13,6 +14,8 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
+    // Prints what `logging` asks for, and counts each page render's queries (src/page-cache/sql-count.ts).
+    logger: new CountingLogger(['error']),
     extra: { max: 10, connectionTimeoutMillis: 5000 },
   };
 }

@@ -10,6 +10,7 @@ import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Product } from 'src/products/product.entity';
 import { Review } from 'src/reviews/review.entity';
 import { SeedHistory } from './seed-history.entity';
+import { notifyContentChanged } from 'src/page-cache/notify';
 
 interface Dataset {
   name: string;
@@ -117,6 +118,7 @@ export class SeedService {
       });
       if (done) loaded.push(dataset.name);
     }
+    if (loaded.length) await notifyContentChanged(this.dataSource);
     return loaded;
   }
 
@@ -138,6 +140,7 @@ export class SeedService {
         return missing.length;
       });
     }
+    if (Object.values(added).some((count) => count > 0)) await notifyContentChanged(this.dataSource);
     this.logger.log(`Added ${Object.entries(added).map(([name, count]) => `${count} ${name}`).join(', ')}`);
     return added;
   }

@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { PageCacheInterceptor } from './page-cache.interceptor';
+import { PageCacheService } from './page-cache.service';
+
+/** The in-process cache of rendered anonymous pages, kept right across processes (README: Caching). */
+@Global()
+@Module({
+  providers: [PageCacheService, { provide: APP_INTERCEPTOR, useClass: PageCacheInterceptor }],
+  exports: [PageCacheService],
+})
+export class PageCacheModule {}

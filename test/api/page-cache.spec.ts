@@ -1,0 +1,161 @@
+import request from 'supertest';
+import { Client } from 'pg';
+import { signInAsAdmin, type Agent } from '../support/admin';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { PageCacheService } from 'src/page-cache/page-cache.service';
+
+/**
+ * Rendered anonymous pages are kept in each server process and must never show stale content: an
+ * admin edit or a visitor's comment shows on the next public request, in both of two processes
+ * sharing one database (as behind a load balancer). HTTP caching: ETag with 304, public caching of
+ * anonymous pages for a CDN, no-store on anything signed in.
+ */
+let a: TestApp;
+let b: TestApp;
+let admin: Agent;
+
+const ANONYMOUS = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+beforeAll(async () => {
+  a = await startTestApp({ PAGE_CACHE: 'true' });
+  b = await startTestApp({ PAGE_CACHE: 'true' }, { databaseUrl: a.databaseUrl });
+  admin = await signInAsAdmin(a);
+});
+
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+async function firstArticle(t: TestApp): Promise<{ id: number; slug: string; title: string }> {
+  return (await request(t.baseUrl).get('/api/articles').expect(200)).body[0];
+}
+
+/** Requests the page twice, so that the second answer comes from the cache when there is one. */
+async function warm(t: TestApp, path: string): Promise<string> {
+  await request(t.baseUrl).get(path).expect(200);
+  const second = await request(t.baseUrl).get(path).expect(200);
+  return second.text;
+}
+
+describe('anonymous pages', () => {
+  it('answer with an ETag, public CDN caching, and 304 when the browser has the same copy', async () => {
+    const first = await request(a.baseUrl).get('/blog').expect(200);
+    expect(first.headers['cache-control']).toBe(ANONYMOUS);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await request(a.baseUrl).get('/blog').expect(200);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(again.text).toBe(first.text);
+    expect(again.headers['cache-control']).toBe(ANONYMOUS);
+    // Per-request headers are still set on an answer from the cache.
+    expect(again.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(again.headers['content-type']).toMatch(/^text\/html/);
+
+    const notModified = await request(a.baseUrl).get('/blog').set('If-None-Match', etag).expect(304);
+    expect(notModified.text ?? '').toBe('');
+    expect(notModified.headers.etag).toBe(etag);
+    await request(a.baseUrl).get('/blog').set('If-None-Match', '"something-else"').expect(200);
+    // The other process renders the same page: the same ETag, so a CDN or browser revalidates anywhere.
+    const fromB = await request(b.baseUrl).get('/blog').set('If-None-Match', etag).expect(304);
+    expect(fromB.headers.etag).toBe(etag);
+  });
+
+  it('are no-store, and never from the cache, for the signed-in administrator', async () => {
+    await warm(a, '/about');
+    const signedIn = await admin.get('/about').expect(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const adminPage = await admin.get('/admin').expect(200);
+    expect(adminPage.headers['cache-control']).toBe('no-store');
+    const anonymous = await request(a.baseUrl).get('/about').expect(200);
+    expect(anonymous.headers['cache-control']).toBe(ANONYMOUS);
+  });
+
+  it('keep no error page: a missing article is a fresh 404 each time, then the article once it exists', async () => {
+    const missing = await request(a.baseUrl).get('/blog/not-written-yet').expect(404);
+    expect(missing.headers['cache-control'] ?? '').not.toContain('public');
+    await request(a.baseUrl).get('/blog/not-written-yet').expect(404);
+  });
+});
+
+describe('invalidation across processes', () => {
+  it('shows an admin edit on the next public request in both processes', async () => {
+    const article = await firstArticle(a);
+    const path = `/blog/${article.slug}`;
+    expect(await warm(a, path)).toContain(article.title);
+    expect(await warm(b, path)).toContain(article.title);
+    const listBefore = await warm(b, '/blog');
+    expect(listBefore).toContain(article.title);
+
+    const newTitle = 'Edited: Manta Season at Lady Elliot Island';
+    await admin.patch(`/api/articles/${article.id}`).send({ title: newTitle }).expect(200);
+
+    for (const t of [a, b]) {
+      const page = await request(t.baseUrl).get(path).expect(200);
+      expect(page.text).toContain(newTitle);
+      const list = await request(t.baseUrl).get('/blog').expect(200);
+      expect(list.text).toContain(newTitle);
+      const home = await request(t.baseUrl).get('/').expect(200);
+      expect(home.text).not.toContain(`>${article.title}<`);
+    }
+  });
+
+  it('shows a new comment on the article page at once, in both processes', async () => {
+    const article = await firstArticle(a);
+    const path = `/blog/${article.slug}`;
+    await warm(a, path);
+    await warm(b, path);
+    const content = 'Dived it last week: the mantas were cleaning at the bommie all morning.';
+    await request(b.baseUrl).post(`/api/articles/${article.id}/comments`).send({ name: 'Priya', content }).expect(201);
+    for (const t of [a, b]) {
+      expect((await request(t.baseUrl).get(path).expect(200)).text).toContain('the mantas were cleaning at the bommie');
+    }
+  });
+
+  it('shows a new rating on the dive-site page at once', async () => {
+    const [site] = (await request(a.baseUrl).get('/api/dive-sites').expect(200)).body as { id: number }[];
+    const path = `/dive-sites/${site.id}`;
+    await warm(a, path);
+    await warm(b, path);
+    await request(a.baseUrl).post(`/api/dive-sites/${site.id}/ratings`).send({ rating: 5, comment: 'Grey nurse sharks on every dive' }).expect(201);
+    for (const t of [a, b]) {
+      expect((await request(t.baseUrl).get(path).expect(200)).text).toContain('Grey nurse sharks on every dive');
+    }
+  });
+
+  it('empties the cache when the seed or another tool announces a change, and after the listener reconnects', async () => {
+    const cache = b.app.get(PageCacheService);
+    await warm(b, '/gear-reviews');
+    expect(cache.size).toBeGreaterThan(0);
+
+    // A write from outside the server (e.g. `npm run seed`) announces itself on the channel.
+    const client = new Client({ connectionString: a.databaseUrl });
+    await client.connect();
+    try {
+      await client.query("SELECT pg_notify('page_cache', 'seed')");
+      await until(() => cache.size === 0);
+
+      // The database drops the listener's connection (a restart): nothing is served from the cache
+      // until it is back, and then the cache starts empty.
+      await warm(b, '/gear-reviews');
+      expect(cache.size).toBeGreaterThan(0);
+      await client.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'",
+      );
+      await until(() => !cache.active);
+      expect(cache.size).toBe(0);
+      await request(b.baseUrl).get('/gear-reviews').expect(200);
+      await until(() => cache.active);
+      await warm(b, '/gear-reviews');
+      expect(cache.size).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(condition()).toBe(true);
+}
