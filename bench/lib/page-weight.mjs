@@ -1,0 +1,74 @@
+// The HTML, CSS and JavaScript a page downloads in Debian's Chromium, compressed with gzip and brotli:
+// before any interaction (loaded, network idle, nothing scrolled or touched), and after every island on
+// the page has hydrated (each scrolled into view, pointed at and focused).
+import { createRequire } from 'node:module';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const KINDS = { document: 'html', stylesheet: 'css', script: 'js' };
+
+function empty() {
+  return { htmlGzip: 0, htmlBrotli: 0, cssGzip: 0, cssBrotli: 0, jsGzip: 0, jsBrotli: 0, requests: 0 };
+}
+
+export async function measurePageWeight(base, paths, { settleMs = 1500 } = {}) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const pages = [];
+  try {
+    for (const path of paths) {
+      // A phone-sized window, as Lighthouse's mobile run.
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+      let current = empty();
+      const bodies = [];
+      page.on('response', (response) => {
+        const kind = KINDS[response.request().resourceType()];
+        if (!kind) return;
+        bodies.push(
+          response
+            .body()
+            .then((body) => {
+              current[`${kind}Gzip`] += gzipSync(body, { level: 9 }).length;
+              current[`${kind}Brotli`] += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+              current.requests++;
+            })
+            .catch(() => undefined),
+        );
+      });
+      await page.goto(base + path, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(settleMs);
+      await Promise.all(bodies);
+      const beforeInteraction = { ...current };
+      const islands = await page.locator('[data-island]').count();
+
+      // Every island: scrolled into view (visible), pointed at and focused (interaction).
+      for (let i = 0; i < islands; i++) {
+        const wrapper = page.locator('[data-island]').nth(i);
+        await wrapper.evaluate((element) => {
+          const target = element.querySelector('[data-island-root] > *') ?? element;
+          target.scrollIntoView({ block: 'center' });
+          for (const type of ['pointerenter', 'focusin', 'touchstart']) target.dispatchEvent(new Event(type, { bubbles: true }));
+        });
+        await page.waitForTimeout(100);
+      }
+      const hydrated = await page
+        .waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((element) => element.dataset.hydrated === 'true'), null, { timeout: 15000 })
+        .then(() => true)
+        .catch(() => false);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(settleMs);
+      await Promise.all(bodies);
+      pages.push({ path, islands, allHydrated: hydrated, beforeInteraction, afterHydration: { ...current } });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return pages;
+}

@@ -1,0 +1,87 @@
+// Starts the built server (dist/src/main.js) in production mode on a fresh DATA_DIR: it starts its own
+// embedded PostgreSQL, migrates and loads the seed. Used by bench/run.mjs.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('../..', import.meta.url).pathname;
+export const ADMIN_PASSWORD = 'bench-admin-password-0123';
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer({ env = {} } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'adg-bench-'));
+  // The embedded PostgreSQL runs as the postgres user when the bench runs as root.
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'error',
+      BENCH_SQL_COUNT: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (exited) throw new Error(`the server exited during start:\n${stderr}`);
+    try {
+      const response = await fetch(`${url}/`);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 180_000) throw new Error(`the server did not answer within 180 s:\n${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid,
+    dataDir,
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => {
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, 20_000);
+          child.on('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// Throughput and latency with autocannon (50 connections) for each target, beside a static file of the
+// article page's size served by the same server process (the baseline), measured before and after.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { root } from './server.mjs';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+
+function run(url, { connections, duration }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, pipelining: 1, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+function figures(result) {
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    bytesPerReq: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+/** targets: [{ name, path }]; `articlePath` decides the baseline's size. */
+export async function measureThroughput(base, targets, articlePath, { duration, connections = 50, warmup = 1 }) {
+  const article = Buffer.from(await (await fetch(base + articlePath)).arrayBuffer());
+  const name = `bench-baseline-${process.pid}.html`;
+  const file = join(root, 'dist', 'public', 'assets', name);
+  // The article page's own bytes: the same size, served by express.static in the same process.
+  writeFileSync(file, article);
+  const baselinePath = `/assets/${name}`;
+  try {
+    const measure = async (path) => {
+      await run(base + path, { connections, duration: warmup });
+      return figures(await run(base + path, { connections, duration }));
+    };
+    const before = await measure(baselinePath);
+    const rows = [];
+    for (const target of targets) rows.push({ name: target.name, path: target.path, ...(await measure(target.path)) });
+    const after = await measure(baselinePath);
+    const baseline = {
+      name: 'baseline (static file)',
+      path: baselinePath,
+      bytes: article.length,
+      reqPerSec: Math.round((before.reqPerSec + after.reqPerSec) / 2),
+      p50Ms: Math.max(before.p50Ms, after.p50Ms),
+      p99Ms: Math.max(before.p99Ms, after.p99Ms),
+      errors: before.errors + after.errors,
+      non2xx: before.non2xx + after.non2xx,
+      runs: [before, after],
+    };
+    for (const row of rows) row.ratioToBaseline = Number((row.reqPerSec / baseline.reqPerSec).toFixed(2));
+    return { connections, durationSeconds: duration, baseline, targets: rows };
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
