@@ -86,6 +86,14 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `expected true or false, got "${raw}"`);
 }
 
+/** A Google Analytics measurement id such as G-ABC123DEF4 (it goes into a script URL and the CSP). */
+function analyticsId(env: Env): string | null {
+  const raw = read(env, 'ANALYTICS_ID');
+  if (raw === undefined) return null;
+  if (!/^[A-Z]{1,3}-[A-Z0-9]{4,20}$/.test(raw)) throw new ConfigError('ANALYTICS_ID', `expected a measurement id like G-ABC123DEF4, got "${raw}"`);
+  return raw;
+}
+
 /** A secret kept under DATA_DIR so that sessions survive restarts when SESSION_SECRET is unset. */
 function persistedSecret(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
@@ -147,7 +155,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       read(env, 'TILE_ATTRIBUTION') ??
       '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     affiliateTag: affiliateTag ?? null,
-    analyticsId: read(env, 'ANALYTICS_ID') ?? null,
+    analyticsId: analyticsId(env),
     seedOnStart: flag(env, 'SEED_ON_START', true),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
     pageCache: flag(env, 'PAGE_CACHE', nodeEnv !== 'test'),

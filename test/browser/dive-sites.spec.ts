@@ -267,7 +267,8 @@ describe('/dive-sites/{id} analytics', () => {
     await page.goto(`${tracked.baseUrl}/dive-sites/${site.id}`);
     await explorer();
     const events = await page.waitForFunction(() => {
-      const layer = (window as unknown as { dataLayer?: unknown[][] }).dataLayer ?? [];
+      // gtag.js commands are Arguments objects in the data layer.
+      const layer = ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry));
       return layer.find((entry) => entry[1] === 'view_dive_site_filtered') ?? null;
     });
     expect(await events.jsonValue()).toEqual(['event', 'view_dive_site_filtered', { category: 'dive_sites', label: 'Julian Rocks', value: site.id }]);

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
     ['TILE_URL', 'https://tiles.example.com/tile.png', /TILE_URL/],
     ['SEED_ON_START', 'maybe', /SEED_ON_START/],
     ['NODE_ENV', 'staging', /NODE_ENV/],
+    ['ANALYTICS_ID', '"><script>', /ANALYTICS_ID/],
   ])('stops with a message naming %s when it is %p', (name, value, pattern) => {
     const attempt = () => loadConfig({ DATA_DIR: dir(), [name]: value });
     expect(attempt).toThrow(ConfigError);
@@ -59,7 +60,8 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'correct horse battery staple',
       TRUST_PROXY: '1',
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      ANALYTICS_ID: 'G-ABC123DEF4',
     });
-    expect(config).toMatchObject({ port: 8080, siteUrl: 'https://www.example.com.au', trustProxy: 1, databaseUrl: 'postgres://u:p@db:5432/dive' });
+    expect(config).toMatchObject({ analyticsId: 'G-ABC123DEF4', port: 8080, siteUrl: 'https://www.example.com.au', trustProxy: 1, databaseUrl: 'postgres://u:p@db:5432/dive' });
   });
 });

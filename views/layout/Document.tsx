@@ -45,6 +45,7 @@ export function Document(props: DocumentProps) {
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {props.script && <script type="module" src={props.script} />}
+        {props.analyticsId && <script async src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(props.analyticsId)}`} />}
         {props.jsonLd.map((data, index) => (
           <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForScript(data) }} />
         ))}
