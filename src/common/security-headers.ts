@@ -20,17 +20,22 @@ function tileSource(tileUrl: string): string {
  */
 export function securityHeaders(config: AppConfig): RequestHandler {
   const https = config.siteUrl.startsWith('https://');
+  // gtag.js and the hosts it reports to, only when ANALYTICS_ID turns analytics on.
+  const analyticsScripts = config.analyticsId ? ['https://www.googletagmanager.com'] : [];
+  const analyticsConnect = config.analyticsId
+    ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com']
+    : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...analyticsScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', tileSource(config.tileUrl)],
         mediaSrc: ["'self'", 'https:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...analyticsConnect],
         frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
