@@ -1,5 +1,5 @@
 export const meta = {
-  title: 'Affiliate Disclosure | Australian Dive Guide',
+  title: 'Affiliate Disclosure',
   description:
     'How Australian Dive Guide earns from affiliate links, why it never changes the price you pay, and how we keep our scuba gear reviews honest and independent.',
 };

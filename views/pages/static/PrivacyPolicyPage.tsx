@@ -1,5 +1,5 @@
 export const meta = {
-  title: 'Privacy Policy | Australian Dive Guide',
+  title: 'Privacy Policy',
   description:
     'How Australian Dive Guide collects, uses and protects personal information under the Australian Privacy Principles, and how to unsubscribe, access or complain.',
 };

@@ -1,5 +1,5 @@
 export const meta = {
-  title: 'Terms of Service | Australian Dive Guide',
+  title: 'Terms of Service',
   description:
     'Terms for using Australian Dive Guide: our content, diving safety, comments and ratings, affiliate links, liability under Australian Consumer Law and NSW law.',
 };
