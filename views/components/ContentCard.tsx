@@ -38,17 +38,23 @@ export function ContentCard(props: ContentCardProps) {
           {props.price && <span className="font-semibold text-slate-800">{props.price}</span>}
         </div>
         {props.purchaseLink && (
-          <a
-            href={props.purchaseLink}
-            target="_blank"
-            rel="sponsored nofollow noopener"
-            data-track="affiliate_click"
-            data-track-label={props.title}
-            className="relative z-10 mt-2 inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400"
-          >
-            Check Price
-            <span className="sr-only"> for {props.title} (affiliate link, opens in a new tab)</span>
-          </a>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <a
+              href={props.purchaseLink}
+              target="_blank"
+              rel="sponsored nofollow noopener"
+              data-track="affiliate_click"
+              data-track-label={props.title}
+              className="relative z-10 inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400"
+            >
+              Check Price
+              <span className="sr-only"> for {props.title} (affiliate link, opens in a new tab)</span>
+            </a>
+            {/* The disclosure sits beside every purchase link; screen readers hear it in the link's name. */}
+            <span aria-hidden="true" className="text-xs text-slate-600">
+              Affiliate link: we may earn a commission
+            </span>
+          </div>
         )}
       </div>
     </article>
