@@ -19,10 +19,11 @@ export function autoExcerpt(content: string): string {
   return text.length <= 150 ? text : `${text.slice(0, 150).trimEnd()}...`;
 }
 
-/** SPEC section 9: the meta description falls back to the first 160 characters of the content. */
+/** SPEC section 9: the excerpt (whole, unless unreasonably long), falling back to the first 160 characters of the content. */
 export function metaDescription(preferred: string | null | undefined, content: string): string {
-  const text = (preferred ?? '').trim() || plainText(content);
-  return text.length <= 160 ? text : `${text.slice(0, 157).trimEnd()}...`;
+  const chosen = (preferred ?? '').trim();
+  if (chosen) return chosen.length <= 300 ? chosen : `${chosen.slice(0, 297).trimEnd()}...`;
+  return plainText(content).slice(0, 160).trimEnd();
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });

@@ -36,10 +36,11 @@ markdown.core.ruler.push('video_embeds', (state) => {
 
 const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  // SPEC section 9: body links open in a new tab; a link to a heading on the same page stays put.
   const href = String(tokens[idx].attrGet('href') ?? '');
-  if (/^https?:\/\//i.test(href)) {
+  if (!href.startsWith('#')) {
     tokens[idx].attrSet('target', '_blank');
-    tokens[idx].attrSet('rel', 'noopener noreferrer');
+    tokens[idx].attrSet('rel', /^https?:\/\//i.test(href) ? 'noopener noreferrer' : 'noopener');
   }
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
@@ -82,7 +83,8 @@ export function renderBody(content: string): string {
 
 /** The body as plain text, for excerpts and meta descriptions. */
 export function plainText(content: string): string {
-  const html = markdown.render((content ?? '').replace(/^\s*\[video\]\([^)]*\)\s*$/gim, ''));
+  // Images and video embeds have no text of their own (their placeholders are not the writer's words).
+  const html = markdown.render((content ?? '').replace(/!\[[^\]]*\]\([^)]*\)|\[video\]\([^)]*\)/gi, ' '));
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

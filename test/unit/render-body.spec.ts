@@ -77,11 +77,12 @@ describe('renderBody formatting (SPEC section 9)', () => {
     expect(html).toMatch(/<blockquote>\s*<p>Dive safe<\/p>/);
   });
 
-  it('opens external links in a new tab with noopener', () => {
+  it('opens body links in a new tab with noopener (links within the page stay put)', () => {
     expect(renderBody('[GBRMPA](https://www.gbrmpa.gov.au/)')).toContain(
       '<a href="https://www.gbrmpa.gov.au/" target="_blank" rel="noopener noreferrer">GBRMPA</a>',
     );
-    expect(renderBody('[sites](/dive-sites)')).toContain('<a href="/dive-sites">sites</a>');
+    expect(renderBody('[sites](/dive-sites)')).toContain('<a href="/dive-sites" target="_blank" rel="noopener">sites</a>');
+    expect(renderBody('[below](#gear)')).toContain('<a href="#gear">below</a>');
   });
 
   it('renders images full width, lazily, and replaces local or development hosts', () => {
@@ -118,6 +119,7 @@ describe('renderBody formatting (SPEC section 9)', () => {
 describe('plainText and prosAndCons', () => {
   it('turns markdown into text for excerpts', () => {
     expect(plainText('## Title\n\n**Bold** and [link](https://x.example) & more\n\n[video](https://youtu.be/abcdefghijk)')).toBe('Title Bold and link & more');
+    expect(plainText('Hello ![reef](http://localhost:5000/a.png) world, see [video](https://youtu.be/abcdefghijk) here')).toBe('Hello world, see here');
   });
 
   it('extracts the pros and cons lists', () => {
