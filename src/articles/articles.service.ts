@@ -83,9 +83,10 @@ export class ArticlesService {
 
   /** SPEC section 5: publishing needs title, content, category and header image. */
   private assertPublishable(article: Article): void {
-    if (article.published && (!article.title || !article.content.trim() || !article.category || !article.imageUrl)) {
-      throw new BadRequestException(PUBLISH_REQUIREMENTS_MESSAGE);
-    }
+    if (!article.published) return;
+    const missing = { title: !article.title, content: !article.content.trim(), category: !article.category, imageUrl: !article.imageUrl };
+    const fields = Object.fromEntries(Object.entries(missing).filter(([, absent]) => absent).map(([name]) => [name, ['Required to publish']]));
+    if (Object.keys(fields).length) throw new BadRequestException({ message: PUBLISH_REQUIREMENTS_MESSAGE, fields });
   }
 
   private slugFor(requested: string | null, title: string, ownId: number | null): Promise<string> {

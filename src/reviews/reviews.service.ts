@@ -91,8 +91,15 @@ export class ReviewsService {
 
   /** SPEC section 5: publishing needs Title, Category, Image URL, Content and Purchase Link. */
   private assertPublishable(review: Review): void {
-    if (review.published && (!review.title || !review.content.trim() || !review.category || !review.imageUrl || !review.purchaseLink)) {
-      throw new BadRequestException(REVIEW_PUBLISH_REQUIREMENTS_MESSAGE);
-    }
+    if (!review.published) return;
+    const missing = {
+      title: !review.title,
+      content: !review.content.trim(),
+      category: !review.category,
+      imageUrl: !review.imageUrl,
+      purchaseLink: !review.purchaseLink,
+    };
+    const fields = Object.fromEntries(Object.entries(missing).filter(([, absent]) => absent).map(([name]) => [name, ['Required to publish']]));
+    if (Object.keys(fields).length) throw new BadRequestException({ message: REVIEW_PUBLISH_REQUIREMENTS_MESSAGE, fields });
   }
 }

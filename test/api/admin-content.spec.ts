@@ -95,6 +95,7 @@ describe('articles', () => {
     const draft = (await admin.post('/api/articles').send({ title: 'Half-written wreck guide' }).expect(201)).body;
     const response = await admin.patch(`/api/articles/${draft.id}`).send({ published: true, title: 'Changed' }).expect(400);
     expect(response.body.error).toBe('Please fill in all required fields to publish the article.');
+    expect(Object.keys(response.body.fields).sort()).toEqual(['category', 'content', 'imageUrl']);
     const [row] = await t.dataSource.query('SELECT title, published FROM articles WHERE id = $1', [draft.id]);
     expect(row).toEqual({ title: 'Half-written wreck guide', published: false });
   });
@@ -133,6 +134,7 @@ describe('reviews', () => {
     const before = await count('reviews');
     const response = await admin.post('/api/reviews').send({ title: 'Incomplete', published: true }).expect(400);
     expect(response.body.error).toBe('Please fill in all required fields to publish the review.');
+    expect(Object.keys(response.body.fields).sort()).toEqual(['category', 'content', 'imageUrl', 'purchaseLink']);
     expect(await count('reviews')).toBe(before);
   });
 
