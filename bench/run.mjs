@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { measureLighthouse } from './lib/lighthouse.mjs';
 import { measureMemory, rssMb } from './lib/memory.mjs';
 import { measurePageWeight } from './lib/page-weight.mjs';
@@ -15,7 +15,8 @@ import { measureThroughput } from './lib/throughput.mjs';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const skipBuild = args.includes('--no-build');
-const out = join(root, 'bench', 'results', args.includes('--out') ? args[args.indexOf('--out') + 1] : 'latest.json');
+const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : 'latest.json';
+const out = isAbsolute(outArg) ? outArg : join(root, 'bench', 'results', outArg);
 
 const settings = quick
   ? { throughputSeconds: 2, warmupSeconds: 1, memorySeconds: 20, lighthousePages: 1, settleMs: 500 }
@@ -125,7 +126,7 @@ try {
   ]);
 } finally {
   results.finishedAt = new Date().toISOString();
-  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results, null, 2));
   await server.stop();
   log(`wrote ${out}`);
