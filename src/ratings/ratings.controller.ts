@@ -3,7 +3,6 @@ import type { Request } from 'express';
 import { clientIp } from 'src/common/client-ip';
 import { idParam } from 'src/common/id.pipe';
 import { CreateRatingDto } from './dto/create-rating.dto';
-import { toRatingResponse } from './rating.response';
 import { RatingsService } from './ratings.service';
 
 const id = idParam('Dive site id');
@@ -20,7 +19,6 @@ export class RatingsController {
   /** Answers the new rating and the site's ratings after it, in the shape of GET. */
   @Post()
   async create(@Param('id', id) diveSiteId: number, @Body() dto: CreateRatingDto, @Req() request: Request) {
-    const rating = await this.ratings.create(diveSiteId, dto, clientIp(request));
-    return { rating: toRatingResponse(rating), ...(await this.ratings.forSite(diveSiteId)) };
+    return this.ratings.createAndList(diveSiteId, dto, clientIp(request));
   }
 }

@@ -22,7 +22,27 @@ export class RatingsService {
   /** Every rating of a site, newest first, with the average (one decimal) and the count. */
   async forSite(diveSiteId: number): Promise<RatingsResponse> {
     await this.sites.findById(diveSiteId);
-    const ratings = await this.ratings.find({ where: { diveSiteId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return this.summarise(await this.ratings.find({ where: { diveSiteId }, order: { createdAt: 'DESC', id: 'DESC' } }));
+  }
+
+  /**
+   * POST's answer: the new rating and the site's list, in one transaction, so a rating is stored only
+   * when the answer says so (the database going away between the two would otherwise keep a rating the
+   * client was told had failed).
+   */
+  async createAndList(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<RatingsResponse & { rating: ReturnType<typeof toRatingResponse> }> {
+    if (dto.website) throw new BadRequestException('Rating rejected');
+    await this.sites.findById(diveSiteId);
+    await this.rateLimits.consume(`rating:${ipAddress}`, RATING_LIMIT.count, RATING_LIMIT.windowMs, RATING_LIMIT_MESSAGE);
+    return this.ratings.manager.transaction(async (manager) => {
+      const repository = manager.getRepository(DiveSiteRating);
+      const rating = await repository.save(repository.create({ diveSiteId, rating: dto.rating, comment: dto.comment ?? null, ipAddress, userEmail: null }));
+      const list = await repository.find({ where: { diveSiteId }, order: { createdAt: 'DESC', id: 'DESC' } });
+      return { rating: toRatingResponse(rating), ...this.summarise(list) };
+    });
+  }
+
+  private summarise(ratings: DiveSiteRating[]): RatingsResponse {
     const count = ratings.length;
     const average = count ? Math.round((ratings.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10 : 0;
     return { ratings: ratings.map(toRatingResponse), summary: { average, count } };
