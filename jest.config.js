@@ -37,6 +37,8 @@ module.exports = {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.tsx'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.spec.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.spec.ts'] },
+    // Hostile input (test/fuzz): FUZZ_RUNS cases per call, 30 here, 1000 with `npm run test:fuzz`.
+    { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/test/fuzz/**/*.spec.ts'] },
     // `npm run bench -- --quick` once, so the benchmark keeps working (no thresholds: see bench/README.md).
     { ...common, displayName: 'bench', testMatch: ['<rootDir>/test/bench/**/*.spec.ts'] },
   ],

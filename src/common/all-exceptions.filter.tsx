@@ -91,8 +91,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.headersSent) return;
 
     const wantsJson = request.path.startsWith('/api/') || request.path === '/api' || !request.accepts('html');
+    // A handler may have named its own type and file name (a CSV or GPX export) before failing.
+    response.removeHeader('Content-Disposition');
     if (wantsJson) {
-      response.status(body.statusCode).json(body);
+      response.status(body.statusCode).type('application/json').json(body);
       return;
     }
     const page =
