@@ -300,6 +300,8 @@ try {
   const during503 = during.filter((r) => r.status === 503);
   const maxOutageMs = during.reduce((max, r) => Math.max(max, r.ms), 0);
   check('while the database was down, the answers were fast (503 or served)', during.length > 0 && maxOutageMs <= FAST_503_MS, `${during.length} requests, ${during503.length} answered 503, slowest ${maxOutageMs} ms`);
+  const oddDuring = during.filter((r) => !(r.status >= 200 && r.status < 300) && r.status !== 503);
+  check('while the database was down, every answer was a 2xx or a 503 (no false 404 or 400)', oddDuring.length === 0, oddDuring.length ? [...new Set(oddDuring.slice(0, 5).map((r) => `${r.kind} ${r.status}`))].join(', ') : undefined);
   const bad503Bodies = during503.filter((r) => r.kind !== 'page' && !/"message":"Service temporarily unavailable"/.test(r.body ?? ''));
   check('the 503s of the API carry the JSON error', bad503Bodies.length === 0, `${bad503Bodies.length} without it`);
   const other5xx = results.filter((r) => r.status >= 500 && r.status !== 503);

@@ -15,6 +15,7 @@ import { BlogListPage } from 'views/pages/blog/BlogListPage';
 import { PUBLIC_ARTICLE_CATEGORIES } from 'src/articles/article-categories';
 import { toArticleListItem, toArticleResponse } from 'src/articles/article.response';
 import { ArticlesService } from 'src/articles/articles.service';
+import { isDatabaseUnavailable } from 'src/common/database-errors';
 
 @Controller('blog')
 export class BlogPagesController {
@@ -45,7 +46,11 @@ export class BlogPagesController {
   @Get(':slug')
   @Html()
   async article(@Param('slug') slug: string, @Res({ passthrough: true }) response: Response): Promise<string> {
-    const found = await this.articles.findPublishedBySlug(slug).catch(() => null);
+    const found = await this.articles.findPublishedBySlug(slug).catch((error: unknown) => {
+      // A database outage is a 503, not a missing page (which search engines would drop).
+      if (isDatabaseUnavailable(error)) throw error;
+      return null;
+    });
     if (!found) {
       response.status(404);
       return this.render.page({ title: 'Article Not Found', description: "The article you're looking for doesn't exist.", path: `/blog/${slug}`, noindex: true }, <ArticleNotFoundPage />);

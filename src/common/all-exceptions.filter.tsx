@@ -4,7 +4,10 @@ import { QueryFailedError } from 'typeorm';
 import { RenderService } from 'src/render/render.service';
 import { ErrorPage } from 'views/pages/ErrorPage';
 import { NotFoundPage } from 'views/pages/NotFoundPage';
+import { isDatabaseUnavailable } from './database-errors';
 import { errorBody, type ErrorBody } from './error-body';
+
+export { isDatabaseUnavailable };
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
@@ -19,24 +22,6 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Something went wrong',
   503: 'Service temporarily unavailable',
 };
-
-/** SQLSTATE classes and codes that mean "the database is not there right now", not "your request is bad". */
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '53000', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|Connection ended|terminating connection|the database system is (starting up|shutting down)|Cannot use a pool after calling end|ECONNREFUSED|ECONNRESET/i;
-
-/** Whether an error (or anything it wraps: TypeORM's driverError, a cause, an AggregateError's errors)
- * says PostgreSQL is down, restarting or unreachable. */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 4) return false;
-  if (error instanceof HttpException) return false;
-  // TypeORM's answer when the connection of a transaction died under it.
-  if ((error as Error).name === 'QueryRunnerAlreadyReleasedError') return true;
-  const { code, message, driverError, cause, errors } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
-  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
-  return isDatabaseUnavailable(driverError, depth + 1) || isDatabaseUnavailable(cause, depth + 1);
-}
 
 /** Why a thrown value should answer what it answers: HTTP exceptions keep their status, body errors (from
  * the JSON parser) are the client's fault, and database constraint violations are 409/400, never 500. */

@@ -15,6 +15,7 @@ import { renderBody } from 'src/rich-text/render-body';
 import { breadcrumbJsonLd } from 'views/components/Breadcrumbs';
 import { GearReviewsPage } from 'views/pages/reviews/GearReviewsPage';
 import { ReviewNotFoundPage, ReviewPage } from 'views/pages/reviews/ReviewPage';
+import { isDatabaseUnavailable } from 'src/common/database-errors';
 
 const HERO_FALLBACKS = ['/media/scene-coral-reef.svg', '/media/scene-wreck.svg', '/media/scene-drift.svg'];
 
@@ -67,7 +68,11 @@ export class GearReviewsPagesController {
   @Get(':slug')
   @Html()
   async review(@Param('slug') slug: string, @Res({ passthrough: true }) response: Response): Promise<string> {
-    const found = await this.reviews.findPublishedBySlug(slug).catch(() => null);
+    const found = await this.reviews.findPublishedBySlug(slug).catch((error: unknown) => {
+      // A database outage is a 503, not a missing page (which search engines would drop).
+      if (isDatabaseUnavailable(error)) throw error;
+      return null;
+    });
     if (!found) {
       response.status(404);
       return this.render.page(
