@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
 import { filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from '../lib/dive-sites/filters';
@@ -45,7 +45,10 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near || !ref.current) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '200px' });
+    // A transition: mounting the map never blocks input (the rest of the explorer is memoised).
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && startTransition(() => setNear(true)), {
+      rootMargin: '200px',
+    });
     observer.observe(ref.current);
     return () => observer.disconnect();
   }, [near]);
@@ -116,6 +119,21 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   const single = routeSite && filtered?.length === 1 ? filtered[0] : null;
   const query = filtersQuery(filters, 'q');
 
+  // The cards re-render only when the filtered list changes (not when the map mounts or a search starts).
+  const grid = useMemo(
+    () => (
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {shown.map((site) => (
+          // Off-screen cards skip layout and paint until scrolled near (244 of them on /dive-sites).
+          <li key={site.id} className="flex [content-visibility:auto] [contain-intrinsic-size:auto_26rem]">
+            <SiteCard site={site} />
+          </li>
+        ))}
+      </ul>
+    ),
+    [shown],
+  );
+
   const change = (next: DiveSiteFilters) => {
     setRouteMissing(false);
     setFilters(next);
@@ -168,13 +186,7 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
             <p className="mt-2 text-slate-600">Try adjusting your search terms or filters to find more dive sites.</p>
           </div>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((site) => (
-              <li key={site.id} className="flex">
-                <SiteCard site={site} />
-              </li>
-            ))}
-          </ul>
+          grid
         )}
       </section>
 

@@ -1,7 +1,13 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement, startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
-/** Loaded on demand by the hydration entry, so that React is fetched only when an island needs it. */
+/**
+ * Loaded on demand by the hydration entry, so that React is fetched only when an island needs it.
+ * Hydration runs as a transition: React hydrates in slices and yields to the browser between them, so a
+ * large island (the 244 dive-site cards) never blocks input for one long task.
+ */
 export function mount(root: HTMLElement, Component: ComponentType<any>, props: object): void {
-  hydrateRoot(root, createElement(Component, props));
+  startTransition(() => {
+    hydrateRoot(root, createElement(Component, props));
+  });
 }

@@ -32,7 +32,7 @@ afterEach(async () => {
 
 const explorer = () => page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
 const cards = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article');
-const cardNames = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article h3').allInnerTexts();
+const cardNames = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article h2').allInnerTexts();
 const markers = () => page.locator('[data-testid="dive-site-map"] .dive-site-marker');
 const search = () => page.getByLabel('Search dive sites');
 

@@ -12,11 +12,11 @@ export function SiteCard({ site }: { site: ExplorerSite }) {
           <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>
           {site.featured && <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Featured Site</span>}
         </div>
-        <h3 className="mt-3 text-lg font-bold text-slate-900">
+        <h2 className="mt-3 text-lg font-bold text-slate-900">
           <a href={`/dive-sites/${site.id}`} className="after:absolute after:inset-0 focus:outline-none hover:text-cyan-800">
             {site.name}
           </a>
-        </h3>
+        </h2>
         <p className="text-sm font-medium text-cyan-800">{site.region}</p>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
           <div>
