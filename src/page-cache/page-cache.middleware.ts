@@ -9,8 +9,10 @@ export const ANONYMOUS_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, sta
 /** Keys longer than this (long query strings) are rendered every time rather than kept. */
 const MAX_KEY_LENGTH = 300;
 
-/** Paths that are never public pages: the admin screens and answers, and the API. */
-const NOT_A_PAGE = /^\/(api|admin)(\/|$)/;
+/** The admin screens and answers: never cached here (they are no-store, src/admin-auth). */
+const ADMIN = /^\/(api\/)?admin(\/|$)/;
+/** The JSON API: its anonymous GET answers are kept too, with their ETag but no public caching. */
+const API = /^\/api\//;
 
 function hasCookie(request: Request, name: string): boolean {
   const header = request.headers.cookie;
@@ -29,8 +31,12 @@ function isHtml(response: Response): boolean {
   return String(response.getHeader('Content-Type') ?? '').startsWith('text/html');
 }
 
+function isJson(response: Response): boolean {
+  return String(response.getHeader('Content-Type') ?? '').startsWith('application/json');
+}
+
 /**
- * Anonymous GET pages: answered from the page cache when they are in it (ETag, 304 on a matching
+ * Anonymous GET pages (and JSON API answers): answered from the page cache when they are in it (ETag, 304 on a matching
  * If-None-Match), otherwise rendered, and kept when the answer is a 200 HTML page that sets no cookie
  * and asked not to be stored. Anything with the admin session cookie is rendered every time and is
  * `no-store`. Only the body, its type and ETag are kept: every other header is set per request.
@@ -51,7 +57,8 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
   };
 
   function handle(request: Request, response: Response, next: NextFunction): void {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_A_PAGE.test(request.path)) return next();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || ADMIN.test(request.path)) return next();
+    const api = API.test(request.path);
 
     if (hasCookie(request, cookieName)) {
       // Signed in (or was): pages may differ, and must never sit in a shared cache.
@@ -69,7 +76,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     if (hit) {
       response.setHeader('Content-Type', hit.contentType);
       response.setHeader('ETag', hit.etag);
-      response.setHeader('Cache-Control', ANONYMOUS_HTML_CACHE_CONTROL);
+      if (!api) response.setHeader('Cache-Control', ANONYMOUS_HTML_CACHE_CONTROL);
       response.setHeader('X-Page-Cache', 'hit');
       if (matches(request.headers['if-none-match'], hit.etag)) {
         response.status(304).end();
@@ -83,13 +90,13 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     const generation = cache.generation;
     let kept: { body: Buffer; contentType: string; etag: string } | null = null;
     patchSend(response, (body) => {
-      if (response.statusCode !== 200 || !isHtml(response) || typeof body !== 'string') return body;
-      const own = String(response.getHeader('Cache-Control') ?? '');
-      if (/no-store|private/.test(own)) return body;
+      if (response.statusCode !== 200 || typeof body !== 'string' || !(api ? isJson(response) : isHtml(response))) return body;
+      // An answer that chose its own caching, or is a download, is left alone.
+      if (response.getHeader('Cache-Control') || response.getHeader('Content-Disposition')) return body;
       const bytes = Buffer.from(body, 'utf8');
       const etag = etagOf(bytes);
       response.setHeader('ETag', etag);
-      response.setHeader('Cache-Control', ANONYMOUS_HTML_CACHE_CONTROL);
+      if (!api) response.setHeader('Cache-Control', ANONYMOUS_HTML_CACHE_CONTROL);
       if (cacheable) response.setHeader('X-Page-Cache', 'miss');
       kept = { body: bytes, contentType: String(response.getHeader('Content-Type')), etag };
       return body;

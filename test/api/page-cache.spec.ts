@@ -72,6 +72,16 @@ describe('anonymous pages', () => {
     expect(anonymous.headers['cache-control']).toBe(ANONYMOUS);
   });
 
+  it('API answers are kept too, with an ETag but no public caching', async () => {
+    const first = await request(a.baseUrl).get('/api/articles').expect(200);
+    const again = await request(a.baseUrl).get('/api/articles').expect(200);
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.headers['cache-control']).toBeUndefined();
+    await request(a.baseUrl).get('/api/articles').set('If-None-Match', again.headers.etag).expect(304);
+  });
+
   it('keep no error page: a missing article is a fresh 404 each time, then the article once it exists', async () => {
     const missing = await request(a.baseUrl).get('/blog/not-written-yet').expect(404);
     expect(missing.headers['cache-control'] ?? '').not.toContain('public');
@@ -87,6 +97,7 @@ describe('invalidation across processes', () => {
     expect(await warm(b, path)).toContain(article.title);
     const listBefore = await warm(b, '/blog');
     expect(listBefore).toContain(article.title);
+    expect(await warm(b, '/api/articles')).toContain(article.title);
 
     const newTitle = 'Edited: Manta Season at Lady Elliot Island';
     await admin.patch(`/api/articles/${article.id}`).send({ title: newTitle }).expect(200);
@@ -98,6 +109,8 @@ describe('invalidation across processes', () => {
       expect(list.text).toContain(newTitle);
       const home = await request(t.baseUrl).get('/').expect(200);
       expect(home.text).not.toContain(`>${article.title}<`);
+      const api = await request(t.baseUrl).get('/api/articles').expect(200);
+      expect(api.body.map((item: { title: string }) => item.title)).toContain(newTitle);
     }
   });
 
