@@ -12,7 +12,12 @@ import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
 const DiveSiteMap = lazy(() => import('./dive-sites/DiveSiteMap.js').then((module) => ({ default: module.DiveSiteMap })));
 
 export interface DiveSiteExplorerProps {
+  /** Every site when `complete`; otherwise only those the page first shows (its filters applied). */
   sites: ExplorerSite[];
+  complete: boolean;
+  totalSites: number;
+  /** The compact list of every site, fetched when a filtered page needs the rest. */
+  sitesUrl: string;
   regions: string[];
   initialFilters: DiveSiteFilters;
   /** Ids matching the initial search text (the server ran the search); null without one. */
@@ -60,8 +65,11 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
  * panel, sharing one filter state. The server renders it complete with the initial filters applied.
  */
 export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
-  const { sites, regions, routeSite, tiles } = props;
+  const { regions, routeSite, tiles } = props;
   const [filters, setFilters] = useState(props.initialFilters);
+  // Every site: given with the page, or fetched after hydration (a filtered page embeds only its own).
+  const [allSites, setAllSites] = useState<ExplorerSite[] | null>(props.complete ? props.sites : null);
+  const [sitesFailed, setSitesFailed] = useState(false);
   const [matches, setMatches] = useState<{ term: string; ids: ReadonlySet<number> } | null>(
     props.initialMatches ? { term: props.initialFilters.search.trim(), ids: new Set(props.initialMatches) } : null,
   );
@@ -77,6 +85,19 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   useEffect(() => {
     if (routeSite) trackEvent('view_dive_site_filtered', { category: 'dive_sites', label: routeSite.name, value: routeSite.id });
   }, [routeSite]);
+
+  useEffect(() => {
+    if (allSites) return;
+    let live = true;
+    getJson<ExplorerSite[]>(props.sitesUrl)
+      .then((all) => live && setAllSites(all))
+      .catch(() => live && setSitesFailed(true));
+    return () => {
+      live = false;
+    };
+    // Fetched once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // SPEC section 7: the text search is GET /api/dive-sites/search?q=; region, skill and depth apply here.
   const term = filters.search.trim();
@@ -111,8 +132,13 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
     if (routeMissing) return [];
     const ids = term ? (matches?.term === term ? matches.ids : null) : null;
     if (term && !ids) return null; // still searching
+    // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
+    const sites = allSites ?? (filters === props.initialFilters ? props.sites : null);
+    if (!sites) return null;
     return sites.filter((site) => matchesFilters(site, filters, ids));
-  }, [sites, filters, matches, term, routeMissing]);
+    // The initial props never change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [allSites, filters, matches, term, routeMissing]);
 
   const shown = filtered ?? NONE;
   const view = useMemo(() => mapView(term, shown), [term, shown]);
@@ -159,8 +185,8 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-700" aria-live="polite" data-testid="dive-site-count">
-          {filtered === null ? 'Searching...' : `Showing ${shown.length} of ${sites.length} dive sites`}
-          {searchFailed && <span className="ml-2 text-red-700">Search failed. Please try again.</span>}
+          {filtered === null ? 'Searching...' : `Showing ${shown.length} of ${allSites?.length ?? props.totalSites} dive sites`}
+          {(searchFailed || (sitesFailed && filtered === null)) && <span className="ml-2 text-red-700">Search failed. Please try again.</span>}
         </p>
         <p className="flex flex-wrap gap-3 text-sm">
           <span className="text-slate-600">Download {isFiltered(filters) ? 'these sites' : 'all sites'}:</span>

@@ -5,6 +5,7 @@ import { idParam } from 'src/common/id.pipe';
 import { DiveSiteExportService } from './dive-site-export.service';
 import { toDiveSiteResponse } from './dive-site.response';
 import { DiveSitesService } from './dive-sites.service';
+import { toExplorerSite } from './explorer-site';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
@@ -12,7 +13,7 @@ const id = idParam('Dive site id');
 const today = () => new Date().toISOString().slice(0, 10);
 const attachment = (response: Response, name: string) => response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
 
-/** SPEC section 7's dive-site calls. The fixed paths (search, by-review-url, export) come before /:id. */
+/** SPEC section 7's dive-site calls. The fixed paths (search, map, by-review-url, export) come before /:id. */
 @Controller('api/dive-sites')
 export class DiveSitesController {
   constructor(
@@ -31,6 +32,12 @@ export class DiveSitesController {
     if (typeof q !== 'string' || !q.trim()) throw new BadRequestException('q (the search text) is required');
     if (q.length > 200) throw new BadRequestException('q must be at most 200 characters');
     return (await this.sites.search(q)).map(toDiveSiteResponse);
+  }
+
+  /** The compact list for the map and cards of /dive-sites (src/dive-sites/explorer-site.ts). */
+  @Get('map')
+  async map() {
+    return (await this.sites.list()).map(toExplorerSite);
   }
 
   @Get('by-review-url')

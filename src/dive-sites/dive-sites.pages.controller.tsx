@@ -1,41 +1,30 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CARD_LIMITS, normaliseFilters, truncate } from 'client/lib/dive-sites/filters';
-import type { ExplorerSite, RatingsData } from 'client/lib/dive-sites/types';
+import { isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'client/lib/dive-sites/filters';
+import type { RatingsData } from 'client/lib/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RatingsService } from 'src/ratings/ratings.service';
 import { RenderService } from 'src/render/render.service';
 import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';
 import type { DiveSite } from './dive-site.entity';
-import { reviewHref } from './dive-site.response';
 import { DiveSitesService } from './dive-sites.service';
+import { EXPLORER_SITES_URL, toExplorerSite } from './explorer-site';
 
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =
   "Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.";
 
-/** What the island needs of a site; SPEC section 9's card truncations are applied here to keep the page light. */
-function toExplorerSite(site: DiveSite): ExplorerSite {
-  return {
-    id: site.id,
-    name: site.name,
-    latitude: site.latitude,
-    longitude: site.longitude,
-    region: site.region,
-    skillLevel: site.skillLevel,
-    depthRange: site.depthRange,
-    waterTemp: site.waterTemp,
-    visibility: site.visibility,
-    bestTime: site.bestTime,
-    description: truncate(site.description, CARD_LIMITS.description),
-    marineLife: site.marineLife,
-    hazards: truncate(site.hazards, CARD_LIMITS.hazards),
-    featured: site.featured,
-    imageUrl: site.imageUrl,
-    reviewHref: reviewHref(site),
-    videoUrl: site.videoUrl,
-  };
+/**
+ * The sites the page embeds for the island: all of them when nothing is filtered; otherwise only those
+ * the page shows (the island fetches the compact list of all of them, EXPLORER_SITES_URL, when a filter
+ * changes), so that each of the 244 /dive-sites/{id} pages stays small.
+ */
+function embeddedSites(all: DiveSite[], filters: DiveSiteFilters, matches: number[] | null, routeMissing: boolean) {
+  const ids = matches ? new Set(matches) : null;
+  const filtered = isFiltered(filters) || routeMissing;
+  const shown = routeMissing ? [] : filtered ? all.filter((site) => matchesFilters(site, filters, ids)) : all;
+  return { sites: shown.map(toExplorerSite), totalSites: all.length, complete: !filtered, sitesUrl: EXPLORER_SITES_URL };
 }
 
 /** SPEC section 2: /dive-sites and /dive-sites/{id} are the same screen; the id pre-fills the search. */
@@ -61,7 +50,7 @@ export class DiveSitesPagesController {
         site={null}
         total={all.length}
         explorer={{
-          sites: all.map(toExplorerSite),
+          ...embeddedSites(all, filters, matches, false),
           regions: this.regions(all),
           initialFilters: filters,
           initialMatches: matches,
@@ -82,11 +71,13 @@ export class DiveSitesPagesController {
     const id = Number.parseInt(rawId, 10);
     const all = await this.sites.list();
     const site = Number.isSafeInteger(id) && id > 0 ? (all.find((candidate) => candidate.id === id) ?? null) : null;
+    const initialFilters = normaliseFilters({ search: site?.name ?? '' });
+    const initialMatches = site ? (await this.sites.search(site.name)).map((match) => match.id) : null;
     const explorer = {
-      sites: all.map(toExplorerSite),
+      ...embeddedSites(all, initialFilters, initialMatches, !site),
       regions: this.regions(all),
-      initialFilters: normaliseFilters({ search: site?.name ?? '' }),
-      initialMatches: site ? (await this.sites.search(site.name)).map((match) => match.id) : null,
+      initialFilters,
+      initialMatches,
       routeSite: site ? { id: site.id, name: site.name } : null,
       routeMissing: !site,
       initialRatings: site ? await this.ratingsOf(site.id) : null,

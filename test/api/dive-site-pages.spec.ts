@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const cardLinks = (html: string) => [...html.matchAll(/<h3[^>]*><a href="\/dive-sites\/(\d+)"/g)].map((m) => Number(m[1]));
+const cardLinks = (html: string) => [...html.matchAll(/<h2[^>]*><a href="\/dive-sites\/(\d+)"/g)].map((m) => Number(m[1]));
 const meta = (html: string, name: string) => html.match(new RegExp(`<meta name="${name}" content="([^"]*)"`))?.[1];
 
 describe('GET /dive-sites', () => {
@@ -95,5 +95,27 @@ describe('GET /dive-sites/{id}', () => {
     const xml = (await request(t.baseUrl).get('/sitemap.xml').expect(200)).text;
     expect(xml).toContain(`/dive-sites/${yongala.id}</loc>`);
     expect(xml).toContain('/dive-sites</loc>');
+  });
+});
+
+describe('the compact site list for the map', () => {
+  const islandProps = (html: string) =>
+    JSON.parse(html.match(/data-island="DiveSiteExplorer"[^>]*><script type="application\/json" data-island-props="">([\s\S]*?)<\/script>/)![1]);
+
+  it('is embedded whole in /dive-sites, and only the shown sites in /dive-sites/{id}, which fetches the rest from /api/dive-sites/map', async () => {
+    const all = islandProps((await request(t.baseUrl).get('/dive-sites').expect(200)).text);
+    expect(all.complete).toBe(true);
+    expect(all.sites).toHaveLength(all.totalSites);
+
+    const one = islandProps((await request(t.baseUrl).get(`/dive-sites/${yongala.id}`).expect(200)).text);
+    expect(one.complete).toBe(false);
+    expect(one.sites.map((site: { id: number }) => site.id)).toEqual([yongala.id]);
+    expect(one.totalSites).toBe(all.totalSites);
+
+    const map = (await request(one.sitesUrl.startsWith('/') ? t.baseUrl : '').get(one.sitesUrl).expect(200)).body;
+    expect(map).toEqual(all.sites);
+    // Compact: well under the full API answer for the same sites.
+    const full = await request(t.baseUrl).get('/api/dive-sites').expect(200);
+    expect(JSON.stringify(map).length).toBeLessThan(JSON.stringify(full.body).length * 0.7);
   });
 });

@@ -124,6 +124,17 @@ describe('/dive-sites', () => {
     expect(geojson).toBe('/api/dive-sites/export/geojson?depth=deep');
   });
 
+  it("shows every site again when the search of a site's own page is cleared", async () => {
+    const site = all.find((s) => matching(s.name).length === 1)!;
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    await explorer();
+    await expectCount(1);
+    await search().fill('');
+    await expectCount(all.length);
+    await page.getByLabel('Region').selectOption('Tasmania');
+    await expectCount(all.filter((s) => s.region === 'Tasmania').length);
+  });
+
   it('opens a site from its card, pre-fills the search and rates it with a comment that then leads the list', async () => {
     const site = all.find((s) => matching(s.name).length === 1 && s.name.startsWith('SS Yongala'))!;
     await openList();

@@ -1,0 +1,34 @@
+import { CARD_LIMITS, truncate } from 'client/lib/dive-sites/filters';
+import type { ExplorerSite } from 'client/lib/dive-sites/types';
+import type { DiveSite } from './dive-site.entity';
+import { reviewHref } from './dive-site.response';
+
+/**
+ * The compact list of every site for the map and the card grid of /dive-sites: only what they show
+ * (about half the bytes of GET /api/dive-sites). A filtered page embeds only the sites it shows and the
+ * island fetches this list when it needs the rest.
+ */
+export const EXPLORER_SITES_URL = '/api/dive-sites/map';
+
+/** What the island needs of a site; SPEC section 9's card truncations are applied here to keep the page light. */
+export function toExplorerSite(site: DiveSite): ExplorerSite {
+  return {
+    id: site.id,
+    name: site.name,
+    latitude: site.latitude,
+    longitude: site.longitude,
+    region: site.region,
+    skillLevel: site.skillLevel,
+    depthRange: site.depthRange,
+    waterTemp: site.waterTemp,
+    visibility: site.visibility,
+    bestTime: site.bestTime,
+    description: truncate(site.description, CARD_LIMITS.description),
+    marineLife: site.marineLife,
+    hazards: truncate(site.hazards, CARD_LIMITS.hazards),
+    featured: site.featured,
+    imageUrl: site.imageUrl,
+    reviewHref: reviewHref(site),
+    videoUrl: site.videoUrl,
+  };
+}
