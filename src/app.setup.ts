@@ -7,7 +7,7 @@ import { AdminHttpMiddleware } from './admin-auth/admin-http.middleware';
 import { adminListRewrite } from './common/admin-list-rewrite';
 import { setupApiDocs } from './common/api-docs';
 import { requestLogging } from './common/logging';
-import { rejectDeepBodies, rejectNullCharacters } from './common/null-characters';
+import { rejectHostileBodies, rejectNullCharacters } from './common/null-characters';
 import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
@@ -28,7 +28,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   express_.use(compression({ threshold: 1024 }));
   express_.use(express.json({ limit: '100kb' }));
   express_.use(express.urlencoded({ extended: false, limit: '100kb' }));
-  express_.use(rejectNullCharacters, rejectDeepBodies);
+  express_.use(rejectNullCharacters, rejectHostileBodies);
   // Hashed build output never changes under its name.
   express_.use('/assets', express.static(ASSETS_DIR(), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   express_.use('/media', express.static(join(projectRoot(), 'public', 'media'), { maxAge: '7d', index: false }));

@@ -46,11 +46,14 @@ function toErrorBody(exception: unknown): ErrorBody {
     return errorBody(err.status, message);
   }
   if (isDatabaseUnavailable(exception)) return errorBody(503, STATUS_TEXT[503]);
+  // Decoding what the client sent (a malformed %-escape, text that is not valid Unicode).
+  if (exception instanceof URIError) return errorBody(400, 'Invalid value in request');
   if (exception instanceof QueryFailedError) {
     const code = (exception as QueryFailedError & { driverError?: { code?: string } }).driverError?.code;
     if (code === '23505') return errorBody(409, 'A record with this value already exists');
     if (code === '23503') return errorBody(400, 'A referenced record does not exist');
-    if (code === '22P02' || code === '22003' || code === '23514' || code === '22001') return errorBody(400, 'Invalid value in request');
+    // Bad text, out of range, a check or a required column left empty (an optional field sent as null).
+    if (code === '22P02' || code === '22003' || code === '23514' || code === '22001' || code === '23502' || code === '22007' || code === '22008') return errorBody(400, 'Invalid value in request');
   }
   return errorBody(500, STATUS_TEXT[500]);
 }

@@ -39,22 +39,35 @@ export const rejectNullCharacters: RequestHandler = (request, response, next) =>
 };
 
 export const NESTING_MESSAGE = 'The request body is nested too deeply';
+export const UNICODE_MESSAGE = 'The request contains text that is not valid Unicode';
 const MAX_DEPTH = 32;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (text: string) => !LONE_SURROGATE.test(text);
 
-function tooDeep(value: unknown, depth = 0): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (depth >= MAX_DEPTH) return true;
-  return Object.values(value).some((inner) => tooDeep(inner, depth + 1));
+/** 'deep' when nested over MAX_DEPTH levels, 'ill-formed' when a string or key holds a lone surrogate. */
+function problem(value: unknown, depth = 0): 'deep' | 'ill-formed' | null {
+  if (typeof value === 'string') return wellFormed(value) ? null : 'ill-formed';
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_DEPTH) return 'deep';
+  for (const [key, inner] of Object.entries(value)) {
+    if (!wellFormed(key)) return 'ill-formed';
+    const found = problem(inner, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**
- * No form or API body nests more than a couple of levels. A body nested dozens or thousands of levels
- * deep (valid JSON) would make the validation recurse until the stack runs out: refused with a 400.
+ * No form or API body nests more than a couple of levels: a body nested dozens or thousands of levels
+ * deep (valid JSON) would make the validation recurse until the stack runs out. And a JSON string may
+ * carry a lone UTF-16 surrogate (`"\uD800"`), which is no character at all and breaks the validators
+ * that encode text. Both are refused with a 400 before anything reads the body.
  */
-export const rejectDeepBodies: RequestHandler = (request, response, next) => {
-  if (!tooDeep(request.body)) {
+export const rejectHostileBodies: RequestHandler = (request, response, next) => {
+  const found = problem(request.body);
+  if (!found) {
     next();
     return;
   }
-  response.status(400).json(errorBody(400, NESTING_MESSAGE));
+  response.status(400).json(errorBody(400, found === 'deep' ? NESTING_MESSAGE : UNICODE_MESSAGE));
 };

@@ -29,6 +29,23 @@ class AppValidationPipe extends ValidationPipe {
   protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
     return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
   }
+
+  /**
+   * A validator that throws on a value it did not expect is the client's bad value, not a server fault:
+   * class-validator's IsNumber({ maxDecimalPlaces }) reads `String(3e-323).split('.')[1].length`, and
+   * validator.js's isEmail encodes the text (a lone surrogate throws). A 400, never a 500.
+   */
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      if (error instanceof BadRequestException) throw error;
+      if (error instanceof TypeError || error instanceof RangeError || error instanceof URIError) {
+        throw new BadRequestException(errorBody(400, 'Invalid value in request'));
+      }
+      throw error;
+    }
+  }
 }
 
 export function createValidationPipe(): ValidationPipe {

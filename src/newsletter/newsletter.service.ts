@@ -81,16 +81,17 @@ export class NewsletterService {
   }
 
   async update(id: number, dto: UpdateSubscriberDto): Promise<Subscriber> {
-    if (dto.email === undefined && dto.subscribed === undefined) {
+    // A null is as good as leaving the field out (both columns are required).
+    if (dto.email == null && dto.subscribed == null) {
       throw new BadRequestException('Nothing to update: send email, subscribed or both');
     }
     const subscriber = await this.findOrFail(id);
-    if (dto.email !== undefined) {
+    if (dto.email != null) {
       const email = dto.email.toLowerCase();
       if (await this.subscribers.existsBy({ email, id: Not(id) })) throw new ConflictException(ALREADY_SUBSCRIBED);
       subscriber.email = email;
     }
-    if (dto.subscribed !== undefined && dto.subscribed !== subscriber.subscribed) {
+    if (dto.subscribed != null && dto.subscribed !== subscriber.subscribed) {
       subscriber.subscribed = dto.subscribed;
       subscriber.unsubscribedAt = dto.subscribed ? null : this.clock.now();
     }

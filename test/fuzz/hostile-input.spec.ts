@@ -128,7 +128,7 @@ const { hostile } = fc.letrec<{ hostile: unknown }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     hostileString,
     fc.integer(),
-    fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, -0),
+    fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, -0, 3e-323, 1e-7, 1e21, 0.1 + 0.2),
     fc.double(),
     fc.boolean(),
     fc.constant(null),
