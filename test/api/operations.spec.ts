@@ -83,6 +83,18 @@ describe('OpenAPI documentation', () => {
     expect(Object.keys(paths).filter((path) => !path.startsWith('/api/') && !['/healthz', '/readyz'].includes(path))).toEqual([]);
   });
 
+  it('describes the request bodies from the DTO rules', async () => {
+    const { body } = await request(t.baseUrl).get('/api/docs-json').expect(200);
+    const schemas = body.components.schemas as Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }>;
+    expect(schemas.CreateRatingDto.properties.rating).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
+    expect(schemas.CreateRatingDto.properties.comment).toMatchObject({ type: 'string', maxLength: 500 });
+    expect(schemas.CreateRatingDto.required).toEqual(['rating']);
+    expect(schemas.CreateCommentDto.properties.name).toMatchObject({ type: 'string', maxLength: 100 });
+    expect(schemas.CreateCommentDto.required).toEqual(expect.arrayContaining(['name', 'content']));
+    const comments = body.paths['/api/articles/{id}/comments'].post;
+    expect(JSON.stringify(comments.requestBody)).toContain('CreateCommentDto');
+  });
+
   it('serves Swagger UI at /api/docs with only external scripts, under the site CSP', async () => {
     const page = await request(t.baseUrl).get('/api/docs/').redirects(1).expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
