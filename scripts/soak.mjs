@@ -264,7 +264,10 @@ try {
     outage.stopAt = Date.now();
     await database.stop();
     outage.stopped = Date.now();
-    await sleep(OUTAGE_S * 1000);
+    await sleep(500);
+    outage.readyz = await call('GET', '/readyz', { timeout: 5000 });
+    outage.errorPage = await call('GET', '/blog', { timeout: 5000 });
+    await sleep(Math.max(0, OUTAGE_S * 1000 - (Date.now() - outage.stopped)));
     outage.startAt = Date.now();
     await database.start();
     outage.started = Date.now();
@@ -302,6 +305,8 @@ try {
   check('while the database was down, the answers were fast (503 or served)', during.length > 0 && maxOutageMs <= FAST_503_MS, `${during.length} requests, ${during503.length} answered 503, slowest ${maxOutageMs} ms`);
   const oddDuring = during.filter((r) => !(r.status >= 200 && r.status < 300) && r.status !== 503);
   check('while the database was down, every answer was a 2xx or a 503 (no false 404 or 400)', oddDuring.length === 0, oddDuring.length ? [...new Set(oddDuring.slice(0, 5).map((r) => `${r.kind} ${r.status}`))].join(', ') : undefined);
+  check('readiness said 503 while the database was down', outage.readyz?.status === 503, `status ${outage.readyz?.status}`);
+  check('a page during the outage is the 503 error page', outage.errorPage?.status === 503 && /Service temporarily unavailable/.test(outage.errorPage.body ?? '') && /<html/i.test(outage.errorPage.body ?? ''), `status ${outage.errorPage?.status}`);
   const bad503Bodies = during503.filter((r) => r.kind !== 'page' && !/"message":"Service temporarily unavailable"/.test(r.body ?? ''));
   check('the 503s of the API carry the JSON error', bad503Bodies.length === 0, `${bad503Bodies.length} without it`);
   const other5xx = results.filter((r) => r.status >= 500 && r.status !== 503);
