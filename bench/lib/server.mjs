@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('../..', import.meta.url).pathname;
@@ -20,12 +21,18 @@ async function freePort() {
   });
 }
 
+/** The Node.js flags of `npm run start:prod` (the heap cap), so the bench measures what production runs. */
+export function productionNodeFlags() {
+  const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['start:prod'];
+  return script.split(/\s+/).filter((part) => part.startsWith('--'));
+}
+
 export async function startServer({ env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'adg-bench-'));
   // The embedded PostgreSQL runs as the postgres user when the bench runs as root.
   chmodSync(dataDir, 0o755);
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
+  const child = spawn(process.execPath, [...productionNodeFlags(), join(root, 'dist/src/main.js')], {
     cwd: root,
     env: {
       ...process.env,
