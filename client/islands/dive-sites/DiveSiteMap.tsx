@@ -108,6 +108,8 @@ async function drawOfflineLand(map: L.Map, url: string): Promise<void> {
   }
 }
 
+const MARKER_BATCH = 40;
+
 /** The Leaflet map of the filtered sites: loaded only when the map scrolls into view. */
 export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -146,22 +148,29 @@ export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProp
     if (!current || !group) return;
     const markers: { marker: L.Marker; featured: boolean }[] = [];
     group.clearLayers();
-    for (const site of sites) {
-      const position = mapPosition(site);
-      if (!position) {
-        console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
-        continue;
+    // In batches, each its own task, so that 244 markers never block input for one long task.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const add = (start: number) => {
+      for (const site of sites.slice(start, start + MARKER_BATCH)) {
+        const position = mapPosition(site);
+        if (!position) {
+          console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
+          continue;
+        }
+        const marker = L.marker(position, { icon: icon(current.getZoom(), highlighted, site.featured), title: site.name, alt: site.name, keyboard: true, riseOnHover: true });
+        marker.bindTooltip(site.name, { opacity: 0.9, direction: 'top' });
+        marker.bindPopup(() => popupContent(site), { minWidth: 256, maxWidth: 360 });
+        marker.addTo(group);
+        markers.push({ marker, featured: site.featured });
       }
-      const marker = L.marker(position, { icon: icon(current.getZoom(), highlighted, site.featured), title: site.name, alt: site.name, keyboard: true, riseOnHover: true });
-      marker.bindTooltip(site.name, { opacity: 0.9, direction: 'top' });
-      marker.bindPopup(() => popupContent(site), { minWidth: 256, maxWidth: 360 });
-      marker.addTo(group);
-      markers.push({ marker, featured: site.featured });
-    }
+      if (start + MARKER_BATCH < sites.length) timer = setTimeout(() => add(start + MARKER_BATCH), 0);
+      else if (container.current) container.current.dataset.markers = String(markers.length);
+    };
+    add(0);
     const resize = () => markers.forEach(({ marker, featured }) => marker.setIcon(icon(current.getZoom(), highlighted, featured)));
     current.on('zoomend', resize);
-    if (container.current) container.current.dataset.markers = String(markers.length);
     return () => {
+      clearTimeout(timer);
       current.off('zoomend', resize);
     };
   }, [sites, highlighted]);
