@@ -1,8 +1,9 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { AppConfig } from 'src/config/app.config';
 import { countSqlQueries } from './sql-count';
-import { etagOf, type PageCacheService } from './page-cache.service';
+import { etagOf, type CachedPage, type PageCacheService } from './page-cache.service';
 
 /** What a CDN may do with an anonymous page: keep it a minute, serve it stale while it fetches a new one. */
 export const ANONYMOUS_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -29,6 +30,24 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 function isHtml(response: Response): boolean {
   return String(response.getHeader('Content-Type') ?? '').startsWith('text/html');
+}
+
+/**
+ * The kept body as the client accepts it: compressed once per kept answer and reused, so a hit costs no
+ * compression (the compression middleware leaves an answer that already has a Content-Encoding alone).
+ */
+function encoded(request: Request, page: CachedPage): { body: Buffer; encoding: string | null } {
+  if (page.body.length < 1024) return { body: page.body, encoding: null };
+  const accepted = request.acceptsEncodings('br', 'gzip', 'identity');
+  if (accepted === 'br') {
+    page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } });
+    return { body: page.br, encoding: 'br' };
+  }
+  if (accepted === 'gzip') {
+    page.gzip ??= gzipSync(page.body);
+    return { body: page.gzip, encoding: 'gzip' };
+  }
+  return { body: page.body, encoding: null };
 }
 
 function isJson(response: Response): boolean {
@@ -82,8 +101,11 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
         response.status(304).end();
         return;
       }
-      response.setHeader('Content-Length', String(hit.body.length));
-      response.status(200).end(request.method === 'HEAD' ? undefined : hit.body);
+      const { body, encoding } = encoded(request, hit);
+      response.setHeader('Vary', 'Accept-Encoding');
+      if (encoding) response.setHeader('Content-Encoding', encoding);
+      response.setHeader('Content-Length', String(body.length));
+      response.status(200).end(request.method === 'HEAD' ? undefined : body);
       return;
     }
 

@@ -11,6 +11,10 @@ const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
 export const ENTRY_TTL_MS = 60_000;
 const RECONNECT_MIN_MS = 250;
+const ACK_TIMEOUT_MS = 1000;
+/** Where each process acknowledges an invalidation; and the listener connections' application_name. */
+const ACK_CHANNEL = 'page_cache_ack';
+const LISTENER_NAME = 'adg-page-cache';
 const RECONNECT_MAX_MS = 10_000;
 
 export interface CachedPage {
@@ -18,6 +22,9 @@ export interface CachedPage {
   contentType: string;
   etag: string;
   storedAt: number;
+  /** The body compressed, made on the first hit that accepts it (the byte bound counts only `body`). */
+  gzip?: Buffer;
+  br?: Buffer;
 }
 
 /** A strong validator of the body's bytes. */
@@ -28,7 +35,8 @@ export function etagOf(body: Buffer): string {
 /**
  * Rendered anonymous pages, in this process's memory (least recently used first out), emptied at once
  * in every process when content changes: the writing process empties its own and sends NOTIFY on
- * PostgreSQL; every process LISTENs on one dedicated connection. While that connection is down nothing
+ * PostgreSQL; every process LISTENs on one dedicated connection, empties its cache and acknowledges, and
+ * the write answers once all have (see invalidate). While that connection is down nothing
  * is served from or kept in the cache (a notification could be missed), and it is emptied on reconnect.
  */
 @Injectable()
@@ -44,6 +52,9 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   private reconnectDelay = RECONNECT_MIN_MS;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly instanceId = randomUUID();
+  /** This process's invalidations waiting for every listening process to acknowledge them. */
+  private readonly waiting = new Map<string, { remaining: number; done: () => void }>();
+  private invalidations = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -115,15 +126,51 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     this.bytes = 0;
   }
 
-  /** Content changed: empty this process's cache, and tell every other process through PostgreSQL. */
+  /**
+   * Content changed: empty this process's cache, and tell every other process through PostgreSQL. It
+   * resolves once every process listening on the database (this one included, counted beforehand in
+   * pg_stat_activity) has acknowledged that its cache is empty, or after 1 s: so when the writer
+   * answers, no process serves the old page any more.
+   */
   async invalidate(): Promise<void> {
     this.clear();
     if (!this.config.pageCache) return;
+    const token = `${this.instanceId}:${++this.invalidations}`;
+    let acknowledged: Promise<void> = Promise.resolve();
     try {
-      await notifyContentChanged(this.dataSource, this.instanceId);
+      if (this.listening) {
+        const rows: { n: number }[] = await this.dataSource.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+          [LISTENER_NAME],
+        );
+        acknowledged = this.awaitAcknowledgements(token, rows[0]?.n ?? 0);
+      }
+      await notifyContentChanged(this.dataSource, token);
     } catch (error) {
       this.logger.error(`NOTIFY ${PAGE_CACHE_CHANNEL} failed: ${(error as Error).message}`);
+      this.settle(token);
     }
+    await acknowledged;
+  }
+
+  private awaitAcknowledgements(token: string, count: number): Promise<void> {
+    if (count <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.settle(token), ACK_TIMEOUT_MS);
+      this.waiting.set(token, {
+        remaining: count,
+        done: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+  }
+
+  private settle(token: string): void {
+    const waiting = this.waiting.get(token);
+    this.waiting.delete(token);
+    waiting?.done();
   }
 
   private delete(key: string): void {
@@ -136,13 +183,15 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   private async connect(): Promise<void> {
     if (this.closed) return;
     const url = (this.dataSource.options as { url?: string }).url;
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    // Named, so that a writer can count the listening processes in pg_stat_activity.
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: LISTENER_NAME });
     this.listener = client;
     const lost = (reason: string) => {
       if (this.listener !== client) return;
       this.listener = null;
       this.listening = false;
       this.clear();
+      for (const token of [...this.waiting.keys()]) this.settle(token);
       client.end().catch(() => undefined);
       if (this.closed) return;
       this.logger.warn(`listener connection lost (${reason}); page cache off until it is back`);
@@ -151,11 +200,20 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     client.on('error', (error) => lost(error.message));
     client.on('end', () => lost('closed'));
     client.on('notification', (message) => {
-      if (message.channel === PAGE_CACHE_CHANNEL && message.payload !== this.instanceId) this.clear();
+      const token = message.payload ?? '';
+      if (message.channel === PAGE_CACHE_CHANNEL) {
+        // This process's own invalidation coming back finds its cache already empty.
+        if (!token.startsWith(`${this.instanceId}:`)) this.clear();
+        // A server's invalidation (not the seed's) waits for every process to say its cache is empty.
+        if (token.includes(':')) client.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, token]).catch(() => undefined);
+      } else if (message.channel === ACK_CHANNEL) {
+        const waiting = this.waiting.get(token);
+        if (waiting && --waiting.remaining <= 0) this.settle(token);
+      }
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${PAGE_CACHE_CHANNEL}`);
+      await client.query(`LISTEN ${PAGE_CACHE_CHANNEL}; LISTEN ${ACK_CHANNEL}`);
       if (this.listener !== client) return;
       // Whatever was cached may have missed a notification while the connection was down.
       this.clear();

@@ -53,6 +53,14 @@ describe('anonymous pages', () => {
     expect(again.headers['content-security-policy']).toContain("script-src 'self'");
     expect(again.headers['content-type']).toMatch(/^text\/html/);
 
+    // Compressed as the browser accepts (and decoded to the same page).
+    for (const encoding of ['gzip', 'br']) {
+      const compressed = await request(a.baseUrl).get('/blog').set('Accept-Encoding', encoding).expect(200);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(compressed.text).toBe(first.text);
+    }
+
     const notModified = await request(a.baseUrl).get('/blog').set('If-None-Match', etag).expect(304);
     expect(notModified.text ?? '').toBe('');
     expect(notModified.headers.etag).toBe(etag);
@@ -154,7 +162,7 @@ describe('invalidation across processes', () => {
       await warm(b, '/gear-reviews');
       expect(cache.size).toBeGreaterThan(0);
       await client.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'adg-page-cache'",
       );
       await until(() => !cache.active);
       expect(cache.size).toBe(0);
