@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, isAbsolute, join } from 'node:path';
 import { measureLighthouse } from './lib/lighthouse.mjs';
 import { measureMemory, rssMb } from './lib/memory.mjs';
@@ -53,6 +54,23 @@ try {
     results.sections.sql.push({ path, status: response.status, queries: Number(response.headers.get('x-sql-queries')) });
   }
   print('SQL queries per page render (target: at most 5)', results.sections.sql);
+
+  // The API's list answers: their size as sent compressed (target: under 100 KB gzip, or paginated).
+  results.sections.apiSizes = [];
+  for (const path of ['/api/dive-sites', '/api/dive-sites/map', '/api/articles', '/api/reviews', '/api/reviews/published', '/api/products', '/api/carousel']) {
+    const response = await fetch(base + path);
+    const body = Buffer.from(await response.arrayBuffer());
+    const items = (() => {
+      try {
+        const parsed = JSON.parse(body.toString('utf8'));
+        return Array.isArray(parsed) ? parsed.length : null;
+      } catch {
+        return null;
+      }
+    })();
+    results.sections.apiSizes.push({ path, status: response.status, items, bytes: body.length, gzip: gzipSync(body, { level: 6 }).length, brotli: brotliCompressSync(body).length });
+  }
+  print('API list answers, bytes (target: under 100 KB gzip, or paginated)', results.sections.apiSizes);
 
   // 1. Throughput and latency.
   log(`throughput: autocannon, 50 connections, ${settings.throughputSeconds} s per target`);

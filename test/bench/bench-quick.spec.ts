@@ -21,7 +21,8 @@ it('runs every section of the quick benchmark and writes its results', async () 
     });
     const results = JSON.parse(readFileSync(out, 'utf8'));
     expect(results.quick).toBe(true);
-    const { sql, throughput, pageWeight, lighthouse, memory } = results.sections;
+    const { sql, apiSizes, throughput, pageWeight, lighthouse, memory } = results.sections;
+    expect(apiSizes.find((row: { path: string }) => row.path === '/api/dive-sites')).toEqual(expect.objectContaining({ status: 200, gzip: expect.any(Number) }));
     expect(sql.map((row: { path: string }) => row.path)).toEqual(expect.arrayContaining(['/', '/blog', '/dive-sites']));
     expect(sql.every((row: { status: number; queries: number }) => row.status === 200 && Number.isInteger(row.queries))).toBe(true);
     expect(throughput.baseline.reqPerSec).toBeGreaterThan(0);
