@@ -57,7 +57,7 @@ try {
 
   // The API's list answers: their size as sent compressed (target: under 100 KB gzip, or paginated).
   results.sections.apiSizes = [];
-  for (const path of ['/api/dive-sites', '/api/dive-sites/map', '/api/articles', '/api/reviews', '/api/reviews/published', '/api/products', '/api/carousel']) {
+  for (const path of ['/api/dive-sites', '/api/dive-sites/map', '/api/articles', '/api/reviews', '/api/reviews/published', '/api/products', '/api/carousel-videos']) {
     const response = await fetch(base + path);
     const body = Buffer.from(await response.arrayBuffer());
     const items = (() => {
