@@ -8,9 +8,9 @@ import { root } from './server.mjs';
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 
-function run(url, { connections, duration }) {
+function run(url, { connections, duration, headers }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration, headers, pipelining: 1, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -25,8 +25,11 @@ function figures(result) {
   };
 }
 
-/** targets: [{ name, path }]; `articlePath` decides the baseline's size. */
-export async function measureThroughput(base, targets, articlePath, { duration, connections = 50, warmup = 1 }) {
+/**
+ * targets: [{ name, path }]; `articlePath` decides the baseline's size. `headers` go with every request,
+ * e.g. `{ 'accept-encoding': 'br, gzip' }` to measure what a browser is sent.
+ */
+export async function measureThroughput(base, targets, articlePath, { duration, connections = 50, warmup = 1, headers = {} }) {
   const article = Buffer.from(await (await fetch(base + articlePath)).arrayBuffer());
   const name = `bench-baseline-${process.pid}.html`;
   const file = join(root, 'dist', 'public', 'assets', name);
@@ -35,8 +38,8 @@ export async function measureThroughput(base, targets, articlePath, { duration, 
   const baselinePath = `/assets/${name}`;
   try {
     const measure = async (path) => {
-      await run(base + path, { connections, duration: warmup });
-      return figures(await run(base + path, { connections, duration }));
+      await run(base + path, { connections, duration: warmup, headers });
+      return figures(await run(base + path, { connections, duration, headers }));
     };
     const before = await measure(baselinePath);
     const rows = [];
@@ -54,7 +57,7 @@ export async function measureThroughput(base, targets, articlePath, { duration, 
       runs: [before, after],
     };
     for (const row of rows) row.ratioToBaseline = Number((row.reqPerSec / baseline.reqPerSec).toFixed(2));
-    return { connections, durationSeconds: duration, baseline, targets: rows };
+    return { connections, durationSeconds: duration, headers, baseline, targets: rows };
   } finally {
     rmSync(file, { force: true });
   }
