@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
-import { filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from '../lib/dive-sites/filters';
+import { CARD_PAGE_SIZE, filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from '../lib/dive-sites/filters';
 import { mapView } from '../lib/dive-sites/map';
 import type { ExplorerSite, RatingsData, TileSettings } from '../lib/dive-sites/types';
 import { FilterPanel } from './dive-sites/FilterPanel';
@@ -12,11 +12,14 @@ import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
 const DiveSiteMap = lazy(() => import('./dive-sites/DiveSiteMap.js').then((module) => ({ default: module.DiveSiteMap })));
 
 export interface DiveSiteExplorerProps {
-  /** Every site when `complete`; otherwise only those the page first shows (its filters applied). */
+  /** The cards the page first shows (its filters applied); every site when `complete`. */
   sites: ExplorerSite[];
   complete: boolean;
+  /** How many sites match the page's filters (the map shows them all; the grid `initialVisible` of them). */
+  matchCount: number;
+  initialVisible: number;
   totalSites: number;
-  /** The compact list of every site, fetched when a filtered page needs the rest. */
+  /** The compact list of every site, fetched after hydration unless `complete`. */
   sitesUrl: string;
   regions: string[];
   initialFilters: DiveSiteFilters;
@@ -76,6 +79,10 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   const [searching, setSearching] = useState(false);
   const [searchFailed, setSearchFailed] = useState(false);
   const [routeMissing, setRouteMissing] = useState(props.routeMissing);
+  const [visible, setVisible] = useState(props.initialVisible);
+  // After 'Show more dive sites', the first new card takes the focus (its index in the grid).
+  const focusCard = useRef<number | null>(null);
+  const gridRef = useRef<HTMLUListElement>(null);
   const [mapBox, mapNear] = useNearViewport<HTMLDivElement>();
   // Ratings already loaded, by site, so a panel shown again starts from the latest list.
   const [ratings, setRatings] = useState<Record<number, RatingsData>>(() =>
@@ -128,6 +135,7 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term]);
 
+  // Every site matching the filters, once every site is here; before that, the page's own first cards.
   const filtered = useMemo(() => {
     if (routeMissing) return [];
     const ids = term ? (matches?.term === term ? matches.ids : null) : null;
@@ -141,29 +149,53 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   }, [allSites, filters, matches, term, routeMissing]);
 
   const shown = filtered ?? NONE;
-  const view = useMemo(() => mapView(term, shown), [term, shown]);
+  const matchCount = allSites || routeMissing ? shown.length : props.matchCount;
+  // The map waits for every site (it shows them all); if that list cannot load, it shows the cards' sites.
+  const mapSites = allSites || sitesFailed || routeMissing ? shown : null;
+  const view = useMemo(() => mapView(term, mapSites ?? NONE), [term, mapSites]);
   const single = routeSite && filtered?.length === 1 ? filtered[0] : null;
   const query = filtersQuery(filters, 'q');
+  const cards = useMemo(() => shown.slice(0, visible), [shown, visible]);
+  const more = matchCount > visible;
 
-  // The cards re-render only when the filtered list changes (not when the map mounts or a search starts).
+  useEffect(() => {
+    const index = focusCard.current;
+    if (index === null) return;
+    focusCard.current = null;
+    gridRef.current?.querySelectorAll<HTMLAnchorElement>(':scope > li h2 a')[index]?.focus();
+  }, [cards]);
+
+  // The cards re-render only when the list shown changes (not when the map mounts or a search starts).
   const grid = useMemo(
     () => (
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {shown.map((site) => (
-          // Off-screen cards skip layout and paint until scrolled near (244 of them on /dive-sites).
+      <ul ref={gridRef} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((site) => (
+          // Off-screen cards skip layout and paint until scrolled near.
           <li key={site.id} className="flex [content-visibility:auto] [contain-intrinsic-size:auto_26rem]">
             <SiteCard site={site} />
           </li>
         ))}
       </ul>
     ),
-    [shown],
+    [cards],
   );
 
   const change = (next: DiveSiteFilters) => {
     setRouteMissing(false);
     setFilters(next);
+    setVisible(CARD_PAGE_SIZE);
   };
+
+  // A link, so that it works before the script has run (the server shows that many cards); with every
+  // site here, it adds the next cards in place.
+  const showMore = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (!allSites) return;
+    event.preventDefault();
+    focusCard.current = visible;
+    setVisible(visible + CARD_PAGE_SIZE);
+  };
+  const moreQuery = new URLSearchParams(filtersQuery(filters));
+  moreQuery.set('show', String(visible + CARD_PAGE_SIZE));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -171,7 +203,7 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
         <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
           {mapNear ? (
             <Suspense fallback={<MapPlaceholder />}>
-              <DiveSiteMap sites={shown} highlighted={shown.length > 0} view={view} tiles={tiles} />
+              {mapSites ? <DiveSiteMap sites={mapSites} highlighted={mapSites.length > 0} view={view} tiles={tiles} /> : <MapPlaceholder />}
             </Suspense>
           ) : (
             <MapPlaceholder />
@@ -185,7 +217,7 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-700" aria-live="polite" data-testid="dive-site-count">
-          {filtered === null ? 'Searching...' : `Showing ${shown.length} of ${allSites?.length ?? props.totalSites} dive sites`}
+          {filtered === null ? 'Searching...' : `Showing ${matchCount} of ${allSites?.length ?? props.totalSites} dive sites`}
           {(searchFailed || (sitesFailed && filtered === null)) && <span className="ml-2 text-red-700">Search failed. Please try again.</span>}
         </p>
         <p className="flex flex-wrap gap-3 text-sm">
@@ -212,7 +244,23 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
             <p className="mt-2 text-slate-600">Try adjusting your search terms or filters to find more dive sites.</p>
           </div>
         ) : (
-          grid
+          <>
+            {grid}
+            {more && (
+              <div className="mt-8 flex flex-col items-center gap-3">
+                <p className="text-sm text-slate-600">
+                  {cards.length} of {matchCount} sites listed
+                </p>
+                <a
+                  href={`/dive-sites?${moreQuery}`}
+                  onClick={showMore}
+                  className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-600 focus-visible:ring-offset-2"
+                >
+                  Show more dive sites
+                </a>
+              </div>
+            )}
+          </>
         )}
       </section>
 

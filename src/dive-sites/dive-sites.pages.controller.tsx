@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'client/lib/dive-sites/filters';
+import { cardsToShow, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'client/lib/dive-sites/filters';
 import type { RatingsData } from 'client/lib/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
@@ -16,15 +16,22 @@ const LIST_DESCRIPTION =
   "Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.";
 
 /**
- * The sites the page embeds for the island: all of them when nothing is filtered; otherwise only those
- * the page shows (the island fetches the compact list of all of them, EXPLORER_SITES_URL, when a filter
- * changes), so that each of the 244 /dive-sites/{id} pages stays small.
+ * The sites the page embeds for the island: the cards it shows first (`visible` of those matching its
+ * filters) and how many match. The island fetches the compact list of every site (EXPLORER_SITES_URL)
+ * for the map, for more cards and for other filters, so the page stays small: about 24 cards, not 244.
  */
-function embeddedSites(all: DiveSite[], filters: DiveSiteFilters, matches: number[] | null, routeMissing: boolean) {
+function embeddedSites(all: DiveSite[], filters: DiveSiteFilters, matches: number[] | null, routeMissing: boolean, visible: number) {
   const ids = matches ? new Set(matches) : null;
   const filtered = isFiltered(filters) || routeMissing;
   const shown = routeMissing ? [] : filtered ? all.filter((site) => matchesFilters(site, filters, ids)) : all;
-  return { sites: shown.map(toExplorerSite), totalSites: all.length, complete: !filtered, sitesUrl: EXPLORER_SITES_URL };
+  return {
+    sites: shown.slice(0, visible).map(toExplorerSite),
+    matchCount: shown.length,
+    initialVisible: visible,
+    totalSites: all.length,
+    complete: !filtered && all.length <= visible,
+    sitesUrl: EXPLORER_SITES_URL,
+  };
 }
 
 /** SPEC section 2: /dive-sites and /dive-sites/{id} are the same screen; the id pre-fills the search. */
@@ -37,7 +44,10 @@ export class DiveSitesPagesController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Query parameters (search, region, skill, depth) are the filter form's, so the page filters without JavaScript too. */
+  /**
+   * Query parameters (search, region, skill, depth) are the filter form's, so the page filters without
+   * JavaScript too; `show` is the number of cards (the 'Show more dive sites' link without JavaScript).
+   */
   @Get()
   @Html()
   async list(@Query() query: Record<string, unknown>): Promise<string> {
@@ -50,7 +60,7 @@ export class DiveSitesPagesController {
         site={null}
         total={all.length}
         explorer={{
-          ...embeddedSites(all, filters, matches, false),
+          ...embeddedSites(all, filters, matches, false, cardsToShow(query.show, all.length)),
           regions: this.regions(all),
           initialFilters: filters,
           initialMatches: matches,
@@ -66,7 +76,7 @@ export class DiveSitesPagesController {
 
   @Get(':id')
   @Html()
-  async site(@Param('id') rawId: string, @Res({ passthrough: true }) response: Response): Promise<string> {
+  async site(@Param('id') rawId: string, @Query('show') show: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
     // SPEC section 2: the id is parsed as an integer.
     const id = Number.parseInt(rawId, 10);
     const all = await this.sites.list();
@@ -74,7 +84,7 @@ export class DiveSitesPagesController {
     const initialFilters = normaliseFilters({ search: site?.name ?? '' });
     const initialMatches = site ? (await this.sites.search(site.name)).map((match) => match.id) : null;
     const explorer = {
-      ...embeddedSites(all, initialFilters, initialMatches, !site),
+      ...embeddedSites(all, initialFilters, initialMatches, !site, cardsToShow(show, all.length)),
       regions: this.regions(all),
       initialFilters,
       initialMatches,

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { CARD_PAGE_SIZE } from 'client/lib/dive-sites/filters';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -19,13 +20,14 @@ const cardLinks = (html: string) => [...html.matchAll(/<h2[^>]*><a href="\/dive-
 const meta = (html: string, name: string) => html.match(new RegExp(`<meta name="${name}" content="([^"]*)"`))?.[1];
 
 describe('GET /dive-sites', () => {
-  it('is complete before any script: title, description, hero, filters, every card and the map island', async () => {
+  it('is complete before any script: title, description, hero, filters, the first page of cards and the map island', async () => {
     const response = await request(t.baseUrl).get('/dive-sites').expect(200);
     const html = response.text;
     expect(html).toMatch(/<title>[^<]*244\+ Australian Dive Sites[^<]*<\/title>/);
     const description = meta(html, 'description')!;
     for (const place of ['Great Barrier Reef', 'Julian Rocks', 'Fish Rock Cave', 'Neptune Islands']) expect(description).toContain(place);
-    expect(cardLinks(html)).toHaveLength(total);
+    expect(cardLinks(html)).toHaveLength(CARD_PAGE_SIZE);
+    expect(html).toContain(`href="/dive-sites?show=${2 * CARD_PAGE_SIZE}"`);
     expect(html).toContain('data-island="DiveSiteExplorer"');
     expect(html).toMatch(/<form [^>]*action="\/dive-sites" method="get"/);
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/leaflet-[^"]+\.css"/);
@@ -33,6 +35,19 @@ describe('GET /dive-sites', () => {
     expect(html).toContain('href="/api/dive-sites/export/gpx"');
     expect(html).toContain('aria-label="Loading map"');
     expect(html).not.toContain('Ratings &amp; Reviews');
+  });
+
+  it('lists as many cards as ?show= asks, in whole pages, up to every site', async () => {
+    const listed = async (show: string) => cardLinks((await request(t.baseUrl).get('/dive-sites').query({ show }).expect(200)).text);
+    const everySite = await listed(String(total));
+    expect(everySite).toHaveLength(total);
+    expect(new Set(everySite).size).toBe(total);
+    expect(await listed('48')).toEqual(everySite.slice(0, 48));
+    expect(await listed('25')).toHaveLength(48);
+    expect(await listed('999999')).toHaveLength(total);
+    for (const nonsense of ['0', '-5', 'abc', '1e9', '']) expect(await listed(nonsense)).toHaveLength(CARD_PAGE_SIZE);
+    const all = (await request(t.baseUrl).get('/dive-sites').query({ show: String(total) }).expect(200)).text;
+    expect(all).not.toContain('Show more dive sites');
   });
 
   it('applies the filter form parameters on the server', async () => {
@@ -102,10 +117,14 @@ describe('the compact site list for the map', () => {
   const islandProps = (html: string) =>
     JSON.parse(html.match(/data-island="DiveSiteExplorer"[^>]*><script type="application\/json" data-island-props="">([\s\S]*?)<\/script>/)![1]);
 
-  it('is embedded whole in /dive-sites, and only the shown sites in /dive-sites/{id}, which fetches the rest from /api/dive-sites/map', async () => {
+  it('embeds only the cards a page shows, which fetches every site from /api/dive-sites/map', async () => {
     const all = islandProps((await request(t.baseUrl).get('/dive-sites').expect(200)).text);
-    expect(all.complete).toBe(true);
-    expect(all.sites).toHaveLength(all.totalSites);
+    expect(all.complete).toBe(false);
+    expect(all.sites).toHaveLength(CARD_PAGE_SIZE);
+    expect(all.matchCount).toBe(all.totalSites);
+    const whole = islandProps((await request(t.baseUrl).get('/dive-sites').query({ show: String(total) }).expect(200)).text);
+    expect(whole.complete).toBe(true);
+    expect(whole.sites).toHaveLength(total);
 
     const one = islandProps((await request(t.baseUrl).get(`/dive-sites/${yongala.id}`).expect(200)).text);
     expect(one.complete).toBe(false);
@@ -113,7 +132,8 @@ describe('the compact site list for the map', () => {
     expect(one.totalSites).toBe(all.totalSites);
 
     const map = (await request(one.sitesUrl.startsWith('/') ? t.baseUrl : '').get(one.sitesUrl).expect(200)).body;
-    expect(map).toEqual(all.sites);
+    expect(map).toEqual(whole.sites);
+    expect(map.slice(0, CARD_PAGE_SIZE)).toEqual(all.sites);
     // Compact: well under the full API answer for the same sites.
     const full = await request(t.baseUrl).get('/api/dive-sites').expect(200);
     expect(JSON.stringify(map).length).toBeLessThan(JSON.stringify(full.body).length * 0.7);

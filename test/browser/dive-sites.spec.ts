@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { depthBand } from 'client/lib/dive-sites/filters';
+import { CARD_PAGE_SIZE, depthBand } from 'client/lib/dive-sites/filters';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { launchBrowser } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -32,16 +32,19 @@ afterEach(async () => {
 
 const explorer = () => page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
 const cards = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article');
-const cardNames = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article h2').allInnerTexts();
+const cardNames = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article h2').allTextContents();
 const markers = () => page.locator('[data-testid="dive-site-map"] .dive-site-marker');
 const search = () => page.getByLabel('Search dive sites');
 
+/** Every matching site is a marker; the grid lists the first CARD_PAGE_SIZE of them. */
 async function expectCount(expected: number) {
   await page.getByText(`Showing ${expected} of ${all.length} dive sites`).waitFor();
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="dive-site-map"] .dive-site-marker').length === n, expected);
-  expect(await cards().count()).toBe(expected);
+  expect(await cards().count()).toBe(Math.min(expected, CARD_PAGE_SIZE));
   expect(await markers().count()).toBe(expected);
 }
+
+const showMore = () => page.getByRole('link', { name: 'Show more dive sites' });
 
 async function openList() {
   await page.goto(`${t.baseUrl}/dive-sites`);
@@ -52,10 +55,24 @@ async function openList() {
 const matching = (term: string) => all.filter((s) => [s.name, s.description, s.region, s.marineLife ?? ''].some((text) => text.toLowerCase().includes(term.toLowerCase())));
 
 describe('/dive-sites', () => {
-  it('shows every site as a card and a marker, even though the map tiles cannot load', async () => {
+  it('shows every site as a marker and, a page of cards at a time, as a card, even though the map tiles cannot load', async () => {
     await openList();
     await expect(page.title()).resolves.toContain('244+ Australian Dive Sites');
     await expectCount(all.length);
+    // 'Show more dive sites' adds the next cards in place and moves the focus to the first new one.
+    await page.getByText(`${CARD_PAGE_SIZE} of ${all.length} sites listed`).waitFor();
+    const firstCard = (await cardNames())[0];
+    await showMore().click();
+    await page.getByText(`${2 * CARD_PAGE_SIZE} of ${all.length} sites listed`).waitFor();
+    expect(page.url()).toBe(`${t.baseUrl}/dive-sites`);
+    expect(await cards().count()).toBe(2 * CARD_PAGE_SIZE);
+    await expect(cards().nth(CARD_PAGE_SIZE).getByRole('heading').locator('a').evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    expect((await cardNames())[0]).toBe(firstCard);
+    while (await showMore().count()) await showMore().click();
+    expect((await cardNames()).sort()).toEqual(all.map((s) => s.name).sort());
+    // A new filter starts the grid at its first page again.
+    await page.getByLabel('Skill Level').selectOption('Beginner');
+    await expectCount(all.filter((s) => s.skillLevel === 'Beginner').length);
     await expect(page.locator('[data-testid="dive-site-map"] [data-zoom]').getAttribute('data-zoom')).resolves.toBe('3');
     // With no tiles (no internet here), the map draws the site's own land outline on a sea-blue background.
     await page.locator('[data-testid="dive-site-map"] [data-tiles="offline"][data-land="drawn"]').waitFor();
@@ -256,10 +273,24 @@ describe('/dive-sites', () => {
   it('is complete without JavaScript, and its filter form works without it', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const noJs = await context.newPage();
+    const listed = () => noJs.getByRole('region', { name: 'Dive sites', exact: true }).locator('article');
     await noJs.goto(`${t.baseUrl}/dive-sites`);
-    expect(await noJs.getByRole('region', { name: 'Dive sites', exact: true }).locator('article').count()).toBe(all.length);
+    expect(await listed().count()).toBe(CARD_PAGE_SIZE);
+    // The 'Show more dive sites' link is a page of its own without JavaScript.
+    await noJs.getByRole('link', { name: 'Show more dive sites' }).click();
+    await noJs.waitForURL(`${t.baseUrl}/dive-sites?show=${2 * CARD_PAGE_SIZE}`);
+    expect(await listed().count()).toBe(2 * CARD_PAGE_SIZE);
+    await noJs.goto(`${t.baseUrl}/dive-sites?show=${all.length}`);
+    expect(await listed().count()).toBe(all.length);
+    expect(await noJs.getByRole('link', { name: 'Show more dive sites' }).count()).toBe(0);
     await noJs.goto(`${t.baseUrl}/dive-sites?region=Tasmania&skill=all&depth=all&search=`);
-    expect(await noJs.getByRole('region', { name: 'Dive sites', exact: true }).locator('article').count()).toBe(all.filter((s) => s.region === 'Tasmania').length);
+    expect(await listed().count()).toBe(Math.min(CARD_PAGE_SIZE, all.filter((s) => s.region === 'Tasmania').length));
+    const advanced = all.filter((s) => s.skillLevel === 'Advanced');
+    expect(advanced.length).toBeGreaterThan(CARD_PAGE_SIZE);
+    await noJs.goto(`${t.baseUrl}/dive-sites?skill=Advanced`);
+    await noJs.getByRole('link', { name: 'Show more dive sites' }).click();
+    await noJs.waitForURL(`${t.baseUrl}/dive-sites?skill=Advanced&show=${2 * CARD_PAGE_SIZE}`);
+    expect(await listed().count()).toBe(Math.min(2 * CARD_PAGE_SIZE, advanced.length));
     await context.close();
   });
 });

@@ -83,6 +83,19 @@ export function filtersQuery(filters: DiveSiteFilters, searchName = 'search'): s
   return query ? `?${query}` : '';
 }
 
+/**
+ * The card grid shows this many cards, then a 'Show more dive sites' control adds as many again. The map
+ * always shows every filtered site; 244 cards at once would make a 600 KB page that a phone must lay out.
+ */
+export const CARD_PAGE_SIZE = 24;
+
+/** The cards a page first shows, from its `show` query value: a whole number of pages, at least one. */
+export function cardsToShow(raw: unknown, total: number): number {
+  const asked = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
+  const pages = Math.ceil(Math.min(asked, Math.max(total, CARD_PAGE_SIZE)) / CARD_PAGE_SIZE);
+  return Math.max(1, pages) * CARD_PAGE_SIZE;
+}
+
 /** SPEC section 9: description 120, marine life 100, hazards 80 characters on a card. */
 export const CARD_LIMITS = { description: 120, marineLife: 100, hazards: 80 } as const;
 
