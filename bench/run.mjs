@@ -84,10 +84,10 @@ try {
     { name: 'API articles', path: '/api/articles' },
   ];
   const throughputTable = (t) => [
-    { name: t.baseline.name, path: t.baseline.path, reqPerSec: t.baseline.reqPerSec, p50Ms: t.baseline.p50Ms, p99Ms: t.baseline.p99Ms, errors: t.baseline.errors, non2xx: t.baseline.non2xx, ratioToBaseline: 1 },
-    ...t.targets.map(({ name, path, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToBaseline }) => ({ name, path, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToBaseline })),
+    { name: t.baseline.name, path: t.baseline.path, reqPerSec: t.baseline.reqPerSec, p50Ms: t.baseline.p50Ms, p99Ms: t.baseline.p99Ms, errors: t.baseline.errors, non2xx: t.baseline.non2xx, ratioToBaseline: 1, serverCpuPct: t.baseline.runs[1].serverCpuPct, loaderCpuPct: t.baseline.runs[1].loaderCpuPct },
+    ...t.targets.map(({ name, path, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToBaseline, serverCpuPct, loaderCpuPct }) => ({ name, path, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToBaseline, serverCpuPct, loaderCpuPct })),
   ];
-  const throughputOptions = { duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
+  const throughputOptions = { pid: server.pid, duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
   results.sections.throughput = await measureThroughput(base, targets, articlePath, throughputOptions);
   print('Throughput, uncompressed (50 connections; target: pages >= 0.5 x baseline req/s, p99 < 50 ms)', throughputTable(results.sections.throughput));
   // The same as a browser asks for it: compressed answers (the page cache keeps its bodies compressed;

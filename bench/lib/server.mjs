@@ -21,10 +21,17 @@ async function freePort() {
   });
 }
 
+const startProd = () => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['start:prod'].split(/\s+/);
+
 /** The Node.js flags of `npm run start:prod` (the heap cap), so the bench measures what production runs. */
 export function productionNodeFlags() {
-  const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['start:prod'];
-  return script.split(/\s+/).filter((part) => part.startsWith('--'));
+  return startProd().filter((part) => part.startsWith('--'));
+}
+
+/** The environment `npm run start:prod` sets before `node` (MALLOC_ARENA_MAX). */
+export function productionEnv() {
+  const words = startProd();
+  return Object.fromEntries(words.slice(0, words.indexOf('node')).map((word) => word.split('=', 2)));
 }
 
 export async function startServer({ env = {} } = {}) {
@@ -36,6 +43,7 @@ export async function startServer({ env = {} } = {}) {
     cwd: root,
     env: {
       ...process.env,
+      ...productionEnv(),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

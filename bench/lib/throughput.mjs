@@ -1,6 +1,6 @@
 // Throughput and latency with autocannon (50 connections) for each target, beside a static file of the
 // article page's size served by the same server process (the baseline), measured before and after.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { root } from './server.mjs';
@@ -14,7 +14,36 @@ function run(url, { connections, duration, headers }) {
   });
 }
 
-function figures(result) {
+/** CPU seconds (user + system) a process has used so far, from /proc; null where there is no /proc. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The share of one core the server and the load generator (this process) each used during a run. The two
+ * share the machine's cores: a loader near 100 % means the figure is the loader's limit, not the server's.
+ */
+async function runMeasured(url, options, pid) {
+  const server = cpuSeconds(pid);
+  const loader = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const result = await run(url, options);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const serverAfter = cpuSeconds(pid);
+  const used = process.cpuUsage(loader);
+  return {
+    result,
+    serverCpuPct: server === null || serverAfter === null ? null : Math.round(((serverAfter - server) / seconds) * 100),
+    loaderCpuPct: Math.round(((used.user + used.system) / 1e6 / seconds) * 100),
+  };
+}
+
+function figures({ result, serverCpuPct, loaderCpuPct }) {
   return {
     reqPerSec: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -22,14 +51,16 @@ function figures(result) {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     bytesPerReq: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+    serverCpuPct,
+    loaderCpuPct,
   };
 }
 
 /**
- * targets: [{ name, path }]; `articlePath` decides the baseline's size. `headers` go with every request,
+ * targets: [{ name, path }]; `pid` is the server's (for its CPU share); `articlePath` decides the baseline's size. `headers` go with every request,
  * e.g. `{ 'accept-encoding': 'br, gzip' }` to measure what a browser is sent.
  */
-export async function measureThroughput(base, targets, articlePath, { duration, connections = 50, warmup = 1, headers = {} }) {
+export async function measureThroughput(base, targets, articlePath, { pid, duration, connections = 50, warmup = 1, headers = {} }) {
   const article = Buffer.from(await (await fetch(base + articlePath)).arrayBuffer());
   const name = `bench-baseline-${process.pid}.html`;
   const file = join(root, 'dist', 'public', 'assets', name);
@@ -39,7 +70,7 @@ export async function measureThroughput(base, targets, articlePath, { duration, 
   try {
     const measure = async (path) => {
       await run(base + path, { connections, duration: warmup, headers });
-      return figures(await run(base + path, { connections, duration, headers }));
+      return figures(await runMeasured(base + path, { connections, duration, headers }, pid));
     };
     const before = await measure(baselinePath);
     const rows = [];

@@ -28,6 +28,8 @@ it('runs every section of the quick benchmark and writes its results', async () 
     expect(throughput.baseline.reqPerSec).toBeGreaterThan(0);
     expect(throughput.targets.map((row: { name: string }) => row.name)).toEqual(['home', 'blog', 'article', 'gear review', 'dive sites', 'API dive sites', 'API articles']);
     expect(throughput.targets.every((row: { ratioToBaseline: number }) => typeof row.ratioToBaseline === 'number')).toBe(true);
+    // Each run says how busy the server and the load generator were, so a loader-bound figure shows.
+    expect(throughput.targets.every((row: { serverCpuPct: number; loaderCpuPct: number }) => row.serverCpuPct > 0 && row.loaderCpuPct > 0)).toBe(true);
     expect(throughputCompressed.headers).toEqual({ 'accept-encoding': 'br, gzip' });
     expect(throughputCompressed.targets).toHaveLength(throughput.targets.length);
     expect(pageWeight.length).toBeGreaterThan(0);
