@@ -2,11 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, getJson } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { toast } from '../lib/toast';
+import { UserText, type TextLink } from '../lib/user-text';
 
 export interface CommentItem {
   id: number;
   name: string;
   content: string;
+  /** Web links in the content (made links with rel="ugc nofollow"). */
+  links?: TextLink[];
   createdAt: string;
 }
 
@@ -94,7 +97,9 @@ export function ArticleComments({ articleId, initialComments }: ArticleCommentsP
                   {formatDate(comment.createdAt)}
                 </time>
               </p>
-              <p className="mt-2 whitespace-pre-line text-slate-700">{comment.content}</p>
+              <p className="mt-2 whitespace-pre-line break-words text-slate-700">
+                <UserText text={comment.content} links={comment.links} />
+              </p>
             </li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
+import { textLinks } from 'src/common/text-links';
 import type { Comment } from './comment.entity';
 
-/** What the public sees of a comment: never the email or the IP address. */
+/** What the public sees of a comment: never the email or the IP address; `links` are the web links in its content. */
 export function toPublicComment(comment: Comment) {
-  return { id: comment.id, articleId: comment.articleId, name: comment.name, content: comment.content, createdAt: comment.createdAt };
+  return { id: comment.id, articleId: comment.articleId, name: comment.name, content: comment.content, links: textLinks(comment.content), createdAt: comment.createdAt };
 }
 
 export type PublicComment = ReturnType<typeof toPublicComment>;

@@ -64,10 +64,20 @@ describe('comments', () => {
 
   it('stores a valid comment and lists it without the email or IP address', async () => {
     const created = await post({ name: '  Mia  ', content: 'Saw a blue-ringed octopus right under the jetty!', email: 'mia@example.com' }).expect(201);
-    expect(created.body).toEqual({ id: expect.any(Number), articleId: published.id, name: 'Mia', content: 'Saw a blue-ringed octopus right under the jetty!', createdAt: expect.any(String) });
+    expect(created.body).toEqual({ id: expect.any(Number), articleId: published.id, name: 'Mia', content: 'Saw a blue-ringed octopus right under the jetty!', links: [], createdAt: expect.any(String) });
     const list = await request(t.baseUrl).get(`/api/articles/${published.id}/comments`).expect(200);
     expect(list.body[0]).toMatchObject({ name: 'Mia' });
     expect(JSON.stringify(list.body)).not.toMatch(/mia@example\.com|ipAddress|127\.0\.0\.1/);
+  });
+
+  it('marks the web links in a comment (only http and https) for the page to show with rel="ugc nofollow"', async () => {
+    const content = 'Logged it on https://example.com/logs/42, ask me at mia@example.com or javascript:alert(1)';
+    const created = await post({ name: 'Mia', content }).expect(201);
+    expect(created.body.content).toBe(content);
+    expect(created.body.links).toEqual([{ start: 13, end: 40, href: 'https://example.com/logs/42' }]);
+    expect(content.slice(13, 40)).toBe('https://example.com/logs/42');
+    const list = await request(t.baseUrl).get(`/api/articles/${published.id}/comments`).expect(200);
+    expect(list.body.find((comment: { id: number }) => comment.id === created.body.id).links).toEqual(created.body.links);
   });
 
   it.each([

@@ -135,11 +135,11 @@ describe('ratings', () => {
 
     await post(site.id, { rating: 3 }).expect(201);
     const created = await post(site.id, { rating: 5, comment: '  Turtles everywhere!  ' }, '198.51.100.7').expect(201);
-    expect(created.body.rating).toEqual({ id: expect.any(Number), rating: 5, comment: 'Turtles everywhere!', createdAt: expect.any(String) });
+    expect(created.body.rating).toEqual({ id: expect.any(Number), rating: 5, comment: 'Turtles everywhere!', links: [], createdAt: expect.any(String) });
 
     const list = await request(t.baseUrl).get(`/api/dive-sites/${site.id}/ratings`).expect(200);
     expect(list.body.summary).toEqual({ average: 4, count: 2 });
-    expect(list.body.ratings[0]).toEqual({ id: created.body.rating.id, rating: 5, comment: 'Turtles everywhere!', createdAt: expect.any(String) });
+    expect(list.body.ratings[0]).toEqual({ id: created.body.rating.id, rating: 5, comment: 'Turtles everywhere!', links: [], createdAt: expect.any(String) });
     expect(JSON.stringify(list.body)).not.toMatch(/198\.51\.100\.7|ipAddress|userEmail/);
     const stored = await ratingRepo().findOneByOrFail({ id: created.body.rating.id });
     expect(stored.ipAddress).toBe('198.51.100.7');

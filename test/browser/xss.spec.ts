@@ -11,9 +11,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * carousel slides), then every page that shows them is loaded in Chromium. No dialog opens, no payload
  * script runs, and no `on*` attribute or `javascript:` URL is in the DOM.
  *
- * Comments are shown as plain text (no links are made from URLs in them), so a link in a comment
- * cannot exist, and the `rel="ugc nofollow"` rule has nothing to apply to; the test checks that a URL
- * in a comment stays text.
+ * Comments and rating comments are text; only the web links the server finds in them become links,
+ * each with `rel="ugc nofollow"`: the test checks every link in them, and that markup stays text.
  */
 const PAYLOADS = [
   '<script>window.__xss=1;alert(1)</script>',
@@ -174,11 +173,25 @@ describe('stored XSS payloads', () => {
     ]) {
       results.push(await inspect(page, path));
     }
-    // A URL in a comment stays text: comments make no links at all.
+    // A web link in a comment or a rating comment is a link that search engines do not credit; markup stays text.
+    const userLinks = async (list: string) =>
+      page.locator(list).evaluateAll((lists) =>
+        lists.flatMap((element) => Array.from(element.querySelectorAll('a')).map((a) => ({ href: a.getAttribute('href'), rel: a.getAttribute('rel'), target: a.getAttribute('target'), text: a.textContent }))),
+      );
+    const ugcLink = { href: 'https://example.com/visit-me', rel: 'ugc nofollow noopener noreferrer', target: '_blank', text: 'https://example.com/visit-me' };
     await page.goto(`${t.baseUrl}/blog/${article.slug}`);
-    const commentLinks = await page.locator('section[aria-labelledby="comments-heading"] a[href*="example.com"]').count();
-    expect(commentLinks).toBe(0);
-    await expect(page.locator('section[aria-labelledby="comments-heading"]').innerText()).resolves.toContain('https://example.com/visit-me <b>bold</b>');
+    // As the server rendered them, then as the island shows them once hydrated (when scrolled into view).
+    await expect(userLinks('section[aria-labelledby="comments-heading"] ul')).resolves.toEqual([ugcLink]);
+    await page.locator('#comments-heading').scrollIntoViewIfNeeded();
+    await islandReady(page, 'ArticleComments');
+    await expect(userLinks('section[aria-labelledby="comments-heading"] ul')).resolves.toEqual([ugcLink]);
+    await expect(page.locator('section[aria-labelledby="comments-heading"] ul').innerText()).resolves.toContain('https://example.com/visit-me <b>bold</b>');
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    await islandReady(page, 'DiveSiteExplorer');
+    const ratingsList = page.getByRole('list', { name: 'Recent reviews' });
+    await ratingsList.waitFor();
+    await expect(userLinks('[aria-label="Recent reviews"]')).resolves.toEqual([ugcLink]);
+    await expect(ratingsList.innerText()).resolves.toContain('https://example.com/visit-me <b>bold</b>');
 
     // The admin screens that list what visitors and the administrator wrote.
     await signInOnDashboard(page, t);

@@ -3,6 +3,7 @@ import { ApiError, apiRequest, getJson } from '../../lib/api';
 import { timeAgo } from '../../lib/dive-sites/relative-time';
 import type { RatingsData } from '../../lib/dive-sites/types';
 import { toast } from '../../lib/toast';
+import { UserText } from '../../lib/user-text';
 
 export const COMMENT_MAX = 500;
 export const RECENT_RATINGS = 5;
@@ -165,7 +166,11 @@ export function RatingsPanel({ site, initial, renderedAt, onLoaded }: RatingsPan
                     {timeAgo(item.createdAt, now)}
                   </time>
                 </p>
-                {item.comment && <p className="mt-2 whitespace-pre-line text-slate-700">{item.comment}</p>}
+                {item.comment && (
+                  <p className="mt-2 whitespace-pre-line break-words text-slate-700">
+                    <UserText text={item.comment} links={item.links} />
+                  </p>
+                )}
               </li>
             ))}
           </ol>

@@ -1,3 +1,5 @@
+import type { TextLink } from '../user-text';
+
 /** What the dive-site island receives from the server: plain JSON for the grid, the map and the ratings panel. */
 
 /**
@@ -30,6 +32,8 @@ export interface RatingItem {
   id: number;
   rating: number;
   comment: string | null;
+  /** Web links in the comment (made links with rel="ugc nofollow"). */
+  links?: TextLink[];
   createdAt: string;
 }
 
