@@ -44,7 +44,7 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
         By {review.author} · Expert Gear Review · <time dateTime={review.createdAt.toISOString()}>{formatDateAu(review.createdAt)}</time>
       </p>
       <p className="mt-4 text-lg text-slate-600">{review.excerpt}</p>
-      <img src={review.imageUrl} alt={review.title} width={1200} height={800} loading="lazy" decoding="async" data-fallback="review" className="mt-6 aspect-[3/2] w-full rounded-2xl bg-slate-200 object-cover" />
+      <img src={review.imageUrl} alt={review.title} width={1200} height={800} fetchPriority="high" data-fallback="review" className="mt-6 aspect-[3/2] w-full rounded-2xl bg-slate-200 object-cover" />
 
       {review.purchaseLink && (
         <aside aria-label="Affiliate link" className="mt-8 flex flex-col gap-4 rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between">
