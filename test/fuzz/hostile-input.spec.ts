@@ -339,10 +339,15 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
           return;
         }
         if (answer.status >= 500 || answer.status < 200) throw new Error(`${what.slice(0, 600)}: ${answer.status} ${answer.body.slice(0, 300)}`);
-        if (bodyCase.kind === 'oversized' && answer.status !== 413) throw new Error(`${what.slice(0, 600)}: oversized body answered ${answer.status}`);
+        // Node's HTTP parser itself refuses a request head over 16 KB (431, no body) before the app sees the
+        // request or reads its body, so an oversized body behind such a head never gets to its 413.
+        const headRefused = answer.status === 431 && path.length > 16_000;
+        if (bodyCase.kind === 'oversized' && answer.status !== 413 && !headRefused) throw new Error(`${what.slice(0, 600)}: oversized body answered ${answer.status}`);
         const after = await checksum();
-        // Node's HTTP parser itself refuses a request head over 16 KB (431, no body) before the app sees it.
-        if (answer.status === 431 && path.length > 16_000) return;
+        if (headRefused) {
+          if (after !== snapshot) throw new Error(`${what.slice(0, 600)}: refused with 431 but the database changed`);
+          return;
+        }
         if (answer.status >= 300) {
           if (!/json/.test(answer.contentType)) throw new Error(`${what.slice(0, 600)}: ${answer.status} not JSON (${answer.contentType})`);
           const error = JSON.parse(answer.body) as { statusCode?: number; error?: unknown; message?: unknown };
