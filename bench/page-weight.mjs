@@ -4,14 +4,12 @@
 // map's chunk (DiveSiteMap, which brings Leaflet) is held back until everything else has loaded, so the
 // first figure is the page without the map, whether or not the map is in view at load.
 import { createRequire } from 'node:module';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { CHROMIUM, CHROMIUM_ARGS } from './lib/page-weight.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, trackWeight } from './lib/page-weight.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 
 const [base = 'http://127.0.0.1:3000', path = '/dive-sites'] = process.argv.slice(2);
-const KINDS = { document: 'html', stylesheet: 'css', script: 'js' };
 const MAP_CHUNK = /\/assets\/chunks\/DiveSiteMap-[^/]+\.js$/;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -27,43 +25,26 @@ try {
     await route.continue();
   });
 
-  const totals = () => ({ htmlGzip: 0, cssGzip: 0, jsGzip: 0, jsBrotli: 0, requests: 0 });
-  let current = totals();
-  const pending = [];
-  page.on('response', (response) => {
-    const kind = KINDS[response.request().resourceType()];
-    if (!kind) return;
-    pending.push(
-      response
-        .body()
-        .then((body) => {
-          current[`${kind}Gzip`] += gzipSync(body, { level: 9 }).length;
-          if (kind === 'js') current.jsBrotli += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-          current.requests++;
-        })
-        .catch(() => undefined),
-    );
-  });
-
+  const weight = trackWeight(page);
   // Settled: no new answer for a second (the held chunk keeps the network from ever being idle).
   const settled = async () => {
-    for (let seen = -1; seen !== pending.length; ) {
-      seen = pending.length;
+    for (let seen = -1; seen !== weight.answers; ) {
+      seen = weight.answers;
       await page.waitForTimeout(1000);
     }
-    await Promise.all(pending);
+    await weight.settle();
   };
 
   await page.goto(base + path, { waitUntil: 'load' });
   await page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor({ timeout: 30_000 });
   await settled();
-  const beforeMap = { ...current };
+  const beforeMap = weight.totals();
 
   release();
   await page.locator('[data-testid="dive-site-map"]').scrollIntoViewIfNeeded();
   await page.locator('[data-testid="dive-site-map"] .leaflet-container').waitFor({ timeout: 30_000 });
   await settled();
-  const withMap = { ...current };
+  const withMap = weight.totals();
 
   console.log(`${base}${path}: bytes each body takes compressed here (gzip level 9, brotli quality 11)`);
   console.table({ 'before the map hydrates': beforeMap, 'map hydrated': withMap });

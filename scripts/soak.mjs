@@ -16,9 +16,9 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, createWriteStream } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../bench/lib/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -45,17 +45,6 @@ const REQUEST_TIMEOUT_MS = 15_000;
 
 const log = (...parts) => console.error(`[soak ${new Date().toISOString().slice(11, 23)}]`, ...parts);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // ---- build, database, server ---------------------------------------------------------------------
 execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { stdio: ['ignore', 'inherit', 'inherit'] });

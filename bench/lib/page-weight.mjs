@@ -16,6 +16,37 @@ function empty() {
   return { htmlGzip: 0, htmlBrotli: 0, cssGzip: 0, cssBrotli: 0, jsGzip: 0, jsBrotli: 0, requests: 0 };
 }
 
+/**
+ * Adds up the page's HTML, CSS and JavaScript as the answers arrive, each body compressed here (gzip
+ * level 9, brotli quality 11) so the figures do not depend on the server's settings. `totals()` is a
+ * copy of the sums so far; `settle()` waits for the bodies still being read; `answers` counts them.
+ */
+export function trackWeight(page) {
+  const totals = empty();
+  const pending = [];
+  page.on('response', (response) => {
+    const kind = KINDS[response.request().resourceType()];
+    if (!kind) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          totals[`${kind}Gzip`] += gzipSync(body, { level: 9 }).length;
+          totals[`${kind}Brotli`] += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+          totals.requests++;
+        })
+        .catch(() => undefined),
+    );
+  });
+  return {
+    totals: () => ({ ...totals }),
+    settle: () => Promise.all(pending),
+    get answers() {
+      return pending.length;
+    },
+  };
+}
+
 export async function measurePageWeight(base, paths, { settleMs = 1500 } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const pages = [];
@@ -25,26 +56,11 @@ export async function measurePageWeight(base, paths, { settleMs = 1500 } = {}) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-      let current = empty();
-      const bodies = [];
-      page.on('response', (response) => {
-        const kind = KINDS[response.request().resourceType()];
-        if (!kind) return;
-        bodies.push(
-          response
-            .body()
-            .then((body) => {
-              current[`${kind}Gzip`] += gzipSync(body, { level: 9 }).length;
-              current[`${kind}Brotli`] += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-              current.requests++;
-            })
-            .catch(() => undefined),
-        );
-      });
+      const weight = trackWeight(page);
       await page.goto(base + path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(settleMs);
-      await Promise.all(bodies);
-      const beforeInteraction = { ...current };
+      await weight.settle();
+      const beforeInteraction = weight.totals();
       const islands = await page.locator('[data-island]').count();
 
       // Every island: scrolled into view (visible), pointed at and focused (interaction).
@@ -63,8 +79,8 @@ export async function measurePageWeight(base, paths, { settleMs = 1500 } = {}) {
         .catch(() => false);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(settleMs);
-      await Promise.all(bodies);
-      pages.push({ path, islands, allHydrated: hydrated, beforeInteraction, afterHydration: { ...current } });
+      await weight.settle();
+      pages.push({ path, islands, allHydrated: hydrated, beforeInteraction, afterHydration: weight.totals() });
       await context.close();
     }
   } finally {

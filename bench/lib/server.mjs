@@ -10,7 +10,8 @@ import { join } from 'node:path';
 export const root = new URL('../..', import.meta.url).pathname;
 export const ADMIN_PASSWORD = 'bench-admin-password-0123';
 
-async function freePort() {
+/** A TCP port free on 127.0.0.1 right now (the soak, scripts/soak.mjs, uses it too). */
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);

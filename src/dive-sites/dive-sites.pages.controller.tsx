@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { cardsToShow, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'client/lib/dive-sites/filters';
-import type { RatingsData } from 'client/lib/dive-sites/types';
+import type { RatingsData, TileSettings } from 'client/lib/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RatingsService } from 'src/ratings/ratings.service';
@@ -68,7 +68,7 @@ export class DiveSitesPagesController {
           routeMissing: false,
           initialRatings: null,
           renderedAt: new Date().toISOString(),
-          tiles: { url: this.config.tileUrl, attribution: this.config.tileAttribution, offlineLand: this.render.dataUrl('land') },
+          tiles: this.tiles(),
         }}
       />,
     );
@@ -92,7 +92,7 @@ export class DiveSitesPagesController {
       routeMissing: !site,
       initialRatings: site ? await this.ratingsOf(site.id) : null,
       renderedAt: new Date().toISOString(),
-      tiles: { url: this.config.tileUrl, attribution: this.config.tileAttribution, offlineLand: this.render.dataUrl('land') },
+      tiles: this.tiles(),
     };
     if (!site) {
       response.status(404);
@@ -135,6 +135,11 @@ export class DiveSitesPagesController {
   private async ratingsOf(id: number): Promise<RatingsData> {
     const { ratings, summary } = await this.ratings.forSite(id);
     return { ratings: ratings.map((rating) => ({ ...rating, createdAt: rating.createdAt.toISOString() })), summary };
+  }
+
+  /** The map's tile source, and the land outline it draws when the tiles cannot load. */
+  private tiles(): TileSettings {
+    return { url: this.config.tileUrl, attribution: this.config.tileAttribution, offlineLand: this.render.dataUrl('land') };
   }
 
   private regions(sites: DiveSite[]): string[] {

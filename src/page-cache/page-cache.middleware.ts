@@ -63,13 +63,16 @@ function isJson(response: Response): boolean {
 export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig): RequestHandler {
   const cookieName = sessionCookieName(config.siteUrl);
   return (request: Request, response: Response, next: NextFunction) => {
-    const { counter } = countSqlQueries(() => handle(request, response, next));
+    // Queries are counted only for the benchmark's X-SQL-Queries header (BENCH_SQL_COUNT=1).
+    let counter: { queries: number } | null = null;
+    if (config.sqlCountHeader) counter = countSqlQueries(() => handle(request, response, next));
+    else handle(request, response, next);
     const writeHead = response.writeHead;
     response.writeHead = function (this: Response, ...args: unknown[]) {
       if (!this.headersSent) {
         // Whatever sets a cookie is personal: never kept by a browser or a shared cache.
         if (this.getHeader('Set-Cookie')) this.setHeader('Cache-Control', 'no-store');
-        if (config.sqlCountHeader) this.setHeader('X-SQL-Queries', String(counter.queries));
+        if (counter) this.setHeader('X-SQL-Queries', String(counter.queries));
       }
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as typeof response.writeHead;

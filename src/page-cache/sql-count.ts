@@ -11,15 +11,10 @@ interface SqlCounter {
 const storage = new AsyncLocalStorage<SqlCounter>();
 
 /** Runs `next` with a fresh counter that every TypeORM query made inside it (awaits included) adds to. */
-export function countSqlQueries<T>(next: () => T): { counter: SqlCounter; result: T } {
+export function countSqlQueries(next: () => void): SqlCounter {
   const counter: SqlCounter = { queries: 0 };
-  const result = storage.run(counter, next);
-  return { counter, result };
-}
-
-/** The current request's count, or null outside a counted request. */
-export function currentSqlQueries(): number | null {
-  return storage.getStore()?.queries ?? null;
+  storage.run(counter, next);
+  return counter;
 }
 
 /**

@@ -11,6 +11,10 @@ import { toRatingResponse, type RatingsResponse } from './rating.response';
 export const RATING_LIMIT = { count: 10, windowMs: 15 * 60 * 1000 };
 export const RATING_LIMIT_MESSAGE = 'Too many ratings from your network. Please wait a few minutes and try again.';
 
+/** A site's ratings, newest first (through the service's repository or a transaction's). */
+const newestFirst = (repository: Repository<DiveSiteRating>, diveSiteId: number) =>
+  repository.find({ where: { diveSiteId }, order: { createdAt: 'DESC', id: 'DESC' } });
+
 @Injectable()
 export class RatingsService {
   constructor(
@@ -22,7 +26,7 @@ export class RatingsService {
   /** Every rating of a site, newest first, with the average (one decimal) and the count. */
   async forSite(diveSiteId: number): Promise<RatingsResponse> {
     await this.sites.findById(diveSiteId);
-    return this.summarise(await this.ratings.find({ where: { diveSiteId }, order: { createdAt: 'DESC', id: 'DESC' } }));
+    return this.summarise(await newestFirst(this.ratings, diveSiteId));
   }
 
   /**
@@ -37,7 +41,7 @@ export class RatingsService {
     return this.ratings.manager.transaction(async (manager) => {
       const repository = manager.getRepository(DiveSiteRating);
       const rating = await repository.save(repository.create({ diveSiteId, rating: dto.rating, comment: dto.comment ?? null, ipAddress, userEmail: null }));
-      const list = await repository.find({ where: { diveSiteId }, order: { createdAt: 'DESC', id: 'DESC' } });
+      const list = await newestFirst(repository, diveSiteId);
       return { rating: toRatingResponse(rating), ...this.summarise(list) };
     });
   }
@@ -46,12 +50,5 @@ export class RatingsService {
     const count = ratings.length;
     const average = count ? Math.round((ratings.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10 : 0;
     return { ratings: ratings.map(toRatingResponse), summary: { average, count } };
-  }
-
-  async create(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<DiveSiteRating> {
-    if (dto.website) throw new BadRequestException('Rating rejected');
-    await this.sites.findById(diveSiteId);
-    await this.rateLimits.consume(`rating:${ipAddress}`, RATING_LIMIT.count, RATING_LIMIT.windowMs, RATING_LIMIT_MESSAGE);
-    return this.ratings.save(this.ratings.create({ diveSiteId, rating: dto.rating, comment: dto.comment ?? null, ipAddress, userEmail: null }));
   }
 }
