@@ -9,9 +9,9 @@ const swc = [
       parser: { syntax: 'typescript', tsx: true, decorators: true },
       transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
       target: 'es2022',
-      // Rewrites the `src/...`, `views/...` and `client/...` imports, also in the global setup.
+      // Rewrites the `src/...`, `views/...`, `client/...` and `core/...` imports, also in the global setup.
       baseUrl: __dirname,
-      paths: { 'src/*': ['src/*'], 'views/*': ['views/*'], 'client/*': ['client/*'] },
+      paths: { 'src/*': ['src/*'], 'views/*': ['views/*'], 'client/*': ['client/*'], 'core/*': ['core/*'] },
     },
     module: { type: 'commonjs' },
   },

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'dist', '.build-stamp');
-const sources = ['src', 'views', 'client', 'migrations', 'ormconfig.ts', 'package.json', 'tsconfig.json', 'scripts'];
+const sources = ['src', 'views', 'client', 'core', 'migrations', 'ormconfig.ts', 'package.json', 'tsconfig.json', 'scripts'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { ApiError, apiRequest, getJson } from '../lib/api';
-import type { SessionStatus } from './types';
+import type { SessionStatus } from 'core/api/admin';
 
 export const SESSION_RECHECK_MS = 5 * 60 * 1000;
 export const SESSION_WARNING_MINUTES = 15;

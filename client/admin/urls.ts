@@ -1,4 +1,4 @@
-import { isDevelopmentUrl } from 'src/rich-text/urls';
+import { isDevelopmentUrl } from 'core/urls';
 
 /**
  * SPEC section 5, 'Editor URLs': the same rule the server applies, so the warning shows before saving.

@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from '../admin/dashboard/ErrorBoundary';
 import { timeDistance } from '../admin/format';
 import { createAdminQueryClient, keys } from '../admin/query-client';
 import { fetchSession, isUnauthorized } from '../admin/session';
-import type { AdminComment } from '../admin/types';
+import type { AdminComment } from 'core/api/comments';
 import { Button, buttonClass } from '../admin/ui/Button';
 
 const FILTERS = [

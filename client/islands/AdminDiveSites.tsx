@@ -9,7 +9,7 @@ import { byName, EMPTY_SITE_FORM, regionsOf, siteToForm, sitePayload, siteUrlPro
 import { useDiveSiteAdmin } from '../admin/dive-sites/useDiveSiteAdmin';
 import { createAdminQueryClient, keys } from '../admin/query-client';
 import { fetchSession } from '../admin/session';
-import type { DiveSite } from '../admin/types';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Button, buttonClass } from '../admin/ui/Button';
 import { ConfirmDialog } from '../admin/ui/ConfirmDialog';
 import { Modal } from '../admin/ui/Modal';
@@ -70,7 +70,7 @@ function DiveSiteManagement() {
   const [searchText, setSearchText] = useState('');
   const [region, setRegion] = useState(ALL);
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<DiveSite | null>(null);
+  const [editing, setEditing] = useState<DiveSiteResponse | null>(null);
   const [formKey, setFormKey] = useState(0);
   const confirm = useConfirm();
   const signOut = () => queryClient.setQueryData(keys.session, null);
@@ -78,15 +78,15 @@ function DiveSiteManagement() {
   const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
 
   // SPEC section 7: the whole list; a search (region then applied here); or one region's sites.
-  const all = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSite[]>('/api/dive-sites') });
+  const all = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
   const searched = useQuery({
     queryKey: [...keys.diveSites, 'search', search],
-    queryFn: () => getJson<DiveSite[]>(`/api/dive-sites/search?q=${encodeURIComponent(search)}`),
+    queryFn: () => getJson<DiveSiteResponse[]>(`/api/dive-sites/search?q=${encodeURIComponent(search)}`),
     enabled: search !== '',
   });
   const byRegion = useQuery({
     queryKey: [...keys.diveSites, 'region', region],
-    queryFn: () => getJson<DiveSite[]>(`/api/dive-sites?region=${encodeURIComponent(region)}`),
+    queryFn: () => getJson<DiveSiteResponse[]>(`/api/dive-sites?region=${encodeURIComponent(region)}`),
     enabled: search === '' && region !== ALL,
   });
   const active = search !== '' ? searched : region !== ALL ? byRegion : all;
@@ -126,7 +126,7 @@ function DiveSiteManagement() {
     admin.update.mutate({ id: editing.id, body: sitePayload(form) }, { onSuccess: () => setEditing(null) });
   }
 
-  function askDelete(site: DiveSite) {
+  function askDelete(site: DiveSiteResponse) {
     confirm.ask({ title: 'Delete Dive Site', description: 'Are you sure you want to delete this dive site?', onConfirm: () => admin.remove.mutate(site) });
   }
 

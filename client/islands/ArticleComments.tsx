@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, getJson } from '../lib/api';
-import { formatDate } from '../lib/format';
+import { formatDate } from 'core/text';
 import { toast } from '../lib/toast';
 import { UserText, type TextLink } from '../lib/user-text';
 

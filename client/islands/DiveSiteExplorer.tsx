@@ -1,9 +1,9 @@
 import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
-import { CARD_PAGE_SIZE, filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from '../lib/dive-sites/filters';
+import { CARD_PAGE_SIZE, filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { mapView } from '../lib/dive-sites/map';
-import type { ExplorerSite, RatingsData, TileSettings } from '../lib/dive-sites/types';
+import type { ExplorerSite, RatingsData, TileSettings } from 'core/dive-sites/types';
 import { FilterPanel } from './dive-sites/FilterPanel';
 import { RatingsPanel } from './dive-sites/RatingsPanel';
 import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';

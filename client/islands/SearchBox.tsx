@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
-import { SEARCH_MIN_LENGTH, SEARCH_TYPE_LABELS, type SearchResult } from '../lib/search-types';
+import { SEARCH_MIN_LENGTH, SEARCH_TYPE_LABELS, type SearchResult } from 'core/search';
 
 export interface SearchBoxProps {
   id: string;

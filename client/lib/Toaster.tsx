@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { subscribeToToasts, type ToastItem } from './toast';
+import { subscribeToToasts, type ToastItem } from './toast-bus';
 
 export const TOAST_DURATION_MS = 5000;
 

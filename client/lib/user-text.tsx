@@ -1,9 +1,6 @@
-/** A web link inside a visitor's text: the characters [start, end) link to `href` (src/common/text-links.ts). */
-export interface TextLink {
-  start: number;
-  end: number;
-  href: string;
-}
+import type { TextLink } from 'core/text-links';
+
+export type { TextLink };
 
 /**
  * A visitor's text (a comment, a rating comment), escaped as text, with the web links the server found

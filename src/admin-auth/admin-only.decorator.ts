@@ -1,5 +1,5 @@
 import { applyDecorators, Header, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
-import { AdminAuditInterceptor } from 'src/audit/admin-audit.interceptor';
+import { AdminAuditInterceptor } from './admin-audit.interceptor';
 import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from './admin-only.options';
 import { AdminGuard } from './admin.guard';
 import { ContentEditingInterceptor } from './content-editing.interceptor';

@@ -1,7 +1,7 @@
+import type { ArticleListItem, ArticleResponse } from 'core/api/articles';
 import type { Article } from './article.entity';
 
-/** GET /api/articles list items: the fields SPEC section 7 lists, nothing more. */
-export function toArticleListItem(article: Article) {
+export function toArticleListItem(article: Article): ArticleListItem<Date> {
   return {
     id: article.id,
     title: article.title,
@@ -15,9 +15,7 @@ export function toArticleListItem(article: Article) {
   };
 }
 
-export type ArticleListItem = ReturnType<typeof toArticleListItem>;
-
-export function toArticleResponse(article: Article) {
+export function toArticleResponse(article: Article): ArticleResponse<Date> {
   return {
     ...toArticleListItem(article),
     content: article.content,
@@ -27,5 +25,3 @@ export function toArticleResponse(article: Article) {
     updatedAt: article.updatedAt,
   };
 }
-
-export type ArticleResponse = ReturnType<typeof toArticleResponse>;

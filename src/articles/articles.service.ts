@@ -3,9 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Clock } from 'src/common/clock';
 import { resolvePublishedAt } from 'src/common/publishing';
-import { autoExcerpt } from 'src/common/text';
+import { autoExcerpt } from 'core/text';
 import { assignDefined, uniqueSlug } from 'src/common/unique-slug';
-import { TEAM_NAME } from 'src/common/constants';
+import { TEAM_NAME } from 'core/constants';
 import { Article } from './article.entity';
 import type { CreateArticleDto, UpdateArticleDto } from './dto/article-write.dto';
 

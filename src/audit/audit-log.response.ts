@@ -1,8 +1,8 @@
+import type { SecurityEvent, SecuritySummary as SecuritySummaryResponse } from 'core/api/admin';
 import type { AuditLog } from './audit-log.entity';
 import type { SecuritySummary } from './audit.service';
 
-/** An event of the security dashboard: no user agent (noise in the table), nothing secret is ever stored. */
-export function toSecurityEvent(log: AuditLog) {
+export function toSecurityEvent(log: AuditLog): SecurityEvent {
   return {
     id: log.id,
     timestamp: log.timestamp.toISOString(),
@@ -13,6 +13,6 @@ export function toSecurityEvent(log: AuditLog) {
   };
 }
 
-export function toSecuritySummaryResponse(summary: SecuritySummary) {
+export function toSecuritySummaryResponse(summary: SecuritySummary): SecuritySummaryResponse {
   return { ...summary, recentActivity: summary.recentActivity.map(toSecurityEvent) };
 }

@@ -1,7 +1,7 @@
+import type { AdminSlide, PublicSlide } from 'core/api/carousel';
 import type { CarouselVideo } from './carousel-video.entity';
 
-/** The public slide (SPEC section 7: GET /api/carousel-videos). */
-export function toPublicSlide(slide: CarouselVideo) {
+export function toPublicSlide(slide: CarouselVideo): PublicSlide {
   return {
     id: slide.id,
     videoUrl: slide.videoUrl,
@@ -13,8 +13,6 @@ export function toPublicSlide(slide: CarouselVideo) {
   };
 }
 
-export type PublicSlide = ReturnType<typeof toPublicSlide>;
-
-export function toAdminSlide(slide: CarouselVideo) {
+export function toAdminSlide(slide: CarouselVideo): AdminSlide<Date> {
   return { ...toPublicSlide(slide), ordering: slide.ordering, published: slide.published, createdAt: slide.createdAt, updatedAt: slide.updatedAt };
 }

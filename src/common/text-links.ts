@@ -1,5 +1,5 @@
 import { LinkifyIt } from 'linkify-it';
-import type { TextLink } from 'client/lib/user-text';
+import type { TextLink } from 'core/text-links';
 
 /**
  * Web links in what visitors write (comments, rating comments), found by linkify-it: only those written

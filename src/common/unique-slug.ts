@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
 import type { Repository } from 'typeorm';
-import { slugFromTitle } from './text';
+import { slugFromTitle } from 'core/text';
 
 /**
  * An explicit slug must be free (409 otherwise); a slug generated from the title gets -2, -3... when

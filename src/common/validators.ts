@@ -1,5 +1,5 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { isDevelopmentUrl, isPublicMediaUrl } from 'src/rich-text/urls';
+import { isDevelopmentUrl, isPublicMediaUrl } from 'core/urls';
 
 export const DEVELOPMENT_URL_MESSAGE = 'points to a local development host and will not work in published articles. Use a public URL.';
 

@@ -1,10 +1,7 @@
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import type { DiveSite } from './dive-site.entity';
 
-/**
- * A dive site as the API gives it (SPEC section 3): every stored field; latitude and longitude stay text
- * as PostgreSQL returns decimals, and the client parses them.
- */
-export function toDiveSiteResponse(site: DiveSite) {
+export function toDiveSiteResponse(site: DiveSite): DiveSiteResponse<Date> {
   return {
     id: site.id,
     name: site.name,
@@ -29,8 +26,6 @@ export function toDiveSiteResponse(site: DiveSite) {
     createdAt: site.createdAt,
   };
 }
-
-export type DiveSiteResponse = ReturnType<typeof toDiveSiteResponse>;
 
 /** The site's review: its review link, else the blog article written about it. */
 export function reviewHref(site: Pick<DiveSite, 'reviewLink' | 'blogSlug'>): string | null {

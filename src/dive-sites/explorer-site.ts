@@ -1,5 +1,5 @@
-import { CARD_LIMITS, truncate } from 'client/lib/dive-sites/filters';
-import type { ExplorerSite } from 'client/lib/dive-sites/types';
+import { CARD_LIMITS, truncate } from 'core/dive-sites/filters';
+import type { ExplorerSite } from 'core/dive-sites/types';
 import type { DiveSite } from './dive-site.entity';
 import { reviewHref } from './dive-site.response';
 

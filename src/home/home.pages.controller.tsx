@@ -4,11 +4,11 @@ import { toPublicSlide } from 'src/carousel/carousel.response';
 import { CarouselService } from 'src/carousel/carousel.service';
 import { Html } from 'src/common/html.decorator';
 import { byPublishedThenCreatedDesc } from 'src/common/publishing';
-import { formatDateAu } from 'src/common/text';
+import { formatDate } from 'core/text';
 import { RenderService } from 'src/render/render.service';
 import { ReviewsService } from 'src/reviews/reviews.service';
 import { HomePage, type LatestItem } from 'views/pages/HomePage';
-import { Island } from 'src/render/island';
+import { Island } from 'views/islands/Island';
 
 export const HOME_LATEST_COUNT = 3;
 
@@ -31,8 +31,8 @@ export class HomePagesController {
     ]);
     // The three newest items, mixing articles and published reviews (SPEC section 2).
     const latest: LatestItem[] = [
-      ...articles.slice(0, HOME_LATEST_COUNT).map((a) => ({ item: a, card: { kind: 'Article' as const, href: `/blog/${a.slug}`, title: a.title, excerpt: a.excerpt, imageUrl: a.imageUrl, category: a.category, date: formatDateAu(a.publishedAt ?? a.createdAt) } })),
-      ...reviews.slice(0, HOME_LATEST_COUNT).map((r) => ({ item: r, card: { kind: 'Review' as const, href: `/gear-reviews/${r.slug}`, title: r.title, excerpt: r.excerpt, imageUrl: r.imageUrl, category: r.category, date: formatDateAu(r.publishedAt ?? r.createdAt), rating: r.rating } })),
+      ...articles.slice(0, HOME_LATEST_COUNT).map((a) => ({ item: a, card: { kind: 'Article' as const, href: `/blog/${a.slug}`, title: a.title, excerpt: a.excerpt, imageUrl: a.imageUrl, category: a.category, date: formatDate(a.publishedAt ?? a.createdAt) } })),
+      ...reviews.slice(0, HOME_LATEST_COUNT).map((r) => ({ item: r, card: { kind: 'Review' as const, href: `/gear-reviews/${r.slug}`, title: r.title, excerpt: r.excerpt, imageUrl: r.imageUrl, category: r.category, date: formatDate(r.publishedAt ?? r.createdAt), rating: r.rating } })),
     ]
       .sort((a, b) => byPublishedThenCreatedDesc(a.item, b.item))
       .slice(0, HOME_LATEST_COUNT)

@@ -1,18 +1,7 @@
+import type { SubscriberResponse } from 'core/api/admin';
 import { GUIDE_PATH } from 'src/guide/guide-content';
 import type { SubscribeResult } from './newsletter.service';
 import type { Subscriber } from './subscriber.entity';
-
-/** What the administrator sees of a subscriber, consent evidence included; never the unsubscribe token. */
-export interface SubscriberResponse {
-  id: number;
-  email: string;
-  subscribed: boolean;
-  createdAt: string;
-  consentedAt: string;
-  consentSource: string;
-  consentIp: string | null;
-  unsubscribedAt: string | null;
-}
 
 export function toSubscriberResponse(subscriber: Subscriber): SubscriberResponse {
   return {

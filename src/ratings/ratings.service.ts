@@ -5,7 +5,8 @@ import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { DiveSiteRating } from './dive-site-rating.entity';
 import type { CreateRatingDto } from './dto/create-rating.dto';
-import { toRatingResponse, type RatingsResponse } from './rating.response';
+import type { RatingResponse, RatingsResponse } from 'core/api/dive-sites';
+import { toRatingResponse } from './rating.response';
 
 /** Against rating floods: per client address, counted in the shared rate_limits table. */
 export const RATING_LIMIT = { count: 10, windowMs: 15 * 60 * 1000 };
@@ -24,7 +25,7 @@ export class RatingsService {
   ) {}
 
   /** Every rating of a site, newest first, with the average (one decimal) and the count. */
-  async forSite(diveSiteId: number): Promise<RatingsResponse> {
+  async forSite(diveSiteId: number): Promise<RatingsResponse<Date>> {
     await this.sites.findById(diveSiteId);
     return this.summarise(await newestFirst(this.ratings, diveSiteId));
   }
@@ -34,7 +35,7 @@ export class RatingsService {
    * when the answer says so (the database going away between the two would otherwise keep a rating the
    * client was told had failed).
    */
-  async createAndList(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<RatingsResponse & { rating: ReturnType<typeof toRatingResponse> }> {
+  async createAndList(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<RatingsResponse<Date> & { rating: RatingResponse<Date> }> {
     if (dto.website) throw new BadRequestException('Rating rejected');
     await this.sites.findById(diveSiteId);
     await this.rateLimits.consume(`rating:${ipAddress}`, RATING_LIMIT.count, RATING_LIMIT.windowMs, RATING_LIMIT_MESSAGE);
@@ -46,7 +47,7 @@ export class RatingsService {
     });
   }
 
-  private summarise(ratings: DiveSiteRating[]): RatingsResponse {
+  private summarise(ratings: DiveSiteRating[]): RatingsResponse<Date> {
     const count = ratings.length;
     const average = count ? Math.round((ratings.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10 : 0;
     return { ratings: ratings.map(toRatingResponse), summary: { average, count } };

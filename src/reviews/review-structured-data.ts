@@ -1,5 +1,5 @@
 import { prosAndCons } from 'src/rich-text/render-body';
-import type { ReviewResponse } from './review.response';
+import type { ReviewResponse } from 'core/api/reviews';
 
 export const DEFAULT_STRUCTURED_RATING = 4.5;
 export const PRICE_VALID_DAYS = 90;
@@ -19,7 +19,7 @@ export function priceNumber(price: string | null): string | null {
 }
 
 /** schema.org Review of a Product, with offers in AUD valid for 90 days and the body's pros and cons. */
-export function reviewJsonLd(review: ReviewResponse, siteName: string, absolute: (path: string) => string, now: Date): object {
+export function reviewJsonLd(review: ReviewResponse<Date>, siteName: string, absolute: (path: string) => string, now: Date): object {
   const validUntil = new Date(now.getTime() + PRICE_VALID_DAYS * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   const price = priceNumber(review.price);
   const { pros, cons } = prosAndCons(review.content);

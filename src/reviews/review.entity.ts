@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { TEAM_NAME } from 'src/common/constants';
+import { TEAM_NAME } from 'core/constants';
 
 @Entity({ name: 'reviews' })
 @Index(['published', 'publishedAt'])

@@ -1,7 +1,7 @@
+import type { ReviewListItem, ReviewResponse } from 'core/api/reviews';
 import type { Review } from './review.entity';
 
-/** GET /api/reviews/published items: the article list fields plus purchaseLink and rating (SPEC section 7). */
-export function toReviewListItem(review: Review) {
+export function toReviewListItem(review: Review): ReviewListItem<Date> {
   return {
     id: review.id,
     title: review.title,
@@ -18,10 +18,6 @@ export function toReviewListItem(review: Review) {
   };
 }
 
-export type ReviewListItem = ReturnType<typeof toReviewListItem>;
-
-export function toReviewResponse(review: Review) {
+export function toReviewResponse(review: Review): ReviewResponse<Date> {
   return { ...toReviewListItem(review), content: review.content, published: review.published, featured: review.featured, updatedAt: review.updatedAt };
 }
-
-export type ReviewResponse = ReturnType<typeof toReviewResponse>;

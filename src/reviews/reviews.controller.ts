@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Pa
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
-import { REVIEW_CATEGORIES } from './review-categories';
+import { REVIEW_CATEGORIES } from 'core/categories';
 import { toReviewListItem, toReviewResponse } from './review.response';
 import { ReviewsService } from './reviews.service';
 

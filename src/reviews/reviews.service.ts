@@ -2,9 +2,9 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Clock } from 'src/common/clock';
-import { TEAM_NAME } from 'src/common/constants';
+import { TEAM_NAME } from 'core/constants';
 import { resolvePublishedAt } from 'src/common/publishing';
-import { autoExcerpt } from 'src/common/text';
+import { autoExcerpt } from 'core/text';
 import { assignDefined, uniqueSlug } from 'src/common/unique-slug';
 import type { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { Review } from './review.entity';

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
-import { isDevelopmentUrl, isPublicMediaUrl, videoSource } from './urls';
+import { plainText } from 'core/text';
+import { isDevelopmentUrl, isPublicMediaUrl, videoSource } from 'core/urls';
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -79,20 +80,6 @@ const SANITIZE: sanitizeHtml.IOptions = {
 /** Article and review bodies (SPEC section 9) to safe HTML. */
 export function renderBody(content: string): string {
   return sanitizeHtml(markdown.render(content ?? ''), SANITIZE);
-}
-
-/** The body as plain text, for excerpts and meta descriptions. */
-export function plainText(content: string): string {
-  // Images and video embeds have no text of their own (their placeholders are not the writer's words).
-  const html = markdown.render((content ?? '').replace(/!\[[^\]]*\]\([^)]*\)|\[video\]\([^)]*\)/gi, ' '));
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** The '## Pros' and '## Cons' lists of a review, for its structured data. */

@@ -5,7 +5,7 @@ import { Article } from 'src/articles/article.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Product } from 'src/products/product.entity';
 import { Review } from 'src/reviews/review.entity';
-import { SEARCH_MAX_PER_TYPE, SEARCH_MIN_LENGTH, type SearchResult } from 'client/lib/search-types';
+import { SEARCH_MAX_PER_TYPE, SEARCH_MIN_LENGTH, type SearchResult } from 'core/search';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 

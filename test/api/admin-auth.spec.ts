@@ -6,8 +6,8 @@ import type { Store } from 'express-session';
 import { AdminHttpMiddleware } from 'src/admin-auth/admin-http.middleware';
 import { ADMIN_ONLY_OPTIONS } from 'src/admin-auth/admin-only.options';
 import { Clock } from 'src/common/clock';
-import { ADMIN_TEST_PASSWORD, signInAsAdmin } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { signInAsAdmin } from '../support/admin';
+import { ADMIN_TEST_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
 
 const MINUTE = 60_000;
 

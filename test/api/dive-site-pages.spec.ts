@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CARD_PAGE_SIZE } from 'client/lib/dive-sites/filters';
+import { CARD_PAGE_SIZE } from 'core/dive-sites/filters';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import request from 'supertest';
-import { ADMIN_TEST_PASSWORD } from '../support/admin';
-import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
+import { ADMIN_TEST_PASSWORD, createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 

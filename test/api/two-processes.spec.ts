@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { ADMIN_TEST_PASSWORD } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { ADMIN_TEST_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Two server processes on one PostgreSQL, sharing no memory: what a load balancer in front of several

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { CARD_PAGE_SIZE, depthBand } from 'client/lib/dive-sites/filters';
+import { CARD_PAGE_SIZE, depthBand } from 'core/dive-sites/filters';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { launchBrowser } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/test-app';

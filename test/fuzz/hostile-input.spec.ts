@@ -1,7 +1,6 @@
 import http from 'node:http';
 import fc from 'fast-check';
-import { ADMIN_TEST_PASSWORD } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { ADMIN_TEST_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Hostile input on every call of SPEC section 7 (public, and admin with a signed-in session): wrong

@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN_TEST_PASSWORD } from './admin';
-import type { TestApp } from './test-app';
+import { ADMIN_TEST_PASSWORD, type TestApp } from './test-app';
 
 /** Resolves once the named island has hydrated (its controls work from then on). */
 export const islandReady = (page: Page, name: string) => page.locator(`[data-island="${name}"][data-hydrated="true"]`).first().waitFor();

@@ -1,11 +1,5 @@
 import request from 'supertest';
-import type { TestApp } from './test-app';
-
-/**
- * The administrator password of every test app: startTestApp() sets ADMIN_PASSWORD to it unless the
- * test passes its own (startTestApp({ ADMIN_PASSWORD: ... })).
- */
-export const ADMIN_TEST_PASSWORD = 'test-admin-password-0123';
+import { ADMIN_TEST_PASSWORD, type TestApp } from './test-app';
 
 export type Agent = ReturnType<typeof request.agent>;
 

@@ -8,7 +8,12 @@ import { DataSource } from 'typeorm';
 import { AppModule } from 'src/app.module';
 import { configureApp } from 'src/app.setup';
 import { loadConfig, type AppConfig } from 'src/config/app.config';
-import { ADMIN_TEST_PASSWORD } from './admin';
+
+/**
+ * The administrator password of every test app: startTestApp() sets ADMIN_PASSWORD to it unless the
+ * test passes its own (startTestApp({ ADMIN_PASSWORD: ... })).
+ */
+export const ADMIN_TEST_PASSWORD = 'test-admin-password-0123';
 
 const TEMPLATE_DATABASE = 'adg_template';
 

@@ -2,12 +2,13 @@ import { articlePayload, articleProblem, DRAFT_REQUIRED, EMPTY_ARTICLE_FORM, PUB
 import { EMPTY_SLIDE_FORM, nextOrdering, slidePayload, slideProblem, SLIDE_REQUIRED, slideUrlProblem } from 'client/admin/carousel/slide-form';
 import { splitByStatus } from 'client/admin/content/sort';
 import { imageMarkdown, insertBlock } from 'client/admin/content/templates';
-import { autoExcerpt, slugify } from 'client/admin/content/text';
+import { autoExcerpt, slugFromTitle } from 'core/text';
 import { byName, EMPTY_SITE_FORM, regionsOf, sitePayload, siteToForm } from 'client/admin/dive-sites/site-form';
 import { timeDistance } from 'client/admin/format';
 import { EMPTY_REVIEW_FORM, RATING_OPTIONS, reviewPayload, reviewProblem, REVIEW_PUBLISH_REQUIRED } from 'client/admin/reviews/review-form';
 import { actionTone } from 'client/admin/security/SecurityEvents';
-import type { CarouselSlide, DiveSite } from 'client/admin/types';
+import type { AdminSlide } from 'core/api/carousel';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { developmentImagesIn, firstDevelopmentUrl } from 'client/admin/urls';
 
 describe('article form (SPEC section 5)', () => {
@@ -68,14 +69,14 @@ describe('carousel slide form', () => {
 
   it('puts a new slide after the others and warns about development hosts', () => {
     expect(nextOrdering([])).toBe(0);
-    expect(nextOrdering([{ ordering: 0 }, { ordering: 4 }] as CarouselSlide[])).toBe(5);
+    expect(nextOrdering([{ ordering: 0 }, { ordering: 4 }] as AdminSlide[])).toBe(5);
     expect(slideUrlProblem({ ...EMPTY_SLIDE_FORM, posterImageUrl: 'http://localhost:5173/p.jpg' })).toMatch(/^Poster Image URL points to a local development host/);
   });
 });
 
 describe('content helpers', () => {
   it('makes slugs and excerpts as SPEC section 5 says', () => {
-    expect(slugify("Fish Rock Cave: Australia's Best Dive?")).toBe('fish-rock-cave-australias-best-dive');
+    expect(slugFromTitle("Fish Rock Cave: Australia's Best Dive?")).toBe('fish-rock-cave-australias-best-dive');
     expect(autoExcerpt('Short body.')).toBe('Short body.');
     const long = 'word '.repeat(60);
     expect(autoExcerpt(long)).toMatch(/\.\.\.$/);
@@ -128,7 +129,7 @@ describe('dive-site form', () => {
     blogSlug: 'julian-rocks',
     featured: true,
     createdAt: '2025-01-01T00:00:00Z',
-  } satisfies DiveSite;
+  } satisfies DiveSiteResponse;
 
   it('round-trips a site with coordinates as numbers and empty optional fields as null', () => {
     const payload = sitePayload(siteToForm(site));

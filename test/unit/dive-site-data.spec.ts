@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { maxDepth } from 'client/lib/dive-sites/filters';
+import { maxDepth } from 'core/dive-sites/filters';
 import { SKILL_LEVELS } from 'src/dive-sites/dive-site.entity';
 
 interface SeedSite {

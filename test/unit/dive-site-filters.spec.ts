@@ -9,7 +9,7 @@ import {
   normaliseFilters,
   skillBadgeClass,
   truncate,
-} from 'client/lib/dive-sites/filters';
+} from 'core/dive-sites/filters';
 import { DEFAULT_CENTER, mapPosition, mapView, markerSize, parseCoordinates } from 'client/lib/dive-sites/map';
 import { timeAgo } from 'client/lib/dive-sites/relative-time';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
-import { Island } from 'src/render/island';
-import { ISLANDS } from 'src/render/island-registry';
+import { Island } from 'views/islands/Island';
+import { ISLANDS } from 'views/islands/registry';
 
 describe('islands', () => {
   it('are registered under the same names on the server and in the browser entry', () => {

@@ -1,4 +1,5 @@
-import { plainText, prosAndCons, renderBody } from 'src/rich-text/render-body';
+import { plainText } from 'core/text';
+import { prosAndCons, renderBody } from 'src/rich-text/render-body';
 
 // A selection from the OWASP XSS filter evasion cheat sheet, in raw HTML and in markdown form.
 const PAYLOADS = [

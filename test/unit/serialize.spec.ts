@@ -1,4 +1,4 @@
-import { serializeForScript } from 'src/render/serialize';
+import { serializeForScript } from 'views/islands/serialize';
 
 describe('serializeForScript', () => {
   it('cannot be broken out of by content that closes the script element', () => {

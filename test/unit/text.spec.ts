@@ -1,4 +1,4 @@
-import { autoExcerpt, metaDescription } from 'src/common/text';
+import { autoExcerpt, metaDescription } from 'core/text';
 
 describe('metaDescription (SPEC section 9)', () => {
   const body = `## Why it matters\n\n${'Slow, relaxed breathing stretches your air and calms you down at depth. '.repeat(5)}`;

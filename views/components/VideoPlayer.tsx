@@ -1,4 +1,4 @@
-import { videoSource } from 'src/rich-text/urls';
+import { videoSource } from 'core/urls';
 
 /** A featured video: YouTube and Vimeo as frames, direct files as a video element; unknown links as a link. */
 export function VideoPlayer({ url, title, poster }: { url: string; title: string; poster?: string | null }) {

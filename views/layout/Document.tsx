@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { serializeForScript } from 'src/render/serialize';
+import { serializeForScript } from 'views/islands/serialize';
 
 export interface DocumentProps {
   title: string;

@@ -1,4 +1,4 @@
-import { Island } from 'src/render/island';
+import { Island } from 'views/islands/Island';
 import { NAV_ITEMS, isActive } from './navigation';
 
 function NavLinks({ currentPath, vertical }: { currentPath: string; vertical?: boolean }) {

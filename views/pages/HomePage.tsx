@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PublicSlide } from 'src/carousel/carousel.response';
-import { Island } from 'src/render/island';
+import type { PublicSlide } from 'core/api/carousel';
+import { Island } from 'views/islands/Island';
 import { ContentCard } from 'views/components/ContentCard';
 
 export interface LatestItem {

@@ -1,9 +1,9 @@
-import { ARTICLE_CATEGORIES } from 'src/articles/article-categories';
-import { TEAM_NAME } from 'src/common/constants';
+import { ARTICLE_CATEGORIES } from 'core/categories';
+import { TEAM_NAME } from 'core/constants';
 import { ContentEditor } from '../content/ContentEditor';
 import { ImagePreview } from '../content/ImagePreview';
 import { ImageWarning } from '../content/ImageWarning';
-import { autoExcerpt, slugify } from '../content/text';
+import { autoExcerpt, slugFromTitle } from 'core/text';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
@@ -40,7 +40,7 @@ export function BlogForm({ form, onChange, editing, saving, onSave, onCancel }: 
         >
           <div className="grid gap-5 md:grid-cols-2">
             <TextField label="Title" required value={form.title} onChange={set('title')} placeholder="Enter the post title" maxLength={200} />
-            <TextField label="URL Slug" value={form.slug} onChange={set('slug')} placeholder={slugify(form.title) || 'auto-generated-from-title'} hint="Leave blank to generate it from the title." maxLength={200} />
+            <TextField label="URL Slug" value={form.slug} onChange={set('slug')} placeholder={slugFromTitle(form.title) || 'auto-generated-from-title'} hint="Leave blank to generate it from the title." maxLength={200} />
             <SelectField label="Category" required value={form.category} onChange={set('category')}>
               <option value="">Select a category</option>
               {ARTICLE_CATEGORIES.map((category) => (

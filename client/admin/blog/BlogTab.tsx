@@ -9,15 +9,15 @@ import { toast } from '../../lib/toast';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
-import type { AdminArticle } from '../types';
+import type { ArticleResponse } from 'core/api/articles';
 import { articlePayload, articleProblem, articleToForm, articleUrlProblem, EMPTY_ARTICLE_FORM, type ArticleForm } from './article-form';
 import { BlogForm } from './BlogForm';
 
 /** Blog Creator: the post form, then the draft and published lists (SPEC section 2). */
 export function BlogTab() {
-  const content = useContentAdmin<AdminArticle>({ endpoint: '/api/articles', queryKey: keys.articles, noun: 'blog post', word: 'Post' });
+  const content = useContentAdmin<ArticleResponse>({ endpoint: '/api/articles', queryKey: keys.articles, noun: 'blog post', word: 'Post' });
   const [form, setForm] = useState<ArticleForm>(EMPTY_ARTICLE_FORM);
-  const [editing, setEditing] = useState<AdminArticle | null>(null);
+  const [editing, setEditing] = useState<ArticleResponse | null>(null);
   const confirm = useConfirm();
   const { drafts, published } = splitByStatus(content.list.data ?? []);
 
@@ -34,13 +34,13 @@ export function BlogTab() {
     content.save.mutate({ id: editing?.id ?? null, body: articlePayload(form, publish) }, { onSuccess: reset });
   }
 
-  function edit(article: AdminArticle) {
+  function edit(article: ArticleResponse) {
     setEditing(article);
     setForm(articleToForm(article));
     document.getElementById('admin-tabs')?.scrollIntoView({ behavior: 'smooth' });
   }
 
-  function remove(article: AdminArticle) {
+  function remove(article: ArticleResponse) {
     const run = () => content.remove.mutate(article, { onSuccess: () => editing?.id === article.id && reset() });
     if (!article.published) return run();
     confirm.ask({
@@ -50,7 +50,7 @@ export function BlogTab() {
     });
   }
 
-  const meta = (article: AdminArticle) => (
+  const meta = (article: ArticleResponse) => (
     <>
       {article.category && <Badge>{article.category}</Badge>}
       <span>{article.published ? `Published ${formatAdminDate(article.publishedAt ?? article.createdAt)}` : `Created ${formatAdminDate(article.createdAt)}`}</span>

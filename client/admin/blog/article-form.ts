@@ -1,5 +1,5 @@
 import { fromDateTimeLocal, toDateTimeLocal } from '../format';
-import type { AdminArticle } from '../types';
+import type { ArticleResponse } from 'core/api/articles';
 import { firstDevelopmentUrl } from '../urls';
 
 export interface ArticleForm {
@@ -19,7 +19,7 @@ export const EMPTY_ARTICLE_FORM: ArticleForm = { title: '', slug: '', category: 
 export const PUBLISH_REQUIRED = 'Please fill in all required fields to publish the article.';
 export const DRAFT_REQUIRED = 'Please provide at least a title to save the draft.';
 
-export function articleToForm(article: AdminArticle): ArticleForm {
+export function articleToForm(article: ArticleResponse): ArticleForm {
   return {
     title: article.title,
     slug: article.slug,

@@ -1,4 +1,4 @@
-import { videoSource } from 'src/rich-text/urls';
+import { videoSource } from 'core/urls';
 
 /** SPEC section 2: a 16:9 live preview: the video, else the poster, else a prompt to add a URL. */
 export function CarouselPreview({ videoUrl, posterImageUrl, title, description, ctaText }: { videoUrl: string; posterImageUrl: string; title: string; description: string; ctaText: string }) {

@@ -5,24 +5,26 @@ import { toast } from '../../lib/toast';
 import { reportFailure, reportMissing, reportSuccess } from '../feedback';
 import { keys } from '../query-client';
 import { useAdminSession } from '../session';
-import type { AdminArticle, CarouselSlide, DiveSite } from '../types';
+import type { ArticleResponse } from 'core/api/articles';
+import type { AdminSlide } from 'core/api/carousel';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
 import { CarouselForm } from './CarouselForm';
 import { EMPTY_SLIDE_FORM, existingVideos, nextOrdering, slidePayload, slideProblem, slideToForm, slideUrlProblem, type SlideForm } from './slide-form';
 import { SlideList } from './SlideList';
 
-const byOrdering = (a: CarouselSlide, b: CarouselSlide) => a.ordering - b.ordering || a.id - b.id;
+const byOrdering = (a: AdminSlide, b: AdminSlide) => a.ordering - b.ordering || a.id - b.id;
 
 /** The homepage carousel's slides (SPEC section 2, carousel tab). */
 export function CarouselTab() {
   const queryClient = useQueryClient();
   const { expire } = useAdminSession();
-  const slides = useQuery({ queryKey: keys.carousel, queryFn: () => getJson<CarouselSlide[]>('/api/carousel-videos?admin=true') });
-  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSite[]>('/api/dive-sites') });
-  const articles = useQuery({ queryKey: keys.articles, queryFn: () => getJson<AdminArticle[]>('/api/articles?admin=true') });
+  const slides = useQuery({ queryKey: keys.carousel, queryFn: () => getJson<AdminSlide[]>('/api/carousel-videos?admin=true') });
+  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
+  const articles = useQuery({ queryKey: keys.articles, queryFn: () => getJson<ArticleResponse[]>('/api/articles?admin=true') });
   const [form, setForm] = useState<SlideForm>(EMPTY_SLIDE_FORM);
-  const [editing, setEditing] = useState<CarouselSlide | null>(null);
+  const [editing, setEditing] = useState<AdminSlide | null>(null);
   const [formKey, setFormKey] = useState(0);
   const confirm = useConfirm();
   const list = [...(slides.data ?? [])].sort(byOrdering);
@@ -39,7 +41,7 @@ export function CarouselTab() {
 
   const save = useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: object }) =>
-      id === null ? apiRequest<CarouselSlide>('POST', '/api/carousel-videos', body) : apiRequest<CarouselSlide>('PATCH', `/api/carousel-videos/${id}`, body),
+      id === null ? apiRequest<AdminSlide>('POST', '/api/carousel-videos', body) : apiRequest<AdminSlide>('PATCH', `/api/carousel-videos/${id}`, body),
     onSuccess: (_saved, { id }) => {
       refresh();
       reset();
@@ -52,7 +54,7 @@ export function CarouselTab() {
   });
 
   const remove = useMutation({
-    mutationFn: (slide: CarouselSlide) => apiRequest<void>('DELETE', `/api/carousel-videos/${slide.id}`),
+    mutationFn: (slide: AdminSlide) => apiRequest<void>('DELETE', `/api/carousel-videos/${slide.id}`),
     onSuccess: (_result, slide) => {
       refresh();
       if (editing?.id === slide.id) reset();
@@ -69,13 +71,13 @@ export function CarouselTab() {
     save.mutate({ id: editing?.id ?? null, body: slidePayload(form, editing ? editing.ordering : nextOrdering(list)) });
   }
 
-  function edit(slide: CarouselSlide) {
+  function edit(slide: AdminSlide) {
     setEditing(slide);
     setForm(slideToForm(slide));
     document.getElementById('admin-tabs')?.scrollIntoView({ behavior: 'smooth' });
   }
 
-  function askDelete(slide: CarouselSlide) {
+  function askDelete(slide: AdminSlide) {
     confirm.ask({
       title: 'Delete Carousel Slide',
       description: `Are you sure you want to delete "${slide.title}"? This action cannot be undone.`,

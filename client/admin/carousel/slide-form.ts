@@ -1,4 +1,6 @@
-import type { CarouselSlide, AdminArticle, DiveSite } from '../types';
+import type { ArticleResponse } from 'core/api/articles';
+import type { AdminSlide } from 'core/api/carousel';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { firstDevelopmentUrl } from '../urls';
 
 export interface SlideForm {
@@ -16,7 +18,7 @@ export const EMPTY_SLIDE_FORM: SlideForm = { title: '', videoUrl: '', descriptio
 
 export const SLIDE_REQUIRED = 'Please provide a title and video URL before saving the carousel slide.';
 
-export function slideToForm(slide: CarouselSlide): SlideForm {
+export function slideToForm(slide: AdminSlide): SlideForm {
   return {
     title: slide.title,
     videoUrl: slide.videoUrl,
@@ -51,7 +53,7 @@ export function slidePayload(form: SlideForm, ordering: number) {
   };
 }
 
-export const nextOrdering = (slides: CarouselSlide[]) => slides.reduce((max, slide) => Math.max(max, slide.ordering + 1), 0);
+export const nextOrdering = (slides: AdminSlide[]) => slides.reduce((max, slide) => Math.max(max, slide.ordering + 1), 0);
 
 export interface ExistingVideo {
   key: string;
@@ -65,7 +67,7 @@ const clip = (text: string | null, length: number) => {
 };
 
 /** 'Load from Existing Video': the videos of dive sites and articles, each a ready-made slide. */
-export function existingVideos(sites: DiveSite[], articles: AdminArticle[]): { sites: ExistingVideo[]; articles: ExistingVideo[] } {
+export function existingVideos(sites: DiveSiteResponse[], articles: ArticleResponse[]): { sites: ExistingVideo[]; articles: ExistingVideo[] } {
   return {
     sites: sites
       .filter((site) => site.videoUrl)

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../../lib/api';
 import { keys } from '../query-client';
-import type { DiveSite } from '../types';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 
@@ -9,7 +9,7 @@ export const DIVE_SITES_CSV_URL = '/api/dive-sites/export/csv';
 
 /** 'Database Exports' (SPEC section 2, export tab). The CSV opens in a new tab, where it downloads. */
 export function ExportTab() {
-  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSite[]>('/api/dive-sites') });
+  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
   return (
     <Card>
       <CardHeader title="Database Exports" description="Download the site's data for backups and spreadsheets." />

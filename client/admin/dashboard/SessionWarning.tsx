@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../types';
+import type { SessionStatus } from 'core/api/admin';
 import { Button } from '../ui/Button';
 
 /** SPEC section 2: the yellow alert when fewer than 15 minutes of the session remain. */

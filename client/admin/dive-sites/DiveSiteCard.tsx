@@ -1,17 +1,17 @@
 import { useId } from 'react';
-import type { DiveSite } from '../types';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { QuickUpdates, type QuickUpdateActions } from './QuickUpdates';
 
 export interface DiveSiteCardProps {
-  site: DiveSite;
+  site: DiveSiteResponse;
   actions: QuickUpdateActions;
   featuring: boolean;
   deleting: boolean;
-  onToggleFeatured: (site: DiveSite) => void;
-  onEdit: (site: DiveSite) => void;
-  onDelete: (site: DiveSite) => void;
+  onToggleFeatured: (site: DiveSiteResponse) => void;
+  onEdit: (site: DiveSiteResponse) => void;
+  onDelete: (site: DiveSiteResponse) => void;
 }
 
 const skillTone = (level: string) => (level === 'Beginner' ? 'green' : level === 'Intermediate' ? 'yellow' : 'red');

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { DiveSite } from '../types';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Button } from '../ui/Button';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 
 export interface QuickUpdateActions {
-  updateReviewLink: (site: DiveSite, reviewLink: string) => Promise<unknown>;
-  updatePhoto: (site: DiveSite, imageUrl: string) => Promise<unknown>;
-  updateVideo: (site: DiveSite, videoUrl: string, videoThumbnail: string | null) => Promise<unknown>;
+  updateReviewLink: (site: DiveSiteResponse, reviewLink: string) => Promise<unknown>;
+  updatePhoto: (site: DiveSiteResponse, imageUrl: string) => Promise<unknown>;
+  updateVideo: (site: DiveSiteResponse, videoUrl: string, videoThumbnail: string | null) => Promise<unknown>;
 }
 
 const input = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
@@ -16,7 +16,7 @@ const devWarning = (label: string, value: string) => (value.trim() && isDevelopm
  * The inline quick updates of a dive-site card: review link, photo URL, and video URL with an optional
  * thumbnail. Each is sent only when its URL is non-empty (SPEC section 5); the input clears on success.
  */
-export function QuickUpdates({ site, actions }: { site: DiveSite; actions: QuickUpdateActions }) {
+export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; actions: QuickUpdateActions }) {
   const [reviewLink, setReviewLink] = useState('');
   const [imageUrl, setImageUrl] = useState('');
   const [videoUrl, setVideoUrl] = useState('');

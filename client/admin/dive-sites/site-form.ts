@@ -1,4 +1,4 @@
-import type { DiveSite } from '../types';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { firstDevelopmentUrl } from '../urls';
 
 export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
@@ -46,7 +46,7 @@ export const EMPTY_SITE_FORM: SiteForm = {
   featured: false,
 };
 
-export function siteToForm(site: DiveSite): SiteForm {
+export function siteToForm(site: DiveSiteResponse): SiteForm {
   return {
     name: site.name,
     region: site.region,
@@ -105,7 +105,7 @@ export function sitePayload(form: SiteForm) {
 }
 
 /** SPEC section 9: sites sorted by name. */
-export const byName = (a: DiveSite, b: DiveSite) => a.name.localeCompare(b.name, 'en-AU');
+export const byName = (a: DiveSiteResponse, b: DiveSiteResponse) => a.name.localeCompare(b.name, 'en-AU');
 
 /** 'All regions' plus the distinct regions found, sorted alphabetically. */
-export const regionsOf = (sites: DiveSite[]) => [...new Set(sites.map((site) => site.region))].sort((a, b) => a.localeCompare(b, 'en-AU'));
+export const regionsOf = (sites: DiveSiteResponse[]) => [...new Set(sites.map((site) => site.region))].sort((a, b) => a.localeCompare(b, 'en-AU'));

@@ -3,7 +3,7 @@ import { ApiError, apiRequest } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { keys } from '../query-client';
 import { isUnauthorized } from '../session';
-import type { DiveSite } from '../types';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import type { sitePayload } from './site-form';
 
 type Payload = ReturnType<typeof sitePayload>;
@@ -36,7 +36,7 @@ export function useDiveSiteAdmin(onUnauthorized: () => void) {
   const fail = (message: (error: unknown) => string) => (error: unknown) => (isUnauthorized(error) ? onUnauthorized() : failure(message(error)));
 
   const create = useMutation({
-    mutationFn: (body: Payload) => apiRequest<DiveSite>('POST', '/api/dive-sites', body),
+    mutationFn: (body: Payload) => apiRequest<DiveSiteResponse>('POST', '/api/dive-sites', body),
     onSuccess: () => {
       void refresh();
       success('Dive site created successfully');
@@ -45,7 +45,7 @@ export function useDiveSiteAdmin(onUnauthorized: () => void) {
   });
 
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Payload }) => apiRequest<DiveSite>('PUT', `/api/dive-sites/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: Payload }) => apiRequest<DiveSiteResponse>('PUT', `/api/dive-sites/${id}`, body),
     onSuccess: () => {
       void refresh();
       success('Dive site updated successfully');
@@ -55,7 +55,7 @@ export function useDiveSiteAdmin(onUnauthorized: () => void) {
 
   // SPEC section 7: featured is toggled by sending the whole site back with the changed value.
   const toggleFeatured = useMutation({
-    mutationFn: (site: DiveSite) => apiRequest<DiveSite>('PUT', `/api/dive-sites/${site.id}`, { ...site, featured: !site.featured }),
+    mutationFn: (site: DiveSiteResponse) => apiRequest<DiveSiteResponse>('PUT', `/api/dive-sites/${site.id}`, { ...site, featured: !site.featured }),
     onSuccess: () => {
       void refresh();
       success('Featured status updated successfully');
@@ -64,7 +64,7 @@ export function useDiveSiteAdmin(onUnauthorized: () => void) {
   });
 
   const remove = useMutation({
-    mutationFn: (site: DiveSite) => apiRequest<void>('DELETE', `/api/dive-sites/${site.id}`),
+    mutationFn: (site: DiveSiteResponse) => apiRequest<void>('DELETE', `/api/dive-sites/${site.id}`),
     onSuccess: () => {
       void refresh();
       success('Dive site deleted successfully');
@@ -73,7 +73,7 @@ export function useDiveSiteAdmin(onUnauthorized: () => void) {
   });
 
   const photo = useMutation({
-    mutationFn: ({ site, imageUrl }: { site: DiveSite; imageUrl: string }) => apiRequest<DiveSite>('PATCH', `/api/dive-sites/${site.id}/photo`, { imageUrl }),
+    mutationFn: ({ site, imageUrl }: { site: DiveSiteResponse; imageUrl: string }) => apiRequest<DiveSiteResponse>('PATCH', `/api/dive-sites/${site.id}/photo`, { imageUrl }),
     onSuccess: () => {
       void refresh();
       success('Photo updated successfully');
@@ -82,8 +82,8 @@ export function useDiveSiteAdmin(onUnauthorized: () => void) {
   });
 
   const video = useMutation({
-    mutationFn: ({ site, videoUrl, videoThumbnail }: { site: DiveSite; videoUrl: string; videoThumbnail: string | null }) =>
-      apiRequest<DiveSite>('PATCH', `/api/dive-sites/${site.id}/video`, { videoUrl, videoThumbnail }),
+    mutationFn: ({ site, videoUrl, videoThumbnail }: { site: DiveSiteResponse; videoUrl: string; videoThumbnail: string | null }) =>
+      apiRequest<DiveSiteResponse>('PATCH', `/api/dive-sites/${site.id}/video`, { videoUrl, videoThumbnail }),
     onSuccess: () => {
       void refresh();
       success('Video updated successfully');
@@ -92,7 +92,7 @@ export function useDiveSiteAdmin(onUnauthorized: () => void) {
   });
 
   const reviewLink = useMutation({
-    mutationFn: ({ site, reviewLink }: { site: DiveSite; reviewLink: string }) => apiRequest<DiveSite>('PATCH', `/api/dive-sites/${site.id}/review-link`, { reviewLink }),
+    mutationFn: ({ site, reviewLink }: { site: DiveSiteResponse; reviewLink: string }) => apiRequest<DiveSiteResponse>('PATCH', `/api/dive-sites/${site.id}/review-link`, { reviewLink }),
     onSuccess: () => {
       void refresh();
       success('Review link updated successfully');
@@ -106,9 +106,9 @@ export function useDiveSiteAdmin(onUnauthorized: () => void) {
     toggleFeatured,
     remove,
     quick: {
-      updatePhoto: (site: DiveSite, imageUrl: string) => photo.mutateAsync({ site, imageUrl }),
-      updateVideo: (site: DiveSite, videoUrl: string, videoThumbnail: string | null) => video.mutateAsync({ site, videoUrl, videoThumbnail }),
-      updateReviewLink: (site: DiveSite, link: string) => reviewLink.mutateAsync({ site, reviewLink: link }),
+      updatePhoto: (site: DiveSiteResponse, imageUrl: string) => photo.mutateAsync({ site, imageUrl }),
+      updateVideo: (site: DiveSiteResponse, videoUrl: string, videoThumbnail: string | null) => video.mutateAsync({ site, videoUrl, videoThumbnail }),
+      updateReviewLink: (site: DiveSiteResponse, link: string) => reviewLink.mutateAsync({ site, reviewLink: link }),
     },
   };
 }

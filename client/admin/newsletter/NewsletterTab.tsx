@@ -4,7 +4,7 @@ import { apiRequest, getJson } from '../../lib/api';
 import { reportFailure, reportMissing, reportSuccess } from '../feedback';
 import { keys } from '../query-client';
 import { useAdminSession } from '../session';
-import type { Subscriber } from '../types';
+import type { SubscriberResponse } from 'core/api/admin';
 import { Badge } from '../ui/Badge';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -16,14 +16,14 @@ import { SubscriberTable } from './SubscriberTable';
 export function NewsletterTab() {
   const queryClient = useQueryClient();
   const { expire } = useAdminSession();
-  const subscribers = useQuery({ queryKey: keys.subscribers, queryFn: () => getJson<Subscriber[]>('/api/newsletter/subscribers') });
-  const [selected, setSelected] = useState<Subscriber | null>(null);
+  const subscribers = useQuery({ queryKey: keys.subscribers, queryFn: () => getJson<SubscriberResponse[]>('/api/newsletter/subscribers') });
+  const [selected, setSelected] = useState<SubscriberResponse | null>(null);
   const confirm = useConfirm();
   const list = subscribers.data ?? [];
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.subscribers });
 
   const update = useMutation({
-    mutationFn: ({ id, values }: { id: number; values: { email: string; subscribed: boolean } }) => apiRequest<Subscriber>('PATCH', `/api/newsletter/subscribers/${id}`, values),
+    mutationFn: ({ id, values }: { id: number; values: { email: string; subscribed: boolean } }) => apiRequest<SubscriberResponse>('PATCH', `/api/newsletter/subscribers/${id}`, values),
     onSuccess: () => {
       refresh();
       setSelected(null);
@@ -33,7 +33,7 @@ export function NewsletterTab() {
   });
 
   const remove = useMutation({
-    mutationFn: (subscriber: Subscriber) => apiRequest<void>('DELETE', `/api/newsletter/subscribers/${subscriber.id}`),
+    mutationFn: (subscriber: SubscriberResponse) => apiRequest<void>('DELETE', `/api/newsletter/subscribers/${subscriber.id}`),
     onSuccess: (_result, subscriber) => {
       refresh();
       if (selected?.id === subscriber.id) setSelected(null);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Subscriber } from '../types';
+import type { SubscriberResponse } from 'core/api/admin';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { CheckboxField, TextField } from '../ui/Field';
 
 export interface SubscriberFormProps {
-  subscriber: Subscriber;
+  subscriber: SubscriberResponse;
   saving: boolean;
   onSave: (values: { email: string; subscribed: boolean }) => void;
   onCancel: () => void;
@@ -31,7 +31,7 @@ export function SubscriberForm({ subscriber, saving, onSave, onCancel }: Subscri
           <CheckboxField label="Active Subscription" checked={subscribed} onChange={setSubscribed} />
           <div className="flex gap-3">
             <Button type="submit" disabled={saving}>
-              Update Subscriber
+              Update SubscriberResponse
             </Button>
             <Button variant="outline" disabled={saving} onClick={onCancel}>
               Cancel

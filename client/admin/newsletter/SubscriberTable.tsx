@@ -1,10 +1,10 @@
 import { formatAdminDate } from '../format';
-import type { Subscriber } from '../types';
+import type { SubscriberResponse } from 'core/api/admin';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 
 /** Email, Status, Subscribed Date, Actions; scrolls within a fixed height (SPEC section 9). */
-export function SubscriberTable({ subscribers, onEdit, onDelete, busyId }: { subscribers: Subscriber[]; onEdit: (s: Subscriber) => void; onDelete: (s: Subscriber) => void; busyId: number | null }) {
+export function SubscriberTable({ subscribers, onEdit, onDelete, busyId }: { subscribers: SubscriberResponse[]; onEdit: (s: SubscriberResponse) => void; onDelete: (s: SubscriberResponse) => void; busyId: number | null }) {
   if (subscribers.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No newsletter subscribers yet</p>;
   return (
     <div className="max-h-96 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Subscribers">

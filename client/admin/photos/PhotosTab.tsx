@@ -6,19 +6,19 @@ import { ImagePreview } from '../content/ImagePreview';
 import { reportFailure, reportMissing, reportSuccess } from '../feedback';
 import { keys } from '../query-client';
 import { useAdminSession } from '../session';
-import type { DiveSite } from '../types';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { SelectField, TextField } from '../ui/Field';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 
-const byName = (a: DiveSite, b: DiveSite) => a.name.localeCompare(b.name);
+const byName = (a: DiveSiteResponse, b: DiveSiteResponse) => a.name.localeCompare(b.name);
 
 /** Dive-site photos: pick a site (those without a photo first), enter a URL, update (SPEC section 2, photos tab). */
 export function PhotosTab() {
   const queryClient = useQueryClient();
   const { expire } = useAdminSession();
-  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSite[]>('/api/dive-sites') });
+  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
   const [siteId, setSiteId] = useState('');
   const [imageUrl, setImageUrl] = useState('');
   const all = sites.data ?? [];
@@ -28,7 +28,7 @@ export function PhotosTab() {
   const warning = imageUrl.trim() && isDevelopmentUrl(imageUrl.trim()) ? developmentUrlWarning('Image URL') : null;
 
   const update = useMutation({
-    mutationFn: ({ id, url }: { id: number; url: string }) => apiRequest<DiveSite>('PATCH', `/api/dive-sites/${id}/photo`, { imageUrl: url }),
+    mutationFn: ({ id, url }: { id: number; url: string }) => apiRequest<DiveSiteResponse>('PATCH', `/api/dive-sites/${id}/photo`, { imageUrl: url }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.diveSites });
       setImageUrl('');

@@ -6,7 +6,7 @@ import { useContentAdmin } from '../content/useContentAdmin';
 import { reportMissing } from '../feedback';
 import { formatAdminDate } from '../format';
 import { keys } from '../query-client';
-import type { AdminReview } from '../types';
+import type { ReviewResponse } from 'core/api/reviews';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
@@ -17,9 +17,9 @@ const ratingText = (rating: string | null) => (!rating ? null : /^★+$/.test(ra
 
 /** Gear reviews: the form, then 'Draft Reviews (n)' and 'Published Reviews (n)' (SPEC section 2). */
 export function ReviewsTab() {
-  const content = useContentAdmin<AdminReview>({ endpoint: '/api/reviews', queryKey: keys.reviews, noun: 'gear review', word: 'Review' });
+  const content = useContentAdmin<ReviewResponse>({ endpoint: '/api/reviews', queryKey: keys.reviews, noun: 'gear review', word: 'Review' });
   const [form, setForm] = useState<ReviewFormState>(EMPTY_REVIEW_FORM);
-  const [editing, setEditing] = useState<AdminReview | null>(null);
+  const [editing, setEditing] = useState<ReviewResponse | null>(null);
   const confirm = useConfirm();
   const { drafts, published } = splitByStatus(content.list.data ?? []);
 
@@ -36,13 +36,13 @@ export function ReviewsTab() {
     content.save.mutate({ id: editing?.id ?? null, body: reviewPayload(form, publish) }, { onSuccess: reset });
   }
 
-  function edit(review: AdminReview) {
+  function edit(review: ReviewResponse) {
     setEditing(review);
     setForm(reviewToForm(review));
     document.getElementById('admin-tabs')?.scrollIntoView({ behavior: 'smooth' });
   }
 
-  function remove(review: AdminReview) {
+  function remove(review: ReviewResponse) {
     confirm.ask({
       title: 'Delete Gear Review',
       description: 'Are you sure you want to delete this gear review?',
@@ -50,7 +50,7 @@ export function ReviewsTab() {
     });
   }
 
-  const meta = (review: AdminReview) => (
+  const meta = (review: ReviewResponse) => (
     <>
       {review.category && <Badge>{review.category}</Badge>}
       {review.price && <span>{review.price}</span>}

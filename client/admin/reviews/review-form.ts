@@ -1,5 +1,5 @@
 import { fromDateTimeLocal, toDateTimeLocal } from '../format';
-import type { AdminReview } from '../types';
+import type { ReviewResponse } from 'core/api/reviews';
 import { firstDevelopmentUrl } from '../urls';
 
 export interface ReviewForm {
@@ -24,7 +24,7 @@ export const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: '★'.repeat(
 export const REVIEW_PUBLISH_REQUIRED = 'Please fill in all required fields to publish the review.';
 export const REVIEW_DRAFT_REQUIRED = 'Please provide at least a title to save the draft.';
 
-export function reviewToForm(review: AdminReview): ReviewForm {
+export function reviewToForm(review: ReviewResponse): ReviewForm {
   return {
     title: review.title,
     slug: review.slug,

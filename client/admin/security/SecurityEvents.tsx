@@ -1,5 +1,5 @@
 import { formatAdminDateTime } from '../format';
-import type { SecurityEvent } from '../types';
+import type { SecurityEvent } from 'core/api/admin';
 import { Badge, type BadgeTone } from '../ui/Badge';
 
 /** SPEC section 2: green login_success; red login_failure and login_blocked; blue admin_logout; grey otherwise. */

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SecuritySummary } from '../types';
+import type { SecuritySummary } from 'core/api/admin';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { SecurityEvents } from './SecurityEvents';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../../lib/api';
 import { keys } from '../query-client';
-import type { SecuritySummary } from '../types';
+import type { SecuritySummary } from 'core/api/admin';
 
 /** SPEC section 9: the security data refreshes every 30 s, every 5 s while the security tab is open. */
 export const SECURITY_REFRESH_MS = 30_000;

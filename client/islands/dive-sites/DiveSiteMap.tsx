@@ -1,8 +1,8 @@
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { skillBadgeClass } from '../../lib/dive-sites/filters';
+import { skillBadgeClass } from 'core/dive-sites/filters';
 import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
-import type { ExplorerSite, TileSettings } from '../../lib/dive-sites/types';
+import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
 
 export interface DiveSiteMapProps {
   sites: ExplorerSite[];

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { ALL, DEPTH_BANDS, SKILL_LEVEL_OPTIONS, type DiveSiteFilters } from '../../lib/dive-sites/filters';
+import { ALL, DEPTH_BANDS, SKILL_LEVEL_OPTIONS, type DiveSiteFilters } from 'core/dive-sites/filters';
 
 interface FilterPanelProps {
   filters: DiveSiteFilters;

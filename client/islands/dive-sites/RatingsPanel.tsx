@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, getJson } from '../../lib/api';
 import { timeAgo } from '../../lib/dive-sites/relative-time';
-import type { RatingsData } from '../../lib/dive-sites/types';
+import type { RatingsData } from 'core/dive-sites/types';
 import { toast } from '../../lib/toast';
 import { UserText } from '../../lib/user-text';
 

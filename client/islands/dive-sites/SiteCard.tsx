@@ -1,5 +1,5 @@
-import { CARD_LIMITS, skillBadgeClass, truncate } from '../../lib/dive-sites/filters';
-import type { ExplorerSite } from '../../lib/dive-sites/types';
+import { CARD_LIMITS, skillBadgeClass, truncate } from 'core/dive-sites/filters';
+import type { ExplorerSite } from 'core/dive-sites/types';
 
 /** A card of the grid. The whole card leads to /dive-sites/{id}; its review and video links sit above that link. */
 export function SiteCard({ site }: { site: ExplorerSite }) {

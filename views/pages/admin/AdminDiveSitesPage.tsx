@@ -1,4 +1,4 @@
-import { Island } from 'src/render/island';
+import { Island } from 'views/islands/Island';
 
 /** The shell of the admin screen; the island renders 'checking' on the server and takes over on load. */
 export function AdminDiveSitesPage() {

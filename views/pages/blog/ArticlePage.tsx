@@ -1,15 +1,15 @@
-import type { ArticleResponse } from 'src/articles/article.response';
-import type { PublicComment } from 'src/comments/comment.response';
-import { formatDateAu } from 'src/common/text';
-import { Island } from 'src/render/island';
+import type { ArticleResponse } from 'core/api/articles';
+import type { PublicComment } from 'core/api/comments';
+import { formatDate } from 'core/text';
+import { Island } from 'views/islands/Island';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
 import { RichText } from 'views/components/RichText';
 import { VideoPlayer } from 'views/components/VideoPlayer';
 
 export interface ArticlePageProps {
-  article: ArticleResponse;
+  article: ArticleResponse<Date>;
   bodyHtml: string;
-  comments: PublicComment[];
+  comments: PublicComment<Date>[];
   diveSiteVideo: { name: string; videoUrl: string } | null;
   breadcrumbs: Crumb[];
 }
@@ -28,7 +28,7 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
       <p className="mt-4 text-lg text-slate-600">{article.excerpt}</p>
       <p className="mt-4 text-sm text-slate-500">
         By <span className="font-medium text-slate-700">{article.author}</span> ·{' '}
-        <time dateTime={new Date(date).toISOString()}>{formatDateAu(date)}</time>
+        <time dateTime={new Date(date).toISOString()}>{formatDate(date)}</time>
       </p>
       {article.videoUrl && (
         <div className="mt-8">

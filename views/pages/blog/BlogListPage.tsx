@@ -1,11 +1,11 @@
-import { formatDateAu } from 'src/common/text';
-import type { ArticleListItem } from 'src/articles/article.response';
+import { formatDate } from 'core/text';
+import type { ArticleListItem } from 'core/api/articles';
 import { CategoryFilter } from 'views/components/CategoryFilter';
 import { ContentCard } from 'views/components/ContentCard';
 
 export interface BlogListPageProps {
-  latest: ArticleListItem | null;
-  articles: ArticleListItem[];
+  latest: ArticleListItem<Date> | null;
+  articles: ArticleListItem<Date>[];
   categories: readonly string[];
   category: string | null;
 }
@@ -24,7 +24,7 @@ export function BlogListPage({ latest, articles, categories, category }: BlogLis
           {latest ? (
             <>
               <p className="mt-4 text-sm text-slate-200">
-                Latest · {latest.category} · {formatDateAu(latest.publishedAt ?? latest.createdAt)}
+                Latest · {latest.category} · {formatDate(latest.publishedAt ?? latest.createdAt)}
               </p>
               <h1 className="mt-2 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">
                 <a href={`/blog/${latest.slug}`} className="hover:underline">
@@ -55,7 +55,7 @@ export function BlogListPage({ latest, articles, categories, category }: BlogLis
                 excerpt={article.excerpt}
                 imageUrl={article.imageUrl}
                 category={article.category}
-                date={formatDateAu(article.publishedAt ?? article.createdAt)}
+                date={formatDate(article.publishedAt ?? article.createdAt)}
               />
             ))}
           </div>

@@ -1,4 +1,4 @@
-import { Island } from 'src/render/island';
+import { Island } from 'views/islands/Island';
 import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
 
 export interface DiveSitesPageProps {

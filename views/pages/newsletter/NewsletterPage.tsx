@@ -1,4 +1,4 @@
-import { Island } from 'src/render/island';
+import { Island } from 'views/islands/Island';
 
 export const meta = {
   title: 'Free Newsletter and First Dive Trip Guide',

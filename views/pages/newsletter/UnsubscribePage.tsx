@@ -1,4 +1,4 @@
-import { Island } from 'src/render/island';
+import { Island } from 'views/islands/Island';
 
 export interface UnsubscribePageProps {
   /** The address that was unsubscribed, or null when the link was not valid. */

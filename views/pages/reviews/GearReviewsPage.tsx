@@ -1,5 +1,5 @@
-import type { ReviewListItem } from 'src/reviews/review.response';
-import { formatDateAu } from 'src/common/text';
+import type { ReviewListItem } from 'core/api/reviews';
+import { formatDate } from 'core/text';
 import { CategoryFilter } from 'views/components/CategoryFilter';
 import { ContentCard } from 'views/components/ContentCard';
 import { Stars } from 'views/components/Stars';
@@ -7,8 +7,8 @@ import { DiveComputerGuide } from './DiveComputerGuide';
 
 export interface GearReviewsPageProps {
   hero: { name: string; region: string; imageUrl: string; href: string } | null;
-  latest: ReviewListItem | null;
-  reviews: ReviewListItem[];
+  latest: ReviewListItem<Date> | null;
+  reviews: ReviewListItem<Date>[];
   categories: readonly string[];
   category: string | null;
   search: string | null;
@@ -56,7 +56,7 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
               <p className="flex items-center gap-3 text-sm text-slate-600">
                 <span>{latest.category}</span>
                 <Stars rating={latest.rating} />
-                <span>{formatDateAu(latest.createdAt)}</span>
+                <span>{formatDate(latest.createdAt)}</span>
               </p>
               <p className="text-slate-600">{latest.excerpt}</p>
               <a href={`/gear-reviews/${latest.slug}`} className="mt-2 inline-flex min-h-11 w-fit items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800">
@@ -94,7 +94,7 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
                 excerpt={review.excerpt}
                 imageUrl={review.imageUrl}
                 category={review.category}
-                date={formatDateAu(review.publishedAt ?? review.createdAt)}
+                date={formatDate(review.publishedAt ?? review.createdAt)}
                 rating={review.rating}
                 price={review.price}
                 purchaseLink={review.purchaseLink || undefined}

@@ -1,17 +1,17 @@
-import type { ReviewResponse } from 'src/reviews/review.response';
-import { formatDateAu } from 'src/common/text';
+import type { ReviewResponse } from 'core/api/reviews';
+import { formatDate } from 'core/text';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
 import { RichText } from 'views/components/RichText';
 import { Stars } from 'views/components/Stars';
 
 export interface ReviewPageProps {
-  review: ReviewResponse;
+  review: ReviewResponse<Date>;
   /** Null when the body could not be formatted: the raw text is shown instead. */
   bodyHtml: string | null;
   breadcrumbs: Crumb[];
 }
 
-function CheckPrice({ review, events }: { review: ReviewResponse; events: string }) {
+function CheckPrice({ review, events }: { review: ReviewResponse<Date>; events: string }) {
   return (
     <a
       href={review.purchaseLink}
@@ -41,7 +41,7 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
       </div>
       <h1 className="mt-3 text-3xl font-black leading-tight text-slate-900 sm:text-4xl">{review.title}</h1>
       <p className="mt-3 text-sm text-slate-500">
-        By {review.author} · Expert Gear Review · <time dateTime={review.createdAt.toISOString()}>{formatDateAu(review.createdAt)}</time>
+        By {review.author} · Expert Gear Review · <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
       </p>
       <p className="mt-4 text-lg text-slate-600">{review.excerpt}</p>
       <img src={review.imageUrl} alt={review.title} width={1200} height={800} fetchPriority="high" data-fallback="review" className="mt-6 aspect-[3/2] w-full rounded-2xl bg-slate-200 object-cover" />

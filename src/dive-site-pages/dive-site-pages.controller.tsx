@@ -1,15 +1,15 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { cardsToShow, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'client/lib/dive-sites/filters';
-import type { RatingsData, TileSettings } from 'client/lib/dive-sites/types';
+import { cardsToShow, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
+import type { RatingsData, TileSettings } from 'core/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RatingsService } from 'src/ratings/ratings.service';
 import { RenderService } from 'src/render/render.service';
 import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';
-import type { DiveSite } from './dive-site.entity';
-import { DiveSitesService } from './dive-sites.service';
-import { EXPLORER_SITES_URL, toExplorerSite } from './explorer-site';
+import type { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
 
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =
@@ -36,7 +36,7 @@ function embeddedSites(all: DiveSite[], filters: DiveSiteFilters, matches: numbe
 
 /** SPEC section 2: /dive-sites and /dive-sites/{id} are the same screen; the id pre-fills the search. */
 @Controller('dive-sites')
-export class DiveSitesPagesController {
+export class DiveSitePagesController {
   constructor(
     private readonly sites: DiveSitesService,
     private readonly ratings: RatingsService,

@@ -2,9 +2,9 @@ import { CallHandler, ExecutionContext, HttpException, Injectable, Logger, NestI
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { catchError, concatMap, from, type Observable } from 'rxjs';
-import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from 'src/admin-auth/admin-only.options';
-import { auditAction } from './audit-action';
-import { AuditService } from './audit.service';
+import { auditAction } from 'src/audit/audit-action';
+import { AuditService } from 'src/audit/audit.service';
+import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from './admin-only.options';
 
 /** The route as declared (/api/articles/:id), else the path. */
 function routeOf(request: Request): string {

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { toSecuritySummaryResponse } from './audit-log.response';
-import { AuditService } from './audit.service';
+import { toSecuritySummaryResponse } from 'src/audit/audit-log.response';
+import { AuditService } from 'src/audit/audit.service';
+import { AdminOnly } from './admin-only.decorator';
 
 @Controller('api/admin')
 export class SecurityDashboardController {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { ISLANDS, type IslandName } from './island-registry';
+import { ISLANDS, type IslandName } from './registry';
 import { serializeForScript } from './serialize';
 
 /**

@@ -1,4 +1,4 @@
-import type { TextLink } from '../user-text';
+import type { TextLink } from '../text-links';
 
 /** What the dive-site island receives from the server: plain JSON for the grid, the map and the ratings panel. */
 

@@ -4,8 +4,8 @@ import { QueryFailedError } from 'typeorm';
 import { RenderService } from 'src/render/render.service';
 import { ErrorPage } from 'views/pages/ErrorPage';
 import { NotFoundPage } from 'views/pages/NotFoundPage';
-import { isDatabaseUnavailable } from './database-errors';
-import { errorBody, type ErrorBody } from './error-body';
+import { isDatabaseUnavailable } from 'src/common/database-errors';
+import { errorBody, type ErrorBody } from 'src/common/error-body';
 
 export { isDatabaseUnavailable };
 

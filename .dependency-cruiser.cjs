@@ -1,0 +1,91 @@
+/**
+ * Which folder may import which (npm run lint:deps, part of npm test). The layers, lowest first:
+ *   core/     pure code both sides run (filters, text helpers, URL checks, rules and messages, API types)
+ *   client/   browser code: islands and what they use            -> core
+ *   views/    server-rendered React, <Island> and its registry    -> core, client (islands)
+ *   src/      the NestJS server                                   -> core, views, migrations
+ * and test/, bench/ and scripts/ on top. Nothing imports back down the list, and no two folders
+ * import each other (a loop between folders is as hard to follow as one between files).
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A file must not reach itself again through its imports.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycle',
+      comment: 'No two folders import each other, directly or round a loop.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-is-pure',
+      comment: 'core/ runs on the server and in the browser: it imports nothing of the application.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: '^(src|views|client|migrations|test|bench|scripts)/' },
+    },
+    {
+      name: 'client-only-core',
+      comment: 'Browser code may use core/, never the server or its views.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^(src|views|migrations)/' },
+    },
+    {
+      name: 'views-not-server',
+      comment: 'Views render what the server hands them: they use core/ and the islands, never src/.',
+      severity: 'error',
+      from: { path: '^views/' },
+      to: { path: '^(src|migrations)/' },
+    },
+    {
+      name: 'server-not-client',
+      comment: 'The server reaches browser code only through the views (the island registry).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^client/' },
+    },
+    {
+      name: 'migrations-stand-alone',
+      comment: 'A migration is a fixed step in history: it must not change when application code does.',
+      severity: 'error',
+      from: { path: '^migrations/' },
+      to: { path: '^(src|views|client|core)/' },
+    },
+    {
+      name: 'nothing-imports-tests',
+      severity: 'error',
+      from: { pathNot: '^test/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'no-dev-dependencies-in-production',
+      comment: 'What the server and the browser run must be in dependencies, not devDependencies.',
+      severity: 'error',
+      from: { path: '^(src|views|client|core|migrations)/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], mainFields: ['module', 'main', 'types', 'typings'] },
+  },
+};

@@ -1,0 +1,37 @@
+/** The shapes only the admin screens read (SPEC sections 3 and 7). */
+
+/** GET /api/admin/session. */
+export interface SessionStatus {
+  minutesRemaining: number;
+  isContentEditing: boolean;
+}
+
+/** What the administrator sees of a subscriber, consent evidence included; never the unsubscribe token. */
+export interface SubscriberResponse {
+  id: number;
+  email: string;
+  subscribed: boolean;
+  createdAt: string;
+  consentedAt: string;
+  consentSource: string;
+  consentIp: string | null;
+  unsubscribedAt: string | null;
+}
+
+/** An event of the security dashboard: no user agent (noise in the table), nothing secret is ever stored. */
+export interface SecurityEvent {
+  id: number;
+  timestamp: string;
+  action: string;
+  resource: string | null;
+  ipAddress: string | null;
+  details: string | Record<string, unknown> | null;
+}
+
+export interface SecuritySummary {
+  totalLoginAttempts: number;
+  successfulLogins: number;
+  failedAttempts: number;
+  blockedAttempts: number;
+  recentActivity: SecurityEvent[];
+}

@@ -1,0 +1,44 @@
+import type { TextLink } from '../text-links';
+import type { Moment } from './moment';
+
+/**
+ * A dive site as the API gives it (SPEC section 3): every stored field; latitude and longitude stay text
+ * as PostgreSQL returns decimals, and the client parses them.
+ */
+export interface DiveSiteResponse<T extends Moment = string> {
+  id: number;
+  name: string;
+  latitude: string;
+  longitude: string;
+  waterTemp: string;
+  skillLevel: string;
+  depthRange: string;
+  description: string;
+  region: string;
+  visibility: string | null;
+  bestTime: string | null;
+  marineLife: string | null;
+  hazards: string | null;
+  facilities: string | null;
+  imageUrl: string | null;
+  videoUrl: string | null;
+  videoThumbnail: string | null;
+  reviewLink: string | null;
+  blogSlug: string | null;
+  featured: boolean;
+  createdAt: T;
+}
+
+/** A rating as the public sees it: never the rater's IP address or email; `links` are the web links in its comment. */
+export interface RatingResponse<T extends Moment = string> {
+  id: number;
+  rating: number;
+  comment: string | null;
+  links?: TextLink[];
+  createdAt: T;
+}
+
+export interface RatingsResponse<T extends Moment = string> {
+  ratings: RatingResponse<T>[];
+  summary: { average: number; count: number };
+}
