@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { validateContact, type ContactErrors, type ContactField } from 'core/contact';
 import { trackEvent } from '../lib/analytics';
 import { ApiError, apiRequest } from '../lib/api';
 import { toast } from '../lib/toast';
@@ -8,30 +9,8 @@ export interface ContactFormProps {
   initialSubject?: string;
 }
 
-type Field = 'name' | 'email' | 'subject' | 'message';
-type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
-
-/** The contact form's bounds; the server's DTO has the same rules and messages. */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, messageMin: 10, messageMax: 5000 } as const;
-
-export function validateContact(values: Values): Errors {
-  const errors: Errors = {};
-  const name = values.name.trim();
-  const email = values.email.trim();
-  const subject = values.subject.trim();
-  const message = values.message.trim();
-  if (!name) errors.name = 'Name is required';
-  else if (name.length > CONTACT_LIMITS.name) errors.name = 'Name must be less than 100 characters';
-  if (!email) errors.email = 'Email is required';
-  else if (email.length > CONTACT_LIMITS.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Please enter a valid email address';
-  if (!subject) errors.subject = 'Subject is required';
-  else if (subject.length > CONTACT_LIMITS.subject) errors.subject = 'Subject must be less than 200 characters';
-  if (!message) errors.message = 'Message is required';
-  else if (message.length < CONTACT_LIMITS.messageMin) errors.message = 'Message must be at least 10 characters';
-  else if (message.length > CONTACT_LIMITS.messageMax) errors.message = 'Message must be less than 5000 characters';
-  return errors;
-}
+type Field = ContactField;
+type Errors = ContactErrors;
 
 /** SPEC sections 2 and 8: the contact form, with its success and failure toasts. */
 export function ContactForm({ initialSubject = '' }: ContactFormProps) {

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { assignDefined } from 'src/common/unique-slug';
+import { assignDefined } from 'src/common/assign-defined';
 import { CarouselVideo } from './carousel-video.entity';
 import type { CreateCarouselVideoDto, UpdateCarouselVideoDto } from './dto/carousel-write.dto';
 

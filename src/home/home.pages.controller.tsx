@@ -3,7 +3,7 @@ import { ArticlesService } from 'src/articles/articles.service';
 import { toPublicSlide } from 'src/carousel/carousel.response';
 import { CarouselService } from 'src/carousel/carousel.service';
 import { Html } from 'src/common/html.decorator';
-import { byPublishedThenCreatedDesc } from 'src/common/publishing';
+import { byPublishedThenCreatedDesc } from 'src/publishing/published-at';
 import { formatDate } from 'core/text';
 import { RenderService } from 'src/render/render.service';
 import { ReviewsService } from 'src/reviews/reviews.service';

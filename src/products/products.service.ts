@@ -2,8 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Clock } from 'src/common/clock';
-import { resolvePublishedAt } from 'src/common/publishing';
-import { assignDefined } from 'src/common/unique-slug';
+import { resolvePublishedAt } from 'src/publishing/published-at';
+import { assignDefined } from 'src/common/assign-defined';
 import type { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
 import { Product } from './product.entity';
 

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PublishingModule } from 'src/publishing/publishing.module';
 import { Review } from './review.entity';
 import { ReviewsController } from './reviews.controller';
 import { ReviewsService } from './reviews.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Review])],
+  imports: [TypeOrmModule.forFeature([Review]), PublishingModule],
   controllers: [ReviewsController],
   providers: [ReviewsService],
   exports: [ReviewsService],

@@ -1,21 +1,25 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Clock } from 'src/common/clock';
-import { TEAM_NAME } from 'core/constants';
-import { resolvePublishedAt } from 'src/common/publishing';
-import { autoExcerpt } from 'core/text';
-import { assignDefined, uniqueSlug } from 'src/common/unique-slug';
+import { assignDefined } from 'src/common/assign-defined';
+import { PublishingService, type PublishingRules } from 'src/publishing/publishing.service';
 import type { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { Review } from './review.entity';
 
 export const REVIEW_PUBLISH_REQUIREMENTS_MESSAGE = 'Please fill in all required fields to publish the review.';
 
+/** SPEC section 5: publishing a review needs Title, Category, Image URL, Content and Purchase Link. */
+const REVIEW_PUBLISHING: PublishingRules<Review> = {
+  slugTaken: 'A review with this URL slug already exists',
+  requiredToPublish: ['title', 'content', 'category', 'imageUrl', 'purchaseLink'],
+  incomplete: REVIEW_PUBLISH_REQUIREMENTS_MESSAGE,
+};
+
 @Injectable()
 export class ReviewsService {
   constructor(
     @InjectRepository(Review) private readonly reviews: Repository<Review>,
-    private readonly clock: Clock,
+    private readonly publishing: PublishingService,
   ) {}
 
   /** Published reviews, newest first (publish date, else creation date); optionally one category or a search term. */
@@ -58,16 +62,12 @@ export class ReviewsService {
       price: dto.price ?? null,
       purchaseLink: dto.purchaseLink ?? '',
       rating: dto.rating ?? null,
-      author: dto.author || TEAM_NAME,
+      author: dto.author ?? undefined,
       published: dto.published ?? false,
       // SPEC section 3: always false when created from the admin form.
       featured: false,
     });
-    review.slug = await uniqueSlug(this.reviews, dto.slug ?? null, review.title, null, 'A review with this URL slug already exists');
-    review.excerpt = dto.excerpt || autoExcerpt(review.content);
-    review.publishedAt = resolvePublishedAt(review.published, dto.publishedAt, null, this.clock.now());
-    this.assertPublishable(review);
-    return this.reviews.save(review);
+    return this.publishing.save(this.reviews, review, dto, REVIEW_PUBLISHING);
   }
 
   async update(id: number, dto: UpdateReviewDto): Promise<Review> {
@@ -75,31 +75,12 @@ export class ReviewsService {
     if (!review) throw new NotFoundException('Review not found');
     const { slug, excerpt, publishedAt, ...fields } = dto;
     assignDefined(review, fields as Partial<Review>);
-    if (dto.author === null) review.author = TEAM_NAME;
     if (dto.purchaseLink === null) review.purchaseLink = '';
-    if (slug !== undefined) review.slug = await uniqueSlug(this.reviews, slug, review.title, review.id, 'A review with this URL slug already exists');
-    if (excerpt !== undefined) review.excerpt = excerpt || autoExcerpt(review.content);
-    review.publishedAt = resolvePublishedAt(review.published, publishedAt, review.publishedAt, this.clock.now());
-    this.assertPublishable(review);
-    return this.reviews.save(review);
+    return this.publishing.save(this.reviews, review, { slug, excerpt, publishedAt }, REVIEW_PUBLISHING);
   }
 
   async remove(id: number): Promise<void> {
     const result = await this.reviews.delete(id);
     if (!result.affected) throw new NotFoundException('Review not found');
-  }
-
-  /** SPEC section 5: publishing needs Title, Category, Image URL, Content and Purchase Link. */
-  private assertPublishable(review: Review): void {
-    if (!review.published) return;
-    const missing = {
-      title: !review.title,
-      content: !review.content.trim(),
-      category: !review.category,
-      imageUrl: !review.imageUrl,
-      purchaseLink: !review.purchaseLink,
-    };
-    const fields = Object.fromEntries(Object.entries(missing).filter(([, absent]) => absent).map(([name]) => [name, ['Required to publish']]));
-    if (Object.keys(fields).length) throw new BadRequestException({ message: REVIEW_PUBLISH_REQUIREMENTS_MESSAGE, fields });
   }
 }

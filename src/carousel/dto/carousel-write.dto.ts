@@ -1,23 +1,22 @@
-import { Transform } from 'class-transformer';
+import { PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { IsLink, IsPublicMediaUrl } from 'src/common/validators';
+import { BlankToNull, Trim } from 'src/common/transforms';
 
 export const CAROUSEL_REQUIRED_MESSAGE = 'Please provide a title and video URL before saving the carousel slide.';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 const notNull = (_: object, value: unknown) => value !== null;
 
 class CarouselFieldsDto {
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @ValidateIf(notNull)
   @MaxLength(500, { message: 'Description must be at most 500 characters' })
   @IsString({ message: 'Description must be text' })
   description?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @ValidateIf(notNull)
   @MaxLength(100, { message: 'CTA Text must be at most 100 characters' })
   @IsString({ message: 'CTA Text must be text' })
@@ -25,12 +24,12 @@ class CarouselFieldsDto {
 
   /** An absolute URL or a path on this site (e.g. /dive-sites). */
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @IsLink('CTA Link')
   ctaUrl?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @IsPublicMediaUrl('Poster Image URL')
   posterImageUrl?: string | null;
 
@@ -45,31 +44,18 @@ class CarouselFieldsDto {
 }
 
 export class CreateCarouselVideoDto extends CarouselFieldsDto {
-  @Transform(trim)
+  @Trim()
   @MaxLength(200, { message: 'Title must be at most 200 characters' })
   @IsString({ message: CAROUSEL_REQUIRED_MESSAGE })
   @IsNotEmpty({ message: CAROUSEL_REQUIRED_MESSAGE })
   title: string;
 
-  @Transform(trim)
+  @Trim()
   @MinLength(1, { message: CAROUSEL_REQUIRED_MESSAGE })
   @IsPublicMediaUrl('Video URL')
   @IsString({ message: CAROUSEL_REQUIRED_MESSAGE })
   videoUrl: string;
 }
 
-export class UpdateCarouselVideoDto extends CarouselFieldsDto {
-  @IsOptional()
-  @Transform(trim)
-  @MaxLength(200, { message: 'Title must be at most 200 characters' })
-  @IsString({ message: CAROUSEL_REQUIRED_MESSAGE })
-  @IsNotEmpty({ message: CAROUSEL_REQUIRED_MESSAGE })
-  title?: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @MinLength(1, { message: CAROUSEL_REQUIRED_MESSAGE })
-  @IsPublicMediaUrl('Video URL')
-  @IsString({ message: CAROUSEL_REQUIRED_MESSAGE })
-  videoUrl?: string;
-}
+/** PUT /api/carousel-videos/{id}: any field of a create; what is left out keeps its value. */
+export class UpdateCarouselVideoDto extends PartialType(CreateCarouselVideoDto) {}

@@ -2,9 +2,8 @@ import { Transform } from 'class-transformer';
 import { Allow, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { IsLink, IsPublicMediaUrl } from 'src/common/validators';
 import { SKILL_LEVELS } from '../dive-site.entity';
+import { BlankToNull, Trim } from 'src/common/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 /** The admin form sends coordinates as numbers; the public API gives them as text. Both are accepted. */
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
@@ -16,13 +15,13 @@ export const SKILL_LEVEL_MESSAGE = `Skill level must be one of: ${SKILL_LEVELS.j
  * admin form; an optional field left out keeps its value on PUT, while null or '' clears it.
  */
 export class DiveSiteWriteDto {
-  @Transform(trim)
+  @Trim()
   @MaxLength(200, { message: 'Site name must be at most 200 characters' })
   @IsString({ message: 'Site name is required' })
   @IsNotEmpty({ message: 'Site name is required' })
   name: string;
 
-  @Transform(trim)
+  @Trim()
   @MaxLength(100, { message: 'Region must be at most 100 characters' })
   @IsString({ message: 'Region is required' })
   @IsNotEmpty({ message: 'Region is required' })
@@ -40,7 +39,7 @@ export class DiveSiteWriteDto {
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Longitude must be a number between -180 and 180' })
   longitude: number;
 
-  @Transform(trim)
+  @Trim()
   @MaxLength(20_000, { message: 'Description must be at most 20000 characters' })
   @IsString({ message: 'Description is required' })
   @IsNotEmpty({ message: 'Description is required' })
@@ -49,75 +48,75 @@ export class DiveSiteWriteDto {
   @IsIn(SKILL_LEVELS, { message: SKILL_LEVEL_MESSAGE })
   skillLevel: (typeof SKILL_LEVELS)[number];
 
-  @Transform(trim)
+  @Trim()
   @MaxLength(50, { message: 'Depth range must be at most 50 characters' })
   @IsString({ message: 'Depth range is required' })
   @IsNotEmpty({ message: 'Depth range is required' })
   depthRange: string;
 
-  @Transform(trim)
+  @Trim()
   @MaxLength(50, { message: 'Water temperature must be at most 50 characters' })
   @IsString({ message: 'Water temperature is required' })
   @IsNotEmpty({ message: 'Water temperature is required' })
   waterTemp: string;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @ValidateIf((_, value) => value !== null)
   @MaxLength(100, { message: 'Visibility must be at most 100 characters' })
   @IsString({ message: 'Visibility must be text' })
   visibility?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @ValidateIf((_, value) => value !== null)
   @MaxLength(200, { message: 'Best time to dive must be at most 200 characters' })
   @IsString({ message: 'Best time to dive must be text' })
   bestTime?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @ValidateIf((_, value) => value !== null)
   @MaxLength(5000, { message: 'Marine life must be at most 5000 characters' })
   @IsString({ message: 'Marine life must be text' })
   marineLife?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @ValidateIf((_, value) => value !== null)
   @MaxLength(5000, { message: 'Hazards must be at most 5000 characters' })
   @IsString({ message: 'Hazards must be text' })
   hazards?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @ValidateIf((_, value) => value !== null)
   @MaxLength(5000, { message: 'Facilities must be at most 5000 characters' })
   @IsString({ message: 'Facilities must be text' })
   facilities?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @IsPublicMediaUrl('Image URL')
   imageUrl?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @IsPublicMediaUrl('Video URL')
   videoUrl?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @IsPublicMediaUrl('Video thumbnail URL')
   videoThumbnail?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @IsLink('Review link')
   reviewLink?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @ValidateIf((_, value) => value !== null)
   @MaxLength(200, { message: 'Blog slug must be at most 200 characters' })
   @IsString({ message: 'Blog slug must be text' })
@@ -139,7 +138,7 @@ export class DiveSiteWriteDto {
 }
 
 export class UpdatePhotoDto {
-  @Transform(trim)
+  @Trim()
   @IsPublicMediaUrl('Image URL')
   @IsString({ message: 'Image URL is required' })
   @IsNotEmpty({ message: 'Image URL is required' })
@@ -147,20 +146,20 @@ export class UpdatePhotoDto {
 }
 
 export class UpdateVideoDto {
-  @Transform(trim)
+  @Trim()
   @IsPublicMediaUrl('Video URL')
   @IsString({ message: 'Video URL is required' })
   @IsNotEmpty({ message: 'Video URL is required' })
   videoUrl: string;
 
   @IsOptional()
-  @Transform(emptyToNull)
+  @BlankToNull()
   @IsPublicMediaUrl('Video thumbnail URL')
   videoThumbnail?: string | null;
 }
 
 export class UpdateReviewLinkDto {
-  @Transform(trim)
+  @Trim()
   @IsLink('Review link')
   @IsString({ message: 'Review link is required' })
   @IsNotEmpty({ message: 'Review link is required' })

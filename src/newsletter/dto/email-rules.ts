@@ -1,5 +1,5 @@
-import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Trim } from 'src/common/transforms';
 
 /**
  * SPEC section 5, newsletter email: 'Required', 'Invalid email'. Decorators run bottom up and the pipe
@@ -7,7 +7,7 @@ import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
  */
 export function NewsletterEmail(): PropertyDecorator {
   const decorators: PropertyDecorator[] = [
-    Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)),
+    Trim(),
     MaxLength(254, { message: 'Invalid email' }),
     IsEmail({}, { message: 'Invalid email' }),
     IsString({ message: 'Invalid email' }),

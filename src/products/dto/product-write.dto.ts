@@ -1,13 +1,13 @@
-import { Transform } from 'class-transformer';
+import { PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsDateString, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { IsLink, IsPublicMediaUrl } from 'src/common/validators';
+import { Trim } from 'src/common/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const notNull = (_: object, value: unknown) => value !== null;
 
 class ProductFieldsDto {
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @MaxLength(100, { message: 'Category must be at most 100 characters' })
   @IsString({ message: 'Category must be text' })
   category?: string;
@@ -59,18 +59,12 @@ class ProductFieldsDto {
 }
 
 export class CreateProductDto extends ProductFieldsDto {
-  @Transform(trim)
+  @Trim()
   @MaxLength(200, { message: 'Name must be at most 200 characters' })
   @IsString({ message: 'Name is required' })
   @IsNotEmpty({ message: 'Name is required' })
   name: string;
 }
 
-export class UpdateProductDto extends ProductFieldsDto {
-  @IsOptional()
-  @Transform(trim)
-  @MaxLength(200, { message: 'Name must be at most 200 characters' })
-  @IsString({ message: 'Name is required' })
-  @IsNotEmpty({ message: 'Name is required' })
-  name?: string;
-}
+/** Updates take any field of a create; what is left out keeps its value. */
+export class UpdateProductDto extends PartialType(CreateProductDto) {}

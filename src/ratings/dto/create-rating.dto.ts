@@ -1,5 +1,5 @@
-import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { BlankToUndefined } from 'src/common/transforms';
 
 export const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5';
 export const COMMENT_MAX = 500;
@@ -14,7 +14,7 @@ export class CreateRatingDto {
 
   /** Trimmed; an empty comment is the same as none. */
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @BlankToUndefined()
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @MaxLength(COMMENT_MAX, { message: `Comment must be at most ${COMMENT_MAX} characters` })
   @IsString({ message: 'Comment must be text' })

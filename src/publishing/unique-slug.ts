@@ -28,10 +28,3 @@ export async function uniqueSlug(
   for (let n = 2; await taken(slug); n++) slug = `${base}-${n}`;
   return slug;
 }
-
-/** Copies the fields a PATCH body carries (undefined means 'not sent'). */
-export function assignDefined<T extends object>(target: T, fields: Partial<T>): void {
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined) (target as Record<string, unknown>)[key] = value;
-  }
-}
