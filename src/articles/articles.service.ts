@@ -1,19 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { ARTICLE_REQUIREMENTS } from 'core/publishing';
 import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
 import { PublishingService, type PublishingRules } from 'src/publishing/publishing.service';
 import { Article } from './article.entity';
 import type { CreateArticleDto, UpdateArticleDto } from './dto/article-write.dto';
 
-export const PUBLISH_REQUIREMENTS_MESSAGE = 'Please fill in all required fields to publish the article.';
-
-/** SPEC section 5: publishing an article needs title, content, category and header image. */
-const ARTICLE_PUBLISHING: PublishingRules<Article> = {
-  slugTaken: 'An article with this URL slug already exists',
-  requiredToPublish: ['title', 'content', 'category', 'imageUrl'],
-  incomplete: PUBLISH_REQUIREMENTS_MESSAGE,
-};
+const ARTICLE_PUBLISHING: PublishingRules<Article> = { ...ARTICLE_REQUIREMENTS, slugTaken: 'An article with this URL slug already exists' };
 
 @Injectable()
 export class ArticlesService {

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 import { TEAM_NAME } from 'core/constants';
+import { missingToPublish, type PublishRequirements } from 'core/publishing';
 import { autoExcerpt } from 'core/text';
 import { Clock } from 'src/common/clock';
 import type { PublishableWriteDto } from './dto/publishable-write.dto';
@@ -10,13 +11,10 @@ import { uniqueSlug } from './unique-slug';
 
 export type PublishingChanges = Pick<PublishableWriteDto, 'slug' | 'excerpt' | 'publishedAt'>;
 
-/** What a feature tells the publisher about its kind of post. */
-export interface PublishingRules<T extends Publishable> {
+/** What a feature tells the publisher about its kind of post: what publishing needs (core/publishing.ts) and its slug conflict text. */
+export interface PublishingRules<T extends Publishable> extends PublishRequirements<keyof T & string> {
   /** 409 text when an explicit slug is taken, e.g. 'An article with this URL slug already exists'. */
   slugTaken: string;
-  /** SPEC section 5: the fields publishing needs, and the message when some are missing. */
-  requiredToPublish: (keyof T & string)[];
-  incomplete: string;
 }
 
 /**
@@ -46,10 +44,7 @@ export class PublishingService {
 
   private assertPublishable<T extends Publishable>(post: T, rules: PublishingRules<T>): void {
     if (!post.published) return;
-    const missing = rules.requiredToPublish.filter((field) => {
-      const value = post[field];
-      return typeof value === 'string' ? !value.trim() : !value;
-    });
+    const missing = missingToPublish<keyof T & string>(post as Partial<Record<keyof T & string, unknown>>, rules);
     if (missing.length) {
       throw new BadRequestException({ message: rules.incomplete, fields: Object.fromEntries(missing.map((field) => [field, ['Required to publish']])) });
     }

@@ -1,19 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { REVIEW_REQUIREMENTS } from 'core/publishing';
 import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
 import { PublishingService, type PublishingRules } from 'src/publishing/publishing.service';
 import type { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { Review } from './review.entity';
 
-export const REVIEW_PUBLISH_REQUIREMENTS_MESSAGE = 'Please fill in all required fields to publish the review.';
-
-/** SPEC section 5: publishing a review needs Title, Category, Image URL, Content and Purchase Link. */
-const REVIEW_PUBLISHING: PublishingRules<Review> = {
-  slugTaken: 'A review with this URL slug already exists',
-  requiredToPublish: ['title', 'content', 'category', 'imageUrl', 'purchaseLink'],
-  incomplete: REVIEW_PUBLISH_REQUIREMENTS_MESSAGE,
-};
+const REVIEW_PUBLISHING: PublishingRules<Review> = { ...REVIEW_REQUIREMENTS, slugTaken: 'A review with this URL slug already exists' };
 
 @Injectable()
 export class ReviewsService {

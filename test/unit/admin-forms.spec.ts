@@ -1,4 +1,5 @@
-import { articlePayload, articleProblem, DRAFT_REQUIRED, EMPTY_ARTICLE_FORM, PUBLISH_REQUIRED } from 'client/admin/blog/article-form';
+import { articlePayload, articleProblem, EMPTY_ARTICLE_FORM, PUBLISH_REQUIRED } from 'client/admin/blog/article-form';
+import { DRAFT_REQUIRED } from 'core/publishing';
 import { EMPTY_SLIDE_FORM, nextOrdering, slidePayload, slideProblem, SLIDE_REQUIRED, slideUrlProblem } from 'client/admin/carousel/slide-form';
 import { splitByStatus } from 'client/admin/content/sort';
 import { imageMarkdown, insertBlock } from 'client/admin/content/templates';

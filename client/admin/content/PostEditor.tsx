@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { TEAM_NAME } from 'core/constants';
+import { autoExcerpt, slugFromTitle } from 'core/text';
+import { Button } from '../ui/Button';
+import { Card, CardContent, CardHeader } from '../ui/Card';
+import { SelectField, TextAreaField, TextField } from '../ui/Field';
+import { ContentEditor } from './ContentEditor';
+import { ImageWarning } from './ImageWarning';
+import type { PostForm } from './post-form';
+
+export interface PostEditorProps<F extends PostForm> {
+  form: F;
+  onChange: (form: F) => void;
+  editing: { published: boolean } | null;
+  saving: boolean;
+  onSave: (publish: boolean) => void;
+  onCancel: () => void;
+}
+
+interface PostEditorFrame {
+  heading: string;
+  description: string;
+  titlePlaceholder: string;
+  categories: readonly string[];
+  /** Fields of this kind of post beside category and author (a review's price and rating). */
+  details?: ReactNode;
+  /** Its image, video and link fields, between the details and the published date. */
+  media: ReactNode;
+  /** Where the Published Date sits: beside the video (articles) or on a row of its own. */
+  publishedAtBeside?: ReactNode;
+}
+
+/** A setter for one text field of the form, for the inputs' onChange. */
+export const fieldSetter =
+  <F extends PostForm>(form: F, onChange: (form: F) => void) =>
+  <K extends keyof F>(key: K) =>
+  (event: { target: { value: string } }) =>
+    onChange({ ...form, [key]: event.target.value });
+
+/**
+ * The editor articles and reviews share (SPEC section 2, blog and reviews tabs): title, slug, category,
+ * author, the post's own fields, published date, excerpt, content, and Save as Draft / Publish Now.
+ */
+export function PostEditor<F extends PostForm>({
+  heading,
+  description,
+  titlePlaceholder,
+  categories,
+  details,
+  media,
+  publishedAtBeside,
+  form,
+  onChange,
+  editing,
+  saving,
+  onSave,
+  onCancel,
+}: PostEditorFrame & PostEditorProps<F>) {
+  const set = fieldSetter(form, onChange);
+  const publishedAt = (
+    <TextField label="Published Date" type="datetime-local" value={form.publishedAt} onChange={set('publishedAt')} hint="Optional: leave empty to use the time of publishing." />
+  );
+
+  return (
+    <Card>
+      <CardHeader title={heading} description={description} />
+      <CardContent>
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave(true);
+          }}
+        >
+          <div className="grid gap-5 md:grid-cols-2">
+            <TextField label="Title" required value={form.title} onChange={set('title')} placeholder={titlePlaceholder} maxLength={200} />
+            <TextField label="URL Slug" value={form.slug} onChange={set('slug')} placeholder={slugFromTitle(form.title) || 'auto-generated-from-title'} hint="Leave blank to generate it from the title." maxLength={200} />
+            <SelectField label="Category" required value={form.category} onChange={set('category')}>
+              <option value="">Select a category</option>
+              {categories.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </SelectField>
+            <TextField label="Author" value={form.author} onChange={set('author')} placeholder={TEAM_NAME} maxLength={100} />
+            {details}
+          </div>
+          {media}
+          {publishedAtBeside ? (
+            <div className="grid gap-5 md:grid-cols-2">
+              {publishedAtBeside}
+              {publishedAt}
+            </div>
+          ) : (
+            publishedAt
+          )}
+          <TextAreaField
+            label="Excerpt"
+            value={form.excerpt}
+            onChange={set('excerpt')}
+            rows={3}
+            maxLength={1000}
+            placeholder={autoExcerpt(form.content) || 'Auto-generated from the content if empty'}
+            hint="Auto-generated if empty: the first 150 characters of the content."
+          />
+          <ContentEditor value={form.content} onChange={(content) => onChange({ ...form, content })} />
+          <ImageWarning content={form.content} />
+          <div className="flex flex-wrap gap-3">
+            <Button variant="outline" disabled={saving} onClick={() => onSave(false)}>
+              Save as Draft
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {editing?.published ? 'Update & Keep Published' : 'Publish Now'}
+            </Button>
+            {editing && (
+              <Button variant="ghost" disabled={saving} onClick={onCancel}>
+                Cancel Edit
+              </Button>
+            )}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

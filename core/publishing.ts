@@ -1,0 +1,36 @@
+/**
+ * What a post needs before it can be saved or published (SPEC section 5). The admin form checks it as
+ * the editor saves; the server enforces the same lists with the same messages.
+ */
+export interface PublishRequirements<F extends string = string> {
+  /** The fields publishing needs, in the order the form shows them. */
+  requiredToPublish: readonly F[];
+  /** The message when one of them is missing. */
+  incomplete: string;
+}
+
+export const DRAFT_REQUIRED = 'Please provide at least a title to save the draft.';
+
+export const ARTICLE_REQUIREMENTS = {
+  requiredToPublish: ['title', 'content', 'category', 'imageUrl'],
+  incomplete: 'Please fill in all required fields to publish the article.',
+} as const satisfies PublishRequirements;
+
+export const REVIEW_REQUIREMENTS = {
+  requiredToPublish: ['title', 'content', 'category', 'imageUrl', 'purchaseLink'],
+  incomplete: 'Please fill in all required fields to publish the review.',
+} as const satisfies PublishRequirements;
+
+const isBlank = (value: unknown) => (typeof value === 'string' ? !value.trim() : !value);
+
+/** The required fields a post lacks (empty when it can be published). */
+export function missingToPublish<F extends string>(post: Partial<Record<F, unknown>>, requirements: PublishRequirements<F>): F[] {
+  return requirements.requiredToPublish.filter((field) => isBlank(post[field]));
+}
+
+/** The message that stops a save, or null: publishing needs every required field, a draft only a title. */
+export function saveProblem<F extends string>(post: Partial<Record<F | 'title', unknown>>, requirements: PublishRequirements<F>, publish: boolean): string | null {
+  if (publish && missingToPublish(post, requirements).length) return requirements.incomplete;
+  if (isBlank(post.title)) return DRAFT_REQUIRED;
+  return null;
+}
