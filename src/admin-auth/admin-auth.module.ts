@@ -6,7 +6,6 @@ import { AdminHttpMiddleware } from './admin-http.middleware';
 import { AdminSessionService } from './admin-session.service';
 import { ContentEditingInterceptor } from './content-editing.interceptor';
 import { LocalStrategy } from './local.strategy';
-import { LoginLimitService } from './login-limit.service';
 import { SessionSerializer } from './session.serializer';
 
 /** Global: @AdminOnly()'s guard and interceptors are built in the module of every admin controller. */
@@ -14,7 +13,7 @@ import { SessionSerializer } from './session.serializer';
 @Module({
   imports: [PassportModule.register({ session: true }), UsersModule],
   controllers: [AdminAuthController],
-  providers: [LocalStrategy, SessionSerializer, LoginLimitService, AdminSessionService, AdminHttpMiddleware, ContentEditingInterceptor],
+  providers: [LocalStrategy, SessionSerializer, AdminSessionService, AdminHttpMiddleware, ContentEditingInterceptor],
   exports: [AdminHttpMiddleware, ContentEditingInterceptor],
 })
 export class AdminAuthModule {}
