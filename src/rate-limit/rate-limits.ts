@@ -4,7 +4,7 @@ import { LOGIN_EVENTS } from 'src/audit/audit.service';
 const MINUTE = 60_000;
 
 /**
- * What a limited request that was turned away hands back, so it does not use up the allowance:
+ * Which counted requests hand their hit back, so they do not use up the allowance:
  * - `success`: a sign-in that succeeded (only failures count, so the administrator is never locked out
  *   by signing in and out, while a guesser still is);
  * - `refusal`: a submission refused before it could be stored, for a bad id or body, the honeypot (400)
