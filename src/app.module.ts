@@ -18,6 +18,7 @@ import { DiveSitesModule } from './dive-sites/dive-sites.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
 import { HealthModule } from './health/health.module';
+import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { HomeModule } from './home/home.module';
 import { LocationsModule } from './locations/locations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -40,6 +41,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CommonModule,
         RateLimitModule,
+        HousekeepingModule,
         DatabaseModule.forRoot(databaseUrl),
         RenderModule,
         PageCacheModule,

@@ -1,11 +1,11 @@
 import { Controller, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { AdminOnly } from './admin-only.decorator';
 import { sessionCookieName } from './admin-session';
 import { AdminSessionService } from './admin-session.service';
 import { LocalAuthGuard } from './local-auth.guard';
-import { LoginThrottleGuard } from './login-throttle.guard';
 
 @Controller('api/admin')
 export class AdminAuthController {
@@ -14,10 +14,11 @@ export class AdminAuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Body {password}. The attempt is counted first, then passport checks the password. */
+  /** Body {password}. The attempt is counted first (RateLimitGuard is global), then passport checks the password. */
   @Post('login')
   @HttpCode(200)
-  @UseGuards(LoginThrottleGuard, LocalAuthGuard)
+  @RateLimit('login')
+  @UseGuards(LocalAuthGuard)
   @Header('Cache-Control', 'no-store')
   async login(@Req() request: Request) {
     return { success: true, ...(await this.sessions.started(request)) };

@@ -7,7 +7,6 @@ import { AdminHttpMiddleware } from './admin-http.middleware';
 import { AdminSessionService } from './admin-session.service';
 import { ContentEditingInterceptor } from './content-editing.interceptor';
 import { LocalStrategy } from './local.strategy';
-import { LoginLimitService } from './login-limit.service';
 import { SecurityDashboardController } from './security-dashboard.controller';
 import { SessionSerializer } from './session.serializer';
 
@@ -16,7 +15,7 @@ import { SessionSerializer } from './session.serializer';
 @Module({
   imports: [PassportModule.register({ session: true }), UsersModule],
   controllers: [AdminAuthController, SecurityDashboardController],
-  providers: [LocalStrategy, SessionSerializer, LoginLimitService, AdminSessionService, AdminHttpMiddleware, AdminAuditInterceptor, ContentEditingInterceptor],
+  providers: [LocalStrategy, SessionSerializer, AdminSessionService, AdminHttpMiddleware, AdminAuditInterceptor, ContentEditingInterceptor],
   exports: [AdminHttpMiddleware, AdminAuditInterceptor, ContentEditingInterceptor],
 })
 export class AdminAuthModule {}

@@ -3,7 +3,6 @@ import type { Request } from 'express';
 import { AuditService, LOGIN_EVENTS } from 'src/audit/audit.service';
 import { Clock } from 'src/common/clock';
 import { newSessionState, sessionStatus, type AdminSessionStatus } from './admin-session';
-import { LoginLimitService } from './login-limit.service';
 import { logIn, logOut } from './session-calls';
 
 /** The administrator's session after passport has checked the password: start, status, refresh, end. */
@@ -12,14 +11,12 @@ export class AdminSessionService {
   constructor(
     private readonly clock: Clock,
     private readonly audit: AuditService,
-    private readonly limits: LoginLimitService,
   ) {}
 
   /** Called once passport has signed in (and so regenerated the session id). */
   async started(request: Request): Promise<AdminSessionStatus> {
     const now = this.clock.now().getTime();
     request.session.admin = newSessionState(now);
-    await this.limits.forgive(request);
     await this.audit.record(request, { action: LOGIN_EVENTS.success, resource: '/api/admin/login' });
     return sessionStatus(request.session.admin, now);
   }

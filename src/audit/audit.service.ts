@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { In, MoreThanOrEqual, type QueryDeepPartialEntity, type Repository } from 'typeorm';
+import { In, LessThan, MoreThanOrEqual, type QueryDeepPartialEntity, type Repository } from 'typeorm';
 import { clientIp } from 'src/common/client-ip';
 import { Clock } from 'src/common/clock';
 import { AuditLog } from './audit-log.entity';
@@ -49,6 +49,11 @@ export class AuditService {
       timestamp: this.clock.now(),
     };
     await this.logs.insert(row);
+  }
+
+  /** Deletes the rows older than `days` (AUDIT_RETENTION_DAYS). */
+  async prune(days: number): Promise<void> {
+    await this.logs.delete({ timestamp: LessThan(new Date(this.clock.now().getTime() - days * DAY_MS)) });
   }
 
   /** SPEC section 3's security summary: sign-in figures of the last 24 hours and the latest events. */

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { clientIp } from 'src/common/client-ip';
 import { idParam } from 'src/common/id.pipe';
+import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { toAdminComment, toPublicComment } from './comment.response';
 import { CommentsService, type CommentFilter } from './comments.service';
 import { CreateCommentDto } from './dto/create-comment.dto';
@@ -19,6 +20,7 @@ export class CommentsController {
   }
 
   @Post('articles/:id/comments')
+  @RateLimit('comment')
   async create(@Param('id', idParam('Article id')) articleId: number, @Body() dto: CreateCommentDto, @Req() request: Request) {
     return toPublicComment(await this.comments.create(articleId, dto, clientIp(request)));
   }

@@ -27,6 +27,8 @@ export interface AppConfig {
   pageCache: boolean;
   /** Benchmark aid: each rendered answer names its SQL query count in `X-SQL-Queries` (bench/README.md). */
   sqlCountHeader: boolean;
+  /** Audit-log rows older than this many days are deleted (src/housekeeping). */
+  auditRetentionDays: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -160,5 +162,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
     pageCache: flag(env, 'PAGE_CACHE', nodeEnv !== 'test'),
     sqlCountHeader: flag(env, 'BENCH_SQL_COUNT', false),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
   };
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { clientIp } from 'src/common/client-ip';
+import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { ContactService } from './contact.service';
 import { toContactResponse } from './contact.response';
 import { CreateContactDto } from './dto/create-contact.dto';
@@ -10,6 +11,7 @@ export class ContactController {
   constructor(private readonly contacts: ContactService) {}
 
   @Post()
+  @RateLimit('contact')
   async create(@Body() dto: CreateContactDto, @Req() request: Request) {
     return toContactResponse(await this.contacts.create(dto, clientIp(request)));
   }

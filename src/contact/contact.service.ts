@@ -3,12 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { MailService } from 'src/mail/mail.service';
-import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { contactEmail } from './contact-email';
 import { Contact } from './contact.entity';
 import type { CreateContactDto } from './dto/create-contact.dto';
-
-export const CONTACT_LIMIT = { count: 5, windowMs: 60 * 60 * 1000 };
 
 @Injectable()
 export class ContactService {
@@ -17,7 +14,6 @@ export class ContactService {
   constructor(
     @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly rateLimits: RateLimitService,
     private readonly mail: MailService,
   ) {}
 
@@ -29,12 +25,6 @@ export class ContactService {
   /** Saves the message first, so it is never lost, then mails it to the team when mail is configured. */
   async create(dto: CreateContactDto, ipAddress: string): Promise<Contact> {
     if (dto.website) throw new BadRequestException('Message rejected');
-    await this.rateLimits.consume(
-      `contact:${ipAddress}`,
-      CONTACT_LIMIT.count,
-      CONTACT_LIMIT.windowMs,
-      'Too many messages from your network. Please wait an hour and try again, or email us directly.',
-    );
     const contact = await this.contacts.save(
       this.contacts.create({ name: dto.name, email: dto.email, subject: dto.subject, message: dto.message, ipAddress, emailSent: false }),
     );

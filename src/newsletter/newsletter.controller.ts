@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { clientIp } from 'src/common/client-ip';
 import { idParam } from 'src/common/id.pipe';
+import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { SubscribeDto } from './dto/subscribe.dto';
 import { UpdateSubscriberDto } from './dto/update-subscriber.dto';
 import { NewsletterService } from './newsletter.service';
@@ -13,6 +14,7 @@ export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
 
   @Post('subscribe')
+  @RateLimit('newsletter')
   async subscribe(@Body() dto: SubscribeDto, @Req() request: Request) {
     return toSubscribeResponse(await this.newsletter.subscribe(dto, clientIp(request)));
   }

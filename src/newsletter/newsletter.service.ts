@@ -4,13 +4,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Not, QueryFailedError, Repository } from 'typeorm';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import type { SubscribeDto } from './dto/subscribe.dto';
 import type { UpdateSubscriberDto } from './dto/update-subscriber.dto';
 import { Subscriber } from './subscriber.entity';
 import { WelcomeMailer } from './welcome-mailer';
 
-export const SUBSCRIBE_LIMIT = { count: 5, windowMs: 15 * 60 * 1000 };
 export const ALREADY_SUBSCRIBED = 'Email already subscribed';
 
 export interface SubscribeResult {
@@ -27,7 +25,6 @@ export class NewsletterService {
   constructor(
     @InjectRepository(Subscriber) private readonly subscribers: Repository<Subscriber>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly rateLimits: RateLimitService,
     private readonly clock: Clock,
     private readonly welcome: WelcomeMailer,
   ) {}
@@ -39,12 +36,6 @@ export class NewsletterService {
   /** A new subscriber, or a former one subscribing again; each time with fresh consent evidence. */
   async subscribe(dto: SubscribeDto, ip: string): Promise<SubscribeResult> {
     if (dto.website) throw new BadRequestException('Subscription rejected');
-    await this.rateLimits.consume(
-      `newsletter:${ip}`,
-      SUBSCRIBE_LIMIT.count,
-      SUBSCRIBE_LIMIT.windowMs,
-      'Too many subscription attempts from your network. Please try again in 15 minutes.',
-    );
     const email = dto.email.toLowerCase();
     const consent = { consentSource: dto.source ?? 'website', consentIp: ip, consentedAt: this.clock.now() };
     const existing = await this.subscribers.findOneBy({ email });

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { clientIp } from 'src/common/client-ip';
 import { idParam } from 'src/common/id.pipe';
+import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CreateRatingDto } from './dto/create-rating.dto';
 import { RatingsService } from './ratings.service';
 
@@ -18,6 +19,7 @@ export class RatingsController {
 
   /** Answers the new rating and the site's ratings after it, in the shape of GET. */
   @Post()
+  @RateLimit('rating')
   async create(@Param('id', id) diveSiteId: number, @Body() dto: CreateRatingDto, @Req() request: Request) {
     return this.ratings.createAndList(diveSiteId, dto, clientIp(request));
   }

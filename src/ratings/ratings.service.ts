@@ -2,15 +2,10 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
-import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { DiveSiteRating } from './dive-site-rating.entity';
 import type { CreateRatingDto } from './dto/create-rating.dto';
 import type { RatingResponse, RatingsResponse } from 'core/api/dive-sites';
 import { toRatingResponse } from './rating.response';
-
-/** Against rating floods: per client address, counted in the shared rate_limits table. */
-export const RATING_LIMIT = { count: 10, windowMs: 15 * 60 * 1000 };
-export const RATING_LIMIT_MESSAGE = 'Too many ratings from your network. Please wait a few minutes and try again.';
 
 /** A site's ratings, newest first (through the service's repository or a transaction's). */
 const newestFirst = (repository: Repository<DiveSiteRating>, diveSiteId: number) =>
@@ -21,7 +16,6 @@ export class RatingsService {
   constructor(
     @InjectRepository(DiveSiteRating) private readonly ratings: Repository<DiveSiteRating>,
     private readonly sites: DiveSitesService,
-    private readonly rateLimits: RateLimitService,
   ) {}
 
   /** Every rating of a site, newest first, with the average (one decimal) and the count. */
@@ -38,7 +32,6 @@ export class RatingsService {
   async createAndList(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<RatingsResponse<Date> & { rating: RatingResponse<Date> }> {
     if (dto.website) throw new BadRequestException('Rating rejected');
     await this.sites.findById(diveSiteId);
-    await this.rateLimits.consume(`rating:${ipAddress}`, RATING_LIMIT.count, RATING_LIMIT.windowMs, RATING_LIMIT_MESSAGE);
     return this.ratings.manager.transaction(async (manager) => {
       const repository = manager.getRepository(DiveSiteRating);
       const rating = await repository.save(repository.create({ diveSiteId, rating: dto.rating, comment: dto.comment ?? null, ipAddress, userEmail: null }));

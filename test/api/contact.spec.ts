@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { Contact } from 'src/contact/contact.entity';
 import { MailService } from 'src/mail/mail.service';
-import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -27,7 +26,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await t.app.get(RateLimitService).clear('contact:127.0.0.1');
+  await t.dataSource.query(`DELETE FROM rate_limits WHERE "key" = 'contact:127.0.0.1'`);
 });
 
 describe('POST /api/contact', () => {

@@ -4,7 +4,6 @@ import request from 'supertest';
 import { GUIDE_FILENAME, GUIDE_PATH } from 'src/guide/guide-content';
 import { MailService } from 'src/mail/mail.service';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
-import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { parseMail } from './newsletter-mail-parser';
 
@@ -35,7 +34,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   // Every request comes from 127.0.0.1: start each test with a fresh rate-limit window.
-  await t.app.get(RateLimitService).clear('newsletter:127.0.0.1');
+  await t.dataSource.query(`DELETE FROM rate_limits WHERE "key" = 'newsletter:127.0.0.1'`);
 });
 
 describe('POST /api/newsletter/subscribe', () => {

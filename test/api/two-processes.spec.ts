@@ -66,4 +66,21 @@ describe('two processes on one database', () => {
     for (let i = 0; i < 11; i++) ratings.push((await rating(i % 2 ? a : b)).status);
     expect(ratings).toEqual([...Array(10).fill(201), 429]);
   });
+
+  it('counts newsletter sign-ups and contact messages once across both', async () => {
+    const subscribe = (t: TestApp, i: number) =>
+      request(t.baseUrl).post('/api/newsletter/subscribe').set('X-Forwarded-For', '10.4.0.1').send({ email: `two.processes.${i}@example.com` });
+    const subscriptions: number[] = [];
+    for (let i = 0; i < 6; i++) subscriptions.push((await subscribe(i % 2 ? a : b, i)).status);
+    expect(subscriptions).toEqual([201, 201, 201, 201, 201, 429]);
+
+    const contact = (t: TestApp, i: number) =>
+      request(t.baseUrl)
+        .post('/api/contact')
+        .set('X-Forwarded-For', '10.4.0.2')
+        .send({ name: 'Two Processes', email: 'two.processes@example.com', subject: `Question ${i}`, message: 'Sent through either process, counted once.' });
+    const messages: number[] = [];
+    for (let i = 0; i < 6; i++) messages.push((await contact(i % 2 ? b : a, i)).status);
+    expect(messages).toEqual([201, 201, 201, 201, 201, 429]);
+  });
 });

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(0);
     expect(config.smtpUrl).toBeNull();
     expect(config.tileUrl).toContain('{z}/{x}/{y}');
+    expect(config.auditRetentionDays).toBe(365);
   });
 
   it('defaults DATA_DIR to .data under the working directory', () => {
@@ -45,6 +46,8 @@ describe('loadConfig', () => {
     ['SEED_ON_START', 'maybe', /SEED_ON_START/],
     ['NODE_ENV', 'staging', /NODE_ENV/],
     ['ANALYTICS_ID', '"><script>', /ANALYTICS_ID/],
+    ['AUDIT_RETENTION_DAYS', '0', /AUDIT_RETENTION_DAYS/],
+    ['AUDIT_RETENTION_DAYS', 'a year', /AUDIT_RETENTION_DAYS/],
   ])('stops with a message naming %s when it is %p', (name, value, pattern) => {
     const attempt = () => loadConfig({ DATA_DIR: dir(), [name]: value });
     expect(attempt).toThrow(ConfigError);

@@ -1,0 +1,40 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectThrottlerStorage } from '@nestjs/throttler';
+import { AuditService } from 'src/audit/audit.service';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import type { RateLimitStorage } from 'src/rate-limit/rate-limit.storage';
+
+const EVERY_MS = 5 * 60 * 1000;
+
+/**
+ * Keeps the shared tables small: rate-limit windows that ended, and audit rows past AUDIT_RETENTION_DAYS.
+ * Every process runs it on its own timer; each step is one plain DELETE of rows that can only stay
+ * expired, so several processes pruning at once delete each row once and never a live one.
+ */
+@Injectable()
+export class HousekeepingService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Housekeeping');
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @InjectThrottlerStorage() private readonly rateLimits: RateLimitStorage,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // unref: the timer never keeps a stopping process alive.
+    this.timer = setInterval(() => {
+      this.prune().catch((error: Error) => this.logger.warn(`Pruning failed: ${error.message}`));
+    }, EVERY_MS).unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  async prune(): Promise<void> {
+    await this.rateLimits.prune();
+    await this.audit.prune(this.config.auditRetentionDays);
+  }
+}

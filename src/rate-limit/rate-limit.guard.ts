@@ -1,0 +1,71 @@
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerException,
+  ThrottlerGuard,
+  type ThrottlerLimitDetail,
+  type ThrottlerModuleOptions,
+  type ThrottlerRequest,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { AuditService } from 'src/audit/audit.service';
+import { clientIp } from 'src/common/client-ip';
+import { describeRule, RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
+
+/**
+ * Global, but it limits only a route marked `@RateLimit(name)`, and only by that one named throttler.
+ * The client is its address as src/common/client-ip.ts reads it (TRUST_PROXY hops), so a forged
+ * X-Forwarded-For changes nothing; the 429 carries the limit's own message and Retry-After.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly audit: AuditService,
+  ) {
+    super(options, storage, reflector);
+  }
+
+  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return !this.limitOf(context);
+  }
+
+  protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    if (request.throttler.name !== this.limitOf(request.context)) return true;
+    return super.handleRequest(request);
+  }
+
+  protected override async getTracker(request: Record<string, unknown>): Promise<string> {
+    return clientIp(request as unknown as Request);
+  }
+
+  /** The tracker alone: the storage keys each row by the throttler's name too ("login:203.0.113.10"). */
+  protected override generateKey(_context: ExecutionContext, tracker: string): string {
+    return tracker;
+  }
+
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const name = this.limitOf(context)!;
+    const rule = rateLimitRule(name);
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    http.getResponse<Response>().setHeader('Retry-After', String(detail.timeToBlockExpire));
+    if (rule.audit) {
+      await this.audit.record(request, {
+        action: rule.audit.action,
+        resource: request.path,
+        details: { reason: rule.audit.reason, attempts: detail.totalHits, limit: describeRule(rule) },
+      });
+    }
+    throw new ThrottlerException(rule.message(Math.max(1, Math.ceil(detail.timeToBlockExpire / 60))));
+  }
+
+  private limitOf(context: ExecutionContext): RateLimitName | undefined {
+    return this.reflector.get(RATE_LIMITED, context.getHandler());
+  }
+}

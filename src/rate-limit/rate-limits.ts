@@ -1,0 +1,70 @@
+import { Reflector } from '@nestjs/core';
+import { LOGIN_EVENTS } from 'src/audit/audit.service';
+
+const MINUTE = 60_000;
+
+/**
+ * Which counted requests hand their hit back, so they do not use up the allowance:
+ * - `success`: a sign-in that succeeded (only failures count, so the administrator is never locked out
+ *   by signing in and out, while a guesser still is);
+ * - `refusal`: a submission refused before it could be stored, for a bad id or body, the honeypot (400)
+ *   or a missing article or site (404), as when the limit was checked after validation.
+ */
+export type GiveBack = 'success' | 'refusal';
+
+export interface RateLimitRule {
+  /** Requests allowed per window, from one client address. */
+  limit: number;
+  /** The window, in milliseconds, from the first counted request. */
+  ttl: number;
+  /** The 429's message (SPEC's), given the whole minutes until the window ends (at least 1). */
+  message: (minutes: number) => string;
+  givesBack: GiveBack;
+  /** An audit row for each refused request: its action and reason. */
+  audit?: { action: string; reason: string };
+}
+
+/** Every rate limit of the site (SPEC section 9 and the public forms); `@RateLimit(name)` applies one to a route. */
+export const RATE_LIMITS = {
+  login: {
+    limit: 5,
+    ttl: 15 * MINUTE,
+    message: (minutes) => `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    givesBack: 'success',
+    audit: { action: LOGIN_EVENTS.blocked, reason: 'Too many login attempts' },
+  },
+  comment: {
+    limit: 5,
+    ttl: 10 * MINUTE,
+    message: () => 'Too many comments from your network. Please wait a few minutes and try again.',
+    givesBack: 'refusal',
+  },
+  rating: {
+    limit: 10,
+    ttl: 15 * MINUTE,
+    message: () => 'Too many ratings from your network. Please wait a few minutes and try again.',
+    givesBack: 'refusal',
+  },
+  newsletter: {
+    limit: 5,
+    ttl: 15 * MINUTE,
+    message: () => 'Too many subscription attempts from your network. Please try again in 15 minutes.',
+    givesBack: 'refusal',
+  },
+  contact: {
+    limit: 5,
+    ttl: 60 * MINUTE,
+    message: () => 'Too many messages from your network. Please wait an hour and try again, or email us directly.',
+    givesBack: 'refusal',
+  },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** The limit a route names, set by `@RateLimit(name)`. */
+export const RATE_LIMITED = Reflector.createDecorator<RateLimitName>();
+
+export const rateLimitRule = (name: RateLimitName): RateLimitRule => RATE_LIMITS[name];
+
+/** "5 per 15 minutes", for the audit log. */
+export const describeRule = (rule: RateLimitRule) => `${rule.limit} per ${rule.ttl / MINUTE} minutes`;
