@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { apiRequest, getJson } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { reportFailure, reportMissing, reportSuccess } from '../feedback';
-import { keys } from '../query-client';
-import { useAdminSession } from '../session';
+import { keys } from '../query-keys';
 import type { AdminArticle, CarouselSlide, DiveSite } from '../types';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
@@ -17,7 +16,6 @@ const byOrdering = (a: CarouselSlide, b: CarouselSlide) => a.ordering - b.orderi
 /** The homepage carousel's slides (SPEC section 2, carousel tab). */
 export function CarouselTab() {
   const queryClient = useQueryClient();
-  const { expire } = useAdminSession();
   const slides = useQuery({ queryKey: keys.carousel, queryFn: () => getJson<CarouselSlide[]>('/api/carousel-videos?admin=true') });
   const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSite[]>('/api/dive-sites') });
   const articles = useQuery({ queryKey: keys.articles, queryFn: () => getJson<AdminArticle[]>('/api/articles?admin=true') });
@@ -47,8 +45,8 @@ export function CarouselTab() {
     },
     onError: (error, { id }) =>
       id === null
-        ? reportFailure(error, 'Creation Failed', 'Failed to create carousel slide. Please try again.', { expire, preferServerMessage: true })
-        : reportFailure(error, 'Update Failed', 'Failed to update carousel slide. Please try again.', { expire, preferServerMessage: true }),
+        ? reportFailure(error, 'Creation Failed', 'Failed to create carousel slide. Please try again.', { preferServerMessage: true })
+        : reportFailure(error, 'Update Failed', 'Failed to update carousel slide. Please try again.', { preferServerMessage: true }),
   });
 
   const remove = useMutation({
@@ -58,7 +56,7 @@ export function CarouselTab() {
       if (editing?.id === slide.id) reset();
       reportSuccess('Slide Deleted', 'The carousel slide has been deleted.');
     },
-    onError: (error) => reportFailure(error, 'Deletion Failed', 'Failed to delete carousel slide. Please try again.', { expire, preferServerMessage: true }),
+    onError: (error) => reportFailure(error, 'Deletion Failed', 'Failed to delete carousel slide. Please try again.', { preferServerMessage: true }),
   });
 
   function submit() {
