@@ -32,10 +32,17 @@ export const refreshSession = () => apiRequest<void>('POST', '/api/admin/refresh
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-/** Lets any screen sign the administrator out when a write answers 401 (SPEC section 4). */
-export interface AdminSessionActions {
-  expire(): void;
+/** What the screens behind the session gate know of the session, and how they end it on purpose. */
+export interface AdminSession {
+  status: SessionStatus;
+  /** After a deliberate sign-out (not an expiry: no message). */
+  signedOut(): void;
 }
 
-export const AdminSessionContext = createContext<AdminSessionActions>({ expire: () => undefined });
-export const useAdminSession = () => useContext(AdminSessionContext);
+export const AdminSessionContext = createContext<AdminSession | null>(null);
+
+export function useAdminSession(): AdminSession {
+  const session = useContext(AdminSessionContext);
+  if (!session) throw new Error('useAdminSession is for screens inside AdminSessionGate');
+  return session;
+}

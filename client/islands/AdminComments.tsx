@@ -1,13 +1,13 @@
-import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AdminSessionGate } from 'client/admin/AdminSessionGate';
 import { apiRequest, getJson } from '../lib/api';
 import { toast } from '../lib/toast';
-import { AdminErrorBoundary } from '../admin/dashboard/ErrorBoundary';
 import { timeDistance } from '../admin/format';
-import { createAdminQueryClient, keys } from '../admin/query-client';
-import { fetchSession, isUnauthorized } from '../admin/session';
+import { keys } from '../admin/query-keys';
+import { isUnauthorized } from '../admin/session';
 import type { AdminComment } from 'core/api/comments';
-import { Button, buttonClass } from '../admin/ui/Button';
+import { Button } from '../admin/ui/Button';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
@@ -19,37 +19,18 @@ type Filter = (typeof FILTERS)[number]['value'];
 
 /** /admin/comments (SPEC section 2, comment administration). */
 export function AdminComments() {
-  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AdminErrorBoundary>
-        <CommentsAccess />
-      </AdminErrorBoundary>
-    </QueryClientProvider>
+    <AdminSessionGate
+      checking="Checking authentication..."
+      signInElsewhere={{
+        title: 'Admin Authentication Required',
+        text: 'Please log in through the main admin panel to access comment management.',
+        link: 'Go to Admin Panel',
+      }}
+    >
+      <CommentManagement />
+    </AdminSessionGate>
   );
-}
-
-function CommentsAccess() {
-  const session = useQuery({ queryKey: keys.session, queryFn: fetchSession });
-  if (session.isPending) {
-    return (
-      <div role="status" className="flex min-h-[40vh] items-center justify-center">
-        <p className="text-lg font-medium text-slate-600">Checking authentication...</p>
-      </div>
-    );
-  }
-  if (!session.data) {
-    return (
-      <div className="mx-auto max-w-lg rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-2xl font-bold text-slate-900">Admin Authentication Required</h1>
-        <p className="mt-2 text-slate-600">Please log in through the main admin panel to access comment management.</p>
-        <a href="/admin" className={`mt-6 ${buttonClass('primary')}`}>
-          Go to Admin Panel
-        </a>
-      </div>
-    );
-  }
-  return <CommentManagement />;
 }
 
 function CommentManagement() {
@@ -57,7 +38,6 @@ function CommentManagement() {
   const [filter, setFilter] = useState<Filter>('all');
   // Requested only once signed in (SPEC section 6): this component renders only with a session.
   const comments = useQuery({ queryKey: keys.comments(filter), queryFn: () => getJson<AdminComment[]>(`/api/admin/comments?filter=${filter}`) });
-  const signOut = () => queryClient.setQueryData(keys.session, null);
 
   const remove = useMutation({
     mutationFn: (comment: AdminComment) => apiRequest<void>('DELETE', `/api/admin/comments/${comment.id}`),
@@ -68,15 +48,11 @@ function CommentManagement() {
       toast({ title: 'Comment deleted', description: 'The comment has been permanently deleted.' });
     },
     onError: (error) => {
-      if (isUnauthorized(error)) return signOut();
+      // A 401 signs the screen out instead (AdminSessionGate).
+      if (isUnauthorized(error)) return;
       toast({ title: 'Error', description: 'Failed to delete comment. Please try again.', variant: 'destructive' });
     },
   });
-
-  const expired = comments.isError && isUnauthorized(comments.error);
-  useEffect(() => {
-    if (expired) queryClient.setQueryData(keys.session, null);
-  }, [expired, queryClient]);
 
   return (
     <div className="grid gap-6">

@@ -1,31 +1,21 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { AdminSessionGate } from 'client/admin/AdminSessionGate';
 import { BlogTab } from '../admin/blog/BlogTab';
 import { CarouselTab } from '../admin/carousel/CarouselTab';
 import { CommentsTab } from '../admin/dashboard/CommentsTab';
-import { AdminErrorBoundary } from '../admin/dashboard/ErrorBoundary';
 import { ExportTab } from '../admin/dashboard/ExportTab';
-import { LoginForm } from '../admin/dashboard/LoginForm';
 import { QuickNavigation } from '../admin/dashboard/QuickNavigation';
 import { SessionWarning } from '../admin/dashboard/SessionWarning';
 import { reportFailure, reportSuccess } from '../admin/feedback';
 import { NewsletterTab } from '../admin/newsletter/NewsletterTab';
 import { PhotosTab } from '../admin/photos/PhotosTab';
-import { createAdminQueryClient, keys } from '../admin/query-client';
+import { keys } from '../admin/query-keys';
 import { ReviewsTab } from '../admin/reviews/ReviewsTab';
 import { SecurityTab } from '../admin/security/SecurityTab';
 import { useSecuritySummary } from '../admin/security/useSecuritySummary';
-import {
-  AdminSessionContext,
-  fetchSession,
-  isUnauthorized,
-  logout,
-  refreshSession,
-  SESSION_EXPIRED_MESSAGE,
-  SESSION_RECHECK_MS,
-  SESSION_WARNING_MINUTES,
-} from '../admin/session';
+import { logout, refreshSession, SESSION_WARNING_MINUTES, useAdminSession } from '../admin/session';
 import { Button } from '../admin/ui/Button';
 
 /** SPEC section 2: eight tabs, blog first and open by default. */
@@ -44,100 +34,17 @@ type TabValue = (typeof TABS)[number]['value'];
 
 /** /admin: the sign-in form without a session, the dashboard with one (SPEC sections 2 and 4). */
 export function AdminDashboard() {
-  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AdminErrorBoundary>
-        <DashboardAccess />
-      </AdminErrorBoundary>
-    </QueryClientProvider>
+    <AdminSessionGate checking="Checking Authentication...">
+      <Dashboard />
+    </AdminSessionGate>
   );
 }
 
-function DashboardAccess() {
+function Dashboard() {
   const queryClient = useQueryClient();
-  // Re-checked every 5 minutes (SPEC section 9); the session call itself does not keep the session alive.
-  const session = useQuery({ queryKey: keys.session, queryFn: fetchSession, refetchInterval: SESSION_RECHECK_MS });
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const actions = useMemo(
-    () => ({
-      expire() {
-        // Everything cached belongs to the session that ended.
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'session' });
-        queryClient.setQueryData(keys.session, null);
-        setNotice(SESSION_EXPIRED_MESSAGE);
-      },
-    }),
-    [queryClient],
-  );
-
-  // The 5-minute re-check finding the session gone (idle or editing limit) reads like a 401 on a write.
-  const signedIn = !!session.data;
-  const wasSignedIn = useRef(false);
-  useEffect(() => {
-    if (wasSignedIn.current && !signedIn && session.isSuccess) setNotice((current) => current ?? SESSION_EXPIRED_MESSAGE);
-    wasSignedIn.current = signedIn;
-  }, [signedIn, session.isSuccess]);
-
-  // A 401 on any admin read means the same as on a write: the session is gone.
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey[1] !== 'session' && isUnauthorized(event.action.error)) {
-          actions.expire();
-        }
-      }),
-    [queryClient, actions],
-  );
-
-  if (session.isPending) {
-    return (
-      <div role="status" className="flex min-h-[40vh] items-center justify-center">
-        <p className="text-lg font-medium text-slate-600">Checking Authentication...</p>
-      </div>
-    );
-  }
-
-  if (!session.data) {
-    return (
-      <LoginForm
-        notice={notice ?? (session.isError ? 'Login failed. Please try again.' : null)}
-        onSignedIn={() => {
-          setNotice(null);
-          void queryClient.invalidateQueries({ queryKey: keys.session });
-        }}
-      />
-    );
-  }
-
-  return (
-    <AdminSessionContext.Provider value={actions}>
-      <Dashboard
-        minutesRemaining={session.data.minutesRemaining}
-        isContentEditing={session.data.isContentEditing}
-        onSignedOut={() => {
-          // Signing out on purpose is not an expiry.
-          wasSignedIn.current = false;
-          queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'session' });
-          queryClient.setQueryData(keys.session, null);
-          setNotice(null);
-        }}
-        expire={actions.expire}
-      />
-    </AdminSessionContext.Provider>
-  );
-}
-
-interface DashboardProps {
-  minutesRemaining: number;
-  isContentEditing: boolean;
-  onSignedOut: () => void;
-  expire: () => void;
-}
-
-function Dashboard({ minutesRemaining, isContentEditing, onSignedOut, expire }: DashboardProps) {
-  const queryClient = useQueryClient();
+  const { status, signedOut } = useAdminSession();
+  const { minutesRemaining, isContentEditing } = status;
   const [tab, setTab] = useState<TabValue>('blog');
   const security = useSecuritySummary(tab === 'security');
 
@@ -147,12 +54,12 @@ function Dashboard({ minutesRemaining, isContentEditing, onSignedOut, expire }: 
       void queryClient.invalidateQueries({ queryKey: keys.session });
       reportSuccess('Session Refreshed', 'Your session has been extended.');
     },
-    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to refresh session. Please try again.', { expire }),
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to refresh session. Please try again.'),
   });
 
   const signOut = useMutation({
     mutationFn: logout,
-    onSettled: onSignedOut,
+    onSettled: signedOut,
   });
 
   function changeTab(value: string) {

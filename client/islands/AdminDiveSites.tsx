@@ -1,16 +1,17 @@
-import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { AdminSessionGate } from 'client/admin/AdminSessionGate';
+import { useDebouncedValue } from 'client/lib/use-debounced-value';
 import { getJson } from '../lib/api';
 import { toast } from '../lib/toast';
-import { AdminErrorBoundary } from '../admin/dashboard/ErrorBoundary';
 import { DiveSiteCard } from '../admin/dive-sites/DiveSiteCard';
 import { DiveSiteForm } from '../admin/dive-sites/DiveSiteForm';
 import { byName, EMPTY_SITE_FORM, regionsOf, siteToForm, sitePayload, siteUrlProblem, type SiteForm } from '../admin/dive-sites/site-form';
 import { useDiveSiteAdmin } from '../admin/dive-sites/useDiveSiteAdmin';
-import { createAdminQueryClient, keys } from '../admin/query-client';
-import { fetchSession } from '../admin/session';
+import { keys } from '../admin/query-keys';
+import { isUnauthorized } from '../admin/session';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
-import { Button, buttonClass } from '../admin/ui/Button';
+import { Button } from '../admin/ui/Button';
 import { ConfirmDialog } from '../admin/ui/ConfirmDialog';
 import { Modal } from '../admin/ui/Modal';
 import { useConfirm } from '../admin/ui/useConfirm';
@@ -20,51 +21,21 @@ const SEARCH_DELAY_MS = 250;
 
 /** /admin/dive-sites (SPEC section 2, dive-site administration). */
 export function AdminDiveSites() {
-  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AdminErrorBoundary>
-        <DiveSitesAccess />
-      </AdminErrorBoundary>
-    </QueryClientProvider>
+    <AdminSessionGate
+      checking="Checking Authentication..."
+      signInElsewhere={{
+        title: 'Authentication Required',
+        text: 'You need to login as an admin to manage dive sites.',
+        link: 'Go to Admin Login',
+      }}
+    >
+      <DiveSiteManagement />
+    </AdminSessionGate>
   );
 }
 
-function DiveSitesAccess() {
-  const session = useQuery({ queryKey: keys.session, queryFn: fetchSession });
-  if (session.isPending) {
-    return (
-      <div role="status" className="flex min-h-[40vh] items-center justify-center">
-        <p className="text-lg font-medium text-slate-600">Checking Authentication...</p>
-      </div>
-    );
-  }
-  if (!session.data) {
-    return (
-      <div className="mx-auto max-w-lg rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-2xl font-bold text-slate-900">Authentication Required</h1>
-        <p className="mt-2 text-slate-600">You need to login as an admin to manage dive sites.</p>
-        <a href="/admin" className={`mt-6 ${buttonClass('primary')}`}>
-          Go to Admin Login
-        </a>
-      </div>
-    );
-  }
-  return <DiveSiteManagement />;
-}
-
-/** The text typed in the search box, once typing pauses. */
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
 function DiveSiteManagement() {
-  const queryClient = useQueryClient();
   const searchId = useId();
   const regionId = useId();
   const [searchText, setSearchText] = useState('');
@@ -73,9 +44,8 @@ function DiveSiteManagement() {
   const [editing, setEditing] = useState<DiveSiteResponse | null>(null);
   const [formKey, setFormKey] = useState(0);
   const confirm = useConfirm();
-  const signOut = () => queryClient.setQueryData(keys.session, null);
-  const admin = useDiveSiteAdmin(signOut);
-  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const admin = useDiveSiteAdmin();
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
 
   // SPEC section 7: the whole list; a search (region then applied here); or one region's sites.
   const all = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
@@ -99,8 +69,9 @@ function DiveSiteManagement() {
   }, [region, all.data, regions]);
 
   useEffect(() => {
-    if (active.isError) toast({ title: 'Error', description: failure, variant: 'destructive' });
-  }, [active.isError, failure]);
+    // A 401 signs the screen out instead (AdminSessionGate).
+    if (active.isError && !isUnauthorized(active.error)) toast({ title: 'Error', description: failure, variant: 'destructive' });
+  }, [active.isError, active.error, failure]);
 
   const sites = (active.data ?? []).filter((site) => search === '' || region === ALL || site.region === region).sort(byName);
   const filtering = search !== '' || region !== ALL;

@@ -1,4 +1,6 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { QueryProvider } from 'client/lib/QueryProvider';
 import { ApiError, apiRequest, getJson } from '../lib/api';
 import { formatDate } from 'core/text';
 import { toast } from '../lib/toast';
@@ -33,44 +35,46 @@ export function validateComment(values: { name: string; content: string; email: 
   return errors;
 }
 
-export function ArticleComments({ articleId, initialComments }: ArticleCommentsProps) {
-  const [comments, setComments] = useState(initialComments);
-  const [loadFailed, setLoadFailed] = useState(false);
+export function ArticleComments(props: ArticleCommentsProps) {
+  return (
+    <QueryProvider>
+      <Comments {...props} />
+    </QueryProvider>
+  );
+}
+
+function Comments({ articleId, initialComments }: ArticleCommentsProps) {
+  const url = `/api/articles/${articleId}/comments`;
+  // The page brings the list; it is fetched again only after a comment is posted.
+  const comments = useQuery({ queryKey: ['articles', articleId, 'comments'], queryFn: () => getJson<CommentItem[]>(url), initialData: initialComments });
   const [values, setValues] = useState({ name: '', email: '', content: '', website: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
   const [posted, setPosted] = useState(false);
 
-  async function refresh() {
-    try {
-      setComments(await getJson<CommentItem[]>(`/api/articles/${articleId}/comments`));
-      setLoadFailed(false);
-    } catch {
-      setLoadFailed(true);
-    }
-  }
+  const post = useMutation({
+    mutationFn: (body: Record<string, string>) => apiRequest('POST', url, body),
+    onSuccess: () => {
+      toast({ title: 'Comment submitted!', description: 'Your comment has been posted successfully.' });
+      setValues({ name: '', email: '', content: '', website: '' });
+      setPosted(true);
+      // Still posting until the list shows the new comment.
+      return comments.refetch();
+    },
+    onError: (error) => {
+      const message = error instanceof ApiError ? error.serverMessage : null;
+      toast({ title: 'Error', description: message ?? 'Failed to submit comment. Please try again.', variant: 'destructive' });
+    },
+  });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateComment(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    try {
-      const body: Record<string, string> = { name: values.name.trim(), content: values.content.trim() };
-      if (values.email.trim()) body.email = values.email.trim();
-      if (values.website) body.website = values.website;
-      await apiRequest('POST', `/api/articles/${articleId}/comments`, body);
-      toast({ title: 'Comment submitted!', description: 'Your comment has been posted successfully.' });
-      setValues({ name: '', email: '', content: '', website: '' });
-      setPosted(true);
-      await refresh();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : null;
-      toast({ title: 'Error', description: message ?? 'Failed to submit comment. Please try again.', variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
-    }
+    const body: Record<string, string> = { name: values.name.trim(), content: values.content.trim() };
+    if (values.email.trim()) body.email = values.email.trim();
+    if (values.website) body.website = values.website;
+    post.mutate(body);
   }
 
   const field = (name: keyof typeof values) => ({
@@ -81,15 +85,15 @@ export function ArticleComments({ articleId, initialComments }: ArticleCommentsP
   return (
     <section aria-labelledby="comments-heading" className="mt-14 border-t border-slate-200 pt-10">
       <h2 id="comments-heading" className="text-2xl font-bold text-slate-900">
-        Comments ({comments.length})
+        Comments ({comments.data.length})
       </h2>
-      {loadFailed ? (
+      {comments.isError ? (
         <p className="mt-4 text-red-700">Failed to load comments. Please try again later.</p>
-      ) : comments.length === 0 ? (
+      ) : comments.data.length === 0 ? (
         <p className="mt-4 text-slate-600">No comments yet. Be the first to share your thoughts!</p>
       ) : (
         <ul className="mt-6 space-y-4">
-          {comments.map((comment) => (
+          {comments.data.map((comment) => (
             <li key={comment.id} className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{comment.name}</span>
@@ -147,8 +151,8 @@ export function ArticleComments({ articleId, initialComments }: ArticleCommentsP
               {errors.content && <p id="comment-content-error" className="mt-1 text-sm text-red-700">{errors.content}</p>}
             </div>
             <div>
-              <button type="submit" disabled={submitting} className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60">
-                {submitting ? 'Posting...' : 'Post Comment'}
+              <button type="submit" disabled={post.isPending} className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60">
+                {post.isPending ? 'Posting...' : 'Post Comment'}
               </button>
             </div>
           </form>

@@ -1,5 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { validateContact, type ContactErrors, type ContactField } from 'core/contact';
+import { QueryProvider } from 'client/lib/QueryProvider';
 import { trackEvent } from '../lib/analytics';
 import { ApiError, apiRequest } from '../lib/api';
 import { toast } from '../lib/toast';
@@ -13,10 +15,17 @@ type Field = ContactField;
 type Errors = ContactErrors;
 
 /** SPEC sections 2 and 8: the contact form, with its success and failure toasts. */
-export function ContactForm({ initialSubject = '' }: ContactFormProps) {
+export function ContactForm(props: ContactFormProps) {
+  return (
+    <QueryProvider>
+      <Contact {...props} />
+    </QueryProvider>
+  );
+}
+
+function Contact({ initialSubject = '' }: ContactFormProps) {
   const id = useId();
   const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
   const [messageLength, setMessageLength] = useState(0);
   const message = useRef<HTMLTextAreaElement>(null);
   // Until hydrated the form cannot post through the API, so it stays inert.
@@ -26,7 +35,22 @@ export function ContactForm({ initialSubject = '' }: ContactFormProps) {
     setMessageLength(message.current?.value.trim().length ?? 0);
   }, []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  const send = useMutation({
+    mutationFn: (body: Record<string, string>) => apiRequest<{ emailSent: boolean }>('POST', '/api/contact', body),
+    onSuccess: (answer) => {
+      toast({
+        title: 'Message sent successfully!',
+        description: answer.emailSent ? "We'll get back to you as soon as possible." : "Your message was saved and we'll respond soon.",
+      });
+      trackEvent('contact_form_submit');
+    },
+    onError: (failure) => {
+      const text = failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : failure.message;
+      toast({ title: 'Failed to send message', description: text, variant: 'destructive' });
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // Read from the form itself: what a visitor typed before the island hydrated counts too.
     const form = event.currentTarget;
@@ -36,29 +60,19 @@ export function ContactForm({ initialSubject = '' }: ContactFormProps) {
     const found = validateContact(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    try {
-      const body: Record<string, string> = {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        subject: values.subject.trim(),
-        message: values.message.trim(),
-      };
-      if (read('website')) body.website = read('website');
-      const answer = await apiRequest<{ emailSent: boolean }>('POST', '/api/contact', body);
-      toast({
-        title: 'Message sent successfully!',
-        description: answer.emailSent ? "We'll get back to you as soon as possible." : "Your message was saved and we'll respond soon.",
-      });
-      trackEvent('contact_form_submit');
-      form.reset();
-      setMessageLength(0);
-    } catch (failure) {
-      const text = failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : (failure as Error).message;
-      toast({ title: 'Failed to send message', description: text, variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
-    }
+    const body: Record<string, string> = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      subject: values.subject.trim(),
+      message: values.message.trim(),
+    };
+    if (read('website')) body.website = read('website');
+    send.mutate(body, {
+      onSuccess: () => {
+        form.reset();
+        setMessageLength(0);
+      },
+    });
   }
 
   const field = (name: Field) => ({
@@ -112,10 +126,10 @@ export function ContactForm({ initialSubject = '' }: ContactFormProps) {
       <div>
         <button
           type="submit"
-          disabled={!ready || submitting}
+          disabled={!ready || send.isPending}
           className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-6 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60"
         >
-          {submitting ? 'Sending...' : 'Send Message'}
+          {send.isPending ? 'Sending...' : 'Send Message'}
         </button>
       </div>
     </form>

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { QueryProvider } from 'client/lib/QueryProvider';
+import { useDebouncedValue } from 'client/lib/use-debounced-value';
 import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
 import { CARD_PAGE_SIZE, filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
@@ -68,85 +71,59 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
  * panel, sharing one filter state. The server renders it complete with the initial filters applied.
  */
 export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
+  return (
+    <QueryProvider>
+      <Explorer {...props} />
+    </QueryProvider>
+  );
+}
+
+function Explorer(props: DiveSiteExplorerProps) {
   const { regions, routeSite, tiles } = props;
   const [filters, setFilters] = useState(props.initialFilters);
   // Every site: given with the page, or fetched after hydration (a filtered page embeds only its own).
-  const [allSites, setAllSites] = useState<ExplorerSite[] | null>(props.complete ? props.sites : null);
-  const [sitesFailed, setSitesFailed] = useState(false);
-  const [matches, setMatches] = useState<{ term: string; ids: ReadonlySet<number> } | null>(
-    props.initialMatches ? { term: props.initialFilters.search.trim(), ids: new Set(props.initialMatches) } : null,
-  );
-  const [searching, setSearching] = useState(false);
-  const [searchFailed, setSearchFailed] = useState(false);
+  const everySite = useQuery({
+    queryKey: ['dive-sites', 'explorer', props.sitesUrl],
+    queryFn: () => getJson<ExplorerSite[]>(props.sitesUrl),
+    initialData: props.complete ? props.sites : undefined,
+  });
+  const allSites = everySite.data ?? null;
+  const sitesFailed = everySite.isError;
   const [routeMissing, setRouteMissing] = useState(props.routeMissing);
   const [visible, setVisible] = useState(props.initialVisible);
   // After 'Show more dive sites', the first new card takes the focus (its index in the grid).
   const focusCard = useRef<number | null>(null);
   const gridRef = useRef<HTMLUListElement>(null);
   const [mapBox, mapNear] = useNearViewport<HTMLDivElement>();
-  // Ratings already loaded, by site, so a panel shown again starts from the latest list.
-  const [ratings, setRatings] = useState<Record<number, RatingsData>>(() =>
-    routeSite && props.initialRatings ? { [routeSite.id]: props.initialRatings } : {},
-  );
 
   useEffect(() => {
     if (routeSite) trackEvent('view_dive_site_filtered', { category: 'dive_sites', label: routeSite.name, value: routeSite.id });
   }, [routeSite]);
 
-  useEffect(() => {
-    if (allSites) return;
-    let live = true;
-    getJson<ExplorerSite[]>(props.sitesUrl)
-      .then((all) => live && setAllSites(all))
-      .catch(() => live && setSitesFailed(true));
-    return () => {
-      live = false;
-    };
-    // Fetched once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // SPEC section 7: the text search is GET /api/dive-sites/search?q=; region, skill and depth apply here.
+  // SPEC section 7: the text search is GET /api/dive-sites/search?q= once typing pauses; region, skill and
+  // depth apply here. The page's own search comes answered by the server.
   const term = filters.search.trim();
-  useEffect(() => {
-    if (!term) {
-      setMatches(null);
-      setSearching(false);
-      return;
-    }
-    if (matches?.term === term) return;
-    let live = true;
-    setSearching(true);
-    const timer = setTimeout(() => {
-      getJson<{ id: number }[]>(`/api/dive-sites/search?q=${encodeURIComponent(term)}`)
-        .then((found) => {
-          if (!live) return;
-          setMatches({ term, ids: new Set(found.map((site) => site.id)) });
-          setSearchFailed(false);
-        })
-        .catch(() => live && setSearchFailed(true))
-        .finally(() => live && setSearching(false));
-    }, SEARCH_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // `matches` is read only to skip a search already answered.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [term]);
+  const settledTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
+  const search = useQuery({
+    queryKey: ['dive-sites', 'search', settledTerm],
+    queryFn: async () => (await getJson<{ id: number }[]>(`/api/dive-sites/search?q=${encodeURIComponent(settledTerm)}`)).map((site) => site.id),
+    enabled: settledTerm !== '',
+    initialData: props.initialMatches && settledTerm === props.initialFilters.search.trim() ? props.initialMatches : undefined,
+  });
+  const matchedIds = term && settledTerm === term ? search.data : undefined;
+  const matches = useMemo(() => (matchedIds ? new Set(matchedIds) : null), [matchedIds]);
+  const searching = term !== '' && (settledTerm !== term || search.isFetching);
+  const searchFailed = term !== '' && search.isError;
 
   // Every site matching the filters, once every site is here; before that, the page's own first cards.
   const filtered = useMemo(() => {
     if (routeMissing) return [];
-    const ids = term ? (matches?.term === term ? matches.ids : null) : null;
-    if (term && !ids) return null; // still searching
+    if (term && !matches) return null; // still searching
     // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
     const sites = allSites ?? (filters === props.initialFilters ? props.sites : null);
     if (!sites) return null;
-    return sites.filter((site) => matchesFilters(site, filters, ids));
-    // The initial props never change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [allSites, filters, matches, term, routeMissing]);
+    return sites.filter((site) => matchesFilters(site, filters, matches));
+  }, [allSites, filters, matches, term, routeMissing, props.initialFilters, props.sites]);
 
   const shown = filtered ?? NONE;
   const matchCount = allSites || routeMissing ? shown.length : props.matchCount;
@@ -268,9 +245,8 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
         <RatingsPanel
           key={single.id}
           site={{ id: single.id, name: single.name }}
-          initial={ratings[single.id] ?? null}
+          initial={single.id === routeSite?.id ? props.initialRatings : null}
           renderedAt={props.renderedAt}
-          onLoaded={(data) => setRatings((known) => (known[single.id] === data ? known : { ...known, [single.id]: data }))}
         />
       )}
     </div>

@@ -1,4 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { QueryProvider } from 'client/lib/QueryProvider';
 import { trackEvent } from '../lib/analytics';
 import { ApiError, apiRequest } from '../lib/api';
 import { toast } from '../lib/toast';
@@ -24,35 +26,30 @@ export function validateNewsletterEmail(email: string): string | null {
 }
 
 /** The newsletter signup (SPEC sections 2, 4, 8): one email field; the free PDF guide is promised and delivered. */
-export function NewsletterSignup({ source = 'website' }: NewsletterSignupProps) {
+export function NewsletterSignup(props: NewsletterSignupProps) {
+  return (
+    <QueryProvider>
+      <Signup {...props} />
+    </QueryProvider>
+  );
+}
+
+function Signup({ source = 'website' }: NewsletterSignupProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [guideUrl, setGuideUrl] = useState<string | null>(null);
   // Until hydrated the form cannot post through the API, so it stays inert.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Read from the form itself: what a visitor typed before the island hydrated counts too.
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const email = String(data.get('email') ?? '');
-    const website = String(data.get('website') ?? '');
-    const problem = validateNewsletterEmail(email);
-    setError(problem);
-    if (problem) return;
-    setSubmitting(true);
-    try {
-      const body: Record<string, string> = { email: email.trim(), source };
-      if (website) body.website = website;
-      const answer = await apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe', body);
+  const subscribe = useMutation({
+    mutationFn: (body: Record<string, string>) => apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe', body),
+    onSuccess: (answer) => {
       toast({ title: 'Successfully subscribed!', description: 'Check your email for the free PDF guide.' });
       trackEvent('newsletter_signup', { source });
-      form.reset();
       setGuideUrl(answer.guideUrl);
-    } catch (failure) {
+    },
+    onError: (failure) => {
       const message = failure instanceof Error ? failure.message : String(failure);
       if (message.includes('Email already subscribed')) {
         toast({
@@ -64,9 +61,22 @@ export function NewsletterSignup({ source = 'website' }: NewsletterSignupProps) 
         const serverMessage = failure instanceof ApiError ? failure.serverMessage : null;
         toast({ title: 'Subscription failed', description: serverMessage ?? message, variant: 'destructive' });
       }
-    } finally {
-      setSubmitting(false);
-    }
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Read from the form itself: what a visitor typed before the island hydrated counts too.
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get('email') ?? '');
+    const website = String(data.get('website') ?? '');
+    const problem = validateNewsletterEmail(email);
+    setError(problem);
+    if (problem) return;
+    const body: Record<string, string> = { email: email.trim(), source };
+    if (website) body.website = website;
+    subscribe.mutate(body, { onSuccess: () => form.reset() });
   }
 
   const emailId = `${id}-email`;
@@ -93,10 +103,10 @@ export function NewsletterSignup({ source = 'website' }: NewsletterSignupProps) 
           />
           <button
             type="submit"
-            disabled={!ready || submitting}
+            disabled={!ready || subscribe.isPending}
             className="inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-400 px-6 py-2 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-60"
           >
-            {submitting ? 'Subscribing...' : 'Subscribe'}
+            {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
           </button>
         </div>
         {error && (

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { QueryProvider } from 'client/lib/QueryProvider';
+import { useDebouncedValue } from 'client/lib/use-debounced-value';
 import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
 import { SEARCH_MIN_LENGTH, SEARCH_TYPE_LABELS, type SearchResult } from 'core/search';
@@ -7,42 +10,39 @@ export interface SearchBoxProps {
   id: string;
 }
 
+const SEARCH_DELAY_MS = 150;
+
 /**
  * The header's global search (SPEC sections 2, 4, 5). Closed at first; opens on focus or typing; closes
  * and clears when a click lands outside or a result is chosen.
  */
-export function SearchBox({ id }: SearchBoxProps) {
+export function SearchBox(props: SearchBoxProps) {
+  return (
+    <QueryProvider>
+      <Search {...props} />
+    </QueryProvider>
+  );
+}
+
+function Search({ id }: SearchBoxProps) {
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
-  const [results, setResults] = useState<SearchResult[]>([]);
-  const [searched, setSearched] = useState('');
   const container = useRef<HTMLDivElement>(null);
   const listId = useId();
   const query = term.trim();
+  // Searched once typing pauses.
+  const settled = useDebouncedValue(query, SEARCH_DELAY_MS);
+  // Failures of the search calls are not shown (SPEC section 8): the panel goes on saying 'Searching...'.
+  const search = useQuery({
+    queryKey: ['search', settled],
+    queryFn: async () => (await getJson<{ results: SearchResult[] }>(`/api/search?q=${encodeURIComponent(settled)}`)).results,
+    enabled: settled.length >= SEARCH_MIN_LENGTH,
+  });
+  const results = settled === query ? search.data : undefined;
 
   useEffect(() => {
-    if (query.length < SEARCH_MIN_LENGTH) {
-      setResults([]);
-      setSearched('');
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      if (query.length > 2) trackEvent('search', { search_term: query });
-      getJson<{ results: SearchResult[] }>(`/api/search?q=${encodeURIComponent(query)}`)
-        .then((answer) => {
-          if (controller.signal.aborted) return;
-          setResults(answer.results);
-          setSearched(query);
-        })
-        // Failures of the search calls are not shown (SPEC section 8).
-        .catch(() => undefined);
-    }, 150);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [query]);
+    if (settled.length > 2) trackEvent('search', { search_term: settled });
+  }, [settled]);
 
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
@@ -55,11 +55,8 @@ export function SearchBox({ id }: SearchBoxProps) {
   function close() {
     setOpen(false);
     setTerm('');
-    setResults([]);
-    setSearched('');
   }
 
-  const count = results.length;
   return (
     <div ref={container} className="relative w-full">
       <label htmlFor={id} className="sr-only">
@@ -90,18 +87,18 @@ export function SearchBox({ id }: SearchBoxProps) {
         >
           {query.length < SEARCH_MIN_LENGTH ? (
             <p className="px-3 py-2 text-sm text-slate-600">Type at least 2 characters to search</p>
-          ) : searched !== query ? (
+          ) : !results ? (
             <p className="px-3 py-2 text-sm text-slate-600" role="status">
               Searching...
             </p>
-          ) : count === 0 ? (
+          ) : results.length === 0 ? (
             <p className="px-3 py-2 text-sm text-slate-600" role="status">
               No results found for "{query}"
             </p>
           ) : (
             <>
               <p className="px-3 py-1 text-xs font-medium text-slate-500" role="status">
-                {count} {count === 1 ? 'result' : 'results'} found
+                {results.length} {results.length === 1 ? 'result' : 'results'} found
               </p>
               <ul>
                 {results.map((result) => (

@@ -4,7 +4,7 @@ import { splitByStatus } from '../content/sort';
 import { useContentAdmin } from '../content/useContentAdmin';
 import { reportMissing } from '../feedback';
 import { formatAdminDate } from '../format';
-import { keys } from '../query-client';
+import { keys } from '../query-keys';
 import { toast } from '../../lib/toast';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { apiRequest, getJson } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { reportFailure, reportMissing, reportSuccess } from '../feedback';
-import { keys } from '../query-client';
-import { useAdminSession } from '../session';
+import { keys } from '../query-keys';
 import type { ArticleResponse } from 'core/api/articles';
 import type { AdminSlide } from 'core/api/carousel';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
@@ -19,7 +18,6 @@ const byOrdering = (a: AdminSlide, b: AdminSlide) => a.ordering - b.ordering || 
 /** The homepage carousel's slides (SPEC section 2, carousel tab). */
 export function CarouselTab() {
   const queryClient = useQueryClient();
-  const { expire } = useAdminSession();
   const slides = useQuery({ queryKey: keys.carousel, queryFn: () => getJson<AdminSlide[]>('/api/carousel-videos?admin=true') });
   const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
   const articles = useQuery({ queryKey: keys.articles, queryFn: () => getJson<ArticleResponse[]>('/api/articles?admin=true') });
@@ -49,8 +47,8 @@ export function CarouselTab() {
     },
     onError: (error, { id }) =>
       id === null
-        ? reportFailure(error, 'Creation Failed', 'Failed to create carousel slide. Please try again.', { expire, preferServerMessage: true })
-        : reportFailure(error, 'Update Failed', 'Failed to update carousel slide. Please try again.', { expire, preferServerMessage: true }),
+        ? reportFailure(error, 'Creation Failed', 'Failed to create carousel slide. Please try again.', { preferServerMessage: true })
+        : reportFailure(error, 'Update Failed', 'Failed to update carousel slide. Please try again.', { preferServerMessage: true }),
   });
 
   const remove = useMutation({
@@ -60,7 +58,7 @@ export function CarouselTab() {
       if (editing?.id === slide.id) reset();
       reportSuccess('Slide Deleted', 'The carousel slide has been deleted.');
     },
-    onError: (error) => reportFailure(error, 'Deletion Failed', 'Failed to delete carousel slide. Please try again.', { expire, preferServerMessage: true }),
+    onError: (error) => reportFailure(error, 'Deletion Failed', 'Failed to delete carousel slide. Please try again.', { preferServerMessage: true }),
   });
 
   function submit() {

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson } from '../../lib/api';
 import { reportFailure, reportSuccess } from '../feedback';
-import { keys } from '../query-client';
-import { useAdminSession } from '../session';
+import { keys } from '../query-keys';
 
 interface Saved {
   id: number;
@@ -23,7 +22,6 @@ export interface ContentAdminOptions {
 /** The list and the writes shared by the blog and reviews tabs, with SPEC section 8's toasts. */
 export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, word }: ContentAdminOptions) {
   const queryClient = useQueryClient();
-  const { expire } = useAdminSession();
   const list = useQuery({ queryKey, queryFn: () => getJson<T[]>(`${endpoint}?admin=true`) });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey });
@@ -42,8 +40,8 @@ export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, wor
     },
     onError: (error, { id }) =>
       id === null
-        ? reportFailure(error, 'Creation Failed', `Failed to create ${noun}. Please try again.`, { expire })
-        : reportFailure(error, 'Update Failed', `Failed to update ${noun}. Please try again.`, { expire }),
+        ? reportFailure(error, 'Creation Failed', `Failed to create ${noun}. Please try again.`)
+        : reportFailure(error, 'Update Failed', `Failed to update ${noun}. Please try again.`),
   });
 
   const setPublished = useMutation({
@@ -53,7 +51,7 @@ export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, wor
       if (saved.published) reportSuccess(`${word} Published`, `"${saved.title}" is now live on the website.`);
       else reportSuccess(`${word} Unpublished`, `"${saved.title}" has been moved back to drafts.`);
     },
-    onError: (error) => reportFailure(error, 'Update Failed', `Failed to update ${noun}. Please try again.`, { expire }),
+    onError: (error) => reportFailure(error, 'Update Failed', `Failed to update ${noun}. Please try again.`),
   });
 
   const remove = useMutation({
@@ -62,7 +60,7 @@ export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, wor
       refresh();
       reportSuccess(`${word} Deleted`, `The ${noun} has been permanently deleted.`);
     },
-    onError: (error) => reportFailure(error, 'Deletion Failed', `Failed to delete ${noun}. Please try again.`, { expire }),
+    onError: (error) => reportFailure(error, 'Deletion Failed', `Failed to delete ${noun}. Please try again.`),
   });
 
   const busyId = setPublished.isPending ? setPublished.variables?.id : remove.isPending ? remove.variables?.id : null;

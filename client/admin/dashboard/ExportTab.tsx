@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../../lib/api';
-import { keys } from '../query-client';
+import { keys } from '../query-keys';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';

@@ -2,17 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { reportFailure, reportSuccess } from '../feedback';
 import { formatAdminDateTime } from '../format';
-import { useAdminSession } from '../session';
 import { Button, buttonClass } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 
 /** Quick Navigation: 'Manage Dive Sites' and 'Update Sitemap' (SPEC section 2). */
 export function QuickNavigation() {
-  const { expire } = useAdminSession();
   const sitemap = useMutation({
     mutationFn: () => apiRequest<{ timestamp: string }>('POST', '/api/admin/update-sitemap'),
     onSuccess: ({ timestamp }) => reportSuccess('Sitemap Updated', `The sitemap was regenerated on ${formatAdminDateTime(timestamp)}.`),
-    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to update sitemap. Please try again.', { expire }),
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to update sitemap. Please try again.'),
   });
   return (
     <Card>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { keys } from '../query-client';
+import { keys } from '../query-keys';
 import { isUnauthorized } from '../session';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import type { sitePayload } from './site-form';
@@ -27,13 +27,15 @@ function serverText(error: unknown): string | null {
 
 /**
  * The writes of /admin/dive-sites with SPEC section 8's toasts (title 'Success', or 'Error' in the
- * destructive style). A 401 signs the screen out instead (`onUnauthorized`).
+ * destructive style). A 401 is not toasted: AdminSessionGate signs the screen out on it.
  */
-export function useDiveSiteAdmin(onUnauthorized: () => void) {
+export function useDiveSiteAdmin() {
   const queryClient = useQueryClient();
   // Every list (all, search, region) starts with the same key.
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.diveSites });
-  const fail = (message: (error: unknown) => string) => (error: unknown) => (isUnauthorized(error) ? onUnauthorized() : failure(message(error)));
+  const fail = (message: (error: unknown) => string) => (error: unknown) => {
+    if (!isUnauthorized(error)) failure(message(error));
+  };
 
   const create = useMutation({
     mutationFn: (body: Payload) => apiRequest<DiveSiteResponse>('POST', '/api/dive-sites', body),

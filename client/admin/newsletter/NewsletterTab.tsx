@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest, getJson } from '../../lib/api';
 import { reportFailure, reportMissing, reportSuccess } from '../feedback';
-import { keys } from '../query-client';
-import { useAdminSession } from '../session';
+import { keys } from '../query-keys';
 import type { SubscriberResponse } from 'core/api/admin';
 import { Badge } from '../ui/Badge';
 import { Card, CardContent, CardHeader } from '../ui/Card';
@@ -15,7 +14,6 @@ import { SubscriberTable } from './SubscriberTable';
 /** Newsletter subscribers: the table with its badges, and the edit form (SPEC section 2, newsletter tab). */
 export function NewsletterTab() {
   const queryClient = useQueryClient();
-  const { expire } = useAdminSession();
   const subscribers = useQuery({ queryKey: keys.subscribers, queryFn: () => getJson<SubscriberResponse[]>('/api/newsletter/subscribers') });
   const [selected, setSelected] = useState<SubscriberResponse | null>(null);
   const confirm = useConfirm();
@@ -29,7 +27,7 @@ export function NewsletterTab() {
       setSelected(null);
       reportSuccess('Subscriber Updated', 'The subscriber has been updated.');
     },
-    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to update subscriber. Please try again.', { expire }),
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to update subscriber. Please try again.'),
   });
 
   const remove = useMutation({
@@ -39,7 +37,7 @@ export function NewsletterTab() {
       if (selected?.id === subscriber.id) setSelected(null);
       reportSuccess('Subscriber Deleted', 'The subscriber has been removed from the newsletter.');
     },
-    onError: (error) => reportFailure(error, 'Deletion Failed', 'Failed to delete subscriber. Please try again.', { expire }),
+    onError: (error) => reportFailure(error, 'Deletion Failed', 'Failed to delete subscriber. Please try again.'),
   });
 
   function save(values: { email: string; subscribed: boolean }) {

@@ -4,8 +4,7 @@ import { apiRequest, getJson } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { ImagePreview } from '../content/ImagePreview';
 import { reportFailure, reportMissing, reportSuccess } from '../feedback';
-import { keys } from '../query-client';
-import { useAdminSession } from '../session';
+import { keys } from '../query-keys';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
@@ -17,7 +16,6 @@ const byName = (a: DiveSiteResponse, b: DiveSiteResponse) => a.name.localeCompar
 /** Dive-site photos: pick a site (those without a photo first), enter a URL, update (SPEC section 2, photos tab). */
 export function PhotosTab() {
   const queryClient = useQueryClient();
-  const { expire } = useAdminSession();
   const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
   const [siteId, setSiteId] = useState('');
   const [imageUrl, setImageUrl] = useState('');
@@ -34,7 +32,7 @@ export function PhotosTab() {
       setImageUrl('');
       reportSuccess('Success', 'Photo updated successfully');
     },
-    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to update photo. Please try again.', { expire }),
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to update photo. Please try again.'),
   });
 
   function submit() {

@@ -5,7 +5,7 @@ import { splitByStatus } from '../content/sort';
 import { useContentAdmin } from '../content/useContentAdmin';
 import { reportMissing } from '../feedback';
 import { formatAdminDate } from '../format';
-import { keys } from '../query-client';
+import { keys } from '../query-keys';
 import type { ReviewResponse } from 'core/api/reviews';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

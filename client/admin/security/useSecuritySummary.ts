@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../../lib/api';
-import { keys } from '../query-client';
+import { keys } from '../query-keys';
 import type { SecuritySummary } from 'core/api/admin';
 
 /** SPEC section 9: the security data refreshes every 30 s, every 5 s while the security tab is open. */

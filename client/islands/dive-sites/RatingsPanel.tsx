@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, getJson } from '../../lib/api';
 import { timeAgo } from '../../lib/dive-sites/relative-time';
@@ -13,8 +14,6 @@ interface RatingsPanelProps {
   initial: RatingsData | null;
   /** The server's clock when the page was rendered, so that hydration shows the same 'x ago' text. */
   renderedAt: string;
-  /** Told of every list loaded, so the island can keep it when the panel is shown again. */
-  onLoaded?: (data: RatingsData) => void;
 }
 
 function Stars({ value, label }: { value: number; label: string }) {
@@ -30,55 +29,46 @@ function Stars({ value, label }: { value: number; label: string }) {
 }
 
 /** SPEC section 2's 'Ratings & Reviews' panel with section 4's rating form states and section 8's toasts. */
-export function RatingsPanel({ site, initial, renderedAt, onLoaded }: RatingsPanelProps) {
-  const [data, setData] = useState<RatingsData | null>(initial);
+export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
+  const url = `/api/dive-sites/${site.id}/ratings`;
+  // Kept in the page's cache by site, so a panel shown again starts from the latest list. A list that
+  // cannot load reads as no ratings yet.
+  const ratings = useQuery({ queryKey: ['dive-sites', site.id, 'ratings'], queryFn: () => getJson<RatingsData>(url), initialData: initial ?? undefined });
+  const data = ratings.data;
   const [now, setNow] = useState(() => new Date(renderedAt));
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [website, setWebsite] = useState('');
-  const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => {
-    setNow(new Date());
-    if (data) onLoaded?.(data);
-    // onLoaded is a fresh function on each render of the island; only new data matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data]);
+  useEffect(() => setNow(new Date()), [data]);
 
-  useEffect(() => {
-    if (initial) return;
-    let live = true;
-    getJson<RatingsData>(`/api/dive-sites/${site.id}/ratings`)
-      .then((loaded) => live && setData(loaded))
-      .catch(() => live && setData({ ratings: [], summary: { average: 0, count: 0 } }));
-    return () => {
-      live = false;
-    };
-  }, [site.id, initial]);
+  const rate = useMutation({
+    mutationFn: (body: { rating: number; comment?: string; website?: string }) => apiRequest('POST', url, body),
+    onSuccess: () => {
+      toast({ title: 'Rating submitted!', description: `Thanks for rating ${site.name}` });
+      setRating(0);
+      setComment('');
+      // Still submitting until the list shows the new rating.
+      return ratings.refetch();
+    },
+    onError: (error) => {
+      const message = error instanceof ApiError ? error.serverMessage : null;
+      toast({ title: 'Failed to submit rating', description: message ?? 'Please try again later', variant: 'destructive' });
+    },
+  });
+  const submitting = rate.isPending;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
     if (rating < 1) {
       toast({ title: 'Please select a rating', description: 'Choose 1-5 stars to rate this dive site' });
       return;
     }
-    setSubmitting(true);
-    try {
-      const body: { rating: number; comment?: string; website?: string } = { rating };
-      if (comment.trim()) body.comment = comment.trim();
-      if (website) body.website = website;
-      await apiRequest('POST', `/api/dive-sites/${site.id}/ratings`, body);
-      toast({ title: 'Rating submitted!', description: `Thanks for rating ${site.name}` });
-      setRating(0);
-      setComment('');
-      setData(await getJson<RatingsData>(`/api/dive-sites/${site.id}/ratings`));
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : null;
-      toast({ title: 'Failed to submit rating', description: message ?? 'Please try again later', variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
-    }
+    const body: { rating: number; comment?: string; website?: string } = { rating };
+    if (comment.trim()) body.comment = comment.trim();
+    if (website) body.website = website;
+    rate.mutate(body);
   }
 
   const count = data?.summary.count ?? 0;

@@ -1,0 +1,15 @@
+/**
+ * The cache keys of the admin screens, so a write invalidates exactly what it changed. Every one starts
+ * with 'admin': the islands of a page share one cache (client/lib/query-client.ts), and an ended session
+ * drops exactly these.
+ */
+export const keys = {
+  session: ['admin', 'session'] as const,
+  articles: ['admin', 'articles'] as const,
+  reviews: ['admin', 'reviews'] as const,
+  carousel: ['admin', 'carousel'] as const,
+  diveSites: ['admin', 'dive-sites'] as const,
+  subscribers: ['admin', 'subscribers'] as const,
+  security: ['admin', 'security'] as const,
+  comments: (filter: string) => ['admin', 'comments', filter] as const,
+};

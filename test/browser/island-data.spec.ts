@@ -1,0 +1,54 @@
+import type { Browser, Page } from 'playwright-core';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { islandReady } from '../support/admin-browser';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+let apiCalls: string[];
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+beforeEach(async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  page = await context.newPage();
+  apiCalls = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+});
+
+afterEach(async () => {
+  await page.context().close();
+});
+
+describe('islands hydrated from their page', () => {
+  it('ask the server for none of the comments the article page showed', async () => {
+    await page.goto(`${t.baseUrl}/blog/fish-rock-cave-south-west-rocks`);
+    await page.getByRole('heading', { name: /Leave a comment/ }).scrollIntoViewIfNeeded();
+    await islandReady(page, 'ArticleComments');
+    await page.getByLabel('Name', { exact: true }).fill('Just looking');
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual([]);
+  });
+
+  it("fetch only the map's list of every site on a site's page: its search and ratings came with it", async () => {
+    const [site] = await t.dataSource.getRepository(DiveSite).find({ where: { name: 'Wolf Rock' } });
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    await islandReady(page, 'DiveSiteExplorer');
+    await page.getByRole('region', { name: 'Ratings & Reviews' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual(['GET /api/dive-sites/map']);
+  });
+});
