@@ -1,4 +1,4 @@
-import { Controller, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { AdminOnly } from './admin-only.decorator';
@@ -18,7 +18,6 @@ export class AdminAuthController {
   @Post('login')
   @HttpCode(200)
   @UseGuards(LoginThrottleGuard, LocalAuthGuard)
-  @Header('Cache-Control', 'no-store')
   async login(@Req() request: Request) {
     return { success: true, ...(await this.sessions.started(request)) };
   }
@@ -40,7 +39,6 @@ export class AdminAuthController {
   /** Answers 200 with or without a session, so signing out twice is harmless. */
   @Post('logout')
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     await this.sessions.end(request);
     const secure = this.config.siteUrl.startsWith('https://');

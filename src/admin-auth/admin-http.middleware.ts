@@ -4,6 +4,7 @@ import session from 'express-session';
 import passport from 'passport';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { adminAreaHeaders } from './admin-headers';
 import { sessionCookieName } from './admin-session';
 import { originCheck } from './origin-check.middleware';
 import { PgSessionStore } from './pg-session-store';
@@ -13,15 +14,6 @@ import { PgSessionStore } from './pg-session-store';
  * minutes idle, 1 hour of content editing) are checked by AdminGuard against the injectable clock.
  */
 const COOKIE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
-
-/** Admin pages and answers are neither cached nor indexed, the 401s and 403s included. */
-const adminNoStore: RequestHandler = (request, response, next) => {
-  if (/^\/(api\/)?admin(\/|$)/.test(request.path)) {
-    response.setHeader('Cache-Control', 'no-store');
-    response.setHeader('X-Robots-Tag', 'noindex');
-  }
-  next();
-};
 
 /**
  * The session layer, in the order configureApp mounts it: admin headers, the origin check, the
@@ -41,7 +33,7 @@ export class AdminHttpMiddleware implements OnModuleDestroy {
   handlers(): RequestHandler[] {
     const https = this.config.siteUrl.startsWith('https://');
     const name = sessionCookieName(this.config.siteUrl);
-    const handlers: RequestHandler[] = [adminNoStore, originCheck(this.config.siteUrl, name)];
+    const handlers: RequestHandler[] = [adminAreaHeaders, originCheck(this.config.siteUrl, name)];
     if (https) {
       // An https SITE_URL means TLS ends at a proxy in front. express-session sets a Secure cookie only
       // on a request it believes secure; a proxy that sends no X-Forwarded-Proto would otherwise make
