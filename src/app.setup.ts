@@ -5,7 +5,6 @@ import compression from 'compression';
 import express from 'express';
 import { AdminHttpMiddleware } from './admin-auth/admin-http.middleware';
 import { setupApiDocs } from './api-docs/api-docs';
-import { adminListRewrite } from './common/admin-list-rewrite';
 import { requestLogging } from './common/logging';
 import { rejectHostileBodies, rejectNullCharacters } from './common/null-characters';
 import { projectRoot } from './common/project-root';
@@ -37,7 +36,6 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   // After the static files, so an asset request never reads the session store.
   // Then admin headers, the origin check, the PostgreSQL session and passport (src/admin-auth).
   express_.use(...app.get(AdminHttpMiddleware).handlers());
-  express_.use(adminListRewrite);
   app.useGlobalPipes(createValidationPipe());
   await setupApiDocs(app, config);
 }

@@ -5,6 +5,14 @@ export default async () => {
     "@nestjs/swagger": {
       models: [
         [
+          import("./admin-auth/admin-list-query.dto.js"),
+          {
+            AdminListQueryDto: {
+              admin: { required: false, type: () => Boolean },
+            },
+          },
+        ],
+        [
           import("./articles/dto/article-write.dto.js"),
           {
             CreateArticleDto: {

@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
 import { AdminAuditInterceptor } from 'src/audit/admin-audit.interceptor';
-import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from './admin-only.options';
+import { ADMIN_LIST_ON_REQUEST, ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from './admin-only.options';
 import { AdminGuard } from './admin.guard';
 import { ContentEditingInterceptor } from './content-editing.interceptor';
 
@@ -14,3 +14,11 @@ export const AdminOnly = (options: AdminOnlyOptions = {}) =>
     UseGuards(AdminGuard),
     UseInterceptors(AdminAuditInterceptor, ContentEditingInterceptor),
   );
+
+/**
+ * A public list whose `?admin=true` form is the administrator's list (SPEC section 7), read through
+ * AdminListQueryDto: asked that way, the call is guarded and audited like an @AdminOnly() read;
+ * otherwise it stays public.
+ */
+export const AdminListOnRequest = () =>
+  applyDecorators(SetMetadata(ADMIN_LIST_ON_REQUEST, true), UseGuards(AdminGuard), UseInterceptors(AdminAuditInterceptor));

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Clock } from 'src/common/clock';
 import { setAdminHeaders } from './admin-headers';
-import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from './admin-only.options';
+import { adminCallOptions } from './admin-only.options';
 import { isSessionExpired } from './admin-session';
 import { destroySession } from './session-calls';
 
@@ -23,6 +23,8 @@ export class AdminGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
+    const options = adminCallOptions(this.reflector, context);
+    if (!options) return true;
     // Before the check, so the 401 carries them too.
     setAdminHeaders(response);
 
@@ -33,7 +35,6 @@ export class AdminGuard implements CanActivate {
       await destroySession(request);
       throw new UnauthorizedException('Session expired. Please log in again.');
     }
-    const options = this.reflector.get<AdminOnlyOptions | undefined>(ADMIN_ONLY_OPTIONS, context.getHandler()) ?? {};
     if (!options.passive) state.lastActiveAt = now;
     return true;
   }

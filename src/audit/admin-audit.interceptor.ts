@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, HttpException, Injectable, Logger, NestI
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { catchError, concatMap, from, type Observable } from 'rxjs';
-import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from 'src/admin-auth/admin-only.options';
+import { adminCallOptions } from 'src/admin-auth/admin-only.options';
 import { auditAction } from './audit-action';
 import { AuditService } from './audit.service';
 
@@ -27,8 +27,8 @@ export class AdminAuditInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const options = this.reflector.get<AdminOnlyOptions | undefined>(ADMIN_ONLY_OPTIONS, context.getHandler()) ?? {};
-    if (options.passive) return next.handle();
+    const options = adminCallOptions(this.reflector, context);
+    if (!options || options.passive) return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const action = options.action ?? auditAction(request.method, routeOf(request));
     const base: Record<string, unknown> = {};
