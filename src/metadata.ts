@@ -45,6 +45,14 @@ export default async () => {
           },
         ],
         [
+          import("./comments/dto/comment-filter-query.dto.js"),
+          {
+            CommentFilterQueryDto: {
+              filter: { required: false, enum: ["all", "pending", "approved"] },
+            },
+          },
+        ],
+        [
           import("./carousel/dto/carousel-write.dto.js"),
           {
             CreateCarouselVideoDto: {
@@ -190,6 +198,20 @@ export default async () => {
           },
         ],
         [
+          import("./dive-sites/dto/dive-site-queries.dto.js"),
+          {
+            DiveSiteListQueryDto: {
+              region: { required: false, type: () => String },
+            },
+            DiveSiteSearchQueryDto: {
+              q: { required: true, type: () => String, maxLength: 200 },
+            },
+            ByReviewUrlQueryDto: {
+              url: { required: true, type: () => String, maxLength: 2000 },
+            },
+          },
+        ],
+        [
           import("./ratings/dto/create-rating.dto.js"),
           {
             CreateRatingDto: {
@@ -246,6 +268,14 @@ export default async () => {
             },
             UpdateProductDto: {
               name: { required: false, type: () => String, maxLength: 200 },
+            },
+          },
+        ],
+        [
+          import("./search/dto/search-query.dto.js"),
+          {
+            SearchQueryDto: {
+              q: { required: true, type: () => String, maxLength: 200 },
             },
           },
         ],
