@@ -4,8 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express from 'express';
 import { AdminHttpMiddleware } from './admin-auth/admin-http.middleware';
-import { adminListRewrite } from './common/admin-list-rewrite';
-import { setupApiDocs } from './common/api-docs';
+import { setupApiDocs } from './api-docs/api-docs';
 import { requestLogging } from './common/logging';
 import { rejectHostileBodies, rejectNullCharacters } from './common/null-characters';
 import { projectRoot } from './common/project-root';
@@ -17,7 +16,7 @@ import { PageCacheService } from './page-cache/page-cache.service';
 import { ASSETS_DIR } from './render/asset-manifest';
 
 /** Everything the HTTP layer needs beyond the modules; shared by main.ts and the tests. */
-export function configureApp(app: INestApplication, config: AppConfig): void {
+export async function configureApp(app: INestApplication, config: AppConfig): Promise<void> {
   const express_ = app as NestExpressApplication;
   express_.disable('x-powered-by');
   // A hop count: only that many proxies in front are believed about the client's address.
@@ -37,7 +36,6 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // After the static files, so an asset request never reads the session store.
   // Then admin headers, the origin check, the PostgreSQL session and passport (src/admin-auth).
   express_.use(...app.get(AdminHttpMiddleware).handlers());
-  express_.use(adminListRewrite);
   app.useGlobalPipes(createValidationPipe());
-  setupApiDocs(app, config);
+  await setupApiDocs(app, config);
 }

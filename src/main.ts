@@ -55,7 +55,7 @@ async function bootstrap(): Promise<void> {
     response.setHeader('Retry-After', '5');
     response.status(503).json(errorBody(503, 'Service temporarily unavailable'));
   });
-  configureApp(app, config);
+  await configureApp(app, config);
 
   if (config.seedOnStart) {
     const loaded = await app.get(SeedService).loadNewDatasets();

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { catchError, concatMap, from, type Observable } from 'rxjs';
 import { auditAction } from 'src/audit/audit-action';
 import { AuditService } from 'src/audit/audit.service';
-import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from './admin-only.options';
+import { adminCallOptions } from './admin-only.options';
 
 /** The route as declared (/api/articles/:id), else the path. */
 function routeOf(request: Request): string {
@@ -27,8 +27,8 @@ export class AdminAuditInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const options = this.reflector.get<AdminOnlyOptions | undefined>(ADMIN_ONLY_OPTIONS, context.getHandler()) ?? {};
-    if (options.passive) return next.handle();
+    const options = adminCallOptions(this.reflector, context);
+    if (!options || options.passive) return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const action = options.action ?? auditAction(request.method, routeOf(request));
     const base: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
@@ -19,7 +19,6 @@ export class AdminAuthController {
   @HttpCode(200)
   @RateLimit('login')
   @UseGuards(LocalAuthGuard)
-  @Header('Cache-Control', 'no-store')
   async login(@Req() request: Request) {
     return { success: true, ...(await this.sessions.started(request)) };
   }
@@ -41,7 +40,6 @@ export class AdminAuthController {
   /** Answers 200 with or without a session, so signing out twice is harmless. */
   @Post('logout')
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     await this.sessions.end(request);
     const secure = this.config.siteUrl.startsWith('https://');

@@ -2,7 +2,8 @@ import { CanActivate, ExecutionContext, Injectable, Optional, UnauthorizedExcept
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Clock } from 'src/common/clock';
-import { ADMIN_ONLY_OPTIONS, type AdminOnlyOptions } from './admin-only.options';
+import { setAdminHeaders } from './admin-headers';
+import { adminCallOptions } from './admin-only.options';
 import { isSessionExpired } from './admin-session';
 import { destroySession } from './session-calls';
 
@@ -22,9 +23,10 @@ export class AdminGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
-    // Also on the 401: an admin answer is never cached or indexed.
-    response.setHeader('Cache-Control', 'no-store');
-    response.setHeader('X-Robots-Tag', 'noindex');
+    const options = adminCallOptions(this.reflector, context);
+    if (!options) return true;
+    // Before the check, so the 401 carries them too.
+    setAdminHeaders(response);
 
     const state = request.session?.admin;
     if (!state || !request.isAuthenticated?.()) throw new UnauthorizedException('Authentication required');
@@ -33,7 +35,6 @@ export class AdminGuard implements CanActivate {
       await destroySession(request);
       throw new UnauthorizedException('Session expired. Please log in again.');
     }
-    const options = this.reflector.get<AdminOnlyOptions | undefined>(ADMIN_ONLY_OPTIONS, context.getHandler()) ?? {};
     if (!options.passive) state.lastActiveAt = now;
     return true;
   }

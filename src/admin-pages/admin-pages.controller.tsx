@@ -1,15 +1,13 @@
-import { applyDecorators, Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { Html } from 'src/common/html.decorator';
 import { RenderService } from 'src/render/render.service';
 import { AdminCommentsPage } from 'views/pages/admin/AdminCommentsPage';
 import { AdminDashboardPage } from 'views/pages/admin/AdminDashboardPage';
 import { AdminDiveSitesPage } from 'views/pages/admin/AdminDiveSitesPage';
 
-/** Admin screens are never cached (they change with every write) and never indexed. */
-const AdminPage = () => applyDecorators(Html(), Header('Cache-Control', 'no-store'), Header('X-Robots-Tag', 'noindex, nofollow'));
-
 /**
- * The shells of /admin, /admin/dive-sites and /admin/comments. They carry no data: each island asks
+ * The shells of /admin, /admin/dive-sites and /admin/comments, never cached nor indexed like everything
+ * under /admin (src/admin-auth/admin-headers.ts). They carry no data: each island asks
  * for the session when it hydrates, so a cached or shared copy of the page can never show admin data.
  */
 @Controller('admin')
@@ -17,7 +15,7 @@ export class AdminPagesController {
   constructor(private readonly render: RenderService) {}
 
   @Get()
-  @AdminPage()
+  @Html()
   dashboard(): string {
     return this.render.page(
       { title: 'Admin Dashboard', description: 'Administration of the site: articles, reviews, carousel, photos, subscribers and security.', path: '/admin', noindex: true },
@@ -26,7 +24,7 @@ export class AdminPagesController {
   }
 
   @Get('dive-sites')
-  @AdminPage()
+  @Html()
   diveSites(): string {
     return this.render.page(
       { title: 'Dive Site Management', description: 'Create, edit, feature and delete dive sites.', path: '/admin/dive-sites', noindex: true },
@@ -35,7 +33,7 @@ export class AdminPagesController {
   }
 
   @Get('comments')
-  @AdminPage()
+  @Html()
   comments(): string {
     return this.render.page(
       { title: 'Comment Management', description: 'Review and delete comments on articles.', path: '/admin/comments', noindex: true },

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { AdminListQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { toArticleListItem, toArticleResponse } from './article.response';
 import { ArticlesService } from './articles.service';
@@ -12,19 +13,14 @@ export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}
 
   @Get('articles')
-  async list() {
-    return (await this.articles.listPublished()).map(toArticleListItem);
+  @AdminListOnRequest()
+  async list(@Query() { admin }: AdminListQueryDto) {
+    return admin ? (await this.articles.listAll()).map(toArticleResponse) : (await this.articles.listPublished()).map(toArticleListItem);
   }
 
   @Get('articles/slug/:slug')
   async bySlug(@Param('slug') slug: string) {
     return toArticleResponse(await this.articles.findPublishedBySlug(slug));
-  }
-
-  @Get('admin/articles')
-  @AdminOnly()
-  async listAll() {
-    return (await this.articles.listAll()).map(toArticleResponse);
   }
 
   @Post('articles')

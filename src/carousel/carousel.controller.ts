@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { AdminListQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { toAdminSlide, toPublicSlide } from './carousel.response';
 import { CarouselService } from './carousel.service';
@@ -12,14 +13,9 @@ export class CarouselController {
   constructor(private readonly carousel: CarouselService) {}
 
   @Get('carousel-videos')
-  async list() {
-    return (await this.carousel.listPublished()).map(toPublicSlide);
-  }
-
-  @Get('admin/carousel-videos')
-  @AdminOnly()
-  async listAll() {
-    return (await this.carousel.listAll()).map(toAdminSlide);
+  @AdminListOnRequest()
+  async list(@Query() { admin }: AdminListQueryDto) {
+    return admin ? (await this.carousel.listAll()).map(toAdminSlide) : (await this.carousel.listPublished()).map(toPublicSlide);
   }
 
   @Post('carousel-videos')

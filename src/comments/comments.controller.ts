@@ -1,14 +1,13 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { clientIp } from 'src/common/client-ip';
 import { idParam } from 'src/common/id.pipe';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { toAdminComment, toPublicComment } from './comment.response';
-import { CommentsService, type CommentFilter } from './comments.service';
+import { CommentsService } from './comments.service';
+import { CommentFilterQueryDto } from './dto/comment-filter-query.dto';
 import { CreateCommentDto } from './dto/create-comment.dto';
-
-const FILTERS: CommentFilter[] = ['all', 'pending', 'approved'];
 
 @Controller('api')
 export class CommentsController {
@@ -27,9 +26,8 @@ export class CommentsController {
 
   @Get('admin/comments')
   @AdminOnly()
-  async listForAdmin(@Query('filter') filter = 'all') {
-    if (!FILTERS.includes(filter as CommentFilter)) throw new BadRequestException('filter must be one of: all, pending, approved');
-    return (await this.comments.listForAdmin(filter as CommentFilter)).map(toAdminComment);
+  async listForAdmin(@Query() { filter = 'all' }: CommentFilterQueryDto) {
+    return (await this.comments.listForAdmin(filter)).map(toAdminComment);
   }
 
   @Delete('admin/comments/:id')

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** The express-session store's table, in the shape connect-pg-simple reads and writes. */
+/** The express-session store's table, read and written by src/admin-auth/pg-session-store.ts. */
 @Entity({ name: 'session' })
 export class SessionRecord {
   @PrimaryColumn({ type: 'varchar' })

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
@@ -7,6 +7,7 @@ import { toDiveSiteResponse } from './dive-site.response';
 import { DiveSitesService } from './dive-sites.service';
 import { toExplorerSite } from './explorer-site';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
+import { ByReviewUrlQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
 const id = idParam('Dive site id');
@@ -22,15 +23,12 @@ export class DiveSitesController {
   ) {}
 
   @Get()
-  async list(@Query('region') region?: string) {
-    if (region !== undefined && typeof region !== 'string') throw new BadRequestException('region must be text');
+  async list(@Query() { region }: DiveSiteListQueryDto) {
     return (await this.sites.list(region)).map(toDiveSiteResponse);
   }
 
   @Get('search')
-  async search(@Query('q') q?: string) {
-    if (typeof q !== 'string' || !q.trim()) throw new BadRequestException('q (the search text) is required');
-    if (q.length > 200) throw new BadRequestException('q must be at most 200 characters');
+  async search(@Query() { q }: DiveSiteSearchQueryDto) {
     return (await this.sites.search(q)).map(toDiveSiteResponse);
   }
 
@@ -41,9 +39,7 @@ export class DiveSitesController {
   }
 
   @Get('by-review-url')
-  async byReviewUrl(@Query('url') url?: string) {
-    if (typeof url !== 'string' || !url.trim()) throw new BadRequestException('url is required');
-    if (url.length > 2000) throw new BadRequestException('url must be at most 2000 characters');
+  async byReviewUrl(@Query() { url }: ByReviewUrlQueryDto) {
     const site = await this.sites.byReviewUrl(url);
     return { name: site.name, videoUrl: site.videoUrl };
   }

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { isAdminArea } from 'src/admin-auth/admin-headers';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { AppConfig } from 'src/config/app.config';
 import { countSqlQueries } from './sql-count';
@@ -10,8 +11,6 @@ export const ANONYMOUS_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, sta
 /** Keys longer than this (long query strings) are rendered every time rather than kept. */
 const MAX_KEY_LENGTH = 300;
 
-/** The admin screens and answers: never cached here (they are no-store, src/admin-auth). */
-const ADMIN = /^\/(api\/)?admin(\/|$)/;
 /** The JSON API: its anonymous GET answers are kept too, with their ETag but no public caching. */
 const API = /^\/api\//;
 
@@ -79,7 +78,8 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
   };
 
   function handle(request: Request, response: Response, next: NextFunction): void {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || ADMIN.test(request.path)) return next();
+    // The admin screens and answers are never kept here (they are no-store, src/admin-auth/admin-headers.ts).
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isAdminArea(request.path)) return next();
     const api = API.test(request.path);
 
     if (hasCookie(request, cookieName)) {

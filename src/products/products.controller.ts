@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { AdminListQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
 import { toProductResponse } from './product.response';
@@ -12,19 +13,14 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @Get('products')
-  async list() {
-    return (await this.products.listPublished()).map(toProductResponse);
+  @AdminListOnRequest()
+  async list(@Query() { admin }: AdminListQueryDto) {
+    return (await (admin ? this.products.listAll() : this.products.listPublished())).map(toProductResponse);
   }
 
   @Get('products/featured')
   async featured() {
     return (await this.products.listFeatured()).map(toProductResponse);
-  }
-
-  @Get('admin/products')
-  @AdminOnly()
-  async listAll() {
-    return (await this.products.listAll()).map(toProductResponse);
   }
 
   @Post('products')

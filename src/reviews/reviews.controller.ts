@@ -1,5 +1,6 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { AdminListQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { REVIEW_CATEGORIES } from 'core/categories';
@@ -13,8 +14,9 @@ export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
   @Get(['reviews', 'reviews/published'])
-  async listPublished() {
-    return (await this.reviews.listPublished()).map(toReviewListItem);
+  @AdminListOnRequest()
+  async list(@Query() { admin }: AdminListQueryDto) {
+    return admin ? (await this.reviews.listAll()).map(toReviewResponse) : (await this.reviews.listPublished()).map(toReviewListItem);
   }
 
   @Get('reviews/category/:category')
@@ -28,12 +30,6 @@ export class ReviewsController {
   @Get('reviews/slug/:slug')
   async bySlug(@Param('slug') slug: string) {
     return toReviewResponse(await this.reviews.findPublishedBySlug(slug));
-  }
-
-  @Get('admin/reviews')
-  @AdminOnly()
-  async listAll() {
-    return (await this.reviews.listAll()).map(toReviewResponse);
   }
 
   @Post('reviews')

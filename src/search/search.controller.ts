@@ -1,4 +1,5 @@
-import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
+import { SearchQueryDto } from './dto/search-query.dto';
 import { SearchService } from './search.service';
 
 @Controller('api/search')
@@ -6,9 +7,7 @@ export class SearchController {
   constructor(private readonly searchService: SearchService) {}
 
   @Get()
-  async search(@Query('q') q: unknown) {
-    if (typeof q !== 'string') throw new BadRequestException('q must be a single search term');
-    if (q.length > 200) throw new BadRequestException('Search term must be at most 200 characters');
+  async search(@Query() { q }: SearchQueryDto) {
     return { query: q.trim(), results: await this.searchService.search(q) };
   }
 }

@@ -64,7 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, databaseUrl)] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'], bodyParser: false });
-  configureApp(app, config);
+  await configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as AddressInfo;
   return {

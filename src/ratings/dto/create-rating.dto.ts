@@ -1,11 +1,17 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { BlankToUndefined } from 'src/common/transforms';
 
 export const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5';
 export const COMMENT_MAX = 500;
 
-/** POST /api/dive-sites/{id}/ratings: {rating, comment?} (SPEC sections 5 and 7). */
+/**
+ * POST /api/dive-sites/{id}/ratings: {rating, comment?} (SPEC sections 5 and 7). The two @Api decorators
+ * say what the swagger plugin cannot read from the rules: that IsInt means an integer, and a limit
+ * given by a named constant.
+ */
 export class CreateRatingDto {
+  @ApiProperty({ type: 'integer' })
   @Min(1, { message: RATING_MESSAGE })
   @Max(5, { message: RATING_MESSAGE })
   @IsInt({ message: RATING_MESSAGE })
@@ -13,6 +19,7 @@ export class CreateRatingDto {
   rating: number;
 
   /** Trimmed; an empty comment is the same as none. */
+  @ApiPropertyOptional({ type: String, maxLength: COMMENT_MAX })
   @IsOptional()
   @BlankToUndefined()
   @ValidateIf((_, value) => value !== undefined && value !== null)

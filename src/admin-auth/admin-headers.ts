@@ -1,0 +1,21 @@
+import type { RequestHandler, Response } from 'express';
+
+/** Admin pages and answers are neither cached nor indexed, the 401s, 403s and 404s included. */
+const ADMIN_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
+
+/** The admin screens (/admin/...) and the admin API (/api/admin/...). */
+export const isAdminArea = (path: string): boolean => /^\/(api\/)?admin(\/|$)/.test(path);
+
+export function setAdminHeaders(response: Response): void {
+  response.set(ADMIN_HEADERS);
+}
+
+/**
+ * Everything under /admin and /api/admin, whatever answers it (page, sign-in, origin check, 404). The
+ * admin-only calls elsewhere (POST /api/articles, GET /api/newsletter/subscribers ...) get the same
+ * headers from AdminGuard, which every one of them passes, so a 401 carries them too.
+ */
+export const adminAreaHeaders: RequestHandler = (request, response, next) => {
+  if (isAdminArea(request.path)) setAdminHeaders(response);
+  next();
+};

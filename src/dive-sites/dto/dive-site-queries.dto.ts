@@ -1,0 +1,25 @@
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+/** Text with something in it besides spaces; a missing value or a list (?q=a&q=b) fails too. */
+const NOT_BLANK = /\S/;
+
+/** GET /api/dive-sites?region={region} (SPEC section 7). */
+export class DiveSiteListQueryDto {
+  @IsOptional()
+  @IsString({ message: 'region must be text' })
+  region?: string;
+}
+
+/** GET /api/dive-sites/search?q={query}. */
+export class DiveSiteSearchQueryDto {
+  @MaxLength(200, { message: 'q must be at most 200 characters' })
+  @Matches(NOT_BLANK, { message: 'q (the search text) is required' })
+  q: string;
+}
+
+/** GET /api/dive-sites/by-review-url?url={path}. */
+export class ByReviewUrlQueryDto {
+  @MaxLength(2000, { message: 'url must be at most 2000 characters' })
+  @Matches(NOT_BLANK, { message: 'url is required' })
+  url: string;
+}
