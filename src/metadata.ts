@@ -13,14 +13,56 @@ export default async () => {
           },
         ],
         [
+          import("./publishing/dto/publishable-write.dto.js"),
+          {
+            PublishableWriteDto: {
+              title: { required: true, type: () => String, maxLength: 200 },
+              slug: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                maxLength: 200,
+              },
+              excerpt: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                maxLength: 1000,
+              },
+              content: {
+                required: false,
+                type: () => String,
+                maxLength: 100000,
+              },
+              author: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                maxLength: 100,
+              },
+              published: { required: false, type: () => Boolean },
+              publishedAt: {
+                required: false,
+                type: () => String,
+                nullable: true,
+              },
+            },
+          },
+        ],
+        [
           import("./articles/dto/article-write.dto.js"),
           {
             CreateArticleDto: {
-              title: { required: true, type: () => String, maxLength: 200 },
+              category: { required: false, type: () => String, nullable: true },
+              imageUrl: { required: false, type: () => String, nullable: true },
+              videoUrl: { required: false, type: () => String, nullable: true },
+              videoThumbnail: {
+                required: false,
+                type: () => String,
+                nullable: true,
+              },
             },
-            UpdateArticleDto: {
-              title: { required: false, type: () => String, maxLength: 200 },
-            },
+            UpdateArticleDto: {},
           },
         ],
         [
@@ -59,30 +101,17 @@ export default async () => {
               title: { required: true, type: () => String, maxLength: 200 },
               videoUrl: { required: true, type: () => String, minLength: 1 },
             },
-            UpdateCarouselVideoDto: {
-              title: { required: false, type: () => String, maxLength: 200 },
-              videoUrl: { required: false, type: () => String, minLength: 1 },
-            },
+            UpdateCarouselVideoDto: {},
           },
         ],
         [
           import("./contact/dto/create-contact.dto.js"),
           {
             CreateContactDto: {
-              name: { required: true, type: () => String, maxLength: 100 },
-              email: {
-                required: true,
-                type: () => String,
-                maxLength: 254,
-                format: "email",
-              },
-              subject: { required: true, type: () => String, maxLength: 200 },
-              message: {
-                required: true,
-                type: () => String,
-                minLength: 10,
-                maxLength: 5000,
-              },
+              name: { required: true, type: () => String },
+              email: { required: true, type: () => String, format: "email" },
+              subject: { required: true, type: () => String },
+              message: { required: true, type: () => String },
               website: { required: false, type: () => String },
             },
           },
@@ -230,11 +259,28 @@ export default async () => {
           import("./reviews/dto/review-write.dto.js"),
           {
             CreateReviewDto: {
-              title: { required: true, type: () => String, maxLength: 200 },
+              category: { required: false, type: () => String, nullable: true },
+              imageUrl: { required: false, type: () => String, nullable: true },
+              price: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                maxLength: 50,
+              },
+              purchaseLink: {
+                required: false,
+                type: () => String,
+                nullable: true,
+              },
+              rating: {
+                required: false,
+                type: () => String,
+                nullable: true,
+                pattern: "^([1-4](\\.\\d)?|5(\\.0)?|\u2605{1,5})$",
+              },
+              featured: { required: false, type: () => Boolean },
             },
-            UpdateReviewDto: {
-              title: { required: false, type: () => String, maxLength: 200 },
-            },
+            UpdateReviewDto: {},
           },
         ],
         [
@@ -266,9 +312,7 @@ export default async () => {
             CreateProductDto: {
               name: { required: true, type: () => String, maxLength: 200 },
             },
-            UpdateProductDto: {
-              name: { required: false, type: () => String, maxLength: 200 },
-            },
+            UpdateProductDto: {},
           },
         ],
         [
