@@ -19,6 +19,7 @@ import { FeedsModule } from './feeds/feeds.module';
 import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
 import { HealthModule } from './health/health.module';
 import { HomeModule } from './home/home.module';
+import { ImagesModule } from './images/images.module';
 import { LocationsModule } from './locations/locations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PageCacheModule } from './page-cache/page-cache.module';
@@ -64,6 +65,7 @@ export class AppModule {
         RatingsModule,
         DiveSitePagesModule,
         AdminPagesModule,
+        ImagesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -6,6 +6,7 @@ import { ErrorPage } from 'views/pages/ErrorPage';
 import { NotFoundPage } from 'views/pages/NotFoundPage';
 import { isDatabaseUnavailable } from './database-errors';
 import { errorBody, type ErrorBody } from './error-body';
+import { IMAGE_ROUTE } from './image-route';
 
 export { isDatabaseUnavailable };
 
@@ -78,7 +79,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (response.headersSent) return;
 
-    const wantsJson = request.path.startsWith('/api/') || request.path === '/api' || !request.accepts('html');
+    // The image endpoint is fetched by <img> (Accept: */*), yet its refusals are for the developer: JSON.
+    const wantsJson = request.path.startsWith('/api/') || request.path === '/api' || request.path === IMAGE_ROUTE || !request.accepts('html');
     // A handler may have named its own type and file name (a CSV or GPX export) before failing.
     response.removeHeader('Content-Disposition');
     if (wantsJson) {
