@@ -47,7 +47,8 @@ export async function transformImage(input: Buffer, sniffed: RasterFormat, varia
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const, autoOrient: true };
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(input, options).metadata();
+    // Only the header is read here, so the pixel limit is applied below, with its own message.
+    metadata = await sharp(input, { ...options, limitInputPixels: false }).metadata();
   } catch {
     throw new UnprocessableEntityException(errorBody(422, DAMAGED));
   }
