@@ -6,7 +6,7 @@ import { ErrorPage } from 'views/pages/ErrorPage';
 import { NotFoundPage } from 'views/pages/NotFoundPage';
 import { isDatabaseUnavailable } from './database-errors';
 import { errorBody, type ErrorBody } from './error-body';
-import { IMAGE_ROUTE } from './image-route';
+import { isJsonRoute } from './json-routes';
 
 export { isDatabaseUnavailable };
 
@@ -79,8 +79,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (response.headersSent) return;
 
-    // The image endpoint is fetched by <img> (Accept: */*), yet its refusals are for the developer: JSON.
-    const wantsJson = request.path.startsWith('/api/') || request.path === '/api' || request.path === IMAGE_ROUTE || !request.accepts('html');
+    const wantsJson = isJsonRoute(request.path) || !request.accepts('html');
     // A handler may have named its own type and file name (a CSV or GPX export) before failing.
     response.removeHeader('Content-Disposition');
     if (wantsJson) {
