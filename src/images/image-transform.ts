@@ -12,6 +12,12 @@ export const REVIEW_ASPECT = 2 / 3;
 /** Decoding is refused past this many pixels: a tiny file can declare 50000x50000 (a decompression bomb). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * SPEC's quality is on JPEG's (and WebP's) scale. AVIF at the same number is far finer and larger (sharp's
+ * own defaults are 80 for JPEG, 50 for AVIF), so it gets the equivalent imgproxy uses: 63 for 80.
+ */
+const avifQuality = (quality: number) => Math.max(1, Math.round((quality * 63) / 80));
+
 export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 export type RasterFormat = Exclude<SourceFormat, 'svg'>;
 
@@ -63,7 +69,8 @@ export async function transformImage(input: Buffer, sniffed: RasterFormat, varia
       : { width: variant.width, withoutEnlargement: true },
   );
   const quality = variant.quality;
-  if (format === 'avif') pipeline.avif({ quality, effort: 2 });
+  // Effort 2 of 9: the default 4 takes several times longer on a 1600-wide image for about a fifth less.
+  if (format === 'avif') pipeline.avif({ quality: avifQuality(quality), effort: 2 });
   else if (format === 'webp') pipeline.webp({ quality });
   else if (format === 'jpeg') pipeline.jpeg({ quality, mozjpeg: true });
   else pipeline.png({ compressionLevel: 8 });
