@@ -20,6 +20,7 @@ import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
 import { HealthModule } from './health/health.module';
 import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { HomeModule } from './home/home.module';
+import { ImagesModule } from './images/images.module';
 import { LocationsModule } from './locations/locations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PageCacheModule } from './page-cache/page-cache.module';
@@ -66,6 +67,7 @@ export class AppModule {
         RatingsModule,
         DiveSitePagesModule,
         AdminPagesModule,
+        ImagesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

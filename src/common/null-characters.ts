@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { errorBody } from './error-body';
+import { isJsonRoute } from './json-routes';
 
 export const NULL_CHARACTER_MESSAGE = 'The request contains a null character, which no field may hold';
 
@@ -31,7 +32,7 @@ export const rejectNullCharacters: RequestHandler = (request, response, next) =>
     return;
   }
   response.status(400);
-  if (request.path.startsWith('/api/')) {
+  if (isJsonRoute(request.path)) {
     response.json(errorBody(400, NULL_CHARACTER_MESSAGE));
   } else {
     response.type('text/plain').send(NULL_CHARACTER_MESSAGE);

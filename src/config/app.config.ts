@@ -29,6 +29,10 @@ export interface AppConfig {
   sqlCountHeader: boolean;
   /** Audit-log rows older than this many days are deleted (src/housekeeping). */
   auditRetentionDays: number;
+  /** Hosts the image endpoint may fetch from (lower case); null: any host whose addresses are public. */
+  imageRemoteHosts: string[] | null;
+  /** The longest a remote image fetch may take, redirects included (its connect is capped lower). */
+  imageRemoteTimeoutMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -94,6 +98,20 @@ function analyticsId(env: Env): string | null {
   if (raw === undefined) return null;
   if (!/^[A-Z]{1,3}-[A-Z0-9]{4,20}$/.test(raw)) throw new ConfigError('ANALYTICS_ID', `expected a measurement id like G-ABC123DEF4, got "${raw}"`);
   return raw;
+}
+
+/** A comma-separated list of host names (no scheme, port or path), compared case-insensitively. */
+function hostList(env: Env, name: string): string[] | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  const hosts = raw.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  for (const host of hosts) {
+    if (!/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(host)) {
+      throw new ConfigError(name, `expected comma-separated host names, got "${host}"`);
+    }
+  }
+  if (hosts.length === 0) throw new ConfigError(name, 'expected at least one host name');
+  return hosts;
 }
 
 /** A secret kept under DATA_DIR so that sessions survive restarts when SESSION_SECRET is unset. */
@@ -163,5 +181,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     pageCache: flag(env, 'PAGE_CACHE', nodeEnv !== 'test'),
     sqlCountHeader: flag(env, 'BENCH_SQL_COUNT', false),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    imageRemoteHosts: hostList(env, 'IMAGE_REMOTE_HOSTS'),
+    imageRemoteTimeoutMs: integer(env, 'IMAGE_REMOTE_TIMEOUT_MS', 10_000, 1_000, 60_000),
   };
 }

@@ -6,6 +6,7 @@ import { ErrorPage } from 'views/pages/ErrorPage';
 import { NotFoundPage } from 'views/pages/NotFoundPage';
 import { isDatabaseUnavailable } from 'src/common/database-errors';
 import { errorBody, type ErrorBody } from 'src/common/error-body';
+import { isJsonRoute } from 'src/common/json-routes';
 
 export { isDatabaseUnavailable };
 
@@ -78,7 +79,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (response.headersSent) return;
 
-    const wantsJson = request.path.startsWith('/api/') || request.path === '/api' || !request.accepts('html');
+    const wantsJson = isJsonRoute(request.path) || !request.accepts('html');
     // A handler may have named its own type and file name (a CSV or GPX export) before failing.
     response.removeHeader('Content-Disposition');
     if (wantsJson) {

@@ -255,6 +255,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'POST /api/newsletter/subscribe', method: 'POST', path: fixed('/api/newsletter/subscribe'), body: { email: 'fuzz-reader@example.com', website: '' } },
   { name: 'POST /api/contact', method: 'POST', path: fixed('/api/contact'), body: { name: 'Fuzzer', email: 'fuzz@example.com', subject: 'Hello', message: 'A message long enough to be accepted.', website: '' } },
   { name: 'POST /api/admin/login', method: 'POST', path: fixed('/api/admin/login'), body: { password: 'not-the-password-at-all' } },
+  { name: 'GET /img', method: 'GET', path: fixed('/img'), query: ['src', 'w', 'q', 'fit'] },
   // Admin
   { name: 'GET /api/admin/session', method: 'GET', admin: true, path: fixed('/api/admin/session') },
   { name: 'POST /api/admin/update-sitemap', method: 'POST', admin: true, path: fixed('/api/admin/update-sitemap'), body: {} },
@@ -290,7 +291,8 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 beforeAll(async () => {
-  t = await startTestApp({ TRUST_PROXY: '1' });
+  // A generated src naming a remote host is refused before any DNS question: the suite never leaves the machine.
+  t = await startTestApp({ TRUST_PROXY: '1', IMAGE_REMOTE_HOSTS: 'images.invalid' });
   // The administrator signs in as in test/support/admin.ts; the raw client carries the cookie.
   const login = await fetch(`${t.baseUrl}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: t.baseUrl }, body: JSON.stringify({ password: ADMIN_TEST_PASSWORD }) });
   expect(login.status).toBe(200);

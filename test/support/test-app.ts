@@ -51,7 +51,10 @@ export interface TestApp {
 }
 
 /** Boots the real AppModule on a real PostgreSQL database, listening on a free port. */
-export async function startTestApp(env: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string; /** Providers replaced by test doubles (a DNS answer the test gives, never the internet). */ overrides?: { provide: unknown; useValue: unknown }[] } = {},
+): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -62,7 +65,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     ADMIN_PASSWORD: ADMIN_TEST_PASSWORD,
     ...env,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, databaseUrl)] }).compile();
+  const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config, databaseUrl)] });
+  for (const { provide, useValue } of options.overrides ?? []) builder.overrideProvider(provide).useValue(useValue);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'], bodyParser: false });
   await configureApp(app, config);
   await app.listen(0, '127.0.0.1');

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeNull();
     expect(config.tileUrl).toContain('{z}/{x}/{y}');
     expect(config.auditRetentionDays).toBe(365);
+    expect(config.imageRemoteHosts).toBeNull();
+    expect(config.imageRemoteTimeoutMs).toBe(10_000);
   });
 
   it('defaults DATA_DIR to .data under the working directory', () => {
@@ -48,6 +50,10 @@ describe('loadConfig', () => {
     ['ANALYTICS_ID', '"><script>', /ANALYTICS_ID/],
     ['AUDIT_RETENTION_DAYS', '0', /AUDIT_RETENTION_DAYS/],
     ['AUDIT_RETENTION_DAYS', 'a year', /AUDIT_RETENTION_DAYS/],
+    ['IMAGE_REMOTE_HOSTS', 'https://images.example.com', /IMAGE_REMOTE_HOSTS/],
+    ['IMAGE_REMOTE_HOSTS', 'images.example.com/path', /IMAGE_REMOTE_HOSTS/],
+    ['IMAGE_REMOTE_HOSTS', ' , ', /IMAGE_REMOTE_HOSTS/],
+    ['IMAGE_REMOTE_TIMEOUT_MS', '500', /IMAGE_REMOTE_TIMEOUT_MS/],
   ])('stops with a message naming %s when it is %p', (name, value, pattern) => {
     const attempt = () => loadConfig({ DATA_DIR: dir(), [name]: value });
     expect(attempt).toThrow(ConfigError);
@@ -64,7 +70,9 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
       ANALYTICS_ID: 'G-ABC123DEF4',
+      IMAGE_REMOTE_HOSTS: 'Images.Example.com, cdn.example.net',
+      IMAGE_REMOTE_TIMEOUT_MS: '5000',
     });
-    expect(config).toMatchObject({ analyticsId: 'G-ABC123DEF4', port: 8080, siteUrl: 'https://www.example.com.au', trustProxy: 1, databaseUrl: 'postgres://u:p@db:5432/dive' });
+    expect(config).toMatchObject({ imageRemoteHosts: ['images.example.com', 'cdn.example.net'], imageRemoteTimeoutMs: 5000, analyticsId: 'G-ABC123DEF4', port: 8080, siteUrl: 'https://www.example.com.au', trustProxy: 1, databaseUrl: 'postgres://u:p@db:5432/dive' });
   });
 });
