@@ -28,7 +28,7 @@ async function hydrate(wrapper: HTMLElement): Promise<void> {
   if (!loader || !root) return;
   const props = propsScript?.textContent ? JSON.parse(propsScript.textContent) : {};
   const [{ mount }, module] = await Promise.all([import('./lib/mount.js'), loader()]);
-  const exports = module as Record<string, ComponentType<any>>;
+  const exports = module as Record<string, ComponentType<Record<string, unknown>>>;
   mount(root, exports[name] ?? exports.default, props);
   wrapper.dataset.hydrated = 'true';
 }

@@ -15,7 +15,7 @@ let configuredFor: string | null = null;
 
 /** gtag.js reads each command from the data layer as an Arguments object, not an array. */
 function gtag(..._command: unknown[]): void {
-  // eslint-disable-next-line prefer-rest-params
+  // eslint-disable-next-line prefer-rest-params -- gtag.js needs the Arguments object itself; an array is ignored
   (window.dataLayer ??= []).push(arguments);
 }
 

@@ -6,7 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
  * Hydration runs as a transition: React hydrates in slices and yields to the browser between them, so a
  * large island (the 244 dive-site cards) never blocks input for one long task.
  */
-export function mount(root: HTMLElement, Component: ComponentType<any>, props: object): void {
+export function mount(root: HTMLElement, Component: ComponentType<Record<string, unknown>>, props: Record<string, unknown>): void {
   startTransition(() => {
     hydrateRoot(root, createElement(Component, props));
   });

@@ -138,8 +138,7 @@ export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProp
       map.current = null;
       layer.current = null;
     };
-    // The map is created once; later views and sites are applied by the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is created once; later views and sites are applied by the effects below
   }, []);
 
   useEffect(() => {
@@ -175,9 +174,11 @@ export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProp
     };
   }, [sites, highlighted]);
 
+  // Compared by value: the parent builds a new center array on every render.
+  const [latitude, longitude] = view.center;
   useEffect(() => {
-    map.current?.setView(view.center, view.zoom);
-  }, [view.center[0], view.center[1], view.zoom]);
+    map.current?.setView([latitude, longitude], view.zoom);
+  }, [latitude, longitude, view.zoom]);
 
   return <div ref={container} className="h-full w-full" role="region" aria-label="Map of the filtered dive sites" />;
 }
