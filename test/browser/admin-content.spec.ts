@@ -1,34 +1,15 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { Locator, Page } from 'playwright-core';
+import { openDashboard, toastShows } from '../support/admin-browser';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite({ as: 'admin' });
 let t: TestApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  context = await offlineContext(browser);
-  // One sign-in for the whole file (the login limit counts every attempt).
-  const first = await context.newPage();
-  await signInOnDashboard(first, t);
-  await first.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
 beforeEach(async () => {
-  page = await context.newPage();
+  ({ t, page } = suite);
   await openDashboard(page, t);
-});
-
-afterEach(async () => {
-  await page.close();
 });
 
 /** The row of a list ('Draft Posts', 'Published Reviews'...) that shows this title. */

@@ -1,33 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { islandReady, offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { Page } from 'playwright-core';
+import { islandReady, offlineContext, openDashboard, toastShows } from '../support/admin-browser';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite({ as: 'admin' });
 let t: TestApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  context = await offlineContext(browser);
-  const first = await context.newPage();
-  await signInOnDashboard(first, t);
-  await first.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
 beforeEach(async () => {
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await page.close();
+  ({ t, page } = suite);
 });
 
 const siteCard = (name: string) => page.getByRole('article', { name, exact: true });
@@ -75,7 +57,7 @@ describe('dive-site photos and export on the dashboard', () => {
 
 describe('dive-site administration', () => {
   it('asks for the admin sign-in without a session', async () => {
-    const anonymous = await offlineContext(browser);
+    const anonymous = await offlineContext(suite.browser);
     const other = await anonymous.newPage();
     try {
       await other.goto(`${t.baseUrl}/admin/dive-sites`);

@@ -1,32 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { Page } from 'playwright-core';
+import { openDashboard, toastShows } from '../support/admin-browser';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite({ as: 'admin' });
 let t: TestApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  context = await offlineContext(browser);
-  const first = await context.newPage();
-  await signInOnDashboard(first, t);
-  await first.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
 beforeEach(async () => {
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await page.close();
+  ({ t, page } = suite);
 });
 
 describe('newsletter tab', () => {

@@ -1,29 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite();
 let t: TestApp;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage();
-  // The tests never depend on the internet.
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-});
-
-afterEach(async () => {
-  await page.close();
-});
+beforeEach(() => ({ t, page } = suite));
 
 describe('shared layout', () => {
   it('shows the seven navigation items in order with the current one highlighted', async () => {

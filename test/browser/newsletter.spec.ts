@@ -1,29 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite();
 let t: TestApp;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-beforeEach(async () => {
-  page = await browser.newPage();
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-});
-
-afterEach(async () => {
-  await page.close();
-});
+beforeEach(() => ({ t, page } = suite));
 
 const toast = () => page.locator('#toaster');
 
