@@ -3,9 +3,8 @@ import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
 import { CARD_PAGE_SIZE, filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { mapView } from '../lib/dive-sites/map';
-import type { ExplorerSite, RatingsData, TileSettings } from 'core/dive-sites/types';
+import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
 import { FilterPanel } from './dive-sites/FilterPanel';
-import { RatingsPanel } from './dive-sites/RatingsPanel';
 import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
 
 // Leaflet travels in its own chunk, fetched only when the map comes into view.
@@ -29,8 +28,6 @@ export interface DiveSiteExplorerProps {
   routeSite: { id: number; name: string } | null;
   /** /dive-sites/{id} with an id that matches no site: the empty state until a filter changes. */
   routeMissing: boolean;
-  initialRatings: RatingsData | null;
-  renderedAt: string;
   tiles: TileSettings;
 }
 
@@ -64,8 +61,8 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
 }
 
 /**
- * The interactive part of /dive-sites: filters, map, card grid, downloads and (for one site) the ratings
- * panel, sharing one filter state. The server renders it complete with the initial filters applied.
+ * The interactive part of /dive-sites: filters, map, card grid and downloads, sharing one filter state
+ * (the ratings of /dive-sites/{id} are the SiteRatings island of the site's own panel). The server renders it complete with the initial filters applied.
  */
 export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   const { regions, routeSite, tiles } = props;
@@ -84,10 +81,6 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   const focusCard = useRef<number | null>(null);
   const gridRef = useRef<HTMLUListElement>(null);
   const [mapBox, mapNear] = useNearViewport<HTMLDivElement>();
-  // Ratings already loaded, by site, so a panel shown again starts from the latest list.
-  const [ratings, setRatings] = useState<Record<number, RatingsData>>(() =>
-    routeSite && props.initialRatings ? { [routeSite.id]: props.initialRatings } : {},
-  );
 
   useEffect(() => {
     if (routeSite) trackEvent('view_dive_site_filtered', { category: 'dive_sites', label: routeSite.name, value: routeSite.id });
@@ -153,7 +146,6 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   // The map waits for every site (it shows them all); if that list cannot load, it shows the cards' sites.
   const mapSites = allSites || sitesFailed || routeMissing ? shown : null;
   const view = useMemo(() => mapView(term, mapSites ?? NONE), [term, mapSites]);
-  const single = routeSite && filtered?.length === 1 ? filtered[0] : null;
   const query = filtersQuery(filters, 'q');
   const cards = useMemo(() => shown.slice(0, visible), [shown, visible]);
   const more = matchCount > visible;
@@ -264,15 +256,6 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
         )}
       </section>
 
-      {single && (
-        <RatingsPanel
-          key={single.id}
-          site={{ id: single.id, name: single.name }}
-          initial={ratings[single.id] ?? null}
-          renderedAt={props.renderedAt}
-          onLoaded={(data) => setRatings((known) => (known[single.id] === data ? known : { ...known, [single.id]: data }))}
-        />
-      )}
     </div>
   );
 }

@@ -6,7 +6,12 @@ import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RatingsService } from 'src/ratings/ratings.service';
 import { RenderService } from 'src/render/render.service';
+import { seasonMonths } from 'core/dive-sites/season';
+import { breadcrumbJsonLd, type Crumb } from 'views/components/Breadcrumbs';
 import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';
+import type { DiveSitePanelProps } from 'views/pages/dive-sites/DiveSitePanel';
+import { reviewHref } from 'src/dive-sites/dive-site.response';
+import { SafetyBriefService } from './safety-brief.service';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
@@ -41,6 +46,7 @@ export class DiveSitePagesController {
     private readonly sites: DiveSitesService,
     private readonly ratings: RatingsService,
     private readonly render: RenderService,
+    private readonly safety: SafetyBriefService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -66,8 +72,6 @@ export class DiveSitePagesController {
           initialMatches: matches,
           routeSite: null,
           routeMissing: false,
-          initialRatings: null,
-          renderedAt: new Date().toISOString(),
           tiles: this.tiles(),
         }}
       />,
@@ -90,8 +94,6 @@ export class DiveSitePagesController {
       initialMatches,
       routeSite: site ? { id: site.id, name: site.name } : null,
       routeMissing: !site,
-      initialRatings: site ? await this.ratingsOf(site.id) : null,
-      renderedAt: new Date().toISOString(),
       tiles: this.tiles(),
     };
     if (!site) {
@@ -102,7 +104,8 @@ export class DiveSitePagesController {
       );
     }
     const path = `/dive-sites/${site.id}`;
-    const summary = explorer.initialRatings?.summary;
+    const panel = await this.panel(site, path);
+    const summary = panel.ratings.summary;
     return this.render.page(
       {
         title: `${site.name} - ${site.region} Dive Site Guide`,
@@ -122,14 +125,54 @@ export class DiveSitePagesController {
             geo: { '@type': 'GeoCoordinates', latitude: Number(site.latitude), longitude: Number(site.longitude) },
             address: { '@type': 'PostalAddress', addressRegion: site.region },
             isAccessibleForFree: true,
-            ...(summary && summary.count > 0
+            ...(summary.count > 0
               ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: summary.average, ratingCount: summary.count, bestRating: 5, worstRating: 1 } }
               : {}),
           },
+          breadcrumbJsonLd(panel.crumbs, (href) => this.render.absoluteUrl(href)),
         ],
       },
-      <DiveSitesPage site={{ name: site.name, region: site.region }} total={all.length} explorer={explorer} />,
+      <DiveSitesPage site={{ name: site.name, region: site.region }} total={all.length} explorer={explorer} panel={panel} />,
     );
+  }
+
+  /** The route's site whole: its fields, position, season, nearby sites, safety brief and ratings. */
+  private async panel(site: DiveSite, path: string): Promise<DiveSitePanelProps> {
+    const crumbs: Crumb[] = [
+      { label: 'Dive Sites', href: '/dive-sites' },
+      { label: site.region, href: `/dive-sites?region=${encodeURIComponent(site.region)}` },
+      { label: site.name, href: path },
+    ];
+    const [nearby, ratings] = await Promise.all([this.sites.nearby(site.id), this.ratingsOf(site.id)]);
+    return {
+      site: {
+        id: site.id,
+        name: site.name,
+        region: site.region,
+        skillLevel: site.skillLevel,
+        depthRange: site.depthRange,
+        waterTemp: site.waterTemp,
+        visibility: site.visibility,
+        bestTime: site.bestTime,
+        marineLife: site.marineLife,
+        hazards: site.hazards,
+        facilities: site.facilities,
+        description: site.description,
+        imageUrl: site.imageUrl,
+        videoUrl: site.videoUrl,
+        videoThumbnail: site.videoThumbnail,
+        reviewHref: reviewHref(site),
+        latitude: Number(site.latitude),
+        longitude: Number(site.longitude),
+        positionPrecision: site.positionPrecision,
+      },
+      crumbs,
+      season: seasonMonths(site.bestTime),
+      nearby,
+      safety: this.safety.briefFor(site),
+      ratings,
+      renderedAt: new Date().toISOString(),
+    };
   }
 
   private async ratingsOf(id: number): Promise<RatingsData> {

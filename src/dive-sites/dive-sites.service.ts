@@ -13,6 +13,17 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Optional fields of the admin form: left out keeps the stored value, null clears it. */
 const OPTIONAL_FIELDS = ['visibility', 'bestTime', 'marineLife', 'hazards', 'facilities', 'imageUrl', 'videoUrl', 'videoThumbnail', 'reviewLink', 'blogSlug'] as const;
 
+/** A site near another: its distance in km, great-circle. */
+export interface NearbySite {
+  id: number;
+  name: string;
+  skillLevel: string;
+  km: number;
+}
+
+export const NEARBY_LIMIT = 6;
+export const NEARBY_KM = 100;
+
 @Injectable()
 export class DiveSitesService {
   constructor(@InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>) {}
@@ -72,6 +83,29 @@ export class DiveSitesService {
       .getOne();
     if (!site) throw new NotFoundException('No dive site has a review at this URL');
     return site;
+  }
+
+  /**
+   * The nearest other sites within NEARBY_KM of a site, nearest first, at most NEARBY_LIMIT: the haversine
+   * distance computed by PostgreSQL over every row, so no site list comes into Node.
+   */
+  async nearby(id: number): Promise<NearbySite[]> {
+    const rows: { id: number; name: string; skillLevel: string; km: number }[] = await this.sites.query(
+      `SELECT id, name, "skillLevel", km FROM (
+         SELECT other.id, other.name, other."skillLevel",
+           2 * 6371 * asin(least(1, sqrt(
+             power(sin(radians(other.latitude - here.latitude) / 2), 2) +
+             cos(radians(here.latitude)) * cos(radians(other.latitude)) * power(sin(radians(other.longitude - here.longitude) / 2), 2)
+           )))::float8 AS km
+         FROM dive_sites other, dive_sites here
+         WHERE here.id = $1 AND other.id <> here.id
+       ) distances
+       WHERE km <= $2
+       ORDER BY km, name COLLATE "und-x-icu", id
+       LIMIT $3`,
+      [id, NEARBY_KM, NEARBY_LIMIT],
+    );
+    return rows.map((row) => ({ id: row.id, name: row.name, skillLevel: row.skillLevel, km: Number(row.km) }));
   }
 
   async findById(id: number): Promise<DiveSite> {

@@ -1,15 +1,18 @@
 import { Island } from 'views/islands/Island';
 import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
+import { DiveSitePanel, type DiveSitePanelProps } from './DiveSitePanel';
 
 export interface DiveSitesPageProps {
   explorer: DiveSiteExplorerProps;
   /** The site of /dive-sites/{id}, for the hero; null on /dive-sites or for an unknown id. */
   site: { name: string; region: string } | null;
   total: number;
+  /** The route's site whole, below the grid (/dive-sites/{id} only). */
+  panel?: DiveSitePanelProps | null;
 }
 
-/** /dive-sites and /dive-sites/{id}: the hero, then the interactive area (map, filters, grid, ratings). */
-export function DiveSitesPage({ explorer, site, total }: DiveSitesPageProps) {
+/** /dive-sites and /dive-sites/{id}: the hero, the interactive area (map, filters, grid), then the route's site. */
+export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSitesPageProps) {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
@@ -37,6 +40,7 @@ export function DiveSitesPage({ explorer, site, total }: DiveSitesPageProps) {
         </div>
       </section>
       <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
+      {panel && <DiveSitePanel {...panel} />}
     </>
   );
 }
