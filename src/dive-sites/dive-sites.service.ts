@@ -8,6 +8,13 @@ import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideo
 
 export const SITE_NOT_FOUND = 'Dive site not found';
 
+/**
+ * Names sort as a person expects, ignoring case and accents ('ex-HMAS Brisbane' among the E's, 'Île des
+ * Pins' among the I's): ICU's root collation, which the embedded PostgreSQL has and which matches the
+ * browser's localeCompare used by the admin screen.
+ */
+export const HUMAN_ORDER = 'COLLATE "und-x-icu"';
+
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Optional fields of the admin form: left out keeps the stored value, null clears it. */
@@ -29,7 +36,7 @@ export class DiveSitesService {
   constructor(@InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>) {}
 
   private sorted(): SelectQueryBuilder<DiveSite> {
-    return this.sites.createQueryBuilder('site').orderBy('site.name', 'ASC').addOrderBy('site.id', 'ASC');
+    return this.sites.createQueryBuilder('site').orderBy(`site.name ${HUMAN_ORDER}`, 'ASC').addOrderBy('site.id', 'ASC');
   }
 
   /** All sites sorted by name (SPEC section 9), or those of one region (exact match). */
@@ -101,7 +108,7 @@ export class DiveSitesService {
          WHERE here.id = $1 AND other.id <> here.id
        ) distances
        WHERE km <= $2
-       ORDER BY km, name COLLATE "und-x-icu", id
+       ORDER BY km, name ${HUMAN_ORDER}, id
        LIMIT $3`,
       [id, NEARBY_KM, NEARBY_LIMIT],
     );

@@ -144,3 +144,25 @@ describe('safety brief', () => {
     expect(decode(section(await page(solomons.id), 'safety-brief'))).toContain('The Honiara chamber was damaged beyond repair');
   });
 });
+
+describe('order of names', () => {
+  const initial = (name: string) => name.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').charAt(0).toLowerCase();
+
+  it('ignores case and accents in the API list, the search and the exports', async () => {
+    for (const path of ['/api/dive-sites', '/api/dive-sites/map', '/api/dive-sites/search?q=a']) {
+      const names = ((await request(t.baseUrl).get(path).expect(200)).body as { name: string }[]).map((site) => site.name);
+      const initials = names.map(initial);
+      expect([path, initials]).toEqual([path, [...initials].sort()]);
+    }
+    const names = (await request(t.baseUrl).get('/api/dive-sites').expect(200)).body.map((site: { name: string }) => site.name);
+    const brisbane = names.indexOf('ex-HMAS Brisbane');
+    expect(initial(names[brisbane - 1])).toBe('e');
+    const geojson = JSON.parse((await request(t.baseUrl).get('/api/dive-sites/export/geojson').buffer(true).parse((res, done) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => done(null, body));
+    })).body as string) as { features: { properties: { name: string } }[] };
+    const exported = geojson.features.map((feature) => initial(feature.properties.name));
+    expect(exported).toEqual([...exported].sort());
+  });
+});
