@@ -149,7 +149,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
                 <span className="font-mono text-slate-900" data-testid="coordinates">
                   {coordinates}
                 </span>
-                <Island name="CopyCoordinates" props={{ text: coordinates }} hydrate="visible" />
+                <Island name="CopyCoordinates" props={{ text: coordinates }} hydrate="idle" />
               </p>
               {site.positionPrecision === 'approximate' ? (
                 <p className="mt-1 text-sm text-amber-800">approximate position</p>
@@ -233,7 +233,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
           </aside>
         </div>
       </article>
-      <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="visible" />
+      <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="idle" />
     </div>
   );
 }
