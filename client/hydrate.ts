@@ -19,6 +19,7 @@ const loaders: Record<string, Loader> = {
   CopyCoordinates: () => import('./islands/CopyCoordinates.js'),
   AdminDashboard: () => import('./islands/AdminDashboard.js'),
   AdminComments: () => import('./islands/AdminComments.js'),
+  AdminRatings: () => import('./islands/AdminRatings.js'),
   AdminDiveSites: () => import('./islands/AdminDiveSites.js'),
 };
 

@@ -24,6 +24,8 @@ export interface DiveSiteExplorerProps {
   initialFilters: DiveSiteFilters;
   /** Ids matching the initial search text (the server ran the search); null without one. */
   initialMatches: number[] | null;
+  /** Site ids best rated first ('Top rated', ?sort=top-rated); null: by name, as the list comes. */
+  order: number[] | null;
   /** The site of /dive-sites/{id}; null on /dive-sites. */
   routeSite: { id: number; name: string } | null;
   /** /dive-sites/{id} with an id that matches no site: the empty state until a filter changes. */
@@ -128,6 +130,7 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term]);
 
+  const rank = useMemo(() => (props.order ? new Map(props.order.map((id, index) => [id, index])) : null), [props.order]);
   // Every site matching the filters, once every site is here; before that, the page's own first cards.
   const filtered = useMemo(() => {
     if (routeMissing) return [];
@@ -136,10 +139,11 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
     // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
     const sites = allSites ?? (filters === props.initialFilters ? props.sites : null);
     if (!sites) return null;
-    return sites.filter((site) => matchesFilters(site, filters, ids));
+    const shownSites = sites.filter((site) => matchesFilters(site, filters, ids));
+    return rank ? shownSites.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : shownSites;
     // The initial props never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [allSites, filters, matches, term, routeMissing]);
+  }, [allSites, filters, matches, term, routeMissing, rank]);
 
   const shown = filtered ?? NONE;
   const matchCount = allSites || routeMissing ? shown.length : props.matchCount;

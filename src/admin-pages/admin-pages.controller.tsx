@@ -4,12 +4,13 @@ import { RenderService } from 'src/render/render.service';
 import { AdminCommentsPage } from 'views/pages/admin/AdminCommentsPage';
 import { AdminDashboardPage } from 'views/pages/admin/AdminDashboardPage';
 import { AdminDiveSitesPage } from 'views/pages/admin/AdminDiveSitesPage';
+import { AdminRatingsPage } from 'views/pages/admin/AdminRatingsPage';
 
 /** Admin screens are never cached (they change with every write) and never indexed. */
 const AdminPage = () => applyDecorators(Html(), Header('Cache-Control', 'no-store'), Header('X-Robots-Tag', 'noindex, nofollow'));
 
 /**
- * The shells of /admin, /admin/dive-sites and /admin/comments. They carry no data: each island asks
+ * The shells of /admin, /admin/dive-sites, /admin/comments and /admin/ratings. They carry no data: each island asks
  * for the session when it hydrates, so a cached or shared copy of the page can never show admin data.
  */
 @Controller('admin')
@@ -40,6 +41,15 @@ export class AdminPagesController {
     return this.render.page(
       { title: 'Comment Management', description: 'Review and delete comments on articles.', path: '/admin/comments', noindex: true },
       <AdminCommentsPage />,
+    );
+  }
+
+  @Get('ratings')
+  @AdminPage()
+  ratings(): string {
+    return this.render.page(
+      { title: 'Rating Management', description: 'Review and delete dive-site ratings.', path: '/admin/ratings', noindex: true },
+      <AdminRatingsPage />,
     );
   }
 }

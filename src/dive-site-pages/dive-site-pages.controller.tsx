@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { cardsToShow, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { cardsToShow, filtersQuery, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { RatingsData, TileSettings } from 'core/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
@@ -19,6 +19,14 @@ import { EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =
   "Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.";
+
+/** `?sort=top-rated`: the list by Bayesian average rating instead of by name. */
+const TOP_RATED = 'top-rated';
+
+function inOrder(sites: DiveSite[], ids: number[]): DiveSite[] {
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  return [...sites].sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+}
 
 /**
  * The sites the page embeds for the island: the cards it shows first (`visible` of those matching its
@@ -57,7 +65,10 @@ export class DiveSitePagesController {
   @Get()
   @Html()
   async list(@Query() query: Record<string, unknown>): Promise<string> {
-    const all = await this.sites.list();
+    const byName = await this.sites.list();
+    const topRated = query.sort === TOP_RATED;
+    const order = topRated ? await this.sites.topRatedOrder() : null;
+    const all = order ? inOrder(byName, order) : byName;
     const filters = normaliseFilters(query);
     const matches = filters.search ? (await this.sites.search(filters.search)).map((site) => site.id) : null;
     return this.render.page(
@@ -65,7 +76,9 @@ export class DiveSitePagesController {
       <DiveSitesPage
         site={null}
         total={all.length}
+        sort={{ topRated, filtersQuery: filtersQuery(filters) }}
         explorer={{
+          order,
           ...embeddedSites(all, filters, matches, false, cardsToShow(query.show, all.length)),
           regions: this.regions(all),
           initialFilters: filters,
@@ -92,6 +105,7 @@ export class DiveSitePagesController {
       regions: this.regions(all),
       initialFilters,
       initialMatches,
+      order: null,
       routeSite: site ? { id: site.id, name: site.name } : null,
       routeMissing: !site,
       tiles: this.tiles(),

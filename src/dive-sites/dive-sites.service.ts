@@ -28,6 +28,12 @@ export interface NearbySite {
   km: number;
 }
 
+/**
+ * 'Top rated': a Bayesian average, (PRIOR_WEIGHT x the site-wide mean + the site's stars) / (PRIOR_WEIGHT +
+ * its count), so a site's few ratings count as much as they deserve: one 5 does not outrank fifty 4.8s.
+ */
+export const PRIOR_WEIGHT = 5;
+
 export const NEARBY_LIMIT = 6;
 export const NEARBY_KM = 100;
 
@@ -113,6 +119,19 @@ export class DiveSitesService {
       [id, NEARBY_KM, NEARBY_LIMIT],
     );
     return rows.map((row) => ({ id: row.id, name: row.name, skillLevel: row.skillLevel, km: Number(row.km) }));
+  }
+
+  /** Every site's id, best first by the Bayesian average (unrated sites score the mean), then by name. */
+  async topRatedOrder(): Promise<number[]> {
+    const rows: { id: number }[] = await this.sites.query(
+      `WITH prior AS (SELECT coalesce(avg(rating), 0)::float8 AS mean FROM dive_site_ratings),
+            counts AS (SELECT "diveSiteId", count(*)::int AS n, sum(rating)::int AS stars FROM dive_site_ratings GROUP BY "diveSiteId")
+       SELECT site.id
+       FROM dive_sites site CROSS JOIN prior LEFT JOIN counts ON counts."diveSiteId" = site.id
+       ORDER BY ($1 * prior.mean + coalesce(counts.stars, 0)) / ($1 + coalesce(counts.n, 0)) DESC, coalesce(counts.n, 0) DESC, site.name ${HUMAN_ORDER}, site.id`,
+      [PRIOR_WEIGHT],
+    );
+    return rows.map((row) => row.id);
   }
 
   async findById(id: number): Promise<DiveSite> {

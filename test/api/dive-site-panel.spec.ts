@@ -166,3 +166,25 @@ describe('order of names', () => {
     expect(exported).toEqual([...exported].sort());
   });
 });
+
+describe("'Top rated'", () => {
+  it('orders by a Bayesian average: fifty 4.8s outrank one 5, which outranks the unrated, which outrank the poorly rated', async () => {
+    const [one, fifty, others] = [byName('Wolf Rock'), byName('Cod Hole'), byName('Julian Rocks')];
+    await t.dataSource.query(`DELETE FROM dive_site_ratings`);
+    // The rest of the site: thirty ratings averaging 3.5, so the site-wide mean is about 4.1.
+    await t.dataSource.query(`INSERT INTO dive_site_ratings ("diveSiteId", rating) SELECT $1, 3 + n % 2 FROM generate_series(1, 30) n`, [others.id]);
+    await t.dataSource.query(`INSERT INTO dive_site_ratings ("diveSiteId", rating) VALUES ($1, 5)`, [one.id]);
+    await t.dataSource.query(`INSERT INTO dive_site_ratings ("diveSiteId", rating) SELECT $1, CASE WHEN n <= 40 THEN 5 ELSE 4 END FROM generate_series(1, 50) n`, [fifty.id]);
+    const html = await (await request(t.baseUrl).get('/dive-sites?sort=top-rated').expect(200)).text;
+    const cards = [...html.matchAll(/<h2[^>]*><a href="\/dive-sites\/(\d+)"/g)].map((m) => Number(m[1]));
+    expect(cards.slice(0, 3)).toEqual([fifty.id, one.id, expect.any(Number)]);
+    // Unrated sites score the mean and come next; a site rated below the mean comes after them.
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM dive_site_ratings WHERE "diveSiteId" = $1`, [cards[2]]);
+    expect(n).toBe(0);
+    expect(cards).not.toContain(others.id);
+    expect(html).toMatch(/<a href="\/dive-sites\?sort=top-rated" aria-current="page"[^>]*>Top rated<\/a>/);
+    const byNamePage = await (await request(t.baseUrl).get('/dive-sites').expect(200)).text;
+    expect(byNamePage).toMatch(/<a href="\/dive-sites" aria-current="page"[^>]*>Name<\/a>/);
+    await t.dataSource.query(`DELETE FROM dive_site_ratings`);
+  });
+});

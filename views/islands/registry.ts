@@ -1,6 +1,7 @@
 import { AdminComments } from 'client/islands/AdminComments';
 import { AdminDashboard } from 'client/islands/AdminDashboard';
 import { AdminDiveSites } from 'client/islands/AdminDiveSites';
+import { AdminRatings } from 'client/islands/AdminRatings';
 import { ArticleComments } from 'client/islands/ArticleComments';
 import { ContactForm } from 'client/islands/ContactForm';
 import { CopyCoordinates } from 'client/islands/CopyCoordinates';
@@ -25,6 +26,7 @@ export const ISLANDS = {
   CopyCoordinates,
   AdminDashboard,
   AdminComments,
+  AdminRatings,
   AdminDiveSites,
 } as const;
 
