@@ -15,8 +15,11 @@ const loaders: Record<string, Loader> = {
   NewsletterSignup: () => import('./islands/NewsletterSignup.js'),
   ContactForm: () => import('./islands/ContactForm.js'),
   DiveSiteExplorer: () => import('./islands/DiveSiteExplorer.js'),
+  SiteRatings: () => import('./islands/SiteRatings.js'),
+  CopyCoordinates: () => import('./islands/CopyCoordinates.js'),
   AdminDashboard: () => import('./islands/AdminDashboard.js'),
   AdminComments: () => import('./islands/AdminComments.js'),
+  AdminRatings: () => import('./islands/AdminRatings.js'),
   AdminDiveSites: () => import('./islands/AdminDiveSites.js'),
 };
 

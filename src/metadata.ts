@@ -2,100 +2,52 @@
 export default async () => {
   const t = {};
   return {
-    "@nestjs/swagger": {
+    '@nestjs/swagger': {
       models: [
+        [import('./admin-auth/admin-list-query.dto.js'), { AdminListQueryDto: { admin: { required: false, type: () => Boolean } } }],
         [
-          import("./admin-auth/admin-list-query.dto.js"),
-          {
-            AdminListQueryDto: {
-              admin: { required: false, type: () => Boolean },
-            },
-          },
-        ],
-        [
-          import("./publishing/dto/publishable-write.dto.js"),
+          import('./publishing/dto/publishable-write.dto.js'),
           {
             PublishableWriteDto: {
               title: { required: true, type: () => String, maxLength: 200 },
-              slug: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 200,
-              },
-              excerpt: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 1000,
-              },
-              content: {
-                required: false,
-                type: () => String,
-                maxLength: 100000,
-              },
-              author: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 100,
-              },
+              slug: { required: false, type: () => String, nullable: true, maxLength: 200 },
+              excerpt: { required: false, type: () => String, nullable: true, maxLength: 1000 },
+              content: { required: false, type: () => String, maxLength: 100000 },
+              author: { required: false, type: () => String, nullable: true, maxLength: 100 },
               published: { required: false, type: () => Boolean },
-              publishedAt: {
-                required: false,
-                type: () => String,
-                nullable: true,
-              },
+              publishedAt: { required: false, type: () => String, nullable: true },
             },
           },
         ],
         [
-          import("./articles/dto/article-write.dto.js"),
+          import('./articles/dto/article-write.dto.js'),
           {
             CreateArticleDto: {
               category: { required: false, type: () => String, nullable: true },
               imageUrl: { required: false, type: () => String, nullable: true },
               videoUrl: { required: false, type: () => String, nullable: true },
-              videoThumbnail: {
-                required: false,
-                type: () => String,
-                nullable: true,
-              },
+              videoThumbnail: { required: false, type: () => String, nullable: true },
             },
             UpdateArticleDto: {},
           },
         ],
         [
-          import("./comments/dto/create-comment.dto.js"),
+          import('./comments/dto/create-comment.dto.js'),
           {
             CreateCommentDto: {
               name: { required: true, type: () => String, maxLength: 100 },
-              content: {
-                required: true,
-                type: () => String,
-                minLength: 10,
-                maxLength: 1000,
-              },
-              email: {
-                required: false,
-                type: () => String,
-                maxLength: 254,
-                format: "email",
-              },
+              content: { required: true, type: () => String, minLength: 10, maxLength: 1000 },
+              email: { required: false, type: () => String, maxLength: 254, format: 'email' },
               website: { required: false, type: () => String },
             },
           },
         ],
         [
-          import("./comments/dto/comment-filter-query.dto.js"),
-          {
-            CommentFilterQueryDto: {
-              filter: { required: false, enum: ["all", "pending", "approved"] },
-            },
-          },
+          import('./comments/dto/comment-filter-query.dto.js'),
+          { CommentFilterQueryDto: { filter: { required: false, enum: ['all', 'pending', 'approved'] } } },
         ],
         [
-          import("./carousel/dto/carousel-write.dto.js"),
+          import('./carousel/dto/carousel-write.dto.js'),
           {
             CreateCarouselVideoDto: {
               title: { required: true, type: () => String, maxLength: 200 },
@@ -105,11 +57,11 @@ export default async () => {
           },
         ],
         [
-          import("./contact/dto/create-contact.dto.js"),
+          import('./contact/dto/create-contact.dto.js'),
           {
             CreateContactDto: {
               name: { required: true, type: () => String },
-              email: { required: true, type: () => String, format: "email" },
+              email: { required: true, type: () => String, format: 'email' },
               subject: { required: true, type: () => String },
               message: { required: true, type: () => String },
               website: { required: false, type: () => String },
@@ -117,7 +69,7 @@ export default async () => {
           },
         ],
         [
-          import("./dive-sites/dto/dive-site-filters.dto.js"),
+          import('./dive-sites/dto/dive-site-filters.dto.js'),
           {
             DiveSiteFiltersDto: {
               q: { required: false, type: () => String, maxLength: 200 },
@@ -129,200 +81,99 @@ export default async () => {
           },
         ],
         [
-          import("./dive-sites/dto/dive-site-write.dto.js"),
+          import('./dive-sites/dto/dive-site-write.dto.js'),
           {
             DiveSiteWriteDto: {
               name: { required: true, type: () => String, maxLength: 200 },
               region: { required: true, type: () => String, maxLength: 100 },
-              latitude: {
-                required: true,
-                type: () => Number,
-                minimum: -90,
-                maximum: 90,
-              },
-              longitude: {
-                required: true,
-                type: () => Number,
-                minimum: -180,
-                maximum: 180,
-              },
-              description: {
-                required: true,
-                type: () => String,
-                maxLength: 20000,
-              },
-              skillLevel: {
-                required: true,
-                enum: ["Beginner", "Intermediate", "Advanced"],
-              },
+              latitude: { required: true, type: () => Number, minimum: -90, maximum: 90 },
+              longitude: { required: true, type: () => Number, minimum: -180, maximum: 180 },
+              description: { required: true, type: () => String, maxLength: 20000 },
+              skillLevel: { required: true, enum: ['Beginner', 'Intermediate', 'Advanced'] },
               depthRange: { required: true, type: () => String, maxLength: 50 },
               waterTemp: { required: true, type: () => String, maxLength: 50 },
-              visibility: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 100,
-              },
-              bestTime: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 200,
-              },
-              marineLife: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 5000,
-              },
-              hazards: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 5000,
-              },
-              facilities: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 5000,
-              },
+              visibility: { required: false, type: () => String, nullable: true, maxLength: 100 },
+              bestTime: { required: false, type: () => String, nullable: true, maxLength: 200 },
+              marineLife: { required: false, type: () => String, nullable: true, maxLength: 5000 },
+              hazards: { required: false, type: () => String, nullable: true, maxLength: 5000 },
+              facilities: { required: false, type: () => String, nullable: true, maxLength: 5000 },
               imageUrl: { required: false, type: () => String, nullable: true },
               videoUrl: { required: false, type: () => String, nullable: true },
-              videoThumbnail: {
-                required: false,
-                type: () => String,
-                nullable: true,
-              },
-              reviewLink: {
-                required: false,
-                type: () => String,
-                nullable: true,
-              },
-              blogSlug: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 200,
-              },
+              videoThumbnail: { required: false, type: () => String, nullable: true },
+              reviewLink: { required: false, type: () => String, nullable: true },
+              blogSlug: { required: false, type: () => String, nullable: true, maxLength: 200 },
               featured: { required: false, type: () => Boolean },
               id: { required: false, type: () => Object },
               createdAt: { required: false, type: () => Object },
               updatedAt: { required: false, type: () => Object },
             },
-            UpdatePhotoDto: {
-              imageUrl: { required: true, type: () => String },
-            },
-            UpdateVideoDto: {
-              videoUrl: { required: true, type: () => String },
-              videoThumbnail: {
-                required: false,
-                type: () => String,
-                nullable: true,
-              },
-            },
-            UpdateReviewLinkDto: {
-              reviewLink: { required: true, type: () => String },
-            },
+            UpdatePhotoDto: { imageUrl: { required: true, type: () => String } },
+            UpdateVideoDto: { videoUrl: { required: true, type: () => String }, videoThumbnail: { required: false, type: () => String, nullable: true } },
+            UpdateReviewLinkDto: { reviewLink: { required: true, type: () => String } },
           },
         ],
         [
-          import("./dive-sites/dto/dive-site-queries.dto.js"),
+          import('./dive-sites/dto/dive-site-queries.dto.js'),
           {
-            DiveSiteListQueryDto: {
-              region: { required: false, type: () => String },
-            },
-            DiveSiteSearchQueryDto: {
-              q: { required: true, type: () => String, maxLength: 200 },
-            },
-            ByReviewUrlQueryDto: {
-              url: { required: true, type: () => String, maxLength: 2000 },
-            },
+            DiveSiteListQueryDto: { region: { required: false, type: () => String } },
+            DiveSiteSearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } },
+            ByReviewUrlQueryDto: { url: { required: true, type: () => String, maxLength: 2000 } },
           },
         ],
         [
-          import("./ratings/dto/create-rating.dto.js"),
+          import('./ratings/dto/create-rating.dto.js'),
           {
             CreateRatingDto: {
-              rating: {
-                required: true,
-                type: () => Number,
-                minimum: 1,
-                maximum: 5,
-              },
+              rating: { required: true, type: () => Number, minimum: 1, maximum: 5 },
               comment: { required: false, type: () => String, nullable: true },
               website: { required: false, type: () => String },
             },
           },
         ],
         [
-          import("./reviews/dto/review-write.dto.js"),
+          import('./reviews/dto/review-write.dto.js'),
           {
             CreateReviewDto: {
               category: { required: false, type: () => String, nullable: true },
               imageUrl: { required: false, type: () => String, nullable: true },
-              price: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                maxLength: 50,
-              },
-              purchaseLink: {
-                required: false,
-                type: () => String,
-                nullable: true,
-              },
-              rating: {
-                required: false,
-                type: () => String,
-                nullable: true,
-                pattern: "^([1-4](\\.\\d)?|5(\\.0)?|\u2605{1,5})$",
-              },
+              price: { required: false, type: () => String, nullable: true, maxLength: 50 },
+              purchaseLink: { required: false, type: () => String, nullable: true },
+              rating: { required: false, type: () => String, nullable: true, pattern: '^([1-4](\\.\\d)?|5(\\.0)?|\u2605{1,5})$' },
               featured: { required: false, type: () => Boolean },
             },
             UpdateReviewDto: {},
           },
         ],
         [
-          import("./newsletter/dto/subscribe.dto.js"),
+          import('./images/dto/image-query.dto.js'),
+          {
+            ImageQueryDto: {
+              src: { required: true, type: () => String, maxLength: 2048 },
+              w: { required: true, type: () => String },
+              q: { required: false, type: () => String, pattern: '^(100|[1-9]\\d?)$' },
+              fit: { required: false, type: () => String },
+            },
+          },
+        ],
+        [
+          import('./newsletter/dto/subscribe.dto.js'),
           {
             SubscribeDto: {
               email: { required: true, type: () => String },
-              source: {
-                required: false,
-                type: () => String,
-                pattern: "^[a-z][a-z0-9-]{0,49}$",
-              },
+              source: { required: false, type: () => String, pattern: '^[a-z][a-z0-9-]{0,49}$' },
               website: { required: false, type: () => String },
             },
           },
         ],
         [
-          import("./newsletter/dto/update-subscriber.dto.js"),
-          {
-            UpdateSubscriberDto: {
-              email: { required: false, type: () => String },
-              subscribed: { required: false, type: () => Boolean },
-            },
-          },
+          import('./newsletter/dto/update-subscriber.dto.js'),
+          { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
         ],
         [
-          import("./products/dto/product-write.dto.js"),
-          {
-            CreateProductDto: {
-              name: { required: true, type: () => String, maxLength: 200 },
-            },
-            UpdateProductDto: {},
-          },
+          import('./products/dto/product-write.dto.js'),
+          { CreateProductDto: { name: { required: true, type: () => String, maxLength: 200 } }, UpdateProductDto: {} },
         ],
-        [
-          import("./search/dto/search-query.dto.js"),
-          {
-            SearchQueryDto: {
-              q: { required: true, type: () => String, maxLength: 200 },
-            },
-          },
-        ],
+        [import('./search/dto/search-query.dto.js'), { SearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } } }],
       ],
       controllers: [],
     },

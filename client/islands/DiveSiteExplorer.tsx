@@ -6,9 +6,8 @@ import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
 import { CARD_PAGE_SIZE, filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { mapView } from '../lib/dive-sites/map';
-import type { ExplorerSite, RatingsData, TileSettings } from 'core/dive-sites/types';
+import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
 import { FilterPanel } from './dive-sites/FilterPanel';
-import { RatingsPanel } from './dive-sites/RatingsPanel';
 import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
 
 // Leaflet travels in its own chunk, fetched only when the map comes into view.
@@ -28,12 +27,12 @@ export interface DiveSiteExplorerProps {
   initialFilters: DiveSiteFilters;
   /** Ids matching the initial search text (the server ran the search); null without one. */
   initialMatches: number[] | null;
+  /** Site ids best rated first ('Top rated', ?sort=top-rated); null: by name, as the list comes. */
+  order: number[] | null;
   /** The site of /dive-sites/{id}; null on /dive-sites. */
   routeSite: { id: number; name: string } | null;
   /** /dive-sites/{id} with an id that matches no site: the empty state until a filter changes. */
   routeMissing: boolean;
-  initialRatings: RatingsData | null;
-  renderedAt: string;
   tiles: TileSettings;
 }
 
@@ -67,8 +66,8 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
 }
 
 /**
- * The interactive part of /dive-sites: filters, map, card grid, downloads and (for one site) the ratings
- * panel, sharing one filter state. The server renders it complete with the initial filters applied.
+ * The interactive part of /dive-sites: filters, map, card grid and downloads, sharing one filter state
+ * (the ratings of /dive-sites/{id} are the SiteRatings island of the site's own panel). The server renders it complete with the initial filters applied.
  */
 export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
   return (
@@ -115,6 +114,7 @@ function Explorer(props: DiveSiteExplorerProps) {
   const searching = term !== '' && (settledTerm !== term || search.isFetching);
   const searchFailed = term !== '' && search.isError;
 
+  const rank = useMemo(() => (props.order ? new Map(props.order.map((id, index) => [id, index])) : null), [props.order]);
   // Every site matching the filters, once every site is here; before that, the page's own first cards.
   const filtered = useMemo(() => {
     if (routeMissing) return [];
@@ -122,15 +122,15 @@ function Explorer(props: DiveSiteExplorerProps) {
     // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
     const sites = allSites ?? (filters === props.initialFilters ? props.sites : null);
     if (!sites) return null;
-    return sites.filter((site) => matchesFilters(site, filters, matches));
-  }, [allSites, filters, matches, term, routeMissing, props.initialFilters, props.sites]);
+    const shownSites = sites.filter((site) => matchesFilters(site, filters, matches));
+    return rank ? shownSites.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : shownSites;
+  }, [allSites, filters, matches, term, routeMissing, rank, props.initialFilters, props.sites]);
 
   const shown = filtered ?? NONE;
   const matchCount = allSites || routeMissing ? shown.length : props.matchCount;
   // The map waits for every site (it shows them all); if that list cannot load, it shows the cards' sites.
   const mapSites = allSites || sitesFailed || routeMissing ? shown : null;
   const view = useMemo(() => mapView(term, mapSites ?? NONE), [term, mapSites]);
-  const single = routeSite && filtered?.length === 1 ? filtered[0] : null;
   const query = filtersQuery(filters, 'q');
   const cards = useMemo(() => shown.slice(0, visible), [shown, visible]);
   const more = matchCount > visible;
@@ -241,14 +241,6 @@ function Explorer(props: DiveSiteExplorerProps) {
         )}
       </section>
 
-      {single && (
-        <RatingsPanel
-          key={single.id}
-          site={{ id: single.id, name: single.name }}
-          initial={single.id === routeSite?.id ? props.initialRatings : null}
-          renderedAt={props.renderedAt}
-        />
-      )}
     </div>
   );
 }

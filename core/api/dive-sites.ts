@@ -42,3 +42,12 @@ export interface RatingsResponse<T extends Moment = string> {
   ratings: RatingResponse<T>[];
   summary: { average: number; count: number };
 }
+
+/** A rating in the administrator's moderation list: its site, never the rater's IP address or email. */
+export interface AdminRatingResponse<T extends Moment = string> {
+  id: number;
+  rating: number;
+  comment: string | null;
+  createdAt: T;
+  site: { id: number; name: string };
+}

@@ -4,10 +4,11 @@ import { RenderService } from 'src/render/render.service';
 import { AdminCommentsPage } from 'views/pages/admin/AdminCommentsPage';
 import { AdminDashboardPage } from 'views/pages/admin/AdminDashboardPage';
 import { AdminDiveSitesPage } from 'views/pages/admin/AdminDiveSitesPage';
+import { AdminRatingsPage } from 'views/pages/admin/AdminRatingsPage';
 
 /**
- * The shells of /admin, /admin/dive-sites and /admin/comments, never cached nor indexed like everything
- * under /admin (src/admin-auth/admin-headers.ts). They carry no data: each island asks
+ * The shells of /admin, /admin/dive-sites, /admin/comments and /admin/ratings, never cached nor indexed like
+ * everything under /admin (src/admin-auth/admin-headers.ts). They carry no data: each island asks
  * for the session when it hydrates, so a cached or shared copy of the page can never show admin data.
  */
 @Controller('admin')
@@ -38,6 +39,15 @@ export class AdminPagesController {
     return this.render.page(
       { title: 'Comment Management', description: 'Review and delete comments on articles.', path: '/admin/comments', noindex: true },
       <AdminCommentsPage />,
+    );
+  }
+
+  @Get('ratings')
+  @Html()
+  ratings(): string {
+    return this.render.page(
+      { title: 'Rating Management', description: 'Review and delete dive-site ratings.', path: '/admin/ratings', noindex: true },
+      <AdminRatingsPage />,
     );
   }
 }

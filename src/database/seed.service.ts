@@ -22,6 +22,30 @@ interface Dataset {
 
 const AFFILIATE_PLACEHOLDER = '{{AFFILIATE_TAG}}';
 
+/** One change of a seeded value, applied only where the row still holds `from`. */
+interface Correction {
+  /** 'article' corrects the article with the slug `site`; otherwise `site` names a dive site. */
+  kind?: 'article';
+  site: string;
+  field: string;
+  from: string | number;
+  to: string | number;
+}
+
+/** data/dive-site-corrections.json: the seed's corrections as one versioned data set. */
+interface Corrections {
+  version: string;
+  corrections: Correction[];
+  /** Sites whose seed position is a published GPS mark. */
+  positions: Record<string, 'mark'>;
+  /** Sites added to the seed, by name, inserted when the database has none of that name. */
+  added: string[];
+}
+
+/** The dive-site columns a correction may change; anything else in the file is refused. */
+const CORRECTABLE_SITE_FIELDS = new Set(['latitude', 'longitude', 'skillLevel', 'depthRange', 'description', 'hazards', 'facilities', 'marineLife', 'bestTime', 'visibility', 'waterTemp']);
+const NUMERIC_SITE_FIELDS = new Set(['latitude', 'longitude']);
+
 function readJson(path: string): ObjectLiteral[] {
   return JSON.parse(readFileSync(path, 'utf8')) as ObjectLiteral[];
 }
@@ -53,23 +77,31 @@ export class SeedService {
     return url.toString();
   }
 
+  private diveSiteRows(): ObjectLiteral[] {
+    const dir = join(this.dataDir, 'dive-sites');
+    if (!existsSync(dir)) return [];
+    const positions = this.corrections()?.positions ?? {};
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .flatMap((name) => readJson(join(dir, name)))
+      .map((site) => ({
+        ...site,
+        latitude: String(site.latitude),
+        longitude: String(site.longitude),
+        positionPrecision: positions[site.name as string] ?? 'approximate',
+      }));
+  }
+
+  private corrections(): Corrections | null {
+    const path = join(this.dataDir, 'dive-site-corrections.json');
+    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Corrections) : null;
+  }
+
   datasets(): Dataset[] {
     const file = (name: string) => join(this.dataDir, name);
     return [
-      {
-        name: 'dive-sites',
-        entity: DiveSite,
-        key: 'name',
-        rows: () => {
-          const dir = file('dive-sites');
-          if (!existsSync(dir)) return [];
-          return readdirSync(dir)
-            .filter((name) => name.endsWith('.json'))
-            .sort()
-            .flatMap((name) => readJson(join(dir, name)))
-            .map((site) => ({ ...site, latitude: String(site.latitude), longitude: String(site.longitude) }));
-        },
-      },
+      { name: 'dive-sites', entity: DiveSite, key: 'name', rows: () => this.diveSiteRows() },
       { name: 'articles', entity: Article, key: 'slug', rows: () => this.optional(file('articles.json')).map((a) => ({ ...a, published: a.published ?? true, ...this.datedAsPublished(a) })) },
       {
         name: 'reviews',
@@ -118,6 +150,8 @@ export class SeedService {
       });
       if (done) loaded.push(dataset.name);
     }
+    const corrected = await this.applyCorrections();
+    if (corrected) loaded.push(corrected);
     if (loaded.length) await notifyContentChanged(this.dataSource);
     return loaded;
   }
@@ -140,9 +174,64 @@ export class SeedService {
         return missing.length;
       });
     }
-    if (Object.values(added).some((count) => count > 0)) await notifyContentChanged(this.dataSource);
+    const corrected = await this.applyCorrections();
+    if (corrected || Object.values(added).some((count) => count > 0)) await notifyContentChanged(this.dataSource);
     this.logger.log(`Added ${Object.entries(added).map(([name, count]) => `${count} ${name}`).join(', ')}`);
     return added;
+  }
+
+  /**
+   * The corrections file, once per version (its seed_history entry is `dive-site-corrections:{version}`),
+   * into a database that already holds the seed. A value changes only where the row still holds the old
+   * seeded value, so whatever the administrator edited stays as they left it; on a fresh database the seed
+   * already holds the new values and nothing matches. Answers the entry's name when it was applied.
+   */
+  async applyCorrections(): Promise<string | null> {
+    const file = this.corrections();
+    if (!file) return null;
+    const entry = `dive-site-corrections:${file.version}`;
+    const applied = await this.dataSource.transaction(async (manager) => {
+      await manager.query('LOCK TABLE "seed_history" IN SHARE ROW EXCLUSIVE MODE');
+      if (await manager.existsBy(SeedHistory, { dataset: entry })) return false;
+      // A database that never had the dive sites gets them, corrected, with the dive-sites data set.
+      if (!(await manager.existsBy(SeedHistory, { dataset: 'dive-sites' }))) return false;
+      let changed = 0;
+      for (const correction of file.corrections) changed += await this.applyCorrection(manager, correction);
+      const marks = Object.keys(file.positions);
+      if (marks.length) {
+        const result = await manager.query(`UPDATE "dive_sites" SET "position_precision" = 'mark' WHERE "name" = ANY($1) AND "position_precision" <> 'mark'`, [marks]);
+        changed += (result as [unknown, number])[1];
+      }
+      const addedNames = new Set(file.added);
+      const present = new Set(
+        (await manager.query(`SELECT "name" FROM "dive_sites" WHERE "name" = ANY($1)`, [file.added]) as { name: string }[]).map((row) => row.name),
+      );
+      const missing = this.diveSiteRows().filter((row) => addedNames.has(row.name as string) && !present.has(row.name as string));
+      await this.insertInChunks(manager, DiveSite, missing);
+      changed += missing.length;
+      await manager.insert(SeedHistory, { dataset: entry });
+      if (changed) this.logger.log(`Applied ${changed} dive-site corrections (${file.version})`);
+      return true;
+    });
+    return applied ? entry : null;
+  }
+
+  private async applyCorrection(manager: EntityManager, correction: Correction): Promise<number> {
+    if (correction.kind === 'article') {
+      if (correction.field !== 'content') throw new Error(`Unknown article field in a correction: ${correction.field}`);
+      const result = await manager.query(`UPDATE "articles" SET "content" = $1 WHERE "slug" = $2 AND "content" = $3`, [correction.to, correction.site, correction.from]);
+      return (result as [unknown, number])[1];
+    }
+    if (!CORRECTABLE_SITE_FIELDS.has(correction.field)) throw new Error(`Unknown dive-site field in a correction: ${correction.field}`);
+    const column = `"${correction.field}"`;
+    // Decimals compare as numbers: the column holds -26.63450000 for the seed's -26.6345.
+    const matches = NUMERIC_SITE_FIELDS.has(correction.field) ? `${column} = $3::numeric` : `${column} = $3`;
+    const result = await manager.query(`UPDATE "dive_sites" SET ${column} = $1, "updatedAt" = now() WHERE "name" = $2 AND ${matches}`, [
+      String(correction.to),
+      correction.site,
+      String(correction.from),
+    ]);
+    return (result as [unknown, number])[1];
   }
 
   private async insertInChunks(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, rows: ObjectLiteral[]): Promise<void> {

@@ -1,12 +1,17 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { cardsToShow, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { cardsToShow, filtersQuery, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { RatingsData, TileSettings } from 'core/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RatingsService } from 'src/ratings/ratings.service';
 import { RenderService } from 'src/render/render.service';
+import { seasonMonths } from 'core/dive-sites/season';
+import { breadcrumbJsonLd, type Crumb } from 'views/components/Breadcrumbs';
 import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';
+import type { DiveSitePanelProps } from 'views/pages/dive-sites/DiveSitePanel';
+import { reviewHref } from 'src/dive-sites/dive-site.response';
+import { SafetyBriefService } from './safety-brief.service';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
@@ -14,6 +19,14 @@ import { EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =
   "Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.";
+
+/** `?sort=top-rated`: the list by Bayesian average rating instead of by name. */
+const TOP_RATED = 'top-rated';
+
+function inOrder(sites: DiveSite[], ids: number[]): DiveSite[] {
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  return [...sites].sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+}
 
 /**
  * The sites the page embeds for the island: the cards it shows first (`visible` of those matching its
@@ -41,6 +54,7 @@ export class DiveSitePagesController {
     private readonly sites: DiveSitesService,
     private readonly ratings: RatingsService,
     private readonly render: RenderService,
+    private readonly safety: SafetyBriefService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -51,7 +65,10 @@ export class DiveSitePagesController {
   @Get()
   @Html()
   async list(@Query() query: Record<string, unknown>): Promise<string> {
-    const all = await this.sites.list();
+    const byName = await this.sites.list();
+    const topRated = query.sort === TOP_RATED;
+    const order = topRated ? await this.sites.topRatedOrder() : null;
+    const all = order ? inOrder(byName, order) : byName;
     const filters = normaliseFilters(query);
     const matches = filters.search ? (await this.sites.search(filters.search)).map((site) => site.id) : null;
     return this.render.page(
@@ -59,15 +76,15 @@ export class DiveSitePagesController {
       <DiveSitesPage
         site={null}
         total={all.length}
+        sort={{ topRated, filtersQuery: filtersQuery(filters) }}
         explorer={{
+          order,
           ...embeddedSites(all, filters, matches, false, cardsToShow(query.show, all.length)),
           regions: this.regions(all),
           initialFilters: filters,
           initialMatches: matches,
           routeSite: null,
           routeMissing: false,
-          initialRatings: null,
-          renderedAt: new Date().toISOString(),
           tiles: this.tiles(),
         }}
       />,
@@ -88,10 +105,9 @@ export class DiveSitePagesController {
       regions: this.regions(all),
       initialFilters,
       initialMatches,
+      order: null,
       routeSite: site ? { id: site.id, name: site.name } : null,
       routeMissing: !site,
-      initialRatings: site ? await this.ratingsOf(site.id) : null,
-      renderedAt: new Date().toISOString(),
       tiles: this.tiles(),
     };
     if (!site) {
@@ -102,7 +118,8 @@ export class DiveSitePagesController {
       );
     }
     const path = `/dive-sites/${site.id}`;
-    const summary = explorer.initialRatings?.summary;
+    const panel = await this.panel(site, path);
+    const summary = panel.ratings.summary;
     return this.render.page(
       {
         title: `${site.name} - ${site.region} Dive Site Guide`,
@@ -122,14 +139,54 @@ export class DiveSitePagesController {
             geo: { '@type': 'GeoCoordinates', latitude: Number(site.latitude), longitude: Number(site.longitude) },
             address: { '@type': 'PostalAddress', addressRegion: site.region },
             isAccessibleForFree: true,
-            ...(summary && summary.count > 0
+            ...(summary.count > 0
               ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: summary.average, ratingCount: summary.count, bestRating: 5, worstRating: 1 } }
               : {}),
           },
+          breadcrumbJsonLd(panel.crumbs, (href) => this.render.absoluteUrl(href)),
         ],
       },
-      <DiveSitesPage site={{ name: site.name, region: site.region }} total={all.length} explorer={explorer} />,
+      <DiveSitesPage site={{ name: site.name, region: site.region }} total={all.length} explorer={explorer} panel={panel} />,
     );
+  }
+
+  /** The route's site whole: its fields, position, season, nearby sites, safety brief and ratings. */
+  private async panel(site: DiveSite, path: string): Promise<DiveSitePanelProps> {
+    const crumbs: Crumb[] = [
+      { label: 'Dive Sites', href: '/dive-sites' },
+      { label: site.region, href: `/dive-sites?region=${encodeURIComponent(site.region)}` },
+      { label: site.name, href: path },
+    ];
+    const [nearby, ratings] = await Promise.all([this.sites.nearby(site.id), this.ratingsOf(site.id)]);
+    return {
+      site: {
+        id: site.id,
+        name: site.name,
+        region: site.region,
+        skillLevel: site.skillLevel,
+        depthRange: site.depthRange,
+        waterTemp: site.waterTemp,
+        visibility: site.visibility,
+        bestTime: site.bestTime,
+        marineLife: site.marineLife,
+        hazards: site.hazards,
+        facilities: site.facilities,
+        description: site.description,
+        imageUrl: site.imageUrl,
+        videoUrl: site.videoUrl,
+        videoThumbnail: site.videoThumbnail,
+        reviewHref: reviewHref(site),
+        latitude: Number(site.latitude),
+        longitude: Number(site.longitude),
+        positionPrecision: site.positionPrecision,
+      },
+      crumbs,
+      season: seasonMonths(site.bestTime),
+      nearby,
+      safety: this.safety.briefFor(site),
+      ratings,
+      renderedAt: new Date().toISOString(),
+    };
   }
 
   private async ratingsOf(id: number): Promise<RatingsData> {

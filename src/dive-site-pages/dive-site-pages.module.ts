@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { RatingsModule } from 'src/ratings/ratings.module';
 import { DiveSitesModule } from 'src/dive-sites/dive-sites.module';
 import { DiveSitePagesController } from './dive-site-pages.controller';
+import { SafetyBriefService } from './safety-brief.service';
 
 /** The server-rendered pages /dive-sites and /dive-sites/{id}. */
-@Module({ imports: [DiveSitesModule, RatingsModule], controllers: [DiveSitePagesController] })
+@Module({ imports: [DiveSitesModule, RatingsModule], controllers: [DiveSitePagesController], providers: [SafetyBriefService] })
 export class DiveSitePagesModule {}

@@ -1,9 +1,14 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
 
+/** 'mark': the position is a published GPS mark of the site; 'approximate': placed from a map or a description. */
+export const POSITION_PRECISIONS = ['mark', 'approximate'] as const;
+export type PositionPrecision = (typeof POSITION_PRECISIONS)[number];
+
 @Entity({ name: 'dive_sites' })
+@Check('CHK_dive_sites_position_precision', `"position_precision" IN ('mark', 'approximate')`)
 export class DiveSite {
   @PrimaryGeneratedColumn()
   id: number;
@@ -18,6 +23,9 @@ export class DiveSite {
 
   @Column({ type: 'decimal', precision: 11, scale: 8 })
   longitude: string;
+
+  @Column({ name: 'position_precision', type: 'varchar', length: 20, default: 'approximate' })
+  positionPrecision: PositionPrecision;
 
   @Column({ type: 'varchar', length: 50 })
   waterTemp: string;

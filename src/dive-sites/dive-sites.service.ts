@@ -8,17 +8,41 @@ import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideo
 
 export const SITE_NOT_FOUND = 'Dive site not found';
 
+/**
+ * Names sort as a person expects, ignoring case and accents ('ex-HMAS Brisbane' among the E's, 'Île des
+ * Pins' among the I's): ICU's root collation, which the embedded PostgreSQL has and which matches the
+ * browser's localeCompare used by the admin screen.
+ */
+export const HUMAN_ORDER = 'COLLATE "und-x-icu"';
+
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Optional fields of the admin form: left out keeps the stored value, null clears it. */
 const OPTIONAL_FIELDS = ['visibility', 'bestTime', 'marineLife', 'hazards', 'facilities', 'imageUrl', 'videoUrl', 'videoThumbnail', 'reviewLink', 'blogSlug'] as const;
+
+/** A site near another: its distance in km, great-circle. */
+export interface NearbySite {
+  id: number;
+  name: string;
+  skillLevel: string;
+  km: number;
+}
+
+/**
+ * 'Top rated': a Bayesian average, (PRIOR_WEIGHT x the site-wide mean + the site's stars) / (PRIOR_WEIGHT +
+ * its count), so a site's few ratings count as much as they deserve: one 5 does not outrank fifty 4.8s.
+ */
+export const PRIOR_WEIGHT = 5;
+
+export const NEARBY_LIMIT = 6;
+export const NEARBY_KM = 100;
 
 @Injectable()
 export class DiveSitesService {
   constructor(@InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>) {}
 
   private sorted(): SelectQueryBuilder<DiveSite> {
-    return this.sites.createQueryBuilder('site').orderBy('site.name', 'ASC').addOrderBy('site.id', 'ASC');
+    return this.sites.createQueryBuilder('site').orderBy(`site.name ${HUMAN_ORDER}`, 'ASC').addOrderBy('site.id', 'ASC');
   }
 
   /** All sites sorted by name (SPEC section 9), or those of one region (exact match). */
@@ -72,6 +96,42 @@ export class DiveSitesService {
       .getOne();
     if (!site) throw new NotFoundException('No dive site has a review at this URL');
     return site;
+  }
+
+  /**
+   * The nearest other sites within NEARBY_KM of a site, nearest first, at most NEARBY_LIMIT: the haversine
+   * distance computed by PostgreSQL over every row, so no site list comes into Node.
+   */
+  async nearby(id: number): Promise<NearbySite[]> {
+    const rows: { id: number; name: string; skillLevel: string; km: number }[] = await this.sites.query(
+      `SELECT id, name, "skillLevel", km FROM (
+         SELECT other.id, other.name, other."skillLevel",
+           2 * 6371 * asin(least(1, sqrt(
+             power(sin(radians(other.latitude - here.latitude) / 2), 2) +
+             cos(radians(here.latitude)) * cos(radians(other.latitude)) * power(sin(radians(other.longitude - here.longitude) / 2), 2)
+           )))::float8 AS km
+         FROM dive_sites other, dive_sites here
+         WHERE here.id = $1 AND other.id <> here.id
+       ) distances
+       WHERE km <= $2
+       ORDER BY km, name ${HUMAN_ORDER}, id
+       LIMIT $3`,
+      [id, NEARBY_KM, NEARBY_LIMIT],
+    );
+    return rows.map((row) => ({ id: row.id, name: row.name, skillLevel: row.skillLevel, km: Number(row.km) }));
+  }
+
+  /** Every site's id, best first by the Bayesian average (unrated sites score the mean), then by name. */
+  async topRatedOrder(): Promise<number[]> {
+    const rows: { id: number }[] = await this.sites.query(
+      `WITH prior AS (SELECT coalesce(avg(rating), 0)::float8 AS mean FROM dive_site_ratings),
+            counts AS (SELECT "diveSiteId", count(*)::int AS n, sum(rating)::int AS stars FROM dive_site_ratings GROUP BY "diveSiteId")
+       SELECT site.id
+       FROM dive_sites site CROSS JOIN prior LEFT JOIN counts ON counts."diveSiteId" = site.id
+       ORDER BY ($1 * prior.mean + coalesce(counts.stars, 0)) / ($1 + coalesce(counts.n, 0)) DESC, coalesce(counts.n, 0) DESC, site.name ${HUMAN_ORDER}, site.id`,
+      [PRIOR_WEIGHT],
+    );
+    return rows.map((row) => row.id);
   }
 
   async findById(id: number): Promise<DiveSite> {

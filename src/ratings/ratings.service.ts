@@ -1,11 +1,14 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { DiveSiteRating } from './dive-site-rating.entity';
 import type { CreateRatingDto } from './dto/create-rating.dto';
-import type { RatingResponse, RatingsResponse } from 'core/api/dive-sites';
+import type { AdminRatingResponse, RatingResponse, RatingsResponse } from 'core/api/dive-sites';
 import { toRatingResponse } from './rating.response';
+
+/** How many of the latest ratings the moderation list shows. */
+export const ADMIN_RATINGS_LIMIT = 200;
 
 /** A site's ratings, newest first (through the service's repository or a transaction's). */
 const newestFirst = (repository: Repository<DiveSiteRating>, diveSiteId: number) =>
@@ -38,6 +41,30 @@ export class RatingsService {
       const list = await newestFirst(repository, diveSiteId);
       return { rating: toRatingResponse(rating), ...this.summarise(list) };
     });
+  }
+
+  /** The latest ratings across every site, newest first, with their site; never the IP address. */
+  async latest(): Promise<AdminRatingResponse<Date>[]> {
+    const rows = await this.ratings
+      .createQueryBuilder('rating')
+      .innerJoin('rating.diveSite', 'site')
+      .select(['rating.id', 'rating.rating', 'rating.comment', 'rating.createdAt', 'site.id', 'site.name'])
+      .orderBy('rating.createdAt', 'DESC')
+      .addOrderBy('rating.id', 'DESC')
+      .limit(ADMIN_RATINGS_LIMIT)
+      .getRawMany<{ rating_id: number; rating_rating: number; rating_comment: string | null; rating_createdAt: Date; site_id: number; site_name: string }>();
+    return rows.map((row) => ({
+      id: row.rating_id,
+      rating: row.rating_rating,
+      comment: row.rating_comment,
+      createdAt: row.rating_createdAt,
+      site: { id: row.site_id, name: row.site_name },
+    }));
+  }
+
+  async remove(id: number): Promise<void> {
+    const result = await this.ratings.delete(id);
+    if (!result.affected) throw new NotFoundException('Rating not found');
   }
 
   private summarise(ratings: DiveSiteRating[]): RatingsResponse<Date> {

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { Article } from 'src/articles/article.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { HUMAN_ORDER } from 'src/dive-sites/dive-sites.service';
 import { Product } from 'src/products/product.entity';
 import { Review } from 'src/reviews/review.entity';
 import { SEARCH_MAX_PER_TYPE, SEARCH_MIN_LENGTH, type SearchResult } from 'core/search';
@@ -33,8 +34,8 @@ export class SearchService {
       matching(this.articles.createQueryBuilder('a').where('a.published = true'), 'a', ['title', 'excerpt', 'category'])
         .orderBy('COALESCE(a."publishedAt", a."createdAt")', 'DESC')
         .getMany(),
-      matching(this.diveSites.createQueryBuilder('d').where('true'), 'd', ['name', 'region', 'description']).orderBy('d.name', 'ASC').getMany(),
-      matching(this.products.createQueryBuilder('p').where('p.published = true'), 'p', ['name', 'category', 'description']).orderBy('p.name', 'ASC').getMany(),
+      matching(this.diveSites.createQueryBuilder('d').where('true'), 'd', ['name', 'region', 'description']).orderBy(`d.name ${HUMAN_ORDER}`, 'ASC').getMany(),
+      matching(this.products.createQueryBuilder('p').where('p.published = true'), 'p', ['name', 'category', 'description']).orderBy(`p.name ${HUMAN_ORDER}`, 'ASC').getMany(),
       matching(this.reviews.createQueryBuilder('r').where('r.published = true'), 'r', ['title', 'category', 'excerpt', 'content'])
         .orderBy('COALESCE(r."publishedAt", r."createdAt")', 'DESC')
         .getMany(),

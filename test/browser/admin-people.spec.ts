@@ -84,6 +84,30 @@ describe('comment administration', () => {
   });
 });
 
+describe('rating administration', () => {
+  it('is reached from the dashboard, lists the latest ratings with their site and deletes one', async () => {
+    const [site] = await t.dataSource.query(`SELECT id, name FROM dive_sites ORDER BY id LIMIT 1`);
+    await t.dataSource.query(
+      `INSERT INTO dive_site_ratings ("diveSiteId", rating, comment, "ipAddress", "createdAt") VALUES ($1, 1, 'Fake review from a rival shop', '198.51.100.9', now() - interval '3 hours')`,
+      [site.id],
+    );
+    await openDashboard(page, t);
+    await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.getByRole('link', { name: 'Manage Ratings' }).click();
+    await page.getByRole('heading', { name: 'Rating Management' }).waitFor();
+    const rating = page.getByRole('list', { name: 'Ratings' }).getByRole('listitem').filter({ hasText: 'Fake review from a rival shop' });
+    await rating.getByRole('link', { name: site.name }).waitFor();
+    await rating.getByRole('img', { name: '1 out of 5 stars' }).waitFor();
+    await rating.getByText('Submitted about 3 hours ago').waitFor();
+    expect(await page.getByText('198.51.100.9').count()).toBe(0);
+
+    await rating.getByRole('button', { name: `Delete rating of ${site.name}` }).click();
+    await toastShows(page, 'Rating deleted');
+    await rating.waitFor({ state: 'detached' });
+    expect(await t.dataSource.query(`SELECT id FROM dive_site_ratings WHERE comment = 'Fake review from a rival shop'`)).toEqual([]);
+  });
+});
+
 describe('signing out', () => {
   it('ends the session with Logout and shows the login form again', async () => {
     await openDashboard(page, t);

@@ -84,11 +84,15 @@ export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
       </h2>
       <p className="mt-1 text-slate-600">{site.name}</p>
       <p className="mt-3 flex items-center gap-3" aria-live="polite">
-        <span className="text-3xl font-black text-slate-900">{average.toFixed(1)}</span>
-        <Stars value={average} label={`Average rating ${average.toFixed(1)} out of 5`} />
-        <span className="text-slate-600">
-          {`${count} ${count === 1 ? 'review' : 'reviews'}`}
-        </span>
+        {count === 0 ? (
+          <span className="text-lg font-semibold text-slate-700">No ratings yet</span>
+        ) : (
+          <>
+            <span className="text-3xl font-black text-slate-900">{average.toFixed(1)}</span>
+            <Stars value={average} label={`Average rating ${average.toFixed(1)} out of 5`} />
+            <span className="text-slate-600">{`${count} ${count === 1 ? 'review' : 'reviews'}`}</span>
+          </>
+        )}
       </p>
 
       <form onSubmit={submit} className="mt-6 grid gap-4 border-t border-slate-200 pt-6">

@@ -1,15 +1,20 @@
 import { Island } from 'views/islands/Island';
 import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
+import { DiveSitePanel, type DiveSitePanelProps } from './DiveSitePanel';
 
 export interface DiveSitesPageProps {
   explorer: DiveSiteExplorerProps;
   /** The site of /dive-sites/{id}, for the hero; null on /dive-sites or for an unknown id. */
   site: { name: string; region: string } | null;
   total: number;
+  /** The route's site whole, below the grid (/dive-sites/{id} only). */
+  panel?: DiveSitePanelProps | null;
+  /** /dive-sites only: the sort choice (by name or 'Top rated'), as links keeping the filters. */
+  sort?: { topRated: boolean; filtersQuery: string } | null;
 }
 
-/** /dive-sites and /dive-sites/{id}: the hero, then the interactive area (map, filters, grid, ratings). */
-export function DiveSitesPage({ explorer, site, total }: DiveSitesPageProps) {
+/** /dive-sites and /dive-sites/{id}: the hero, the interactive area (map, filters, grid), then the route's site. */
+export function DiveSitesPage({ explorer, site, total, panel = null, sort = null }: DiveSitesPageProps) {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
@@ -36,7 +41,32 @@ export function DiveSitesPage({ explorer, site, total }: DiveSitesPageProps) {
           )}
         </div>
       </section>
+      {sort && <SortChoice {...sort} />}
       <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
+      {panel && <DiveSitePanel {...panel} />}
     </>
+  );
+}
+
+function SortChoice({ topRated, filtersQuery }: { topRated: boolean; filtersQuery: string }) {
+  const params = new URLSearchParams(filtersQuery);
+  const byName = params.toString();
+  params.set('sort', 'top-rated');
+  const choices = [
+    { label: 'Name', href: `/dive-sites${byName ? `?${byName}` : ''}`, current: !topRated },
+    { label: 'Top rated', href: `/dive-sites?${params}`, current: topRated },
+  ];
+  return (
+    <nav aria-label="Sort dive sites" className="mx-auto max-w-7xl px-4 pt-6 text-sm">
+      <span className="text-slate-600">Sort by: </span>
+      {choices.map((choice, index) => (
+        <span key={choice.label}>
+          {index > 0 && <span aria-hidden="true"> · </span>}
+          <a href={choice.href} aria-current={choice.current ? 'page' : undefined} className={`inline-flex min-h-6 items-center underline ${choice.current ? 'font-bold text-slate-900' : 'font-semibold text-cyan-800'}`}>
+            {choice.label}
+          </a>
+        </span>
+      ))}
+    </nav>
   );
 }

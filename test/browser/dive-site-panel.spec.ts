@@ -1,0 +1,76 @@
+import type { Browser, Page } from 'playwright-core';
+import { seasonMonths } from 'core/dive-sites/season';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let yongala: DiveSite;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  yongala = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function open(javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(`${t.baseUrl}/dive-sites/${yongala.id}`);
+  return page;
+}
+
+async function expectPanelAsAVisitorSeesIt(page: Page) {
+  const panel = page.getByTestId('site-panel');
+  await panel.scrollIntoViewIfNeeded();
+  await expect(panel.getByRole('heading', { level: 2, name: 'SS Yongala' }).isVisible()).resolves.toBe(true);
+  const crumbs = panel.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.innerText()).resolves.toMatch(/Dive Sites\s*\/\s*Townsville & Whitsundays\s*\/\s*SS Yongala/);
+  await expect(panel.getByRole('link', { name: yongala.region }).first().getAttribute('href')).resolves.toBe(`/dive-sites?region=${encodeURIComponent(yongala.region)}`);
+  await expect(panel.getByTestId('coordinates').innerText()).resolves.toBe(`${Number(yongala.latitude)}, ${Number(yongala.longitude)}`);
+  await expect(panel.getByText(yongala.description).isVisible()).resolves.toBe(true);
+
+  // The season strip: twelve months, the best ones marked as the text says.
+  const strip = panel.getByRole('list', { name: 'Best months' });
+  await expect(strip.isVisible()).resolves.toBe(true);
+  const marks = await strip.getByRole('listitem').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.mark));
+  expect(marks).toEqual(seasonMonths(yongala.bestTime));
+
+  await expect(panel.getByTestId('safety-brief').innerText()).resolves.toContain('Townsville University Hospital');
+  const nearby = panel.getByTestId('nearby-sites').getByRole('link');
+  expect(await nearby.count()).toBeGreaterThan(0);
+  return nearby;
+}
+
+describe('a dive site page as a visitor sees it', () => {
+  it('with JavaScript on: the panel, the season strip, nearby links that lead to their pages, the copy button and the ratings', async () => {
+    const page = await open(true);
+    const nearby = await expectPanelAsAVisitorSeesIt(page);
+    await page.locator('[data-island="SiteRatings"][data-hydrated="true"]').waitFor();
+    await page.getByRole('region', { name: 'Ratings & Reviews' }).getByText('No ratings yet').waitFor();
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
+    const name = await nearby.first().innerText();
+    await nearby.first().click();
+    await page.waitForURL(/\/dive-sites\/\d+$/);
+    await expect(page.getByTestId('site-panel').getByRole('heading', { level: 2 }).first().innerText()).resolves.toBe(name);
+    await page.context().close();
+  });
+
+  it('with JavaScript off: the same panel, strip and nearby links, no copy button that could not work', async () => {
+    const page = await open(false);
+    const nearby = await expectPanelAsAVisitorSeesIt(page);
+    await page.getByRole('region', { name: 'Ratings & Reviews' }).getByText('No ratings yet').waitFor();
+    expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(0);
+    const name = await nearby.first().innerText();
+    await nearby.first().click();
+    await page.waitForURL(/\/dive-sites\/\d+$/);
+    await expect(page.getByTestId('site-panel').getByRole('heading', { level: 2 }).first().innerText()).resolves.toBe(name);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,10 @@
+import { Island } from 'views/islands/Island';
+
+/** The shell of /admin/ratings; the island renders 'checking' on the server and takes over on load. */
+export function AdminRatingsPage() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <Island name="AdminRatings" props={{}} hydrate="load" />
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { skillBadgeClass } from 'core/dive-sites/filters';
+import { MONTH_NAMES, type MonthMark } from 'core/dive-sites/season';
+import type { RatingsData } from 'core/dive-sites/types';
+import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
+import { VideoPlayer } from 'views/components/VideoPlayer';
+import { Island } from 'views/islands/Island';
+
+export interface PanelSite {
+  id: number;
+  name: string;
+  region: string;
+  skillLevel: string;
+  depthRange: string;
+  waterTemp: string;
+  visibility: string | null;
+  bestTime: string | null;
+  marineLife: string | null;
+  hazards: string | null;
+  facilities: string | null;
+  description: string;
+  imageUrl: string | null;
+  videoUrl: string | null;
+  videoThumbnail: string | null;
+  reviewHref: string | null;
+  latitude: number;
+  longitude: number;
+  positionPrecision: 'mark' | 'approximate';
+}
+
+export interface PanelChamber {
+  name: string;
+  city: string;
+  country: string;
+  phone: string | null;
+  notes: string;
+}
+
+export interface DiveSitePanelProps {
+  site: PanelSite;
+  crumbs: Crumb[];
+  season: MonthMark[] | null;
+  nearby: { id: number; name: string; skillLevel: string; km: number }[];
+  safety: {
+    nearest: PanelChamber & { km: number };
+    far: boolean;
+    unplaced: PanelChamber[];
+    noChamber: { country: string; notes: string } | null;
+    dan: { name: string; australia: string; international: string };
+  };
+  ratings: RatingsData;
+  renderedAt: string;
+}
+
+const km = (distance: number) => `${distance < 10 ? distance.toFixed(1) : Math.round(distance).toLocaleString('en-AU')} km`;
+const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function SeasonStrip({ months }: { months: MonthMark[] }) {
+  const words = { best: 'best', good: 'dived', none: 'not listed' } as const;
+  return (
+    <ol className="mt-2 grid grid-cols-12 gap-1" aria-label="Best months" data-testid="season-strip">
+      {months.map((mark, index) => (
+        <li
+          key={MONTH_NAMES[index]}
+          data-month={MONTH_NAMES[index]}
+          data-mark={mark}
+          className={`rounded py-1 text-center text-xs font-semibold ${mark === 'best' ? 'bg-cyan-700 text-white' : mark === 'good' ? 'bg-cyan-100 text-cyan-900' : 'bg-slate-100 text-slate-500'}`}
+        >
+          <abbr title={`${MONTH_NAMES[index]}: ${words[mark]}`} className="no-underline">
+            {MONTH_NAMES[index].slice(0, 3)}
+          </abbr>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The site of /dive-sites/{id} whole, below the explorer: every field untruncated, its position, the season,
+ * nearby sites, the safety brief and the ratings. Server-rendered; only the ratings form and the copy
+ * button need JavaScript.
+ */
+export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt }: DiveSitePanelProps) {
+  const coordinates = `${site.latitude}, ${site.longitude}`;
+  const osm = `https://www.openstreetmap.org/?mlat=${site.latitude}&mlon=${site.longitude}#map=15/${site.latitude}/${site.longitude}`;
+  const { nearest } = safety;
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-12">
+      <article aria-labelledby="site-panel-heading" data-testid="site-panel" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Breadcrumbs items={crumbs} />
+        <div className="mt-4 grid gap-8 lg:grid-cols-[2fr_1fr]">
+          <div>
+            <h2 id="site-panel-heading" className="text-3xl font-black text-slate-900">
+              {site.name}
+            </h2>
+            <p className="mt-1 flex flex-wrap items-center gap-2">
+              <a href={`/dive-sites?region=${encodeURIComponent(site.region)}`} className="font-semibold text-cyan-800 underline">
+                {site.region}
+              </a>
+              <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>
+            </p>
+            {site.imageUrl && <img src={site.imageUrl} alt={site.name} width={1200} height={675} loading="lazy" data-fallback="hide" className="mt-4 aspect-video w-full rounded-xl object-cover" />}
+            <p className="mt-4 whitespace-pre-line text-lg text-slate-800">{site.description}</p>
+            <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+              <Fact label="Depth">{site.depthRange}</Fact>
+              <Fact label="Water temperature">{site.waterTemp}</Fact>
+              <Fact label="Visibility">{site.visibility?.trim() || 'Variable'}</Fact>
+              <Fact label="Skill level">{site.skillLevel}</Fact>
+              {site.marineLife && <Fact label="Marine life">{site.marineLife}</Fact>}
+              {site.hazards && <Fact label="Hazards">{site.hazards}</Fact>}
+              {site.facilities && <Fact label="Facilities">{site.facilities}</Fact>}
+            </dl>
+            {site.bestTime && (
+              <section aria-labelledby="season-heading" className="mt-6">
+                <h3 id="season-heading" className="text-lg font-bold text-slate-900">
+                  Best time
+                </h3>
+                <p className="mt-1 text-slate-800">{site.bestTime}</p>
+                {season && <SeasonStrip months={season} />}
+              </section>
+            )}
+            {site.videoUrl && (
+              <section aria-label="Video" className="mt-6">
+                <VideoPlayer url={site.videoUrl} title={site.name} poster={site.videoThumbnail} />
+              </section>
+            )}
+            {site.reviewHref && (
+              <p className="mt-6">
+                <a href={site.reviewHref} className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-4 py-2 font-semibold text-white hover:bg-cyan-800">
+                  Read Full Review
+                </a>
+              </p>
+            )}
+          </div>
+          <aside className="grid content-start gap-6">
+            <section aria-labelledby="position-heading" data-testid="site-position">
+              <h3 id="position-heading" className="text-lg font-bold text-slate-900">
+                Position
+              </h3>
+              <p className="mt-1 flex flex-wrap items-center gap-2">
+                <span className="font-mono text-slate-900" data-testid="coordinates">
+                  {coordinates}
+                </span>
+                <Island name="CopyCoordinates" props={{ text: coordinates }} hydrate="idle" />
+              </p>
+              {site.positionPrecision === 'approximate' ? (
+                <p className="mt-1 text-sm text-amber-800">approximate position</p>
+              ) : (
+                <p className="mt-1 text-sm text-slate-600">published GPS mark</p>
+              )}
+              <p className="mt-2 flex flex-wrap gap-3 text-sm">
+                <a href={`geo:${site.latitude},${site.longitude}`} className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+                  Open in a maps app
+                </a>
+                <a href={osm} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+                  OpenStreetMap
+                </a>
+              </p>
+            </section>
+
+            <section aria-labelledby="safety-heading" data-testid="safety-brief" className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200">
+              <h3 id="safety-heading" className="text-lg font-bold text-red-900">
+                Safety brief
+              </h3>
+              <p className="mt-1 text-sm text-red-900">In a diving emergency call 000 (111 in New Zealand, or the local emergency number), then DAN.</p>
+              <p className="mt-3 font-semibold text-slate-900">Nearest recompression chamber</p>
+              <p className="text-slate-800" data-testid="nearest-chamber">
+                {nearest.name}, {nearest.city} ({nearest.country}): <span data-testid="chamber-km">{km(nearest.km)}</span> away
+              </p>
+              <p className="text-sm text-slate-800">
+                {nearest.phone ? (
+                  <a href={telHref(nearest.phone)} className="font-semibold text-cyan-800 underline">
+                    {nearest.phone}
+                  </a>
+                ) : (
+                  'No public number: contact it through DAN.'
+                )}
+              </p>
+              {safety.far && (
+                <p className="mt-2 font-semibold text-red-900" data-testid="chamber-far">
+                  The nearest chamber is {km(nearest.km)} away: an injured diver needs an evacuation flight, so plan with DAN before you go.
+                </p>
+              )}
+              {safety.noChamber && <p className="mt-2 text-sm text-red-900">{safety.noChamber.notes}</p>}
+              {safety.unplaced.map((chamber) => (
+                <p key={chamber.name} className="mt-2 text-sm text-slate-800">
+                  Also in {chamber.country}: {chamber.name}, {chamber.city}
+                  {chamber.phone ? ` (${chamber.phone})` : ''}. {chamber.notes}
+                </p>
+              ))}
+              <p className="mt-3 text-sm text-slate-800">
+                {safety.dan.name}:{' '}
+                <a href={telHref(safety.dan.australia)} className="font-semibold text-cyan-800 underline">
+                  {safety.dan.australia}
+                </a>{' '}
+                (in Australia),{' '}
+                <a href={telHref(safety.dan.international)} className="font-semibold text-cyan-800 underline">
+                  {safety.dan.international}
+                </a>{' '}
+                (from overseas)
+              </p>
+            </section>
+
+            <section aria-labelledby="nearby-heading" data-testid="nearby-sites">
+              <h3 id="nearby-heading" className="text-lg font-bold text-slate-900">
+                Nearby dive sites
+              </h3>
+              {nearby.length === 0 ? (
+                <p className="mt-1 text-slate-600">No other dive site within 100 km.</p>
+              ) : (
+                <ol className="mt-2 grid gap-2">
+                  {nearby.map((other) => (
+                    <li key={other.id} className="flex flex-wrap items-baseline justify-between gap-2">
+                      <a href={`/dive-sites/${other.id}`} className="font-semibold text-cyan-800 underline">
+                        {other.name}
+                      </a>
+                      <span className="text-sm text-slate-600">
+                        <span data-testid="nearby-km">{km(other.km)}</span> · {other.skillLevel}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+          </aside>
+        </div>
+      </article>
+      <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="idle" />
+    </div>
+  );
+}
