@@ -1,5 +1,3 @@
-import type { TextLink } from '../text-links';
-
 /** What the dive-site island receives from the server: plain JSON for the grid, the map and the ratings panel. */
 
 /**
@@ -26,20 +24,6 @@ export interface ExplorerSite {
   /** The site's review: its review link, else its blog article. */
   reviewHref: string | null;
   videoUrl: string | null;
-}
-
-export interface RatingItem {
-  id: number;
-  rating: number;
-  comment: string | null;
-  /** Web links in the comment (made links with rel="ugc nofollow"). */
-  links?: TextLink[];
-  createdAt: string;
-}
-
-export interface RatingsData {
-  ratings: RatingItem[];
-  summary: { average: number; count: number };
 }
 
 export interface TileSettings {

@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { cardsToShow, filtersQuery, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
-import type { RatingsData, TileSettings } from 'core/dive-sites/types';
+import type { RatingsResponse } from 'core/api/dive-sites';
+import type { TileSettings } from 'core/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RatingsService } from 'src/ratings/ratings.service';
@@ -189,7 +190,7 @@ export class DiveSitePagesController {
     };
   }
 
-  private async ratingsOf(id: number): Promise<RatingsData> {
+  private async ratingsOf(id: number): Promise<RatingsResponse> {
     const { ratings, summary } = await this.ratings.forSite(id);
     return { ratings: ratings.map((rating) => ({ ...rating, createdAt: rating.createdAt.toISOString() })), summary };
   }

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, getJson } from '../../lib/api';
 import { timeAgo } from '../../lib/dive-sites/relative-time';
-import type { RatingsData } from 'core/dive-sites/types';
+import type { RatingsResponse } from 'core/api/dive-sites';
 import { toast } from '../../lib/toast';
 import { UserText } from '../../lib/user-text';
 
@@ -11,7 +11,7 @@ export const RECENT_RATINGS = 5;
 
 interface RatingsPanelProps {
   site: { id: number; name: string };
-  initial: RatingsData | null;
+  initial: RatingsResponse | null;
   /** The server's clock when the page was rendered, so that hydration shows the same 'x ago' text. */
   renderedAt: string;
 }
@@ -33,7 +33,7 @@ export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
   const url = `/api/dive-sites/${site.id}/ratings`;
   // Kept in the page's cache by site, so a panel shown again starts from the latest list. A list that
   // cannot load reads as no ratings yet.
-  const ratings = useQuery({ queryKey: ['dive-sites', site.id, 'ratings'], queryFn: () => getJson<RatingsData>(url), initialData: initial ?? undefined });
+  const ratings = useQuery({ queryKey: ['dive-sites', site.id, 'ratings'], queryFn: () => getJson<RatingsResponse>(url), initialData: initial ?? undefined });
   const data = ratings.data;
   const [now, setNow] = useState(() => new Date(renderedAt));
   const [rating, setRating] = useState(0);

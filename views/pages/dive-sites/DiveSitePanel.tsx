@@ -1,6 +1,6 @@
 import { skillBadgeClass } from 'core/dive-sites/filters';
 import { MONTH_NAMES, type MonthMark } from 'core/dive-sites/season';
-import type { RatingsData } from 'core/dive-sites/types';
+import type { RatingsResponse } from 'core/api/dive-sites';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
 import { VideoPlayer } from 'views/components/VideoPlayer';
 import { Island } from 'views/islands/Island';
@@ -47,7 +47,7 @@ export interface DiveSitePanelProps {
     noChamber: { country: string; notes: string } | null;
     dan: { name: string; australia: string; international: string };
   };
-  ratings: RatingsData;
+  ratings: RatingsResponse;
   renderedAt: string;
 }
 
