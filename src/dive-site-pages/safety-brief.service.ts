@@ -12,7 +12,8 @@ interface ChamberEntry {
   longitude: number | null;
   phone: string | null;
   notes: string;
-  source: string;
+  /** Where the facts were checked: one address or several. */
+  source: string | string[];
   checked: string;
 }
 
@@ -29,7 +30,7 @@ export interface SafetyChamber {
   country: string;
   phone: string | null;
   notes: string;
-  source: string;
+  source: string | string[];
   checked: string;
 }
 

@@ -133,10 +133,16 @@ describe('safety brief', () => {
   });
 
   it('says plainly when the nearest chamber is over 500 km away', async () => {
+    // Exmouth's nearest chamber is Fiona Stanley Hospital in Perth, about 1,150 km away.
+    const brief = decode(section(await page(byName('Navy Pier (Exmouth)').id), 'safety-brief'));
+    expect(brief).toMatch(/The nearest chamber is 1,1\d\d km away/);
+    expect(brief).toContain('Hyperbaric Medicine Unit, Fiona Stanley Hospital');
+  });
+
+  it('places the chambers of the Pacific islands, so a Chuuk wreck is told of the Weno chamber, not of Australia', async () => {
     const brief = decode(section(await page(byName('Fujikawa Maru').id), 'safety-brief'));
-    expect(brief).toMatch(/The nearest chamber is [\d,]+ km away/);
-    // The Weno chamber has no confirmed position: named for the country, without a distance.
-    expect(brief).toContain('Also in Federated States of Micronesia: Recompression chamber, Chuuk State Hospital');
+    expect(brief).toContain('Recompression chamber, Chuuk State Hospital');
+    expect(brief).not.toContain('data-testid="chamber-far"');
   });
 
   it('names no chamber where the country has none working', async () => {
