@@ -41,7 +41,7 @@ export interface Encoded {
 const DAMAGED = 'src is not a readable image';
 
 /** sharp names AVIF's container heif. */
-const SHARP_FORMATS: Record<RasterFormat, string> = { jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', avif: 'heif' };
+export const SHARP_FORMATS: Record<RasterFormat, string> = { jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', avif: 'heif' };
 
 /**
  * One variant of a raster image: turned upright from its EXIF orientation, scaled down to the width (never

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { MediaModule } from 'src/media/media.module';
 import { publicAddressesOnly } from './address-policy';
 import { ImagesController } from './images.controller';
 import { ImagesService, MAX_SOURCE_BYTES } from './images.service';
@@ -7,6 +8,7 @@ import { REMOTE_FETCH_OPTIONS, RemoteImageFetcher, systemResolver, type RemoteFe
 
 /** GET /img: resized, re-encoded images of the site's media and of remote hosts, fetched safely. */
 @Module({
+  imports: [MediaModule],
   controllers: [ImagesController],
   providers: [
     ImagesService,
