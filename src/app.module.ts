@@ -22,7 +22,6 @@ import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { HomeModule } from './home/home.module';
 import { ImagesModule } from './images/images.module';
 import { LocationsModule } from './locations/locations.module';
-import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PageCacheModule } from './page-cache/page-cache.module';
 import { PagesModule } from './pages/pages.module';
@@ -68,7 +67,6 @@ export class AppModule {
         RatingsModule,
         DiveSitePagesModule,
         AdminPagesModule,
-        MediaModule,
         ImagesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { errorBody } from 'src/common/error-body';
 import { projectRoot } from 'src/common/project-root';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { MediaService, UPLOADS_PATH } from 'src/media/media.service';
+import { MediaService, UPLOADS_PATH } from './media.service';
 import { sniffImageFormat } from './image-format';
 import { CONTENT_TYPES, DEFAULT_QUALITY, REVIEW_QUALITY, transformImage, type Variant } from './image-transform';
 import { RemoteImageFetcher } from './remote-image.fetcher';

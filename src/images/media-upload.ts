@@ -1,8 +1,8 @@
 import { BadRequestException, UnprocessableEntityException, UnsupportedMediaTypeException } from '@nestjs/common';
 import sharp from 'sharp';
 import { errorBody } from 'src/common/error-body';
-import { sniffImageFormat } from 'src/images/image-format';
-import { MAX_INPUT_PIXELS, SHARP_FORMATS, type RasterFormat } from 'src/images/image-transform';
+import { sniffImageFormat } from './image-format';
+import { MAX_INPUT_PIXELS, SHARP_FORMATS, type RasterFormat } from './image-transform';
 
 /** The formats an upload may be, with the type it is served as and its URL's extension. */
 export const UPLOAD_FORMATS: Record<RasterFormat, { mimeType: string; extension: string }> = {
