@@ -11,5 +11,6 @@ export const keys = {
   diveSites: ['admin', 'dive-sites'] as const,
   subscribers: ['admin', 'subscribers'] as const,
   security: ['admin', 'security'] as const,
+  media: ['admin', 'media'] as const,
   comments: (filter: string) => ['admin', 'comments', filter] as const,
 };

@@ -9,6 +9,7 @@ import { ExportTab } from '../admin/dashboard/ExportTab';
 import { QuickNavigation } from '../admin/dashboard/QuickNavigation';
 import { SessionWarning } from '../admin/dashboard/SessionWarning';
 import { reportFailure, reportSuccess } from '../admin/feedback';
+import { MediaTab } from '../admin/media/MediaTab';
 import { NewsletterTab } from '../admin/newsletter/NewsletterTab';
 import { PhotosTab } from '../admin/photos/PhotosTab';
 import { keys } from '../admin/query-keys';
@@ -18,12 +19,13 @@ import { useSecuritySummary } from '../admin/security/useSecuritySummary';
 import { logout, refreshSession, SESSION_WARNING_MINUTES, useAdminSession } from '../admin/session';
 import { Button } from '../admin/ui/Button';
 
-/** SPEC section 2: eight tabs, blog first and open by default. */
+/** SPEC section 2's eight tabs, blog first and open by default, and issue 17's Media after Photos. */
 const TABS = [
   { value: 'blog', label: 'Blog' },
   { value: 'reviews', label: 'Reviews' },
   { value: 'carousel', label: 'Carousel' },
   { value: 'photos', label: 'Photos' },
+  { value: 'media', label: 'Media' },
   { value: 'comments', label: 'Comments' },
   { value: 'newsletter', label: 'Newsletter' },
   { value: 'security', label: 'Security' },
@@ -109,6 +111,9 @@ function Dashboard() {
         </Panel>
         <Panel value="photos">
           <PhotosTab />
+        </Panel>
+        <Panel value="media">
+          <MediaTab />
         </Panel>
         <Panel value="comments">
           <CommentsTab />

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES, imageSources, singleImageUrl } from 'core/images';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface HeroSlide {
@@ -65,7 +66,7 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
     <section aria-roledescription="carousel" aria-label="Featured dive videos" className="relative isolate overflow-hidden bg-[#0b2545] text-white">
       <div className="absolute inset-0 -z-10">
         {slide.posterImageUrl && (
-          <img src={slide.posterImageUrl} alt="" width={1600} height={900} fetchPriority="high" className="absolute inset-0 h-full w-full object-cover" />
+          <img {...imageSources(slide.posterImageUrl)} sizes={IMAGE_SIZES.hero} alt="" width={1600} height={900} fetchPriority="high" data-fallback="hero" className="absolute inset-0 h-full w-full bg-slate-800 object-cover" />
         )}
         {slide.videoUrl && (
           <video
@@ -73,7 +74,7 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
             ref={video}
             className="absolute inset-0 h-full w-full object-cover"
             src={slide.videoUrl}
-            poster={slide.posterImageUrl ?? undefined}
+            poster={slide.posterImageUrl ? singleImageUrl(slide.posterImageUrl, 1600) : undefined}
             autoPlay={!paused}
             muted
             loop={single}

@@ -3,7 +3,7 @@
  * hero  -> one of three local stock images;  review -> 'Review image unavailable / Content still accessible';
  * box   -> an 'Image unavailable' box;       hide (default for cards) -> hidden.
  */
-const HERO_STOCK = ['/media/scene-coral-reef.svg', '/media/scene-wreck.svg', '/media/scene-drift.svg'];
+const HERO_STOCK = ['/media/stock/hero-reef.jpg', '/media/stock/hero-wreck.jpg', '/media/stock/hero-drift.jpg'];
 
 function notice(image: HTMLImageElement, lines: string[]): void {
   const box = document.createElement('div');
@@ -25,6 +25,9 @@ function handle(image: HTMLImageElement): void {
     const tried = Number(image.dataset.fallbackTries ?? '0');
     if (tried >= HERO_STOCK.length) return void (image.style.visibility = 'hidden');
     image.dataset.fallbackTries = String(tried + 1);
+    // A srcset outranks src: without removing it the browser would keep asking for the broken variants.
+    image.removeAttribute('srcset');
+    image.removeAttribute('sizes');
     image.src = HERO_STOCK[tried];
   } else if (mode === 'review') notice(image, ['Review image unavailable', 'Content still accessible']);
   else if (mode === 'box') notice(image, ['Image unavailable']);

@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express';
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from 'src/config/app.config';
+import { IMAGE_ROUTE } from './json-routes';
 
 /**
  * Structured logs. In production every line is JSON (pino): the request log of pino-http with a request
@@ -40,10 +41,31 @@ export function maskEmails(text: string): string {
   return text.replace(EMAIL, '$1***$2$3');
 }
 
+/**
+ * The image endpoint's `src` may be a remote URL whose own query or user info carries a token: logged as
+ * its origin and path only, the rest marked redacted.
+ */
+function redactImageSource(url: string): string {
+  const [path, query = ''] = url.split(/\?(.*)/s, 2);
+  if (path !== IMAGE_ROUTE || !query) return url;
+  const params = new URLSearchParams(query);
+  const src = params.get('src');
+  if (src === null || src.startsWith('/')) return url;
+  let kept = '[Redacted]';
+  try {
+    const remote = new URL(src);
+    kept = `${remote.protocol}//${remote.host}${remote.pathname}${remote.search || remote.username || remote.password ? '?[Redacted]' : ''}`;
+  } catch {
+    // Not a URL at all: nothing of it is worth keeping.
+  }
+  params.set('src', kept);
+  return `${path}?${params.toString()}`;
+}
+
 /** The path and query of a request URL with emails masked and any password-like parameter dropped. */
-function safeUrl(url: string | undefined): string {
+export function safeUrl(url: string | undefined): string {
   if (!url) return '';
-  return maskEmails(url).replace(/([?&](?:password|token|sid|session)[^=&]*=)[^&]*/gi, '$1[Redacted]');
+  return maskEmails(redactImageSource(url)).replace(/([?&](?:password|token|sid|session)[^=&]*=)[^&]*/gi, '$1[Redacted]');
 }
 
 export function createPinoLogger(config: Pick<AppConfig, 'logLevel'>, destination?: DestinationStream): PinoLogger {

@@ -5,6 +5,7 @@ import { Comment } from 'src/comments/comment.entity';
 import { Contact } from 'src/contact/contact.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Location } from 'src/locations/location.entity';
+import { Media } from 'src/images/media.entity';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { Product } from 'src/products/product.entity';
 import { RateLimit } from 'src/rate-limit/rate-limit.entity';
@@ -30,4 +31,5 @@ export const ENTITIES = [
   RateLimit,
   SessionRecord,
   SeedHistory,
+  Media,
 ];

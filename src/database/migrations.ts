@@ -1,7 +1,13 @@
 import type { MigrationInterface } from 'typeorm';
 import { InitialSchema1795426763752 } from '../../migrations/1795426763752-InitialSchema';
 import { NewsletterConsentTimes1795428200000 } from '../../migrations/1795428200000-NewsletterConsentTimes';
+import { Media1795432000000 } from '../../migrations/1795432000000-Media';
 import { DiveSitePositionPrecision1795500000000 } from '../../migrations/1795500000000-DiveSitePositionPrecision';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
-export const MIGRATIONS: (new () => MigrationInterface)[] = [InitialSchema1795426763752, NewsletterConsentTimes1795428200000, DiveSitePositionPrecision1795500000000];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [
+  InitialSchema1795426763752,
+  NewsletterConsentTimes1795428200000,
+  Media1795432000000,
+  DiveSitePositionPrecision1795500000000,
+];

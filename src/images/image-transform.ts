@@ -1,12 +1,12 @@
 import { UnprocessableEntityException } from '@nestjs/common';
 import sharp from 'sharp';
+import { REVIEW_IMAGE } from 'core/images';
 import { errorBody } from 'src/common/error-body';
 import type { SourceFormat } from './image-format';
 
-/** SPEC section 9's responsive widths, default quality, and the review image (1200x800 at 85). */
-export const IMAGE_WIDTHS = [400, 600, 800, 1200, 1600] as const;
+/** SPEC section 9's default quality and the review image's (1200x800 at 85); the widths are in core/images.ts, shared with the pages. */
 export const DEFAULT_QUALITY = 80;
-export const REVIEW_QUALITY = 85;
+export const REVIEW_QUALITY = REVIEW_IMAGE.quality;
 /** A review image is cropped to 3:2, so the 1200-wide one is SPEC's 1200x800. */
 export const REVIEW_ASPECT = 2 / 3;
 /** Decoding is refused past this many pixels: a tiny file can declare 50000x50000 (a decompression bomb). */
@@ -41,7 +41,7 @@ export interface Encoded {
 const DAMAGED = 'src is not a readable image';
 
 /** sharp names AVIF's container heif. */
-const SHARP_FORMATS: Record<RasterFormat, string> = { jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', avif: 'heif' };
+export const SHARP_FORMATS: Record<RasterFormat, string> = { jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', avif: 'heif' };
 
 /**
  * One variant of a raster image: turned upright from its EXIF orientation, scaled down to the width (never

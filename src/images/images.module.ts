@@ -1,15 +1,25 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { publicAddressesOnly } from './address-policy';
 import { ImagesController } from './images.controller';
 import { ImagesService, MAX_SOURCE_BYTES } from './images.service';
+import { MediaFilesController } from './media-files.controller';
+import { Media } from './media.entity';
+import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
 import { REMOTE_FETCH_OPTIONS, RemoteImageFetcher, systemResolver, type RemoteFetchOptions } from './remote-image.fetcher';
 
-/** GET /img: resized, re-encoded images of the site's media and of remote hosts, fetched safely. */
+/**
+ * GET /img: resized, re-encoded images of the site's media, its uploads and remote hosts, fetched safely;
+ * and the uploads themselves (POST/GET/DELETE /api/admin/media, the files under /media/uploads/).
+ */
 @Module({
-  controllers: [ImagesController],
+  imports: [TypeOrmModule.forFeature([Media])],
+  controllers: [ImagesController, MediaController, MediaFilesController],
   providers: [
     ImagesService,
+    MediaService,
     RemoteImageFetcher,
     {
       provide: REMOTE_FETCH_OPTIONS,

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { errorBody } from 'src/common/error-body';
 import { projectRoot } from 'src/common/project-root';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { MediaService, UPLOADS_PATH } from './media.service';
 import { sniffImageFormat } from './image-format';
 import { CONTENT_TYPES, DEFAULT_QUALITY, REVIEW_QUALITY, transformImage, type Variant } from './image-transform';
 import { RemoteImageFetcher } from './remote-image.fetcher';
@@ -53,6 +54,7 @@ export class ImagesService {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly fetcher: RemoteImageFetcher,
+    private readonly media: MediaService,
   ) {
     this.siteOrigin = new URL(config.siteUrl).origin;
   }
@@ -109,7 +111,13 @@ export class ImagesService {
     return { kind: 'remote', url };
   }
 
+  /** An upload from the database (every process sees it), anything else under /media from public/media. */
   private async readLocal(path: string): Promise<Buffer> {
+    if (path.startsWith(UPLOADS_PATH)) {
+      const upload = await this.media.file(path.slice(UPLOADS_PATH.length));
+      if (!upload) throw new NotFoundException(errorBody(404, 'src was not found'));
+      return upload.bytes;
+    }
     const file = join(this.mediaRoot, path.slice('/media/'.length));
     const notFound = () => new NotFoundException(errorBody(404, 'src was not found'));
     const info = await stat(file).catch(() => null);

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { IMAGE_SIZES, imageSources } from 'core/images';
 import { plainText } from 'core/text';
 import { isDevelopmentUrl, isPublicMediaUrl, videoSource } from 'core/urls';
 
@@ -53,7 +54,9 @@ markdown.renderer.rules.image = (tokens, idx) => {
   if (!isPublicMediaUrl(src) || isDevelopmentUrl(src)) {
     return `<span class="image-unavailable" role="img" aria-label="${escape(alt)}">Image not available</span>`;
   }
-  return `<img src="${escape(src)}" alt="${escape(alt)}" loading="lazy" decoding="async" width="1200" height="800" data-fallback="box">`;
+  const sources = imageSources(src, { maxWidth: 1600 });
+  const srcset = sources.srcSet ? ` srcset="${escape(sources.srcSet)}" sizes="${IMAGE_SIZES.column}"` : '';
+  return `<img src="${escape(sources.src)}"${srcset} alt="${escape(alt)}" loading="lazy" decoding="async" width="1200" height="800" data-fallback="box">`;
 };
 
 /** What may leave the renderer: no script, no event handler, no javascript: URL, frames only from the video hosts. */
@@ -61,7 +64,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'blockquote', 'img', 'br', 'hr', 'code', 'pre', 'span', 'div', 'iframe', 'video', 'source', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'title'],
-    img: ['src', 'alt', 'loading', 'decoding', 'width', 'height', 'data-fallback'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'loading', 'decoding', 'width', 'height', 'data-fallback'],
     span: ['class', 'role', 'aria-label'],
     div: ['class'],
     iframe: ['src', 'title', 'loading', 'allow', 'allowfullscreen', 'referrerpolicy'],

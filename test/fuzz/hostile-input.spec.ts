@@ -1,5 +1,7 @@
 import http from 'node:http';
+import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { ADMIN_TEST_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -140,7 +142,7 @@ const { hostile } = fc.letrec<{ hostile: unknown }>((tie) => ({
 const MISSING = Symbol('missing');
 const MALFORMED = ['{', '{"a":', "{'a': 1}", '[1, 2', 'nul', '{"a":1}}', '{"a":01}', '{"a":"\\x00"}', '\u0000', ' ', '{"a":"\uD800"}', '{"__proto__":{"admin":true}}', 'true', '"text"', '1', 'null'];
 
-type BodyCase = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string } | { kind: 'oversized' } | { kind: 'none' };
+type BodyCase = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string } | { kind: 'bytes'; data: Buffer; contentType: string } | { kind: 'oversized' } | { kind: 'none' };
 
 function bodyCases(valid: Record<string, unknown>): fc.Arbitrary<BodyCase> {
   const fields = Object.fromEntries(
@@ -179,11 +181,39 @@ function encodeBody(body: BodyCase): { body?: Buffer; contentType?: string } {
       return { body: Buffer.from(JSON.stringify(body.value) ?? 'null'), contentType: 'application/json' };
     case 'raw':
       return { body: Buffer.from(body.text), contentType: body.contentType || undefined };
+    case 'bytes':
+      return { body: body.data, contentType: body.contentType };
     case 'oversized':
       return { body: Buffer.from(JSON.stringify({ content: 'x'.repeat(BODY_LIMIT + 10) })), contentType: 'application/json' };
     default:
       return {};
   }
+}
+
+// Uploads: files that are no image, damaged ones, a bomb, a real image, under hostile names and field names,
+// in well-formed and broken multipart bodies. The images are made in beforeAll.
+const uploadSamples: Record<string, Buffer> = {};
+
+function multipartCases(): fc.Arbitrary<BodyCase> {
+  const content = fc.oneof(
+    fc.constantFrom(...Object.values(uploadSamples)),
+    fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.from(bytes)),
+    hostileString.map((text) => Buffer.from(text)),
+  );
+  const fieldName = fc.oneof({ weight: 4, arbitrary: fc.constant('file') }, { weight: 1, arbitrary: hostileString });
+  const fileName = fc.oneof(fc.constantFrom('photo.png', 'photo.jpg', '', '../../etc/passwd', 'a"b.png', 'x.svg'), hostileString);
+  const partType = fc.constantFrom('image/png', 'image/jpeg', 'image/svg+xml', 'text/html', 'application/octet-stream', '');
+  const boundary = 'fuzzboundary0123';
+  const wellFormed = fc.tuple(content, fieldName, fileName, partType, fc.boolean()).map(([data, field, name, type, extraField]) => {
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`;
+    const extra = extraField ? `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n<script>alert(1)</script>\r\n` : '';
+    const body = Buffer.concat([Buffer.from(extra + head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    return { kind: 'bytes', data: body, contentType: `multipart/form-data; boundary=${boundary}` } as BodyCase;
+  });
+  const broken = fc.tuple(content, fc.constantFrom(`multipart/form-data; boundary=${boundary}`, 'multipart/form-data', 'multipart/form-data; boundary=', 'multipart/mixed; boundary=x')).map(
+    ([data, contentType]) => ({ kind: 'bytes', data: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\n\r\n`), data]), contentType }) as BodyCase,
+  );
+  return fc.oneof({ weight: 6, arbitrary: wellFormed }, { weight: 2, arbitrary: broken }, { weight: 1, arbitrary: bodyCases({}) });
 }
 
 /** Percent-encodes every byte but the unreserved ones (a lone surrogate becomes U+FFFD's bytes). */
@@ -220,6 +250,8 @@ interface Endpoint {
   body?: Record<string, unknown>;
   /** Query keys worth attacking. */
   query?: string[];
+  /** A multipart upload: its bodies are files (multipartCases). */
+  multipart?: boolean;
 }
 
 const fixtures = { articleIds: ['1'], articleSlugs: ['x'], reviewSlugs: ['x'], reviewIds: ['1'], productIds: ['1'], siteIds: ['1'], subscriberIds: ['1'], slideIds: ['1'], commentIds: ['1'], categories: ['Masks'] };
@@ -288,6 +320,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/dive-sites/export/csv', method: 'GET', admin: true, path: fixed('/api/dive-sites/export/csv'), query: ['q', 'region', 'skill', 'depth'] },
   { name: 'GET /api/admin/comments', method: 'GET', admin: true, path: fixed('/api/admin/comments'), query: ['filter'] },
   { name: 'DELETE /api/admin/comments/{id}', method: 'DELETE', admin: true, path: () => badId.map((id) => `/api/admin/comments/${id}`) },
+  { name: 'POST /api/admin/media', method: 'POST', admin: true, path: fixed('/api/admin/media'), multipart: true },
+  { name: 'GET /api/admin/media', method: 'GET', admin: true, path: fixed('/api/admin/media') },
+  { name: 'DELETE /api/admin/media/{id}', method: 'DELETE', admin: true, path: () => badId.map((id) => `/api/admin/media/${id}`) },
 ];
 
 beforeAll(async () => {
@@ -311,6 +346,13 @@ beforeAll(async () => {
   await send('POST', '/api/newsletter/subscribe', { body: Buffer.from(JSON.stringify({ email: 'fuzz-subscriber@example.com' })), contentType: 'application/json' });
   fixtures.subscriberIds = await ids('SELECT id AS v FROM newsletters ORDER BY id LIMIT 3');
   for (const list of Object.values(fixtures)) if (list.length === 0) list.push('1');
+  const tiny = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#08a' } }).png().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a80' } }).jpeg().toBuffer();
+  const bomb = Buffer.from(tiny);
+  bomb.writeUInt32BE(50_000, 16);
+  bomb.writeUInt32BE(50_000, 20);
+  bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+  Object.assign(uploadSamples, { tiny, jpeg, bomb, truncated: jpeg.subarray(0, jpeg.length >> 1), svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), empty: Buffer.alloc(0) });
   tables = ((await t.dataSource.query(`SELECT table_name AS v FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('audit_logs', 'rate_limits', 'session') ORDER BY 1`)) as { v: string }[]).map((row) => row.v);
   snapshot = await checksum();
 }, 60_000);
@@ -326,7 +368,12 @@ afterAll(async () => {
 describe.each(ENDPOINTS)('$name', (endpoint) => {
   it(`answers every hostile request with a 2xx or a JSON 4xx, and a refused one changes nothing`, async () => {
     const withQuery = endpoint.query ? fc.tuple(endpoint.path(), queryCases(endpoint.query)).map(([path, query]) => path + query) : endpoint.path();
-    const body = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? fc.oneof({ weight: 9, arbitrary: fc.constant({ kind: 'none' } as BodyCase) }, { weight: 1, arbitrary: bodyCases({ a: 1 }) }) : bodyCases(endpoint.body ?? {});
+    const body =
+      endpoint.method === 'GET' || endpoint.method === 'DELETE'
+        ? fc.oneof({ weight: 9, arbitrary: fc.constant({ kind: 'none' } as BodyCase) }, { weight: 1, arbitrary: bodyCases({ a: 1 }) })
+        : endpoint.multipart
+          ? multipartCases()
+          : bodyCases(endpoint.body ?? {});
     const counts = (tally[endpoint.name] ??= {});
     await fc.assert(
       fc.asyncProperty(withQuery, body, async (path, bodyCase) => {

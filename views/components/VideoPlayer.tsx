@@ -1,3 +1,4 @@
+import { singleImageUrl } from 'core/images';
 import { videoSource } from 'core/urls';
 
 /** A featured video: YouTube and Vimeo as frames, direct files as a video element; unknown links as a link. */
@@ -15,7 +16,7 @@ export function VideoPlayer({ url, title, poster }: { url: string; title: string
       {source.kind === 'iframe' ? (
         <iframe src={source.src} title={title} loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowFullScreen className="h-full w-full" />
       ) : (
-        <video controls preload="metadata" playsInline poster={poster ?? undefined} className="h-full w-full">
+        <video controls preload="metadata" playsInline poster={poster ? singleImageUrl(poster, 1200) : undefined} className="h-full w-full">
           <source src={source.src} type={source.type} />
         </video>
       )}

@@ -1,3 +1,5 @@
+import { IMAGE_SIZES } from 'core/images';
+import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import type { ReactNode } from 'react';
 import type { PublicSlide } from 'core/api/carousel';
 import { Island } from 'views/islands/Island';
@@ -34,7 +36,7 @@ export function HomePage({ slides, latest, newsletter }: HomePageProps) {
       <section aria-label="Explore" className="mx-auto mt-10 grid max-w-7xl gap-6 px-4 md:grid-cols-3">
         {SECTIONS.map((section) => (
           <a key={section.href} href={section.href} className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 hover:shadow-lg">
-            <img src={section.image} alt="" width={1200} height={800} loading="lazy" className="aspect-[3/1] w-full object-cover" />
+            <ResponsiveImage src={section.image} alt="" width={1200} height={400} sizes={IMAGE_SIZES.section} maxWidth={1200} className="aspect-[3/1] w-full object-cover" />
             <div className="flex flex-1 flex-col p-6">
               <h2 className="text-xl font-bold text-slate-900 group-hover:text-cyan-800">{section.title}</h2>
               <p className="mt-2 flex-1 text-slate-600">{section.text}</p>

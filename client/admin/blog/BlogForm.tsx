@@ -1,6 +1,7 @@
 import { ARTICLE_CATEGORIES } from 'core/categories';
 import { fieldSetter, PostEditor, type PostEditorProps } from '../content/PostEditor';
 import { ImagePreview } from '../content/ImagePreview';
+import { ImageUrlField } from '../media/ImageUrlField';
 import { TextField } from '../ui/Field';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 import type { ArticleForm } from './article-form';
@@ -22,10 +23,9 @@ export function BlogForm(props: BlogFormProps) {
       categories={ARTICLE_CATEGORIES}
       media={
         <div>
-          <TextField
+          <ImageUrlField
             label="Header Image URL"
             required
-            type="url"
             value={form.imageUrl}
             onChange={set('imageUrl')}
             placeholder="https://example.com/header-image.jpg"

@@ -1,6 +1,7 @@
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Field';
+import { ImageUrlField } from '../media/ImageUrlField';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 import { CarouselPreview } from './CarouselPreview';
 import type { ExistingVideo, SlideForm } from './slide-form';
@@ -65,9 +66,8 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
             <TextField label="Title" required value={form.title} onChange={set('title')} placeholder="e.g. Dive the Great Barrier Reef" maxLength={200} />
             <TextField label="Video URL" required type="url" value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://example.com/video.mp4" warning={urlWarning('Video URL', form.videoUrl)} />
             <TextAreaField label="Description" value={form.description} onChange={set('description')} rows={3} maxLength={500} placeholder="A sentence shown under the title" />
-            <TextField
+            <ImageUrlField
               label="Poster Image URL"
-              type="url"
               value={form.posterImageUrl}
               onChange={set('posterImageUrl')}
               placeholder="https://example.com/poster.jpg"

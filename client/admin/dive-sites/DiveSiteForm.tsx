@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ImagePreview } from '../content/ImagePreview';
 import { Button } from '../ui/Button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Field';
+import { ImageUrlField } from '../media/ImageUrlField';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 import { SKILL_LEVELS, type SiteForm } from './site-form';
 
@@ -55,14 +56,13 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
         <TextAreaField label="Facilities" value={form.facilities} onChange={set('facilities')} rows={2} maxLength={5000} />
       </div>
       <div>
-        <TextField label="Image URL" type="url" value={form.imageUrl} onChange={set('imageUrl')} placeholder="https://example.com/site.jpg" warning={urlWarning('Image URL', form.imageUrl)} />
+        <ImageUrlField label="Image URL" value={form.imageUrl} onChange={set('imageUrl')} placeholder="https://example.com/site.jpg" warning={urlWarning('Image URL', form.imageUrl)} />
         <ImagePreview url={form.imageUrl} alt="Site image preview" />
       </div>
       <TextField label="Video URL" type="url" value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://www.youtube.com/watch?v=..." warning={urlWarning('Video URL', form.videoUrl)} />
       <div>
-        <TextField
+        <ImageUrlField
           label="Video Thumbnail URL"
-          type="url"
           value={form.videoThumbnail}
           onChange={set('videoThumbnail')}
           placeholder="https://example.com/thumbnail.jpg"

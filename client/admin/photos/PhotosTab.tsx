@@ -8,7 +8,8 @@ import { keys } from '../query-keys';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
-import { SelectField, TextField } from '../ui/Field';
+import { SelectField } from '../ui/Field';
+import { ImageUrlField } from '../media/ImageUrlField';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 
 const byName = (a: DiveSiteResponse, b: DiveSiteResponse) => a.name.localeCompare(b.name);
@@ -83,7 +84,7 @@ export function PhotosTab() {
                     ))}
                   </optgroup>
                 </SelectField>
-                <TextField label="Image URL" type="url" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} placeholder="https://example.com/dive-site.jpg" warning={warning} />
+                <ImageUrlField label="Image URL" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} placeholder="https://example.com/dive-site.jpg" warning={warning} />
                 <div>
                   <Button type="submit" disabled={!selected || !imageUrl.trim() || update.isPending}>
                     {update.isPending ? 'Updating...' : 'Update Photo'}

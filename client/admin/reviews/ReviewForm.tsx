@@ -1,6 +1,7 @@
 import { REVIEW_CATEGORIES } from 'core/categories';
 import { fieldSetter, PostEditor, type PostEditorProps } from '../content/PostEditor';
 import { ImagePreview } from '../content/ImagePreview';
+import { ImageUrlField } from '../media/ImageUrlField';
 import { SelectField, TextField } from '../ui/Field';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 import { RATING_OPTIONS, type ReviewForm as ReviewFormState } from './review-form';
@@ -37,7 +38,7 @@ export function ReviewForm(props: ReviewFormProps) {
       media={
         <>
           <div>
-            <TextField label="Image URL" required type="url" value={form.imageUrl} onChange={set('imageUrl')} placeholder="https://example.com/product.jpg" warning={imageWarning} />
+            <ImageUrlField label="Image URL" required value={form.imageUrl} onChange={set('imageUrl')} placeholder="https://example.com/product.jpg" warning={imageWarning} />
             <ImagePreview url={form.imageUrl} alt="Product image preview" />
           </div>
           <TextField label="Purchase Link (Affiliate)" required type="url" value={form.purchaseLink} onChange={set('purchaseLink')} placeholder="https://www.amazon.com.au/..." />

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES, imageSources } from 'core/images';
 import { CARD_LIMITS, skillBadgeClass, truncate } from 'core/dive-sites/filters';
 import type { ExplorerSite } from 'core/dive-sites/types';
 
@@ -6,7 +7,9 @@ export function SiteCard({ site }: { site: ExplorerSite }) {
   const marineLife = truncate(site.marineLife, CARD_LIMITS.marineLife);
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-within:ring-2 focus-within:ring-cyan-600">
-      {site.imageUrl && <img src={site.imageUrl} alt="" width={600} height={338} loading="lazy" data-fallback="hide" className="aspect-video w-full object-cover" />}
+      {site.imageUrl && (
+        <img {...imageSources(site.imageUrl, { maxWidth: 1200 })} sizes={IMAGE_SIZES.card} alt="" width={600} height={338} loading="lazy" decoding="async" data-fallback="hide" className="aspect-video w-full bg-slate-200 object-cover" />
+      )}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2">
           <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IMAGE_WIDTHS } from '../image-transform';
+import { IMAGE_WIDTHS } from 'core/images';
 
 const WIDTHS = IMAGE_WIDTHS.map(String);
 

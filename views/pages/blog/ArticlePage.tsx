@@ -1,3 +1,5 @@
+import { IMAGE_SIZES } from 'core/images';
+import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import type { ArticleResponse } from 'core/api/articles';
 import type { PublicComment } from 'core/api/comments';
 import { formatDate } from 'core/text';
@@ -22,7 +24,7 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
       <a href="/blog" className="mt-6 inline-block text-sm font-semibold text-cyan-700 hover:underline">
         ← Back to all articles
       </a>
-      <img src={article.imageUrl} alt="" width={1200} height={800} fetchPriority="high" data-fallback="box" className="mt-4 aspect-[3/2] w-full rounded-2xl bg-slate-200 object-cover" />
+      <ResponsiveImage src={article.imageUrl} alt="" width={1200} height={800} sizes={IMAGE_SIZES.column} priority fallback="box" className="mt-4 aspect-[3/2] w-full rounded-2xl object-cover" />
       <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-cyan-800">{article.category}</p>
       <h1 className="mt-2 text-3xl font-black leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
       <p className="mt-4 text-lg text-slate-600">{article.excerpt}</p>

@@ -1,3 +1,5 @@
+import { IMAGE_SIZES } from 'core/images';
+import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import { formatDate } from 'core/text';
 import type { ArticleListItem } from 'core/api/articles';
 import { CategoryFilter } from 'views/components/CategoryFilter';
@@ -18,7 +20,7 @@ export function BlogListPage({ latest, articles, categories, category }: BlogLis
   return (
     <>
       <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
-        {latest && <img src={latest.imageUrl} alt="" width={1200} height={800} fetchPriority="high" data-fallback="hero" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40" />}
+        {latest && <ResponsiveImage src={latest.imageUrl} alt="" width={1600} height={900} sizes={IMAGE_SIZES.hero} priority fallback="hero" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40" />}
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">News &amp; Articles</p>
           {latest ? (

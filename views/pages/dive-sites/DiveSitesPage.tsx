@@ -1,3 +1,5 @@
+import { IMAGE_SIZES } from 'core/images';
+import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import { Island } from 'views/islands/Island';
 import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
 import { DiveSitePanel, type DiveSitePanelProps } from './DiveSitePanel';
@@ -18,7 +20,7 @@ export function DiveSitesPage({ explorer, site, total, panel = null, sort = null
   return (
     <>
       <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
-        <img src="/media/scene-coral-reef.svg" alt="" width={1200} height={800} fetchPriority="high" data-fallback="hero" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-30" />
+        <ResponsiveImage src="/media/scene-coral-reef.svg" alt="" width={1600} height={900} sizes={IMAGE_SIZES.hero} priority fallback="hero" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-30" />
         <div className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">Dive Sites</p>
           {site ? (

@@ -1,3 +1,5 @@
+import { IMAGE_SIZES } from 'core/images';
+import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import type { ReviewResponse } from 'core/api/reviews';
 import { formatDate } from 'core/text';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
@@ -44,7 +46,7 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
         By {review.author} · Expert Gear Review · <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
       </p>
       <p className="mt-4 text-lg text-slate-600">{review.excerpt}</p>
-      <img src={review.imageUrl} alt={review.title} width={1200} height={800} fetchPriority="high" data-fallback="review" className="mt-6 aspect-[3/2] w-full rounded-2xl bg-slate-200 object-cover" />
+      <ResponsiveImage src={review.imageUrl} alt={review.title} width={1200} height={800} sizes={IMAGE_SIZES.column} review priority fallback="review" className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover" />
 
       {review.purchaseLink && (
         <aside aria-label="Affiliate link" className="mt-8 flex flex-col gap-4 rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between">

@@ -1,0 +1,98 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type DragEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { keys } from '../query-keys';
+import { isUnauthorized } from '../session';
+import { TextField } from '../ui/Field';
+import { uploadImage } from './upload-image';
+
+export interface ImageUrlFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'type'> {
+  label: string;
+  value: string;
+  /** The forms' setters take an event-like value: a typed URL and an uploaded one arrive the same way. */
+  onChange: (event: { target: { value: string } }) => void;
+  required?: boolean;
+  hint?: ReactNode;
+  warning?: string | null;
+}
+
+/**
+ * An image URL field with an 'Upload' button and drag-and-drop: the file goes to POST /api/admin/media and
+ * the field takes the site-relative URL it answers. A text field (inputMode url), since a browser's url
+ * field refuses '/media/uploads/...'; the server still checks every URL.
+ */
+export function ImageUrlField({ label, value, onChange, required, hint, warning, ...input }: ImageUrlFieldProps) {
+  const picker = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: uploadImage,
+    onSuccess: (image) => {
+      onChange({ target: { value: image.url } });
+      void queryClient.invalidateQueries({ queryKey: keys.media });
+      toast({ title: 'Image uploaded', description: `${image.width} x ${image.height} pixels` });
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) return;
+      const message = error instanceof ApiError ? error.serverMessage : null;
+      toast({ title: 'Upload Failed', description: message ?? 'Failed to upload the image. Please try again.', variant: 'destructive' });
+    },
+  });
+  const send = (files: FileList | null) => {
+    const file = files?.[0];
+    if (file) upload.mutate(file);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    send(event.dataTransfer.files);
+  };
+  return (
+    <div
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      className={`rounded-lg ${dragging ? 'outline-dashed outline-2 outline-offset-4 outline-cyan-600' : ''}`}
+    >
+      <TextField
+        {...input}
+        label={label}
+        required={required}
+        type="text"
+        inputMode="url"
+        value={value}
+        onChange={onChange}
+        hint={hint ?? 'Paste a URL, or upload a JPEG, PNG, WebP, AVIF or GIF (up to 15 MB): drop it here or use Upload.'}
+        warning={warning}
+      />
+      <div className="mt-2 flex items-center gap-2">
+        <button
+          type="button"
+          onClick={() => picker.current?.click()}
+          disabled={upload.isPending}
+          className="inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        >
+          {upload.isPending ? 'Uploading...' : 'Upload'}
+          {/* Spoken, not an aria-label: the field's own label must stay the only one naming "{label}". */}
+          <span className="sr-only"> an image for {label}</span>
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            send(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </div>
+    </div>
+  );
+}

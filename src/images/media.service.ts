@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { errorBody } from 'src/common/error-body';
+import { Media } from './media.entity';
+import { checkUpload, keptFileName, UPLOAD_FORMATS } from './media-upload';
+
+/** Where an upload appears: the kind of content, its id and its title or name. */
+export interface MediaUse {
+  type: 'article' | 'review' | 'product' | 'carousel slide' | 'dive site' | 'location';
+  id: number;
+  title: string;
+}
+
+export interface MediaWithUses {
+  media: Media;
+  usedBy: MediaUse[];
+}
+
+export const UPLOADS_PATH = '/media/uploads/';
+/** An upload's file name: the SHA-256 of its bytes and its format's extension. */
+export const UPLOAD_FILE = /^([0-9a-f]{64})\.(jpg|png|webp|avif|gif)$/;
+
+const EXTENSIONS: Record<string, string> = Object.fromEntries(Object.values(UPLOAD_FORMATS).map(({ mimeType, extension }) => [mimeType, extension]));
+
+export const mediaUrl = (media: Pick<Media, 'hash' | 'mimeType'>) => `${UPLOADS_PATH}${media.hash}.${EXTENSIONS[media.mimeType]}`;
+
+/**
+ * Every column that may name an image, and the bodies that may embed one. A use is any value holding
+ * the upload's path (a 64-hex name cannot turn up by chance), so absolute URLs and markdown count too.
+ */
+const USES: { type: MediaUse['type']; table: string; title: string; columns: string[] }[] = [
+  { type: 'article', table: 'articles', title: 'title', columns: ['imageUrl', 'videoThumbnail', 'content'] },
+  { type: 'review', table: 'reviews', title: 'title', columns: ['imageUrl', 'content'] },
+  { type: 'product', table: 'products', title: 'name', columns: ['imageUrl'] },
+  { type: 'carousel slide', table: 'carousel_videos', title: 'title', columns: ['posterImageUrl'] },
+  { type: 'dive site', table: 'dive_sites', title: 'name', columns: ['imageUrl', 'videoThumbnail'] },
+  { type: 'location', table: 'locations', title: 'name', columns: ['imageUrl'] },
+];
+
+const USES_SQL = USES.map(
+  ({ type, table, title, columns }) =>
+    `SELECT m.id AS "mediaId", '${type}' AS type, t.id, t."${title}" AS title FROM media m JOIN "${table}" t ON ${columns
+      .map((column) => `strpos(t."${column}", '${UPLOADS_PATH}' || m.hash) > 0`)
+      .join(' OR ')} WHERE m.id = ANY($1)`,
+).join(' UNION ALL ');
+
+/** Uploaded images: stored once per content, listed with where they are used, deleted only when unused. */
+@Injectable()
+export class MediaService {
+  constructor(@InjectRepository(Media) private readonly media: Repository<Media>) {}
+
+  /** Stores an image checked from its bytes; the same bytes again answer the row they made before. */
+  async upload(bytes: Buffer | undefined, originalName: string | undefined): Promise<Media> {
+    const checked = await checkUpload(bytes);
+    const data = bytes as Buffer;
+    const hash = createHash('sha256').update(data).digest('hex');
+    await this.media
+      .createQueryBuilder()
+      .insert()
+      .values({ hash, mimeType: UPLOAD_FORMATS[checked.format].mimeType, bytes: data, width: checked.width, height: checked.height, size: data.length, originalName: keptFileName(originalName) })
+      .orIgnore()
+      .execute();
+    return this.media.findOneByOrFail({ hash });
+  }
+
+  async list(): Promise<MediaWithUses[]> {
+    const rows = await this.media.find({ order: { createdAt: 'DESC', id: 'DESC' } });
+    const uses = await this.usesOf(rows.map((row) => row.id));
+    return rows.map((media) => ({ media, usedBy: uses.get(media.id) ?? [] }));
+  }
+
+  /** The bytes of the upload named `<hash>.<ext>`, or null when there is none (or the extension is not its own). */
+  async file(name: string): Promise<Media | null> {
+    const match = UPLOAD_FILE.exec(name);
+    if (!match) return null;
+    const media = await this.media.findOne({ where: { hash: match[1] }, select: { id: true, hash: true, mimeType: true, bytes: true, size: true } });
+    return media && EXTENSIONS[media.mimeType] === match[2] ? media : null;
+  }
+
+  async remove(id: number): Promise<void> {
+    const media = await this.media.findOneBy({ id });
+    if (!media) throw new NotFoundException(errorBody(404, 'Upload not found'));
+    const uses = (await this.usesOf([id])).get(id);
+    if (uses?.length) {
+      const names = uses.map((use) => `${use.type} "${use.title}"`).join(', ');
+      throw new ConflictException(errorBody(409, `This image is in use and cannot be deleted (used by ${names})`));
+    }
+    await this.media.delete({ id });
+  }
+
+  private async usesOf(ids: number[]): Promise<Map<number, MediaUse[]>> {
+    const found = new Map<number, MediaUse[]>();
+    if (ids.length === 0) return found;
+    const rows: { mediaId: number; type: MediaUse['type']; id: number; title: string }[] = await this.media.query(USES_SQL, [ids]);
+    for (const { mediaId, type, id, title } of rows) {
+      found.set(mediaId, [...(found.get(mediaId) ?? []), { type, id, title }]);
+    }
+    return found;
+  }
+}

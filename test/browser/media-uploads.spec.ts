@@ -1,0 +1,95 @@
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/** Issue 17 end to end: an editor uploads a photo through the article form, and readers get it through /img. */
+let t: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  context = await offlineContext(browser);
+  page = await context.newPage();
+  await signInOnDashboard(page, t);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('uploading an image in the admin', () => {
+  const title = 'Uploaded Reef Light at Julian Rocks';
+  const slug = 'uploaded-reef-light-at-julian-rocks';
+
+  it('fills the header image from an upload, and the published article shows it through /img with a srcset', async () => {
+    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1d6fa5' } }).png().toBuffer();
+    await openDashboard(page, t);
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Category', { exact: true }).selectOption('Dive Sites');
+    await page.getByRole('textbox', { name: 'Content' }).fill('Morning light over the Nursery at Julian Rocks.');
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload an image for Header Image URL' }).click();
+    await (await chooser).setFiles({ name: 'julian-rocks.png', mimeType: 'image/png', buffer: png });
+    await toastShows(page, 'Image uploaded', '1600 x 1000 pixels');
+    const url = await page.getByLabel('Header Image URL').inputValue();
+    expect(url).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.png$/);
+
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await toastShows(page, 'Post Published');
+
+    await page.goto(`${t.baseUrl}/blog/${slug}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const header = page.locator('article img').first();
+    await expect(header.getAttribute('srcset')).resolves.toContain(`/img?src=${encodeURIComponent(url)}&w=1600 1600w`);
+    await expect(header.getAttribute('fetchpriority')).resolves.toBe('high');
+    // The browser picked a variant from the srcset, and it decoded.
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('article img');
+      return !!image && image.complete && image.naturalWidth > 0;
+    });
+    const chosen = new URL(await header.evaluate((image: HTMLImageElement) => image.currentSrc));
+    expect(chosen.pathname).toBe('/img');
+    expect(chosen.searchParams.get('src')).toBe(url);
+    expect(['400', '600', '800', '1200', '1600']).toContain(chosen.searchParams.get('w'));
+
+    await openDashboard(page, t);
+    await page.getByRole('tab', { name: 'Media' }).click();
+    const item = page.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').filter({ hasText: 'julian-rocks.png' });
+    await item.getByText(`Used by: article "${title}"`).waitFor();
+    await item.getByText(/1600 x 1000/).waitFor();
+    await expect(item.getByRole('button', { name: /Delete/ }).count()).resolves.toBe(0);
+  });
+
+  it('lists an unused upload with Delete, and deleting removes it', async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c05a1d' } }).png().toBuffer();
+    await openDashboard(page, t);
+    await page.getByRole('tab', { name: 'Photos' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload an image for Image URL' }).click();
+    await (await chooser).setFiles({ name: 'spare-photo.png', mimeType: 'image/png', buffer: png });
+    await toastShows(page, 'Image uploaded');
+    await expect(page.getByLabel('Image URL', { exact: true }).inputValue()).resolves.toMatch(/^\/media\/uploads\//);
+
+    await page.getByRole('tab', { name: 'Media' }).click();
+    const item = page.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').filter({ hasText: 'spare-photo.png' });
+    await item.getByText('Not used').waitFor();
+    await item.getByRole('button', { name: 'Delete spare-photo.png' }).click();
+    await toastShows(page, 'Image Deleted');
+    await item.waitFor({ state: 'detached' });
+  });
+
+  it('refuses a file that is no image, with the server\'s message', async () => {
+    await openDashboard(page, t);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload an image for Header Image URL' }).click();
+    await (await chooser).setFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some notes') });
+    await toastShows(page, 'Upload Failed', 'file must be a JPEG, PNG, WebP, AVIF or GIF image');
+    await expect(page.getByLabel('Header Image URL').inputValue()).resolves.toBe('');
+  });
+});
