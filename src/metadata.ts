@@ -284,6 +284,21 @@ export default async () => {
           },
         ],
         [
+          import("./images/dto/image-query.dto.js"),
+          {
+            ImageQueryDto: {
+              src: { required: true, type: () => String, maxLength: 2048 },
+              w: { required: true, type: () => String },
+              q: {
+                required: false,
+                type: () => String,
+                pattern: "^(100|[1-9]\\d?)$",
+              },
+              fit: { required: false, type: () => String },
+            },
+          },
+        ],
+        [
           import("./newsletter/dto/subscribe.dto.js"),
           {
             SubscribeDto: {

@@ -3,6 +3,7 @@ import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RssService } from './rss.service';
 import { SitemapService } from './sitemap.service';
+import { CacheTags, Invalidates, Tag } from 'src/page-cache/cache-tags';
 
 @Controller()
 export class FeedsController {
@@ -13,18 +14,21 @@ export class FeedsController {
   ) {}
 
   @Get('sitemap.xml')
+  @CacheTags(Tag.sitemap)
   @Header('Content-Type', 'application/xml; charset=utf-8')
   async sitemap(): Promise<string> {
     return (await this.sitemaps.sitemap()).xml;
   }
 
   @Get('rss.xml')
+  @CacheTags(Tag.feeds)
   @Header('Content-Type', 'application/rss+xml; charset=utf-8')
   feed(): Promise<string> {
     return this.rss.feed();
   }
 
   @Get('robots.txt')
+  @CacheTags()
   @Header('Content-Type', 'text/plain; charset=utf-8')
   robots(): string {
     return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${this.config.siteUrl}/sitemap.xml`, ''].join('\n');
@@ -34,6 +38,7 @@ export class FeedsController {
   @Post('api/admin/update-sitemap')
   @HttpCode(200)
   @AdminOnly({ action: 'update_sitemap', writesContent: false })
+  @Invalidates(Tag.sitemap)
   async updateSitemap(): Promise<{ timestamp: string }> {
     const { generatedAt } = await this.sitemaps.regenerate();
     return { timestamp: generatedAt.toISOString() };
