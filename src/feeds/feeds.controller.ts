@@ -1,4 +1,4 @@
-import { Controller, Get, Header, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RssService } from './rss.service';
@@ -17,7 +17,19 @@ export class FeedsController {
   @CacheTags(Tag.sitemap)
   @Header('Content-Type', 'application/xml; charset=utf-8')
   async sitemap(): Promise<string> {
-    return (await this.sitemaps.sitemap()).xml;
+    const { index, files } = await this.sitemaps.sitemap();
+    return index ?? files[0];
+  }
+
+  /** The n-th file of the sitemap index, once there is one (past 50,000 URLs). */
+  @Get('sitemap-:n.xml')
+  @CacheTags(Tag.sitemap)
+  @Header('Content-Type', 'application/xml; charset=utf-8')
+  async sitemapFile(@Param('n') n: string): Promise<string> {
+    const { index, files } = await this.sitemaps.sitemap();
+    const file = index && /^[1-9]\d*$/.test(n) ? files[Number(n) - 1] : undefined;
+    if (!file) throw new NotFoundException('Sitemap not found');
+    return file;
   }
 
   @Get('rss.xml')

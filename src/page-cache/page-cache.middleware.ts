@@ -32,6 +32,9 @@ function isHtml(response: Response): boolean {
   return String(response.getHeader('Content-Type') ?? '').startsWith('text/html');
 }
 
+/** Pages and the feeds (/rss.xml, /sitemap.xml): what anonymous visitors and crawlers fetch outside the API. */
+const PAGE_TYPES = /^(text\/html|application\/xml|application\/rss\+xml)\b/;
+
 /** The encodings a client accepts, by its Accept-Encoding header: browsers send a handful of distinct ones. */
 const negotiated = new Map<string, string | false>();
 
@@ -180,7 +183,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     let kept: { body: Buffer; contentType: string; etag: string } | null = null;
     if (cacheable) startGathering(response);
     patchSend(response, (body) => {
-      if (response.statusCode !== 200 || typeof body !== 'string' || !(api ? isJson(response) : isHtml(response))) return body;
+      if (response.statusCode !== 200 || typeof body !== 'string' || !(api ? isJson(response) : PAGE_TYPES.test(String(response.getHeader('Content-Type') ?? '')))) return body;
       // An answer that chose its own caching, or is a download, is left alone.
       if (response.getHeader('Cache-Control') || response.getHeader('Content-Disposition')) return body;
       const bytes = Buffer.from(body, 'utf8');
