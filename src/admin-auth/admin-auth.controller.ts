@@ -6,7 +6,7 @@ import { AdminOnly } from './admin-only.decorator';
 import { sessionCookieName } from './admin-session';
 import { AdminSessionService } from './admin-session.service';
 import { LocalAuthGuard } from './local-auth.guard';
-import { Invalidates } from 'src/page-cache/cache-tags';
+import { Invalidates } from 'src/common/cache-tags';
 
 // Signing in or out changes no page.
 @Invalidates()

@@ -5,7 +5,7 @@ import { idParam } from 'src/common/id.pipe';
 import { toArticleListItem, toArticleResponse } from './article.response';
 import { ArticlesService } from './articles.service';
 import { CreateArticleDto, UpdateArticleDto } from './dto/article-write.dto';
-import { CacheTags, Invalidates, Tag, articleChanged } from 'src/page-cache/cache-tags';
+import { CacheTags, Invalidates, Tag, articleChanged } from 'src/common/cache-tags';
 
 const id = idParam('Article id');
 

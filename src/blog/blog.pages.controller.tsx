@@ -16,7 +16,7 @@ import { PUBLIC_ARTICLE_CATEGORIES } from 'core/categories';
 import { toArticleListItem, toArticleResponse } from 'src/articles/article.response';
 import { ArticlesService } from 'src/articles/articles.service';
 import { isDatabaseUnavailable } from 'src/common/database-errors';
-import { CacheTags, Tag, tagAnswer } from 'src/page-cache/cache-tags';
+import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
 
 @Controller('blog')
 export class BlogPagesController {

@@ -5,7 +5,7 @@ import { idParam } from 'src/common/id.pipe';
 import { toAdminSlide, toPublicSlide } from './carousel.response';
 import { CarouselService } from './carousel.service';
 import { CreateCarouselVideoDto, UpdateCarouselVideoDto } from './dto/carousel-write.dto';
-import { CacheTags, Invalidates, Tag } from 'src/page-cache/cache-tags';
+import { CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
 const id = idParam('Carousel slide id');
 

@@ -8,7 +8,7 @@ import { toAdminComment, toPublicComment } from './comment.response';
 import { CommentsService } from './comments.service';
 import { CommentFilterQueryDto } from './dto/comment-filter-query.dto';
 import { CreateCommentDto } from './dto/create-comment.dto';
-import { byId, CacheTags, Invalidates, Tag } from 'src/page-cache/cache-tags';
+import { byId, CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
 @Controller('api')
 export class CommentsController {

@@ -5,7 +5,7 @@ import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { ContactService } from './contact.service';
 import { toContactResponse } from './contact.response';
 import { CreateContactDto } from './dto/create-contact.dto';
-import { Invalidates } from 'src/page-cache/cache-tags';
+import { Invalidates } from 'src/common/cache-tags';
 
 @Controller('api/contact')
 export class ContactController {

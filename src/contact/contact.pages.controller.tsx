@@ -3,7 +3,7 @@ import { Html } from 'src/common/html.decorator';
 import { RenderService } from 'src/render/render.service';
 import { ContactPage, FAQ, meta } from 'views/pages/ContactPage';
 import { ContactService } from './contact.service';
-import { CacheTags } from 'src/page-cache/cache-tags';
+import { CacheTags } from 'src/common/cache-tags';
 
 @CacheTags()
 @Controller()

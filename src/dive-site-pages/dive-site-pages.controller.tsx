@@ -10,7 +10,7 @@ import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
-import { byId, CacheTags, Tag } from 'src/page-cache/cache-tags';
+import { byId, CacheTags, Tag } from 'src/common/cache-tags';
 
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =

@@ -9,7 +9,7 @@ import { toExplorerSite } from './explorer-site';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import { ByReviewUrlQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
-import { CacheTags, Invalidates, Tag, diveSiteChanged } from 'src/page-cache/cache-tags';
+import { CacheTags, Invalidates, Tag, diveSiteChanged } from 'src/common/cache-tags';
 
 const id = idParam('Dive site id');
 const today = () => new Date().toISOString().slice(0, 10);

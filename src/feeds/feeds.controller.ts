@@ -3,7 +3,7 @@ import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RssService } from './rss.service';
 import { SitemapService } from './sitemap.service';
-import { CacheTags, Invalidates, Tag } from 'src/page-cache/cache-tags';
+import { CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
 @Controller()
 export class FeedsController {

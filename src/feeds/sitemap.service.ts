@@ -5,7 +5,7 @@ import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
-import { Tag } from 'src/page-cache/cache-tags';
+import { Tag } from 'src/common/cache-tags';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
 import { Review } from 'src/reviews/review.entity';
 import { buildSitemaps, type SitemapEntry, type Sitemaps } from './sitemap-builder';

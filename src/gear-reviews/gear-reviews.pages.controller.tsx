@@ -16,7 +16,7 @@ import { breadcrumbJsonLd } from 'views/components/Breadcrumbs';
 import { GearReviewsPage } from 'views/pages/reviews/GearReviewsPage';
 import { ReviewNotFoundPage, ReviewPage } from 'views/pages/reviews/ReviewPage';
 import { isDatabaseUnavailable } from 'src/common/database-errors';
-import { CacheTags, Tag, tagAnswer } from 'src/page-cache/cache-tags';
+import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
 
 const HERO_FALLBACKS = ['/media/scene-coral-reef.svg', '/media/scene-wreck.svg', '/media/scene-drift.svg'];
 

@@ -9,7 +9,7 @@ import { RenderService } from 'src/render/render.service';
 import { ReviewsService } from 'src/reviews/reviews.service';
 import { HomePage, type LatestItem } from 'views/pages/HomePage';
 import { Island } from 'views/islands/Island';
-import { CacheTags, Tag } from 'src/page-cache/cache-tags';
+import { CacheTags, Tag } from 'src/common/cache-tags';
 
 export const HOME_LATEST_COUNT = 3;
 

@@ -9,7 +9,7 @@ import { UpdateSubscriberDto } from './dto/update-subscriber.dto';
 import { NewsletterService } from './newsletter.service';
 import { toSubscribeResponse, toSubscriberResponse } from './subscriber.response';
 // No page shows a subscriber: sign-ups and their management change nothing cached.
-import { Invalidates } from 'src/page-cache/cache-tags';
+import { Invalidates } from 'src/common/cache-tags';
 
 @Controller('api/newsletter')
 export class NewsletterController {

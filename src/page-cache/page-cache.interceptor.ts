@@ -2,7 +2,7 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { type Observable, concatMap, from, map } from 'rxjs';
-import { CACHE_TAGS, INVALIDATES, type ReadTag, type WriteTag, resolveReadTags, resolveWriteTags, tagAnswer } from './cache-tags';
+import { CACHE_TAGS, INVALIDATES, type ReadTag, type WriteTag, resolveReadTags, resolveWriteTags, tagAnswer } from 'src/common/cache-tags';
 import { PageCacheService } from './page-cache.service';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isAdminArea } from 'src/admin-auth/admin-headers';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { AppConfig } from 'src/config/app.config';
-import { gatheredTags, startGathering } from './cache-tags';
+import { gatheredTags, startGathering } from 'src/common/cache-tags';
 import { countSqlQueries } from './sql-count';
 import { etagOf, type CachedPage, type PageCacheService } from './page-cache.service';
 

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { ANY_CONTENT } from './cache-tags';
+import { ANY_CONTENT } from 'src/common/cache-tags';
 import { PAGE_CACHE_CHANNEL, invalidationPayload, parseInvalidation } from './notify';
 
 /** Bounds: entries, bytes, and age (pages show times relative to the render, e.g. "3 days ago"). */

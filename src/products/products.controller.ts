@@ -5,7 +5,7 @@ import { idParam } from 'src/common/id.pipe';
 import { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
 import { toProductResponse } from './product.response';
 import { ProductsService } from './products.service';
-import { CacheTags, Invalidates, Tag } from 'src/page-cache/cache-tags';
+import { CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
 const id = idParam('Product id');
 

@@ -5,7 +5,7 @@ import { idParam } from 'src/common/id.pipe';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CreateRatingDto } from './dto/create-rating.dto';
 import { RatingsService } from './ratings.service';
-import { byId, CacheTags, Invalidates, Tag } from 'src/page-cache/cache-tags';
+import { byId, CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
 const id = idParam('Dive site id');
 

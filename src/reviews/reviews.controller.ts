@@ -6,7 +6,7 @@ import { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { REVIEW_CATEGORIES } from 'core/categories';
 import { toReviewListItem, toReviewResponse } from './review.response';
 import { ReviewsService } from './reviews.service';
-import { CacheTags, Invalidates, Tag, reviewChanged } from 'src/page-cache/cache-tags';
+import { CacheTags, Invalidates, Tag, reviewChanged } from 'src/common/cache-tags';
 
 const id = idParam('Review id');
 

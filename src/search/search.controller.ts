@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { SearchQueryDto } from './dto/search-query.dto';
 import { SearchService } from './search.service';
-import { CacheTags, Tag } from 'src/page-cache/cache-tags';
+import { CacheTags, Tag } from 'src/common/cache-tags';
 
 @CacheTags(Tag.search)
 @Controller('api/search')
