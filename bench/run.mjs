@@ -11,12 +11,16 @@ import { measureLighthouse } from './lib/lighthouse.mjs';
 import { measureMemory, rssMb } from './lib/memory.mjs';
 import { measurePageWeight } from './lib/page-weight.mjs';
 import { root, startServer } from './lib/server.mjs';
+import { measureLimit } from './lib/limit.mjs';
 import { measureThroughput } from './lib/throughput.mjs';
+import { measureWrites } from './lib/writes.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const skipBuild = args.includes('--no-build');
 const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : 'latest.json';
+// `--writes` and `--limit` run only those parts (bench/README.md, sections 6 and 7).
+const onlyParts = ['writes', 'limit'].filter((part) => args.includes(`--${part}`));
 const out = isAbsolute(outArg) ? outArg : join(root, 'bench', 'results', outArg);
 
 const settings = quick
@@ -31,7 +35,8 @@ if (!skipBuild) {
 }
 
 log('starting the built server on a fresh embedded PostgreSQL with the seed');
-const server = await startServer();
+// The writes part's public writes come from made-up addresses (X-Forwarded-For), believed only here.
+const server = await startServer({ env: onlyParts.includes('writes') ? { TRUST_PROXY: '1' } : {} });
 const base = server.url;
 const results = { quick, startedAt: new Date().toISOString(), node: process.version, cpus: cpus().length, sections: {} };
 try {
@@ -43,6 +48,12 @@ try {
   const articlePath = `/blog/${article.slug}`;
   const reviewPath = `/gear-reviews/${review.slug}`;
   results.rssAtStartMb = rssMb(server.pid);
+
+  if (onlyParts.length) {
+    await runParts(onlyParts, { base, articlePath, otherArticle: (await json('/api/articles'))[1], site });
+    await finish();
+    process.exit(0);
+  }
 
   // 4. SQL per page, first: each page rendered (the page cache bypassed), its queries counted.
   log('SQL queries per page render');
@@ -148,11 +159,42 @@ try {
     },
   ]);
 } finally {
+  await finish();
+}
+
+async function finish() {
   results.finishedAt = new Date().toISOString();
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results, null, 2));
   await server.stop();
   log(`wrote ${out}`);
+}
+
+async function runParts(parts, { base, articlePath, otherArticle, site }) {
+  const options = { pid: server.pid, duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
+  if (parts.includes('writes')) {
+    log(`writes: ${articlePath}, 20 connections, quiet and under 20 public writes/s of each kind, ${settings.throughputSeconds} s each`);
+    const writes = await measureWrites(base, { ...options, articlePath, otherArticle, site, headers: { 'accept-encoding': 'br, gzip' } });
+    results.sections.writes = writes;
+    print(
+      'Article page under public writes (20 connections, Accept-Encoding: br, gzip; targets: newsletter/contact >= 0.9 of quiet with p99 < 50 ms, comments on another article >= 0.8)',
+      [{ ...writes.quiet, ratioToQuiet: 1 }, ...writes.rows].map(({ writes: kind, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToQuiet, writesPerSec, writesOk, writesFailed, serverCpuPct, loaderCpuPct }) => ({
+        writes: kind, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToQuiet, writesPerSec, writesOk, writesFailed, serverCpuPct, loaderCpuPct,
+      })),
+    );
+  }
+  if (parts.includes('limit')) {
+    log(`limit: cached ${articlePath} beside nginx with the same gzip bytes, 50 connections, ${settings.throughputSeconds} s x 2 each`);
+    const limit = await measureLimit(base, articlePath, options);
+    results.sections.limit = limit;
+    if (limit.skipped) log(`limit skipped: ${limit.skipped}`);
+    else {
+      print(
+        `Cached article page beside nginx (50 connections, Accept-Encoding: gzip, ${limit.gzipBytes} bytes a request; target: >= 0.5 of nginx's req/s, p99 < 50 ms)`,
+        limit.rows.map(({ runs, ...row }) => ({ ...row, runs: runs.join(' / ') })),
+      );
+    }
+  }
 }
 
 function print(title, rows) {

@@ -11,7 +11,7 @@ import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app.config';
-import { pageCacheMiddleware } from './page-cache/page-cache.middleware';
+import { fixedHeaders, pageCacheHits, pageCacheMiddleware } from './page-cache/page-cache.middleware';
 import { PageCacheService } from './page-cache/page-cache.service';
 import { ASSETS_DIR } from './render/asset-manifest';
 
@@ -23,7 +23,10 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   express_.set('trust proxy', config.trustProxy);
   // A request id on every answer (X-Request-Id); in production, one JSON log line per request.
   express_.use(requestLogging());
-  express_.use(securityHeaders(config), permissionsPolicy);
+  const everyAnswer = [securityHeaders(config), permissionsPolicy];
+  // Cache hits next: they need nothing below but these headers, set from what they were at start.
+  express_.use(pageCacheHits(app.get(PageCacheService), config, fixedHeaders(everyAnswer)));
+  express_.use(...everyAnswer);
   express_.use(compression({ threshold: 1024 }));
   express_.use(express.json({ limit: '100kb' }));
   express_.use(express.urlencoded({ extended: false, limit: '100kb' }));
@@ -31,7 +34,7 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   // Hashed build output never changes under its name.
   express_.use('/assets', express.static(ASSETS_DIR(), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   express_.use('/media', express.static(join(projectRoot(), 'public', 'media'), { maxAge: '7d', index: false }));
-  // Anonymous pages from the in-process cache, before the session layer (src/page-cache).
+  // Anonymous pages rendered and kept, before the session layer (src/page-cache).
   express_.use(pageCacheMiddleware(app.get(PageCacheService), config));
   // After the static files, so an asset request never reads the session store.
   // Then admin headers, the origin check, the PostgreSQL session and passport (src/admin-auth).

@@ -56,6 +56,11 @@ function figures({ result, serverCpuPct, loaderCpuPct }) {
   };
 }
 
+/** One autocannon run against `url`, with the request figures and both CPU shares. */
+export async function measureRun(url, { connections, duration, headers = {} }, pid) {
+  return figures(await runMeasured(url, { connections, duration, headers }, pid));
+}
+
 /**
  * targets: [{ name, path }]; `pid` is the server's (for its CPU share); `articlePath` decides the baseline's size. `headers` go with every request,
  * e.g. `{ 'accept-encoding': 'br, gzip' }` to measure what a browser is sent.

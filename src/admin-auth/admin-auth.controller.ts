@@ -6,7 +6,10 @@ import { AdminOnly } from './admin-only.decorator';
 import { sessionCookieName } from './admin-session';
 import { AdminSessionService } from './admin-session.service';
 import { LocalAuthGuard } from './local-auth.guard';
+import { Invalidates } from 'src/common/cache-tags';
 
+// Signing in or out changes no page.
+@Invalidates()
 @Controller('api/admin')
 export class AdminAuthController {
   constructor(

@@ -5,9 +5,12 @@ import { idParam } from 'src/common/id.pipe';
 import { toArticleListItem, toArticleResponse } from './article.response';
 import { ArticlesService } from './articles.service';
 import { CreateArticleDto, UpdateArticleDto } from './dto/article-write.dto';
+import { CacheTags, Invalidates, Tag, articleChanged } from 'src/common/cache-tags';
 
 const id = idParam('Article id');
 
+@CacheTags(Tag.articles)
+@Invalidates(articleChanged)
 @Controller('api')
 export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}

@@ -16,6 +16,7 @@ import { PUBLIC_ARTICLE_CATEGORIES } from 'core/categories';
 import { toArticleListItem, toArticleResponse } from 'src/articles/article.response';
 import { ArticlesService } from 'src/articles/articles.service';
 import { isDatabaseUnavailable } from 'src/common/database-errors';
+import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
 
 @Controller('blog')
 export class BlogPagesController {
@@ -28,6 +29,7 @@ export class BlogPagesController {
 
   @Get()
   @Html()
+  @CacheTags(Tag.articles)
   async list(@Query('category') categoryParam?: string): Promise<string> {
     const category = (PUBLIC_ARTICLE_CATEGORIES as readonly string[]).includes(categoryParam ?? '') ? categoryParam! : null;
     const all = (await this.articles.listPublished()).map(toArticleListItem);
@@ -45,6 +47,8 @@ export class BlogPagesController {
 
   @Get(':slug')
   @Html()
+  // The dive-site video shown under the article comes from the sites.
+  @CacheTags(Tag.diveSites)
   async article(@Param('slug') slug: string, @Res({ passthrough: true }) response: Response): Promise<string> {
     const found = await this.articles.findPublishedBySlug(slug).catch((error: unknown) => {
       // A database outage is a 503, not a missing page (which search engines would drop).
@@ -56,6 +60,7 @@ export class BlogPagesController {
       return this.render.page({ title: 'Article Not Found', description: "The article you're looking for doesn't exist.", path: `/blog/${slug}`, noindex: true }, <ArticleNotFoundPage />);
     }
     const article = toArticleResponse(found);
+    tagAnswer(response, Tag.article(article.id), Tag.comments(article.id), Tag.allComments);
     const path = `/blog/${article.slug}`;
     const [comments, site] = await Promise.all([
       this.comments.listForArticle(article.id),

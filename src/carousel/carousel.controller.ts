@@ -5,9 +5,12 @@ import { idParam } from 'src/common/id.pipe';
 import { toAdminSlide, toPublicSlide } from './carousel.response';
 import { CarouselService } from './carousel.service';
 import { CreateCarouselVideoDto, UpdateCarouselVideoDto } from './dto/carousel-write.dto';
+import { CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
 const id = idParam('Carousel slide id');
 
+@CacheTags(Tag.carousel)
+@Invalidates(Tag.carousel)
 @Controller('api')
 export class CarouselController {
   constructor(private readonly carousel: CarouselService) {}

@@ -8,18 +8,21 @@ import { toAdminComment, toPublicComment } from './comment.response';
 import { CommentsService } from './comments.service';
 import { CommentFilterQueryDto } from './dto/comment-filter-query.dto';
 import { CreateCommentDto } from './dto/create-comment.dto';
+import { byId, CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
 @Controller('api')
 export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
   @Get('articles/:id/comments')
+  @CacheTags(byId(Tag.comments), Tag.allComments)
   async list(@Param('id', idParam('Article id')) articleId: number) {
     return (await this.comments.listForArticle(articleId)).map(toPublicComment);
   }
 
   @Post('articles/:id/comments')
   @RateLimit('comment')
+  @Invalidates(byId(Tag.comments))
   async create(@Param('id', idParam('Article id')) articleId: number, @Body() dto: CreateCommentDto, @Req() request: Request) {
     return toPublicComment(await this.comments.create(articleId, dto, clientIp(request)));
   }
@@ -32,6 +35,7 @@ export class CommentsController {
 
   @Delete('admin/comments/:id')
   @AdminOnly()
+  @Invalidates(Tag.allComments)
   @HttpCode(204)
   async remove(@Param('id', idParam('Comment id')) id: number): Promise<void> {
     await this.comments.remove(id);

@@ -5,6 +5,7 @@ import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { ContactService } from './contact.service';
 import { toContactResponse } from './contact.response';
 import { CreateContactDto } from './dto/create-contact.dto';
+import { Invalidates } from 'src/common/cache-tags';
 
 @Controller('api/contact')
 export class ContactController {
@@ -12,6 +13,8 @@ export class ContactController {
 
   @Post()
   @RateLimit('contact')
+  // A message is shown on no page.
+  @Invalidates()
   async create(@Body() dto: CreateContactDto, @Req() request: Request) {
     return toContactResponse(await this.contacts.create(dto, clientIp(request)));
   }

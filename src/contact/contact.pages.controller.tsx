@@ -3,7 +3,9 @@ import { Html } from 'src/common/html.decorator';
 import { RenderService } from 'src/render/render.service';
 import { ContactPage, FAQ, meta } from 'views/pages/ContactPage';
 import { ContactService } from './contact.service';
+import { CacheTags } from 'src/common/cache-tags';
 
+@CacheTags()
 @Controller()
 export class ContactPagesController {
   constructor(

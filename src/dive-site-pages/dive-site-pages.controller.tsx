@@ -16,6 +16,7 @@ import { SafetyBriefService } from './safety-brief.service';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
+import { byId, CacheTags, Tag } from 'src/common/cache-tags';
 
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =
@@ -65,6 +66,7 @@ export class DiveSitePagesController {
    */
   @Get()
   @Html()
+  @CacheTags(Tag.diveSites)
   async list(@Query() query: Record<string, unknown>): Promise<string> {
     const byName = await this.sites.list();
     const topRated = query.sort === TOP_RATED;
@@ -94,6 +96,8 @@ export class DiveSitePagesController {
 
   @Get(':id')
   @Html()
+  // Every site page shows the whole explorer, and its own site's ratings.
+  @CacheTags(Tag.diveSites, byId(Tag.ratings))
   async site(@Param('id') rawId: string, @Query('show') show: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
     // SPEC section 2: the id is parsed as an integer.
     const id = Number.parseInt(rawId, 10);

@@ -9,12 +9,15 @@ import { toExplorerSite } from './explorer-site';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import { ByReviewUrlQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
+import { CacheTags, Invalidates, Tag, diveSiteChanged } from 'src/common/cache-tags';
 
 const id = idParam('Dive site id');
 const today = () => new Date().toISOString().slice(0, 10);
 const attachment = (response: Response, name: string) => response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
 
 /** SPEC section 7's dive-site calls. The fixed paths (search, map, by-review-url, export) come before /:id. */
+@CacheTags(Tag.diveSites)
+@Invalidates(diveSiteChanged)
 @Controller('api/dive-sites')
 export class DiveSitesController {
   constructor(

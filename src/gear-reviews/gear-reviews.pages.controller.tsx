@@ -16,6 +16,7 @@ import { breadcrumbJsonLd } from 'views/components/Breadcrumbs';
 import { GearReviewsPage } from 'views/pages/reviews/GearReviewsPage';
 import { ReviewNotFoundPage, ReviewPage } from 'views/pages/reviews/ReviewPage';
 import { isDatabaseUnavailable } from 'src/common/database-errors';
+import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
 
 const HERO_FALLBACKS = ['/media/scene-coral-reef.svg', '/media/scene-wreck.svg', '/media/scene-drift.svg'];
 
@@ -38,6 +39,8 @@ export class GearReviewsPagesController {
 
   @Get()
   @Html()
+  // The hero is a featured dive site.
+  @CacheTags(Tag.reviews, Tag.diveSites)
   async list(@Query('category') categoryParam?: string, @Query('search') searchParam?: string): Promise<string> {
     const category = (PUBLIC_REVIEW_CATEGORIES as readonly string[]).includes(categoryParam ?? '') ? categoryParam! : null;
     const search = typeof searchParam === 'string' && searchParam.trim() ? searchParam.trim().slice(0, 200) : null;
@@ -67,6 +70,7 @@ export class GearReviewsPagesController {
 
   @Get(':slug')
   @Html()
+  @CacheTags()
   async review(@Param('slug') slug: string, @Res({ passthrough: true }) response: Response): Promise<string> {
     const found = await this.reviews.findPublishedBySlug(slug).catch((error: unknown) => {
       // A database outage is a 503, not a missing page (which search engines would drop).
@@ -81,6 +85,7 @@ export class GearReviewsPagesController {
       );
     }
     const review = toReviewResponse(found);
+    tagAnswer(response, Tag.review(review.id));
     const path = `/gear-reviews/${review.slug}`;
     const breadcrumbs = [
       { label: 'Home', href: '/' },

@@ -9,6 +9,7 @@ import { RenderService } from 'src/render/render.service';
 import { ReviewsService } from 'src/reviews/reviews.service';
 import { HomePage, type LatestItem } from 'views/pages/HomePage';
 import { Island } from 'views/islands/Island';
+import { CacheTags, Tag } from 'src/common/cache-tags';
 
 export const HOME_LATEST_COUNT = 3;
 
@@ -23,6 +24,7 @@ export class HomePagesController {
 
   @Get()
   @Html()
+  @CacheTags(Tag.home, Tag.articles, Tag.reviews, Tag.carousel)
   async home(): Promise<string> {
     const [articles, reviews, slides] = await Promise.all([
       this.articles.listPublished(),

@@ -8,6 +8,8 @@ import { SubscribeDto } from './dto/subscribe.dto';
 import { UpdateSubscriberDto } from './dto/update-subscriber.dto';
 import { NewsletterService } from './newsletter.service';
 import { toSubscribeResponse, toSubscriberResponse } from './subscriber.response';
+// No page shows a subscriber: sign-ups and their management change nothing cached.
+import { Invalidates } from 'src/common/cache-tags';
 
 @Controller('api/newsletter')
 export class NewsletterController {
@@ -15,6 +17,7 @@ export class NewsletterController {
 
   @Post('subscribe')
   @RateLimit('newsletter')
+  @Invalidates()
   async subscribe(@Body() dto: SubscribeDto, @Req() request: Request) {
     return toSubscribeResponse(await this.newsletter.subscribe(dto, clientIp(request)));
   }
@@ -27,12 +30,14 @@ export class NewsletterController {
 
   @Patch('subscribers/:id')
   @AdminOnly()
+  @Invalidates()
   async update(@Param('id', idParam('Subscriber id')) id: number, @Body() dto: UpdateSubscriberDto) {
     return toSubscriberResponse(await this.newsletter.update(id, dto));
   }
 
   @Delete('subscribers/:id')
   @AdminOnly()
+  @Invalidates()
   @HttpCode(204)
   async remove(@Param('id', idParam('Subscriber id')) id: number): Promise<void> {
     await this.newsletter.remove(id);

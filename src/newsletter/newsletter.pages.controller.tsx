@@ -6,7 +6,9 @@ import { RenderService } from 'src/render/render.service';
 import { NewsletterPage, meta } from 'views/pages/newsletter/NewsletterPage';
 import { UnsubscribePage } from 'views/pages/newsletter/UnsubscribePage';
 import { NewsletterService } from './newsletter.service';
+import { CacheTags } from 'src/common/cache-tags';
 
+@CacheTags()
 @Controller('newsletter')
 export class NewsletterPagesController {
   constructor(

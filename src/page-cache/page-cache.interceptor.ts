@@ -1,22 +1,36 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import type { Request } from 'express';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
 import { type Observable, concatMap, from, map } from 'rxjs';
+import { CACHE_TAGS, INVALIDATES, type ReadTag, type WriteTag, resolveReadTags, resolveWriteTags, tagAnswer } from 'src/common/cache-tags';
 import { PageCacheService } from './page-cache.service';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Every write that succeeds (an admin edit, a comment, a rating, ...) empties the page cache of every
- * process before its answer leaves, so the next page anyone requests, from any process, shows it.
+ * A read handler's `@CacheTags` go with its answer into the page cache. A write that succeeds drops, in
+ * every process and before its answer leaves, the answers showing what its `@Invalidates` names (all of
+ * them when it names nothing at all), so the next request anyone makes, to any process, shows it.
  */
 @Injectable()
 export class PageCacheInterceptor implements NestInterceptor {
-  constructor(private readonly cache: PageCacheService) {}
+  constructor(
+    private readonly cache: PageCacheService,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
-    if (READS.has(request.method)) return next.handle();
-    return next.handle().pipe(concatMap((value) => from(this.cache.invalidate()).pipe(map(() => value))));
+    const targets = [context.getHandler(), context.getClass()];
+    if (READS.has(request.method)) {
+      const tags = this.reflector.getAllAndOverride<ReadTag[] | undefined>(CACHE_TAGS, targets);
+      if (tags) tagAnswer(context.switchToHttp().getResponse<Response>(), ...resolveReadTags(tags, request));
+      return next.handle();
+    }
+    const changes = this.reflector.getAllAndOverride<WriteTag[] | undefined>(INVALIDATES, targets);
+    return next.handle().pipe(
+      concatMap((value) => from(this.cache.invalidate(changes ? resolveWriteTags(changes, request, value) : null)).pipe(map(() => value))),
+    );
   }
 }

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isAdminArea } from 'src/admin-auth/admin-headers';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { AppConfig } from 'src/config/app.config';
+import { gatheredTags, startGathering } from 'src/common/cache-tags';
 import { countSqlQueries } from './sql-count';
 import { etagOf, type CachedPage, type PageCacheService } from './page-cache.service';
 
@@ -31,13 +32,30 @@ function isHtml(response: Response): boolean {
   return String(response.getHeader('Content-Type') ?? '').startsWith('text/html');
 }
 
+/** Pages and the feeds (/rss.xml, /sitemap.xml): what anonymous visitors and crawlers fetch outside the API. */
+const PAGE_TYPES = /^(text\/html|application\/xml|application\/rss\+xml)\b/;
+
+/** The encodings a client accepts, by its Accept-Encoding header: browsers send a handful of distinct ones. */
+const negotiated = new Map<string, string | false>();
+
+function acceptedEncoding(request: Request): string | false {
+  const header = request.headers['accept-encoding'] ?? '';
+  let accepted = negotiated.get(header);
+  if (accepted === undefined) {
+    accepted = request.acceptsEncodings('br', 'gzip', 'identity');
+    if (negotiated.size >= 100) negotiated.clear();
+    negotiated.set(header, accepted);
+  }
+  return accepted;
+}
+
 /**
  * The kept body as the client accepts it: compressed once per kept answer and reused, so a hit costs no
- * compression (the compression middleware leaves an answer that already has a Content-Encoding alone).
+ * compression.
  */
 function encoded(request: Request, page: CachedPage): { body: Buffer; encoding: string | null } {
   if (page.body.length < 1024) return { body: page.body, encoding: null };
-  const accepted = request.acceptsEncodings('br', 'gzip', 'identity');
+  const accepted = acceptedEncoding(request);
   if (accepted === 'br') {
     page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } });
     return { body: page.br, encoding: 'br' };
@@ -49,15 +67,82 @@ function encoded(request: Request, page: CachedPage): { body: Buffer; encoding: 
   return { body: page.body, encoding: null };
 }
 
+/**
+ * The headers that middlewares (security headers, Permissions-Policy) set on every answer, recorded once
+ * at start so that a cache hit sets them without running them. They must not depend on the request: they
+ * are recorded for two different requests and must come out the same (a CSP nonce would not).
+ */
+export function fixedHeaders(handlers: RequestHandler[]): Record<string, string> {
+  const record = (url: string) => {
+    const headers: Record<string, string> = {};
+    const response = {
+      setHeader: (name: string, value: unknown) => {
+        headers[name] = String(value);
+      },
+      getHeader: (name: string) => headers[name],
+      removeHeader: (name: string) => {
+        delete headers[name];
+      },
+      locals: {},
+    };
+    const request = { method: 'GET', url, originalUrl: url, path: url, headers: {}, secure: false };
+    for (const handler of handlers) {
+      let passed = false;
+      handler(request as unknown as Request, response as unknown as Response, () => {
+        passed = true;
+      });
+      if (!passed) throw new Error('a middleware whose headers the page cache records did not pass the request on at once');
+    }
+    return headers;
+  };
+  const headers = record('/');
+  if (JSON.stringify(record('/blog/another?x=1')) !== JSON.stringify(headers)) {
+    throw new Error('the security headers differ from request to request: the page cache cannot answer hits with fixed ones');
+  }
+  return headers;
+}
+
+/**
+ * Cache hits, answered before anything else but the request log (which gives the request id and the log
+ * line): anonymous GET or HEAD whose URL is kept. The body (compressed once), its ETag or a 304, and the
+ * headers every answer carries (`fixed`, see fixedHeaders). Everything else goes on to the full stack.
+ */
+export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>): RequestHandler {
+  const cookieName = sessionCookieName(config.siteUrl);
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
+    if (hasCookie(request, cookieName)) return next();
+    if (config.sqlCountHeader && request.headers['x-page-cache'] === 'bypass') return next();
+    // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
+    const hit = request.originalUrl.length <= MAX_KEY_LENGTH ? cache.get(request.originalUrl) : null;
+    if (!hit) return next();
+    const headers: Record<string, string> = { ...fixed, 'Content-Type': hit.contentType, ETag: hit.etag, 'X-Page-Cache': 'hit' };
+    if (!API.test(request.path)) headers['Cache-Control'] = ANONYMOUS_HTML_CACHE_CONTROL;
+    if (config.sqlCountHeader) headers['X-SQL-Queries'] = '0';
+    if (matches(request.headers['if-none-match'], hit.etag)) {
+      response.writeHead(304, headers);
+      response.end();
+      return;
+    }
+    const { body, encoding } = encoded(request, hit);
+    headers.Vary = 'Accept-Encoding';
+    if (encoding) headers['Content-Encoding'] = encoding;
+    headers['Content-Length'] = String(body.length);
+    response.writeHead(200, headers);
+    response.end(request.method === 'HEAD' ? undefined : body);
+  };
+}
+
 function isJson(response: Response): boolean {
   return String(response.getHeader('Content-Type') ?? '').startsWith('application/json');
 }
 
 /**
- * Anonymous GET pages (and JSON API answers): answered from the page cache when they are in it (ETag, 304 on a matching
- * If-None-Match), otherwise rendered, and kept when the answer is a 200 HTML page that sets no cookie
- * and asked not to be stored. Anything with the admin session cookie is rendered every time and is
- * `no-store`. Only the body, its type and ETag are kept: every other header is set per request.
+ * Anonymous GET pages (and JSON API answers) not answered by pageCacheHits: rendered, given an ETag, and
+ * kept when the answer is a 200 HTML page (or JSON) that sets no cookie and chose no caching of its own,
+ * with the tags its handler declared (cache-tags.ts). Anything with the admin session cookie is rendered
+ * every time and is `no-store`. Only the body, its type, ETag and tags are kept: every other header is
+ * set per request.
  */
 export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig): RequestHandler {
   const cookieName = sessionCookieName(config.siteUrl);
@@ -93,29 +178,11 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
 
     const key = request.originalUrl;
     const cacheable = cache.active && key.length <= MAX_KEY_LENGTH;
-    const bypass = config.sqlCountHeader && request.headers['x-page-cache'] === 'bypass';
-    const hit = cacheable && !bypass ? cache.get(key) : null;
-    if (hit) {
-      response.setHeader('Content-Type', hit.contentType);
-      response.setHeader('ETag', hit.etag);
-      if (!api) response.setHeader('Cache-Control', ANONYMOUS_HTML_CACHE_CONTROL);
-      response.setHeader('X-Page-Cache', 'hit');
-      if (matches(request.headers['if-none-match'], hit.etag)) {
-        response.status(304).end();
-        return;
-      }
-      const { body, encoding } = encoded(request, hit);
-      response.setHeader('Vary', 'Accept-Encoding');
-      if (encoding) response.setHeader('Content-Encoding', encoding);
-      response.setHeader('Content-Length', String(body.length));
-      response.status(200).end(request.method === 'HEAD' ? undefined : body);
-      return;
-    }
-
     const generation = cache.generation;
     let kept: { body: Buffer; contentType: string; etag: string } | null = null;
+    if (cacheable) startGathering(response);
     patchSend(response, (body) => {
-      if (response.statusCode !== 200 || typeof body !== 'string' || !(api ? isJson(response) : isHtml(response))) return body;
+      if (response.statusCode !== 200 || typeof body !== 'string' || !(api ? isJson(response) : PAGE_TYPES.test(String(response.getHeader('Content-Type') ?? '')))) return body;
       // An answer that chose its own caching, or is a download, is left alone.
       if (response.getHeader('Cache-Control') || response.getHeader('Content-Disposition')) return body;
       const bytes = Buffer.from(body, 'utf8');
@@ -131,7 +198,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
         if (!kept) return;
         // A cookie set on the way out (a session begun) makes the answer personal after all.
         if (response.getHeader('Set-Cookie') || (response.statusCode !== 200 && response.statusCode !== 304)) return;
-        cache.set(key, kept, generation);
+        cache.set(key, { ...kept, tags: gatheredTags(response) }, generation);
       });
     }
     next();

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { PAGE_CACHE_CHANNEL, notifyContentChanged } from './notify';
-
+import { ANY_CONTENT } from 'src/common/cache-tags';
+import { PAGE_CACHE_CHANNEL, invalidationPayload, parseInvalidation } from './notify';
 
 /** Bounds: entries, bytes, and age (pages show times relative to the render, e.g. "3 days ago"). */
 const MAX_ENTRIES = 500;
@@ -16,36 +17,60 @@ const ACK_TIMEOUT_MS = 1000;
 const ACK_CHANNEL = 'page_cache_ack';
 const LISTENER_NAME = 'adg-page-cache';
 const RECONNECT_MAX_MS = 10_000;
+/**
+ * The recent invalidations a render that began before them is checked against. A render older than the
+ * oldest one remembered is not kept (at hundreds of writes a second, that is a render of over a second).
+ */
+const REMEMBERED_INVALIDATIONS = 256;
 
 export interface CachedPage {
   body: Buffer;
   contentType: string;
   etag: string;
-  storedAt: number;
+  /** What the answer shows (cache-tags.ts); ANY_CONTENT when its handler declared nothing. */
+  tags: readonly string[];
   /** The body compressed, made on the first hit that accepts it (the byte bound counts only `body`). */
   gzip?: Buffer;
   br?: Buffer;
 }
+
+/** Tags a write changed, or null for everything. */
+export type Changed = readonly string[] | null;
 
 /** A strong validator of the body's bytes. */
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+function touches(page: readonly string[], changed: ReadonlySet<string> | null): boolean {
+  if (!changed) return true;
+  return page.some((tag) => tag === ANY_CONTENT || changed.has(tag));
+}
+
 /**
- * Rendered anonymous pages, in this process's memory (least recently used first out), emptied at once
- * in every process when content changes: the writing process empties its own and sends NOTIFY on
- * PostgreSQL; every process LISTENs on one dedicated connection, empties its cache and acknowledges, and
- * the write answers once all have (see invalidate). While that connection is down nothing
- * is served from or kept in the cache (a notification could be missed), and it is emptied on reconnect.
+ * Rendered anonymous answers, in this process's memory (lru-cache: least recently used out, bounded in
+ * entries, bytes and age), each with the tags of what it shows. A write drops the answers carrying its
+ * tags at once in every process: the writing process drops its own and sends NOTIFY on PostgreSQL with
+ * the tags; every process LISTENs on one dedicated connection, drops its matching answers and
+ * acknowledges, and the write answers once all have (see invalidate). A notification without tags (the
+ * seed, an operator's `pg_notify('page_cache', 'manual')`) empties everything. While that connection is
+ * down nothing is served from or kept in the cache (a notification could be missed), and it is emptied
+ * on reconnect.
  */
 @Injectable()
 export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('PageCache');
-  private readonly entries = new Map<string, CachedPage>();
-  private bytes = 0;
-  /** Bumped by every invalidation: a render that began before one is never kept. */
-  private generationCounter = 0;
+  private readonly entries = new LRUCache<string, CachedPage>({
+    max: MAX_ENTRIES,
+    maxSize: MAX_BYTES,
+    maxEntrySize: MAX_BYTES / 8,
+    sizeCalculation: (page) => Math.max(1, page.body.length),
+    ttl: ENTRY_TTL_MS,
+  });
+  /** Bumped by every invalidation: a render that began before one that touches it is never kept. */
+  private sequence = 0;
+  private readonly recent: { sequence: number; changed: ReadonlySet<string> | null }[] = [];
+  private readonly listeners: ((changed: Changed) => void)[] = [];
   private listener: Client | null = null;
   private listening = false;
   private closed = false;
@@ -70,12 +95,21 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     return this.config.pageCache && this.listening && !this.closed;
   }
 
+  /** Read when a render begins, and handed back to set. */
   get generation(): number {
-    return this.generationCounter;
+    return this.sequence;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Called in this process for every change it hears of (its own writes and other processes'), so that
+   * what is derived from content elsewhere (the sitemap) follows the same tags.
+   */
+  onChange(listener: (changed: Changed) => void): void {
+    this.listeners.push(listener);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -94,46 +128,29 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
 
   get(key: string): CachedPage | null {
     if (!this.active) return null;
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (Date.now() - entry.storedAt > ENTRY_TTL_MS) {
-      this.delete(key);
-      return null;
-    }
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries.get(key) ?? null;
   }
 
-  /** Keeps a render, unless content changed since it began (`generation` as read at its start). */
-  set(key: string, page: Omit<CachedPage, 'storedAt'>, generation: number): void {
-    if (!this.active || generation !== this.generationCounter || page.body.length > MAX_BYTES / 8) return;
-    this.delete(key);
-    this.entries.set(key, { ...page, storedAt: Date.now() });
-    this.bytes += page.body.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
-      this.bytes -= entry.body.length;
-      this.entries.delete(oldest);
-    }
+  /** Keeps a render, unless content it shows changed since it began (`generation` as read at its start). */
+  set(key: string, page: CachedPage, generation: number): void {
+    if (!this.active || this.changedSince(generation, page.tags)) return;
+    this.entries.set(key, page);
   }
 
   /** Empties this process's cache now. */
   clear(): void {
-    this.generationCounter++;
-    this.entries.clear();
-    this.bytes = 0;
+    this.drop(null);
   }
 
   /**
-   * Content changed: empty this process's cache, and tell every other process through PostgreSQL. It
-   * resolves once every process listening on the database (this one included, counted beforehand in
-   * pg_stat_activity) has acknowledged that its cache is empty, or after 1 s: so when the writer
-   * answers, no process serves the old page any more.
+   * Content changed: drop what shows it (`changed` tags, or everything when null) in this process, and
+   * tell every other process through PostgreSQL. It resolves once every process listening on the
+   * database (this one included, counted beforehand in pg_stat_activity) has acknowledged, or after 1 s:
+   * so when the writer answers, no process serves the old answer any more.
    */
-  async invalidate(): Promise<void> {
-    this.clear();
+  async invalidate(changed: Changed = null): Promise<void> {
+    if (changed && changed.length === 0) return;
+    this.drop(changed);
     if (!this.config.pageCache) return;
     const token = `${this.instanceId}:${++this.invalidations}`;
     let acknowledged: Promise<void> = Promise.resolve();
@@ -145,12 +162,35 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
         );
         acknowledged = this.awaitAcknowledgements(token, rows[0]?.n ?? 0);
       }
-      await notifyContentChanged(this.dataSource, token);
+      await this.dataSource.query('SELECT pg_notify($1, $2)', [PAGE_CACHE_CHANNEL, invalidationPayload(token, changed)]);
     } catch (error) {
       this.logger.error(`NOTIFY ${PAGE_CACHE_CHANNEL} failed: ${(error as Error).message}`);
       this.settle(token);
     }
     await acknowledged;
+  }
+
+  /** Drops the answers showing `changed` (all when null) and remembers it for renders in flight. */
+  private drop(changed: Changed): void {
+    const tags = changed ? new Set(changed) : null;
+    this.recent.push({ sequence: ++this.sequence, changed: tags });
+    if (this.recent.length > REMEMBERED_INVALIDATIONS) this.recent.shift();
+    if (!tags) this.entries.clear();
+    else {
+      const stale: string[] = [];
+      this.entries.forEach((page, key) => {
+        if (touches(page.tags, tags)) stale.push(key);
+      });
+      for (const key of stale) this.entries.delete(key);
+    }
+    for (const listener of this.listeners) listener(changed);
+  }
+
+  private changedSince(generation: number, tags: readonly string[]): boolean {
+    if (generation === this.sequence) return false;
+    const oldest = this.recent[0];
+    if (!oldest || oldest.sequence > generation + 1) return true;
+    return this.recent.some((change) => change.sequence > generation && touches(tags, change.changed));
   }
 
   private awaitAcknowledgements(token: string, count: number): Promise<void> {
@@ -173,13 +213,6 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     waiting?.done();
   }
 
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.body.length;
-    this.entries.delete(key);
-  }
-
   private async connect(): Promise<void> {
     if (this.closed) return;
     const url = (this.dataSource.options as { url?: string }).url;
@@ -200,13 +233,15 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     client.on('error', (error) => lost(error.message));
     client.on('end', () => lost('closed'));
     client.on('notification', (message) => {
-      const token = message.payload ?? '';
+      const payload = message.payload ?? '';
       if (message.channel === PAGE_CACHE_CHANNEL) {
-        // This process's own invalidation coming back finds its cache already empty.
-        if (!token.startsWith(`${this.instanceId}:`)) this.clear();
-        // A server's invalidation (not the seed's) waits for every process to say its cache is empty.
+        const { from: token, changed } = parseInvalidation(payload);
+        // This process's own invalidation coming back finds its answers already dropped.
+        if (!token.startsWith(`${this.instanceId}:`)) this.drop(changed);
+        // A server's invalidation (not the seed's) waits for every process to say it has dropped them.
         if (token.includes(':')) client.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, token]).catch(() => undefined);
       } else if (message.channel === ACK_CHANNEL) {
+        const token = payload;
         const waiting = this.waiting.get(token);
         if (waiting && --waiting.remaining <= 0) this.settle(token);
       }

@@ -6,8 +6,11 @@ import { AffiliateDisclosurePage, meta as affiliateMeta } from 'views/pages/stat
 import { LearnToDivePage, meta as learnMeta } from 'views/pages/static/LearnToDivePage';
 import { PrivacyPolicyPage, meta as privacyMeta } from 'views/pages/static/PrivacyPolicyPage';
 import { TermsOfServicePage, meta as termsMeta } from 'views/pages/static/TermsOfServicePage';
+import { CacheTags } from 'src/common/cache-tags';
 
 /** Pages whose content lives in their views: Learn to Dive, About and the legal pages. */
+/** Pages that show no content from the database: kept until their age or a full flush drops them. */
+@CacheTags()
 @Controller()
 export class StaticPagesController {
   constructor(private readonly render: RenderService) {}

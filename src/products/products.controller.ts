@@ -5,9 +5,12 @@ import { idParam } from 'src/common/id.pipe';
 import { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
 import { toProductResponse } from './product.response';
 import { ProductsService } from './products.service';
+import { CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
 const id = idParam('Product id');
 
+@CacheTags(Tag.products)
+@Invalidates(Tag.products)
 @Controller('api')
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}

@@ -5,6 +5,7 @@ import { idParam } from 'src/common/id.pipe';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CreateRatingDto } from './dto/create-rating.dto';
 import { RatingsService } from './ratings.service';
+import { byId, CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
 const id = idParam('Dive site id');
 
@@ -13,6 +14,7 @@ export class RatingsController {
   constructor(private readonly ratings: RatingsService) {}
 
   @Get()
+  @CacheTags(byId(Tag.ratings))
   list(@Param('id', id) diveSiteId: number) {
     return this.ratings.forSite(diveSiteId);
   }
@@ -20,6 +22,8 @@ export class RatingsController {
   /** Answers the new rating and the site's ratings after it, in the shape of GET. */
   @Post()
   @RateLimit('rating')
+  // Only the site's own page and ratings show them (no list shows ratings).
+  @Invalidates(byId(Tag.ratings))
   async create(@Param('id', id) diveSiteId: number, @Body() dto: CreateRatingDto, @Req() request: Request) {
     return this.ratings.createAndList(diveSiteId, dto, clientIp(request));
   }

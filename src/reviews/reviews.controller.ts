@@ -6,9 +6,12 @@ import { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { REVIEW_CATEGORIES } from 'core/categories';
 import { toReviewListItem, toReviewResponse } from './review.response';
 import { ReviewsService } from './reviews.service';
+import { CacheTags, Invalidates, Tag, reviewChanged } from 'src/common/cache-tags';
 
 const id = idParam('Review id');
 
+@CacheTags(Tag.reviews)
+@Invalidates(reviewChanged)
 @Controller('api')
 export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}

@@ -1,7 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { SearchQueryDto } from './dto/search-query.dto';
 import { SearchService } from './search.service';
+import { CacheTags, Tag } from 'src/common/cache-tags';
 
+@CacheTags(Tag.search)
 @Controller('api/search')
 export class SearchController {
   constructor(private readonly searchService: SearchService) {}

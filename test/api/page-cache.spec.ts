@@ -176,6 +176,129 @@ describe('invalidation across processes', () => {
   });
 });
 
+interface Listed {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+/** Whether each path's next answer in `t` comes from the cache ('hit') or is rendered ('miss'). */
+async function states(t: TestApp, paths: string[]): Promise<Record<string, string>> {
+  const seen: Record<string, string> = {};
+  for (const path of paths) seen[path] = (await request(t.baseUrl).get(path).expect(200)).headers['x-page-cache'];
+  return seen;
+}
+
+/** Requests each path until it is kept (in both processes). */
+async function warmAll(paths: string[]): Promise<void> {
+  for (const t of [a, b]) for (const path of paths) await warm(t, path);
+}
+
+const everywhere = (paths: string[], state: string) => Object.fromEntries(paths.map((path) => [path, state]));
+
+describe('what each write drops (and keeps)', () => {
+  let articles: Listed[];
+  let sites: { id: number; name: string }[];
+
+  beforeAll(async () => {
+    articles = (await request(a.baseUrl).get('/api/articles').expect(200)).body;
+    sites = (await request(a.baseUrl).get('/api/dive-sites').expect(200)).body;
+  });
+
+  it('keeps every page after a newsletter sign-up, a contact message and a sign-in', async () => {
+    const article = `/blog/${articles[1].slug}`;
+    const paths = [article, '/', '/blog', '/rss.xml', '/sitemap.xml', `/dive-sites/${sites[0].id}`, '/api/articles'];
+    await warmAll(paths);
+    await request(a.baseUrl).post('/api/newsletter/subscribe').send({ email: `kept.${Date.now()}@example.com`, source: 'home' }).expect(201);
+    await request(b.baseUrl)
+      .post('/api/contact')
+      .send({ name: 'Jess Nguyen', email: `jess.${Date.now()}@example.com`, subject: 'Fish Rock', message: 'When do the grey nurse sharks aggregate at Fish Rock?' })
+      .expect(201);
+    await signInAsAdmin(b);
+    for (const t of [a, b]) expect(await states(t, paths)).toEqual(everywhere(paths, 'hit'));
+  });
+
+  it('an article edit drops that article, the lists, home, feeds and sitemap in both processes, and keeps another article', async () => {
+    const [, edited, other] = articles;
+    const dropped = [`/blog/${edited.slug}`, '/blog', '/', '/rss.xml', '/sitemap.xml', '/api/articles'];
+    const kept = [`/blog/${other.slug}`, `/dive-sites/${sites[0].id}`, '/gear-reviews', '/about'];
+    await warmAll([...dropped, ...kept]);
+    const title = 'Edited: Night Diving Under Rye Pier';
+    await admin.patch(`/api/articles/${edited.id}`).send({ title }).expect(200);
+    for (const t of [a, b]) {
+      expect(await states(t, [...dropped, ...kept])).toEqual({ ...everywhere(dropped, 'miss'), ...everywhere(kept, 'hit') });
+      expect((await request(t.baseUrl).get(`/blog/${edited.slug}`).expect(200)).text).toContain(title);
+    }
+  });
+
+  it('a comment drops its article page and comment list only', async () => {
+    const [, commented, other] = articles;
+    const dropped = [`/blog/${commented.slug}`, `/api/articles/${commented.id}/comments`];
+    const kept = [`/blog/${other.slug}`, `/api/articles/${other.id}/comments`, '/blog', '/', '/rss.xml', '/api/articles'];
+    await warmAll([...dropped, ...kept]);
+    const content = 'The seahorses were under the pylons again, third pylon from the end.';
+    await request(a.baseUrl).post(`/api/articles/${commented.id}/comments`).send({ name: 'Marco', content }).expect(201);
+    for (const t of [a, b]) {
+      expect(await states(t, [...dropped, ...kept])).toEqual({ ...everywhere(dropped, 'miss'), ...everywhere(kept, 'hit') });
+      expect((await request(t.baseUrl).get(`/blog/${commented.slug}`).expect(200)).text).toContain('third pylon from the end');
+    }
+  });
+
+  it("a rating drops its site's page and ratings only", async () => {
+    const [rated, other] = sites.slice(1);
+    const dropped = [`/dive-sites/${rated.id}`, `/api/dive-sites/${rated.id}/ratings`];
+    const kept = [`/dive-sites/${other.id}`, `/api/dive-sites/${other.id}/ratings`, '/dive-sites', '/api/dive-sites', '/', `/blog/${articles[2].slug}`];
+    await warmAll([...dropped, ...kept]);
+    await request(b.baseUrl).post(`/api/dive-sites/${rated.id}/ratings`).send({ rating: 4, comment: 'Blue groper followed us the whole dive' }).expect(201);
+    for (const t of [a, b]) {
+      expect(await states(t, [...dropped, ...kept])).toEqual({ ...everywhere(dropped, 'miss'), ...everywhere(kept, 'hit') });
+      expect((await request(t.baseUrl).get(`/dive-sites/${rated.id}`).expect(200)).text).toContain('Blue groper followed us the whole dive');
+    }
+  });
+
+  it('lists a new dive site in the sitemap on the next request in both processes, without the admin button', async () => {
+    for (const t of [a, b]) await warm(t, '/sitemap.xml');
+    const created = await admin
+      .post('/api/dive-sites')
+      .send({
+        name: 'Sitemap Test Bommie',
+        region: 'Victoria',
+        latitude: -38.3,
+        longitude: 144.7,
+        description: 'A bommie made for the sitemap test.',
+        skillLevel: 'Intermediate',
+        depthRange: '8-18m',
+        waterTemp: '12-19°C',
+        visibility: '5-15m',
+        bestTime: 'Summer',
+        marineLife: 'Weedy seadragons',
+        hazards: 'Boat traffic',
+        facilities: 'Car park',
+      })
+      .expect(201);
+    for (const t of [a, b]) {
+      expect((await request(t.baseUrl).get('/sitemap.xml').expect(200)).text).toContain(`/dive-sites/${created.body.id}</loc>`);
+    }
+  });
+
+  it('answers a hit with the same headers as the render it kept, but its own request id', async () => {
+    const path = '/learn-to-dive';
+    await request(a.baseUrl).get('/api/articles').expect(200);
+    await a.dataSource.query("SELECT pg_notify('page_cache', 'manual')");
+    await until(() => a.app.get(PageCacheService).size === 0);
+    const rendered = await request(a.baseUrl).get(path).set('Accept-Encoding', 'gzip').expect(200);
+    const hit = await request(a.baseUrl).get(path).set('Accept-Encoding', 'gzip').expect(200);
+    expect(rendered.headers['x-page-cache']).toBe('miss');
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    const per = ['date', 'x-request-id', 'x-page-cache', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
+    const without = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !per.includes(name)));
+    expect(without(hit.headers)).toEqual(without(rendered.headers));
+    expect(hit.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hit.headers['x-request-id']).not.toBe(rendered.headers['x-request-id']);
+    expect(hit.text).toBe(rendered.text);
+  });
+});
+
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   expect(condition()).toBe(true);
