@@ -23,8 +23,8 @@ export class DiveSitesController {
   ) {}
 
   @Get()
-  async list(@Query() { region }: DiveSiteListQueryDto) {
-    return (await this.sites.list(region)).map(toDiveSiteResponse);
+  async list(@Query() { region, ...slice }: DiveSiteListQueryDto) {
+    return (await this.sites.list(region, slice)).map(toDiveSiteResponse);
   }
 
   @Get('search')

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { depthBand } from 'core/dive-sites/filters';
+import type { ListSlice } from 'src/common/list-slice.dto';
 import { DiveSite } from './dive-site.entity';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
@@ -21,9 +22,9 @@ export class DiveSitesService {
     return this.sites.createQueryBuilder('site').orderBy('site.name', 'ASC').addOrderBy('site.id', 'ASC');
   }
 
-  /** All sites sorted by name (SPEC section 9), or those of one region (exact match). */
-  list(region?: string): Promise<DiveSite[]> {
-    const query = this.sorted();
+  /** All sites sorted by name (SPEC section 9), or those of one region (exact match); optionally a slice. */
+  list(region?: string, slice: ListSlice = {}): Promise<DiveSite[]> {
+    const query = this.sorted().limit(slice.limit).offset(slice.offset);
     if (region !== undefined) query.where('site.region = :region', { region });
     return query.getMany();
   }

@@ -1,10 +1,11 @@
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ListSliceQueryDto } from 'src/common/list-slice.dto';
 
 /** Text with something in it besides spaces; a missing value or a list (?q=a&q=b) fails too. */
 const NOT_BLANK = /\S/;
 
-/** GET /api/dive-sites?region={region} (SPEC section 7). */
-export class DiveSiteListQueryDto {
+/** GET /api/dive-sites?region={region} (SPEC section 7), and an optional slice (`limit`, `offset`). */
+export class DiveSiteListQueryDto extends ListSliceQueryDto {
   @IsOptional()
   @IsString({ message: 'region must be text' })
   region?: string;

@@ -2,6 +2,8 @@ import type { ReviewListItem } from 'core/api/reviews';
 import { formatDate } from 'core/text';
 import { CategoryFilter } from 'views/components/CategoryFilter';
 import { ContentCard } from 'views/components/ContentCard';
+import { Pagination } from 'views/components/Pagination';
+import type { PageLinks } from 'core/pagination';
 import { Stars } from 'views/components/Stars';
 import { DiveComputerGuide } from './DiveComputerGuide';
 
@@ -12,9 +14,10 @@ export interface GearReviewsPageProps {
   categories: readonly string[];
   category: string | null;
   search: string | null;
+  pages: PageLinks;
 }
 
-export function GearReviewsPage({ hero, latest, reviews, categories, category, search }: GearReviewsPageProps) {
+export function GearReviewsPage({ hero, latest, reviews, categories, category, search, pages }: GearReviewsPageProps) {
   const options = [
     { label: 'All Reviews', href: '/gear-reviews', active: !category },
     ...categories.map((name) => ({ label: name, href: `/gear-reviews?category=${encodeURIComponent(name)}`, active: category === name })),
@@ -41,7 +44,7 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
       </section>
 
       <div className="mx-auto max-w-7xl px-4 py-10">
-        {latest && !category && !search && (
+        {latest && !category && !search && pages.page === 1 && (
           <section aria-labelledby="latest-review" className="mb-12 grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
             <img src={latest.imageUrl} alt="" width={1200} height={800} data-fallback="box" className="aspect-[3/2] h-full w-full bg-slate-200 object-cover" />
             <div className="flex flex-col justify-center gap-3 p-8">
@@ -102,6 +105,7 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
             ))}
           </div>
         )}
+        <Pagination links={pages} label="Review pages" />
         <p className="mt-6 text-xs text-slate-500">
           Affiliate Link - We earn from qualified purchases. 'Check Price' opens the retailer in a new tab; the price is the same for you.
         </p>
