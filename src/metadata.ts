@@ -5,11 +5,21 @@ export default async () => {
     "@nestjs/swagger": {
       models: [
         [
+          import("./common/list-slice.dto.js"),
+          {
+            ListSliceQueryDto: {
+              limit: { required: false, type: () => Number, minimum: 1 },
+              offset: { required: false, type: () => Number, minimum: 0 },
+            },
+          },
+        ],
+        [
           import("./admin-auth/admin-list-query.dto.js"),
           {
             AdminListQueryDto: {
               admin: { required: false, type: () => Boolean },
             },
+            AdminListSliceQueryDto: {},
           },
         ],
         [
@@ -238,6 +248,9 @@ export default async () => {
             ByReviewUrlQueryDto: {
               url: { required: true, type: () => String, maxLength: 2000 },
             },
+            DiveSiteCardsQueryDto: {
+              ids: { required: true, type: () => String },
+            },
           },
         ],
         [
@@ -281,6 +294,21 @@ export default async () => {
               featured: { required: false, type: () => Boolean },
             },
             UpdateReviewDto: {},
+          },
+        ],
+        [
+          import("./images/dto/image-query.dto.js"),
+          {
+            ImageQueryDto: {
+              src: { required: true, type: () => String, maxLength: 2048 },
+              w: { required: true, type: () => String },
+              q: {
+                required: false,
+                type: () => String,
+                pattern: "^(100|[1-9]\\d?)$",
+              },
+              fit: { required: false, type: () => String },
+            },
           },
         ],
         [

@@ -1,18 +1,47 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { QueryProvider } from 'client/lib/QueryProvider';
-import { useDebouncedValue } from 'client/lib/use-debounced-value';
-import { trackEvent } from '../lib/analytics';
-import { getJson } from '../lib/api';
-import { CARD_PAGE_SIZE, filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
-import { mapView } from '../lib/dive-sites/map';
-import type { ExplorerSite, RatingsData, TileSettings } from 'core/dive-sites/types';
-import { FilterPanel } from './dive-sites/FilterPanel';
-import { RatingsPanel } from './dive-sites/RatingsPanel';
-import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { QueryProvider } from "client/lib/QueryProvider";
+import { useDebouncedValue } from "client/lib/use-debounced-value";
+import { trackEvent } from "../lib/analytics";
+import { getJson } from "../lib/api";
+import {
+  bandMatchesFilters,
+  CARD_PAGE_SIZE,
+  filtersQuery,
+  isFiltered,
+  type DiveSiteFilters,
+} from "core/dive-sites/filters";
+import {
+  decodeMapPayload,
+  toMapSite,
+  type MapPayload,
+  type MapSite,
+} from "core/dive-sites/map-payload";
+import { mapView } from "../lib/dive-sites/map";
+import type {
+  ExplorerSite,
+  RatingsData,
+  TileSettings,
+} from "core/dive-sites/types";
+import { FilterPanel } from "./dive-sites/FilterPanel";
+import { RatingsPanel } from "./dive-sites/RatingsPanel";
+import { SiteCard, SiteCardSkeleton } from "./dive-sites/SiteCard";
 
 // Leaflet travels in its own chunk, fetched only when the map comes into view.
-const DiveSiteMap = lazy(() => import('./dive-sites/DiveSiteMap.js').then((module) => ({ default: module.DiveSiteMap })));
+const DiveSiteMap = lazy(() =>
+  import("./dive-sites/DiveSiteMap.js").then((module) => ({
+    default: module.DiveSiteMap,
+  })),
+);
 
 export interface DiveSiteExplorerProps {
   /** The cards the page first shows (its filters applied); every site when `complete`. */
@@ -22,8 +51,10 @@ export interface DiveSiteExplorerProps {
   matchCount: number;
   initialVisible: number;
   totalSites: number;
-  /** The compact list of every site, fetched after hydration unless `complete`. */
+  /** The compact list of every site for the map and the filters, fetched after hydration unless `complete`. */
   sitesUrl: string;
+  /** Where the cards beyond the embedded ones come from (`?ids=`), as they are shown. */
+  cardsUrl: string;
   regions: string[];
   initialFilters: DiveSiteFilters;
   /** Ids matching the initial search text (the server ran the search); null without one. */
@@ -38,28 +69,75 @@ export interface DiveSiteExplorerProps {
 }
 
 const SEARCH_DELAY_MS = 250;
-const NONE: ExplorerSite[] = [];
+const NONE: MapSite[] = [];
+/** The cards one request asks for (the server's limit). */
+const CARDS_PER_REQUEST = 100;
+
+/** The cards of these sites: null for a site that no longer exists. */
+async function fetchCards(
+  url: string,
+  ids: number[],
+): Promise<Map<number, ExplorerSite | null>> {
+  const found = new Map<number, ExplorerSite | null>(
+    ids.map((id) => [id, null]),
+  );
+  const chunks = Array.from(
+    { length: Math.ceil(ids.length / CARDS_PER_REQUEST) },
+    (_, index) =>
+      ids.slice(index * CARDS_PER_REQUEST, (index + 1) * CARDS_PER_REQUEST),
+  );
+  for (const list of await Promise.all(
+    chunks.map((chunk) =>
+      getJson<ExplorerSite[]>(`${url}?ids=${chunk.join(",")}`),
+    ),
+  )) {
+    for (const site of list) found.set(site.id, site);
+  }
+  return found;
+}
 
 function MapPlaceholder() {
   return (
-    <div className="flex h-full w-full animate-pulse items-center justify-center bg-slate-200" aria-label="Loading map" role="img">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5">
-        <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 0v14m6-12v14" strokeLinejoin="round" />
+    <div
+      className="flex h-full w-full animate-pulse items-center justify-center bg-slate-200"
+      aria-label="Loading map"
+      role="img"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-12 w-12 text-slate-400"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
+        <path
+          d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 0v14m6-12v14"
+          strokeLinejoin="round"
+        />
       </svg>
     </div>
   );
 }
 
 /** The map appears when its box scrolls near the viewport (hydration 'visible' for the Leaflet part). */
-function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
+function useNearViewport<T extends Element>(): [
+  React.RefObject<T | null>,
+  boolean,
+] {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near || !ref.current) return;
     // A transition: mounting the map never blocks input (the rest of the explorer is memoised).
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && startTransition(() => setNear(true)), {
-      rootMargin: '200px',
-    });
+    const observer = new IntersectionObserver(
+      (entries) =>
+        entries.some((entry) => entry.isIntersecting) &&
+        startTransition(() => setNear(true)),
+      {
+        rootMargin: "200px",
+      },
+    );
     observer.observe(ref.current);
     return () => observer.disconnect();
   }, [near]);
@@ -81,12 +159,45 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
 function Explorer(props: DiveSiteExplorerProps) {
   const { regions, routeSite, tiles } = props;
   const [filters, setFilters] = useState(props.initialFilters);
-  // Every site: given with the page, or fetched after hydration (a filtered page embeds only its own).
+  const embedded = useMemo(() => props.sites.map(toMapSite), [props.sites]);
+  // Every site, for the map and the filters: given with the page, or its compact list fetched after
+  // hydration (the page embeds only the cards it shows).
   const everySite = useQuery({
-    queryKey: ['dive-sites', 'explorer', props.sitesUrl],
-    queryFn: () => getJson<ExplorerSite[]>(props.sitesUrl),
-    initialData: props.complete ? props.sites : undefined,
+    queryKey: ["dive-sites", "map", props.sitesUrl],
+    queryFn: async () =>
+      decodeMapPayload(await getJson<MapPayload>(props.sitesUrl)),
+    initialData: props.complete ? embedded : undefined,
   });
+  // The cards known so far: the page's own, then those fetched as they are shown.
+  const queryClient = useQueryClient();
+  const [knownCards, setKnownCards] = useState(
+    () =>
+      new Map<number, ExplorerSite | null>(
+        props.sites.map((site) => [site.id, site]),
+      ),
+  );
+  const cardsUrl = props.cardsUrl;
+  const loadCards = useCallback(
+    async (ids: number[]) => {
+      const missing = ids.filter((id) => !knownCards.has(id));
+      if (missing.length === 0) return knownCards;
+      const found = await queryClient.fetchQuery({
+        queryKey: ["dive-sites", "cards", missing.join(",")],
+        queryFn: () => fetchCards(cardsUrl, missing),
+      });
+      setKnownCards((current) => new Map([...current, ...found]));
+      return new Map([...knownCards, ...found]);
+    },
+    [knownCards, queryClient, cardsUrl],
+  );
+  // A map popup's card: at once when known, else fetched when the popup opens.
+  const cardOf = useCallback(
+    (id: number): ExplorerSite | null | Promise<ExplorerSite | null> =>
+      knownCards.has(id)
+        ? knownCards.get(id)!
+        : loadCards([id]).then((cards) => cards.get(id) ?? null),
+    [knownCards, loadCards],
+  );
   const allSites = everySite.data ?? null;
   const sitesFailed = everySite.isError;
   const [routeMissing, setRouteMissing] = useState(props.routeMissing);
@@ -97,7 +208,12 @@ function Explorer(props: DiveSiteExplorerProps) {
   const [mapBox, mapNear] = useNearViewport<HTMLDivElement>();
 
   useEffect(() => {
-    if (routeSite) trackEvent('view_dive_site_filtered', { category: 'dive_sites', label: routeSite.name, value: routeSite.id });
+    if (routeSite)
+      trackEvent("view_dive_site_filtered", {
+        category: "dive_sites",
+        label: routeSite.name,
+        value: routeSite.id,
+      });
   }, [routeSite]);
 
   // SPEC section 7: the text search is GET /api/dive-sites/search?q= once typing pauses; region, skill and
@@ -105,25 +221,45 @@ function Explorer(props: DiveSiteExplorerProps) {
   const term = filters.search.trim();
   const settledTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
   const search = useQuery({
-    queryKey: ['dive-sites', 'search', settledTerm],
-    queryFn: async () => (await getJson<{ id: number }[]>(`/api/dive-sites/search?q=${encodeURIComponent(settledTerm)}`)).map((site) => site.id),
-    enabled: settledTerm !== '',
-    initialData: props.initialMatches && settledTerm === props.initialFilters.search.trim() ? props.initialMatches : undefined,
+    queryKey: ["dive-sites", "search", settledTerm],
+    queryFn: async () =>
+      (
+        await getJson<{ id: number }[]>(
+          `/api/dive-sites/search?q=${encodeURIComponent(settledTerm)}`,
+        )
+      ).map((site) => site.id),
+    enabled: settledTerm !== "",
+    initialData:
+      props.initialMatches && settledTerm === props.initialFilters.search.trim()
+        ? props.initialMatches
+        : undefined,
   });
   const matchedIds = term && settledTerm === term ? search.data : undefined;
-  const matches = useMemo(() => (matchedIds ? new Set(matchedIds) : null), [matchedIds]);
-  const searching = term !== '' && (settledTerm !== term || search.isFetching);
-  const searchFailed = term !== '' && search.isError;
+  const matches = useMemo(
+    () => (matchedIds ? new Set(matchedIds) : null),
+    [matchedIds],
+  );
+  const searching = term !== "" && (settledTerm !== term || search.isFetching);
+  const searchFailed = term !== "" && search.isError;
 
   // Every site matching the filters, once every site is here; before that, the page's own first cards.
   const filtered = useMemo(() => {
     if (routeMissing) return [];
     if (term && !matches) return null; // still searching
     // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
-    const sites = allSites ?? (filters === props.initialFilters ? props.sites : null);
+    const sites =
+      allSites ?? (filters === props.initialFilters ? embedded : null);
     if (!sites) return null;
-    return sites.filter((site) => matchesFilters(site, filters, matches));
-  }, [allSites, filters, matches, term, routeMissing, props.initialFilters, props.sites]);
+    return sites.filter((site) => bandMatchesFilters(site, filters, matches));
+  }, [
+    allSites,
+    filters,
+    matches,
+    term,
+    routeMissing,
+    props.initialFilters,
+    embedded,
+  ]);
 
   const shown = filtered ?? NONE;
   const matchCount = allSites || routeMissing ? shown.length : props.matchCount;
@@ -131,15 +267,47 @@ function Explorer(props: DiveSiteExplorerProps) {
   const mapSites = allSites || sitesFailed || routeMissing ? shown : null;
   const view = useMemo(() => mapView(term, mapSites ?? NONE), [term, mapSites]);
   const single = routeSite && filtered?.length === 1 ? filtered[0] : null;
-  const query = filtersQuery(filters, 'q');
-  const cards = useMemo(() => shown.slice(0, visible), [shown, visible]);
+  const query = filtersQuery(filters, "q");
+  const listed = useMemo(() => shown.slice(0, visible), [shown, visible]);
+  // The cards of the sites listed, fetched when not known yet; until they are, the grid is loading.
+  const unknownIds = useMemo(
+    () =>
+      listed.filter((site) => !knownCards.has(site.id)).map((site) => site.id),
+    [listed, knownCards],
+  );
+  const pendingCards = useQuery({
+    queryKey: ["dive-sites", "cards", unknownIds.join(",")],
+    queryFn: () => fetchCards(cardsUrl, unknownIds),
+    enabled: unknownIds.length > 0,
+  });
+  useEffect(() => {
+    if (pendingCards.data)
+      setKnownCards((current) => new Map([...current, ...pendingCards.data]));
+  }, [pendingCards.data]);
+  const cardsFailed = unknownIds.length > 0 && pendingCards.isError;
+  const cardsReady = unknownIds.length === 0;
+  const cards = useMemo(
+    () =>
+      cardsReady
+        ? listed
+            .map((site) => knownCards.get(site.id))
+            .filter((card): card is ExplorerSite => !!card)
+        : [],
+    [cardsReady, listed, knownCards],
+  );
+  const loading = filtered === null || !cardsReady;
   const more = matchCount > visible;
 
   useEffect(() => {
     const index = focusCard.current;
     if (index === null) return;
+    const link =
+      gridRef.current?.querySelectorAll<HTMLAnchorElement>(":scope > li h2 a")[
+        index
+      ];
+    if (!link) return;
     focusCard.current = null;
-    gridRef.current?.querySelectorAll<HTMLAnchorElement>(':scope > li h2 a')[index]?.focus();
+    link.focus();
   }, [cards]);
 
   // The cards re-render only when the list shown changes (not when the map mounts or a search starts).
@@ -148,7 +316,10 @@ function Explorer(props: DiveSiteExplorerProps) {
       <ul ref={gridRef} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((site) => (
           // Off-screen cards skip layout and paint until scrolled near.
-          <li key={site.id} className="flex [content-visibility:auto] [contain-intrinsic-size:auto_26rem]">
+          <li
+            key={site.id}
+            className="flex [content-visibility:auto] [contain-intrinsic-size:auto_26rem]"
+          >
             <SiteCard site={site} />
           </li>
         ))}
@@ -168,19 +339,40 @@ function Explorer(props: DiveSiteExplorerProps) {
   const showMore = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (!allSites) return;
     event.preventDefault();
-    focusCard.current = visible;
-    setVisible(visible + CARD_PAGE_SIZE);
+    // The next cards are fetched first, so the grid grows in one step (the same next page however often it is pressed meanwhile).
+    const next = visible + CARD_PAGE_SIZE;
+    void loadCards(shown.slice(visible, next).map((site) => site.id)).then(
+      () => {
+        focusCard.current = visible;
+        setVisible(next);
+      },
+      () => undefined,
+    );
   };
   const moreQuery = new URLSearchParams(filtersQuery(filters));
-  moreQuery.set('show', String(visible + CARD_PAGE_SIZE));
+  moreQuery.set("show", String(visible + CARD_PAGE_SIZE));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <section aria-label="Map of dive sites">
-        <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
+        <div
+          ref={mapBox}
+          className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200"
+          data-testid="dive-site-map"
+        >
           {mapNear ? (
             <Suspense fallback={<MapPlaceholder />}>
-              {mapSites ? <DiveSiteMap sites={mapSites} highlighted={mapSites.length > 0} view={view} tiles={tiles} /> : <MapPlaceholder />}
+              {mapSites ? (
+                <DiveSiteMap
+                  sites={mapSites}
+                  highlighted={mapSites.length > 0}
+                  view={view}
+                  tiles={tiles}
+                  cardOf={cardOf}
+                />
+              ) : (
+                <MapPlaceholder />
+              )}
             </Suspense>
           ) : (
             <MapPlaceholder />
@@ -193,23 +385,49 @@ function Explorer(props: DiveSiteExplorerProps) {
       </section>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-slate-700" aria-live="polite" data-testid="dive-site-count">
-          {filtered === null ? 'Searching...' : `Showing ${matchCount} of ${allSites?.length ?? props.totalSites} dive sites`}
-          {(searchFailed || (sitesFailed && filtered === null)) && <span className="ml-2 text-red-700">Search failed. Please try again.</span>}
+        <p
+          className="text-slate-700"
+          aria-live="polite"
+          data-testid="dive-site-count"
+        >
+          {loading
+            ? "Searching..."
+            : `Showing ${matchCount} of ${allSites?.length ?? props.totalSites} dive sites`}
+          {(searchFailed ||
+            cardsFailed ||
+            (sitesFailed && filtered === null)) && (
+            <span className="ml-2 text-red-700">
+              Search failed. Please try again.
+            </span>
+          )}
         </p>
         <p className="flex flex-wrap gap-3 text-sm">
-          <span className="text-slate-600">Download {isFiltered(filters) ? 'these sites' : 'all sites'}:</span>
-          <a href={`/api/dive-sites/export/geojson${query}`} download className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+          <span className="text-slate-600">
+            Download {isFiltered(filters) ? "these sites" : "all sites"}:
+          </span>
+          <a
+            href={`/api/dive-sites/export/geojson${query}`}
+            download
+            className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline"
+          >
             GeoJSON
           </a>
-          <a href={`/api/dive-sites/export/gpx${query}`} download className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+          <a
+            href={`/api/dive-sites/export/gpx${query}`}
+            download
+            className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline"
+          >
             GPX
           </a>
         </p>
       </div>
 
-      <section aria-label="Dive sites" aria-busy={searching} className="mt-6">
-        {filtered === null ? (
+      <section
+        aria-label="Dive sites"
+        aria-busy={searching || !cardsReady}
+        className="mt-6"
+      >
+        {loading ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (
               <SiteCardSkeleton key={index} />
@@ -217,8 +435,13 @@ function Explorer(props: DiveSiteExplorerProps) {
           </div>
         ) : shown.length === 0 ? (
           <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
-            <h2 className="text-xl font-semibold text-slate-900">No dive sites found</h2>
-            <p className="mt-2 text-slate-600">Try adjusting your search terms or filters to find more dive sites.</p>
+            <h2 className="text-xl font-semibold text-slate-900">
+              No dive sites found
+            </h2>
+            <p className="mt-2 text-slate-600">
+              Try adjusting your search terms or filters to find more dive
+              sites.
+            </p>
           </div>
         ) : (
           <>
