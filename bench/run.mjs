@@ -2,57 +2,35 @@
 // `npm run bench` (or `npm run bench -- --quick`): builds for production, starts the built server on a
 // fresh embedded PostgreSQL with the seed, and measures throughput, page weight, Lighthouse, SQL per page
 // and memory. Writes bench/results/latest.json and prints a table of each. See bench/README.md.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
-import { brotliCompressSync, gzipSync } from "node:zlib";
-import { dirname, isAbsolute, join } from "node:path";
-import { measureLighthouse } from "./lib/lighthouse.mjs";
-import { measureMemory, rssMb } from "./lib/memory.mjs";
-import { measurePageWeight } from "./lib/page-weight.mjs";
-import { root, startServer } from "./lib/server.mjs";
-import { runScale } from "./lib/scale.mjs";
-import { measureThroughput } from "./lib/throughput.mjs";
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { dirname, isAbsolute, join } from 'node:path';
+import { measureLighthouse } from './lib/lighthouse.mjs';
+import { measureMemory, rssMb } from './lib/memory.mjs';
+import { measurePageWeight } from './lib/page-weight.mjs';
+import { root, startServer } from './lib/server.mjs';
+import { runScale } from './lib/scale.mjs';
+import { measureThroughput } from './lib/throughput.mjs';
 
 const args = process.argv.slice(2);
-const quick = args.includes("--quick");
-const skipBuild = args.includes("--no-build");
-const scale = args.includes("--scale")
-  ? Number(args[args.indexOf("--scale") + 1])
-  : null;
-if (scale !== null && !(Number.isInteger(scale) && scale >= 2 && scale <= 100))
-  throw new Error("--scale takes a whole number from 2 to 100");
-const outArg = args.includes("--out")
-  ? args[args.indexOf("--out") + 1]
-  : "latest.json";
-const out = isAbsolute(outArg)
-  ? outArg
-  : join(root, "bench", "results", outArg);
+const quick = args.includes('--quick');
+const skipBuild = args.includes('--no-build');
+const scale = args.includes('--scale') ? Number(args[args.indexOf('--scale') + 1]) : null;
+if (scale !== null && !(Number.isInteger(scale) && scale >= 2 && scale <= 100)) throw new Error('--scale takes a whole number from 2 to 100');
+const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : 'latest.json';
+const out = isAbsolute(outArg) ? outArg : join(root, 'bench', 'results', outArg);
 
 const settings = quick
-  ? {
-      throughputSeconds: 2,
-      warmupSeconds: 1,
-      memorySeconds: 20,
-      lighthousePages: 1,
-      settleMs: 500,
-    }
-  : {
-      throughputSeconds: 10,
-      warmupSeconds: 2,
-      memorySeconds: 300,
-      lighthousePages: 4,
-      settleMs: 1500,
-    };
+  ? { throughputSeconds: 2, warmupSeconds: 1, memorySeconds: 20, lighthousePages: 1, settleMs: 500 }
+  : { throughputSeconds: 10, warmupSeconds: 2, memorySeconds: 300, lighthousePages: 4, settleMs: 1500 };
 
 const log = (message) => console.log(`[bench] ${message}`);
 
 if (!skipBuild) {
-  log("building for production (node scripts/build.mjs)");
-  execFileSync(process.execPath, [join(root, "scripts", "build.mjs")], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  log('building for production (node scripts/build.mjs)');
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 if (scale !== null) {
@@ -61,275 +39,123 @@ if (scale !== null) {
   process.exit(0);
 }
 
-log("starting the built server on a fresh embedded PostgreSQL with the seed");
+log('starting the built server on a fresh embedded PostgreSQL with the seed');
 const server = await startServer();
 const base = server.url;
-const results = {
-  quick,
-  startedAt: new Date().toISOString(),
-  node: process.version,
-  cpus: cpus().length,
-  sections: {},
-};
+const results = { quick, startedAt: new Date().toISOString(), node: process.version, cpus: cpus().length, sections: {} };
 try {
   const json = async (path) => (await fetch(base + path)).json();
-  const [article] = await json("/api/articles");
-  const [review] = await json("/api/reviews");
-  const sites = await json("/api/dive-sites");
+  const [article] = await json('/api/articles');
+  const [review] = await json('/api/reviews');
+  const sites = await json('/api/dive-sites');
   const site = sites[0];
   const articlePath = `/blog/${article.slug}`;
   const reviewPath = `/gear-reviews/${review.slug}`;
   results.rssAtStartMb = rssMb(server.pid);
 
   // 4. SQL per page, first: each page rendered (the page cache bypassed), its queries counted.
-  log("SQL queries per page render");
-  const sqlPages = [
-    "/",
-    "/blog",
-    articlePath,
-    "/gear-reviews",
-    reviewPath,
-    "/dive-sites",
-    `/dive-sites/${site.id}`,
-    "/learn-to-dive",
-    "/about",
-    "/contact",
-    "/newsletter",
-    "/api/dive-sites",
-    "/api/articles",
-    "/sitemap.xml",
-  ];
+  log('SQL queries per page render');
+  const sqlPages = ['/', '/blog', articlePath, '/gear-reviews', reviewPath, '/dive-sites', `/dive-sites/${site.id}`, '/learn-to-dive', '/about', '/contact', '/newsletter', '/api/dive-sites', '/api/articles', '/sitemap.xml'];
   results.sections.sql = [];
   for (const path of sqlPages) {
-    const response = await fetch(base + path, {
-      headers: { "X-Page-Cache": "bypass" },
-    });
+    const response = await fetch(base + path, { headers: { 'X-Page-Cache': 'bypass' } });
     await response.arrayBuffer();
-    results.sections.sql.push({
-      path,
-      status: response.status,
-      queries: Number(response.headers.get("x-sql-queries")),
-    });
+    results.sections.sql.push({ path, status: response.status, queries: Number(response.headers.get('x-sql-queries')) });
   }
-  print(
-    "SQL queries per page render (target: at most 5)",
-    results.sections.sql,
-  );
+  print('SQL queries per page render (target: at most 5)', results.sections.sql);
 
   // The API's list answers: their size as sent compressed (target: under 100 KB gzip, or paginated).
   results.sections.apiSizes = [];
-  for (const path of [
-    "/api/dive-sites",
-    "/api/dive-sites/map",
-    "/api/articles",
-    "/api/reviews",
-    "/api/reviews/published",
-    "/api/products",
-    "/api/carousel-videos",
-  ]) {
+  for (const path of ['/api/dive-sites', '/api/dive-sites/map', '/api/articles', '/api/reviews', '/api/reviews/published', '/api/products', '/api/carousel-videos']) {
     const response = await fetch(base + path);
     const body = Buffer.from(await response.arrayBuffer());
     const items = (() => {
       try {
-        const parsed = JSON.parse(body.toString("utf8"));
+        const parsed = JSON.parse(body.toString('utf8'));
         return Array.isArray(parsed) ? parsed.length : null;
       } catch {
         return null;
       }
     })();
-    results.sections.apiSizes.push({
-      path,
-      status: response.status,
-      items,
-      bytes: body.length,
-      gzip: gzipSync(body, { level: 6 }).length,
-      brotli: brotliCompressSync(body).length,
-    });
+    results.sections.apiSizes.push({ path, status: response.status, items, bytes: body.length, gzip: gzipSync(body, { level: 6 }).length, brotli: brotliCompressSync(body).length });
   }
-  print(
-    "API list answers, bytes (target: under 100 KB gzip, or paginated)",
-    results.sections.apiSizes,
-  );
+  print('API list answers, bytes (target: under 100 KB gzip, or paginated)', results.sections.apiSizes);
 
   // 1. Throughput and latency.
-  log(
-    `throughput: autocannon, 50 connections, ${settings.throughputSeconds} s per target`,
-  );
+  log(`throughput: autocannon, 50 connections, ${settings.throughputSeconds} s per target`);
   const targets = [
-    { name: "home", path: "/" },
-    { name: "blog", path: "/blog" },
-    { name: "article", path: articlePath },
-    { name: "gear review", path: reviewPath },
-    { name: "dive sites", path: "/dive-sites" },
-    { name: "API dive sites", path: "/api/dive-sites" },
-    { name: "API articles", path: "/api/articles" },
+    { name: 'home', path: '/' },
+    { name: 'blog', path: '/blog' },
+    { name: 'article', path: articlePath },
+    { name: 'gear review', path: reviewPath },
+    { name: 'dive sites', path: '/dive-sites' },
+    { name: 'API dive sites', path: '/api/dive-sites' },
+    { name: 'API articles', path: '/api/articles' },
   ];
   const throughputTable = (t) => [
-    {
-      name: t.baseline.name,
-      path: t.baseline.path,
-      reqPerSec: t.baseline.reqPerSec,
-      p50Ms: t.baseline.p50Ms,
-      p99Ms: t.baseline.p99Ms,
-      errors: t.baseline.errors,
-      non2xx: t.baseline.non2xx,
-      ratioToBaseline: 1,
-      serverCpuPct: t.baseline.runs[1].serverCpuPct,
-      loaderCpuPct: t.baseline.runs[1].loaderCpuPct,
-    },
-    ...t.targets.map(
-      ({
-        name,
-        path,
-        reqPerSec,
-        p50Ms,
-        p99Ms,
-        errors,
-        non2xx,
-        ratioToBaseline,
-        serverCpuPct,
-        loaderCpuPct,
-      }) => ({
-        name,
-        path,
-        reqPerSec,
-        p50Ms,
-        p99Ms,
-        errors,
-        non2xx,
-        ratioToBaseline,
-        serverCpuPct,
-        loaderCpuPct,
-      }),
-    ),
+    { name: t.baseline.name, path: t.baseline.path, reqPerSec: t.baseline.reqPerSec, p50Ms: t.baseline.p50Ms, p99Ms: t.baseline.p99Ms, errors: t.baseline.errors, non2xx: t.baseline.non2xx, ratioToBaseline: 1, serverCpuPct: t.baseline.runs[1].serverCpuPct, loaderCpuPct: t.baseline.runs[1].loaderCpuPct },
+    ...t.targets.map(({ name, path, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToBaseline, serverCpuPct, loaderCpuPct }) => ({ name, path, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToBaseline, serverCpuPct, loaderCpuPct })),
   ];
-  const throughputOptions = {
-    pid: server.pid,
-    duration: settings.throughputSeconds,
-    warmup: settings.warmupSeconds,
-  };
-  results.sections.throughput = await measureThroughput(
-    base,
-    targets,
-    articlePath,
-    throughputOptions,
-  );
-  print(
-    "Throughput, uncompressed (50 connections; target: pages >= 0.5 x baseline req/s, p99 < 50 ms)",
-    throughputTable(results.sections.throughput),
-  );
+  const throughputOptions = { pid: server.pid, duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
+  results.sections.throughput = await measureThroughput(base, targets, articlePath, throughputOptions);
+  print('Throughput, uncompressed (50 connections; target: pages >= 0.5 x baseline req/s, p99 < 50 ms)', throughputTable(results.sections.throughput));
   // The same as a browser asks for it: compressed answers (the page cache keeps its bodies compressed;
   // the baseline file is compressed per request by the same middleware as every other answer).
-  results.sections.throughputCompressed = await measureThroughput(
-    base,
-    targets,
-    articlePath,
-    { ...throughputOptions, headers: { "accept-encoding": "br, gzip" } },
-  );
-  print(
-    "Throughput, Accept-Encoding: br, gzip (as a browser asks)",
-    throughputTable(results.sections.throughputCompressed),
-  );
+  results.sections.throughputCompressed = await measureThroughput(base, targets, articlePath, { ...throughputOptions, headers: { 'accept-encoding': 'br, gzip' } });
+  print('Throughput, Accept-Encoding: br, gzip (as a browser asks)', throughputTable(results.sections.throughputCompressed));
 
   // 2. Page weight.
-  log("page weight in Chromium");
-  const weightPaths = [
-    "/",
-    "/blog",
-    articlePath,
-    reviewPath,
-    "/dive-sites",
-    `/dive-sites/${site.id}`,
-  ];
-  results.sections.pageWeight = await measurePageWeight(
-    base,
-    quick ? weightPaths.slice(0, 4).concat("/dive-sites") : weightPaths,
-    { settleMs: settings.settleMs },
-  );
+  log('page weight in Chromium');
+  const weightPaths = ['/', '/blog', articlePath, reviewPath, '/dive-sites', `/dive-sites/${site.id}`];
+  results.sections.pageWeight = await measurePageWeight(base, quick ? weightPaths.slice(0, 4).concat('/dive-sites') : weightPaths, { settleMs: settings.settleMs });
   print(
-    "Page weight, bytes (JS target: <= 15 KB gzip before interaction on article/review; <= 80 KB after hydration; /dive-sites <= 140 KB)",
+    'Page weight, bytes (JS target: <= 15 KB gzip before interaction on article/review; <= 80 KB after hydration; /dive-sites <= 140 KB)',
     results.sections.pageWeight.flatMap((p) => [
-      { path: p.path, when: "before interaction", ...p.beforeInteraction },
-      {
-        path: p.path,
-        when: `all ${p.islands} islands hydrated${p.allHydrated ? "" : " (NOT all)"}`,
-        ...p.afterHydration,
-      },
+      { path: p.path, when: 'before interaction', ...p.beforeInteraction },
+      { path: p.path, when: `all ${p.islands} islands hydrated${p.allHydrated ? '' : ' (NOT all)'}`, ...p.afterHydration },
     ]),
   );
 
   // 3. Lighthouse.
-  log("Lighthouse (mobile)");
-  const lighthousePaths = ["/", articlePath, reviewPath, "/dive-sites"].slice(
-    0,
-    settings.lighthousePages,
-  );
+  log('Lighthouse (mobile)');
+  const lighthousePaths = ['/', articlePath, reviewPath, '/dive-sites'].slice(0, settings.lighthousePages);
   results.sections.lighthouse = await measureLighthouse(base, lighthousePaths);
   print(
-    "Lighthouse mobile (targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100)",
-    results.sections.lighthouse.map(
-      ({ failedAudits, runtimeError, ...row }) => ({
-        ...row,
-        failed: failedAudits.join(" ").slice(0, 80),
-      }),
-    ),
+    'Lighthouse mobile (targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100)',
+    results.sections.lighthouse.map(({ failedAudits, runtimeError, ...row }) => ({ ...row, failed: failedAudits.join(' ').slice(0, 80) })),
   );
 
   // 5. Memory.
   log(`memory: ${settings.memorySeconds} s of mixed load`);
-  const reviews = await json("/api/reviews");
-  const articles = await json("/api/articles");
+  const reviews = await json('/api/reviews');
+  const articles = await json('/api/articles');
   const mixed = [
-    "/",
-    "/blog",
-    "/gear-reviews",
-    "/dive-sites",
-    "/learn-to-dive",
-    "/about",
-    "/api/articles",
-    "/api/dive-sites",
-    "/sitemap.xml",
+    '/', '/blog', '/gear-reviews', '/dive-sites', '/learn-to-dive', '/about', '/api/articles', '/api/dive-sites', '/sitemap.xml',
     ...articles.map((a) => `/blog/${a.slug}`),
     ...reviews.map((r) => `/gear-reviews/${r.slug}`),
     ...sites.map((s) => `/dive-sites/${s.id}`),
     ...sites.slice(0, 40).map((s) => `/api/dive-sites/${s.id}/ratings`),
   ];
   const writes = [
-    {
-      path: `/api/articles/${article.id}/comments`,
-      body: (n) => ({
-        name: `Bench ${n}`,
-        content: `Benchmark comment number ${n}, about the reef.`,
-      }),
-    },
-    {
-      path: `/api/dive-sites/${site.id}/ratings`,
-      body: (n) => ({ rating: (n % 5) + 1, comment: `Benchmark rating ${n}` }),
-    },
+    { path: `/api/articles/${article.id}/comments`, body: (n) => ({ name: `Bench ${n}`, content: `Benchmark comment number ${n}, about the reef.` }) },
+    { path: `/api/dive-sites/${site.id}/ratings`, body: (n) => ({ rating: (n % 5) + 1, comment: `Benchmark rating ${n}` }) },
   ];
-  const memory = await measureMemory(base, server.pid, {
-    seconds: settings.memorySeconds,
-    paths: mixed,
-    writes,
-  });
+  const memory = await measureMemory(base, server.pid, { seconds: settings.memorySeconds, paths: mixed, writes });
   results.sections.memory = memory;
-  print(
-    "Memory (target: RSS <= 250 MB after the load, no upward trend over its last half)",
-    [
-      {
-        seconds: memory.seconds,
-        requests: memory.requests,
-        errors: memory.errors,
-        non2xx: memory.non2xx,
-        rssAtStartMb: results.rssAtStartMb,
-        rssBeforeMb: memory.rssBeforeMb,
-        rssPeakMb: memory.rssPeakMb,
-        rssAfterMb: memory.rssAfterMb,
-        lastHalfSlopeMbPerMin: memory.lastHalfSlopeMbPerMin,
-        upwardTrend: memory.upwardTrendInLastHalf,
-      },
-    ],
-  );
+  print('Memory (target: RSS <= 250 MB after the load, no upward trend over its last half)', [
+    {
+      seconds: memory.seconds,
+      requests: memory.requests,
+      errors: memory.errors,
+      non2xx: memory.non2xx,
+      rssAtStartMb: results.rssAtStartMb,
+      rssBeforeMb: memory.rssBeforeMb,
+      rssPeakMb: memory.rssPeakMb,
+      rssAfterMb: memory.rssAfterMb,
+      lastHalfSlopeMbPerMin: memory.lastHalfSlopeMbPerMin,
+      upwardTrend: memory.upwardTrendInLastHalf,
+    },
+  ]);
 } finally {
   results.finishedAt = new Date().toISOString();
   mkdirSync(dirname(out), { recursive: true });

@@ -1,47 +1,19 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import { QueryProvider } from "client/lib/QueryProvider";
-import { useDebouncedValue } from "client/lib/use-debounced-value";
-import { trackEvent } from "../lib/analytics";
-import { getJson } from "../lib/api";
-import {
-  bandMatchesFilters,
-  CARD_PAGE_SIZE,
-  filtersQuery,
-  isFiltered,
-  type DiveSiteFilters,
-} from "core/dive-sites/filters";
-import {
-  decodeMapPayload,
-  toMapSite,
-  type MapPayload,
-  type MapSite,
-} from "core/dive-sites/map-payload";
-import { mapView } from "../lib/dive-sites/map";
-import type {
-  ExplorerSite,
-  RatingsData,
-  TileSettings,
-} from "core/dive-sites/types";
-import { FilterPanel } from "./dive-sites/FilterPanel";
-import { RatingsPanel } from "./dive-sites/RatingsPanel";
-import { SiteCard, SiteCardSkeleton } from "./dive-sites/SiteCard";
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { QueryProvider } from 'client/lib/QueryProvider';
+import { useDebouncedValue } from 'client/lib/use-debounced-value';
+import { trackEvent } from '../lib/analytics';
+import { getJson } from '../lib/api';
+import { bandMatchesFilters, CARD_PAGE_SIZE, filtersQuery, isFiltered, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { decodeMapPayload, toMapSite, type MapPayload, type MapSite } from 'core/dive-sites/map-payload';
+import { mapView } from '../lib/dive-sites/map';
+import type { ExplorerSite, RatingsData, TileSettings } from 'core/dive-sites/types';
+import { FilterPanel } from './dive-sites/FilterPanel';
+import { RatingsPanel } from './dive-sites/RatingsPanel';
+import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
 
 // Leaflet travels in its own chunk, fetched only when the map comes into view.
-const DiveSiteMap = lazy(() =>
-  import("./dive-sites/DiveSiteMap.js").then((module) => ({
-    default: module.DiveSiteMap,
-  })),
-);
+const DiveSiteMap = lazy(() => import('./dive-sites/DiveSiteMap.js').then((module) => ({ default: module.DiveSiteMap })));
 
 export interface DiveSiteExplorerProps {
   /** The cards the page first shows (its filters applied); every site when `complete`. */
@@ -74,23 +46,10 @@ const NONE: MapSite[] = [];
 const CARDS_PER_REQUEST = 100;
 
 /** The cards of these sites: null for a site that no longer exists. */
-async function fetchCards(
-  url: string,
-  ids: number[],
-): Promise<Map<number, ExplorerSite | null>> {
-  const found = new Map<number, ExplorerSite | null>(
-    ids.map((id) => [id, null]),
-  );
-  const chunks = Array.from(
-    { length: Math.ceil(ids.length / CARDS_PER_REQUEST) },
-    (_, index) =>
-      ids.slice(index * CARDS_PER_REQUEST, (index + 1) * CARDS_PER_REQUEST),
-  );
-  for (const list of await Promise.all(
-    chunks.map((chunk) =>
-      getJson<ExplorerSite[]>(`${url}?ids=${chunk.join(",")}`),
-    ),
-  )) {
+async function fetchCards(url: string, ids: number[]): Promise<Map<number, ExplorerSite | null>> {
+  const found = new Map<number, ExplorerSite | null>(ids.map((id) => [id, null]));
+  const chunks = Array.from({ length: Math.ceil(ids.length / CARDS_PER_REQUEST) }, (_, index) => ids.slice(index * CARDS_PER_REQUEST, (index + 1) * CARDS_PER_REQUEST));
+  for (const list of await Promise.all(chunks.map((chunk) => getJson<ExplorerSite[]>(`${url}?ids=${chunk.join(',')}`)))) {
     for (const site of list) found.set(site.id, site);
   }
   return found;
@@ -98,46 +57,24 @@ async function fetchCards(
 
 function MapPlaceholder() {
   return (
-    <div
-      className="flex h-full w-full animate-pulse items-center justify-center bg-slate-200"
-      aria-label="Loading map"
-      role="img"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-12 w-12 text-slate-400"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      >
-        <path
-          d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 0v14m6-12v14"
-          strokeLinejoin="round"
-        />
+    <div className="flex h-full w-full animate-pulse items-center justify-center bg-slate-200" aria-label="Loading map" role="img">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 0v14m6-12v14" strokeLinejoin="round" />
       </svg>
     </div>
   );
 }
 
 /** The map appears when its box scrolls near the viewport (hydration 'visible' for the Leaflet part). */
-function useNearViewport<T extends Element>(): [
-  React.RefObject<T | null>,
-  boolean,
-] {
+function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near || !ref.current) return;
     // A transition: mounting the map never blocks input (the rest of the explorer is memoised).
-    const observer = new IntersectionObserver(
-      (entries) =>
-        entries.some((entry) => entry.isIntersecting) &&
-        startTransition(() => setNear(true)),
-      {
-        rootMargin: "200px",
-      },
-    );
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && startTransition(() => setNear(true)), {
+      rootMargin: '200px',
+    });
     observer.observe(ref.current);
     return () => observer.disconnect();
   }, [near]);
@@ -163,28 +100,19 @@ function Explorer(props: DiveSiteExplorerProps) {
   // Every site, for the map and the filters: given with the page, or its compact list fetched after
   // hydration (the page embeds only the cards it shows).
   const everySite = useQuery({
-    queryKey: ["dive-sites", "map", props.sitesUrl],
-    queryFn: async () =>
-      decodeMapPayload(await getJson<MapPayload>(props.sitesUrl)),
+    queryKey: ['dive-sites', 'map', props.sitesUrl],
+    queryFn: async () => decodeMapPayload(await getJson<MapPayload>(props.sitesUrl)),
     initialData: props.complete ? embedded : undefined,
   });
   // The cards known so far: the page's own, then those fetched as they are shown.
   const queryClient = useQueryClient();
-  const [knownCards, setKnownCards] = useState(
-    () =>
-      new Map<number, ExplorerSite | null>(
-        props.sites.map((site) => [site.id, site]),
-      ),
-  );
+  const [knownCards, setKnownCards] = useState(() => new Map<number, ExplorerSite | null>(props.sites.map((site) => [site.id, site])));
   const cardsUrl = props.cardsUrl;
   const loadCards = useCallback(
     async (ids: number[]) => {
       const missing = ids.filter((id) => !knownCards.has(id));
       if (missing.length === 0) return knownCards;
-      const found = await queryClient.fetchQuery({
-        queryKey: ["dive-sites", "cards", missing.join(",")],
-        queryFn: () => fetchCards(cardsUrl, missing),
-      });
+      const found = await queryClient.fetchQuery({ queryKey: ['dive-sites', 'cards', missing.join(',')], queryFn: () => fetchCards(cardsUrl, missing) });
       setKnownCards((current) => new Map([...current, ...found]));
       return new Map([...knownCards, ...found]);
     },
@@ -192,10 +120,7 @@ function Explorer(props: DiveSiteExplorerProps) {
   );
   // A map popup's card: at once when known, else fetched when the popup opens.
   const cardOf = useCallback(
-    (id: number): ExplorerSite | null | Promise<ExplorerSite | null> =>
-      knownCards.has(id)
-        ? knownCards.get(id)!
-        : loadCards([id]).then((cards) => cards.get(id) ?? null),
+    (id: number): ExplorerSite | null | Promise<ExplorerSite | null> => (knownCards.has(id) ? knownCards.get(id)! : loadCards([id]).then((cards) => cards.get(id) ?? null)),
     [knownCards, loadCards],
   );
   const allSites = everySite.data ?? null;
@@ -208,12 +133,7 @@ function Explorer(props: DiveSiteExplorerProps) {
   const [mapBox, mapNear] = useNearViewport<HTMLDivElement>();
 
   useEffect(() => {
-    if (routeSite)
-      trackEvent("view_dive_site_filtered", {
-        category: "dive_sites",
-        label: routeSite.name,
-        value: routeSite.id,
-      });
+    if (routeSite) trackEvent('view_dive_site_filtered', { category: 'dive_sites', label: routeSite.name, value: routeSite.id });
   }, [routeSite]);
 
   // SPEC section 7: the text search is GET /api/dive-sites/search?q= once typing pauses; region, skill and
@@ -221,45 +141,25 @@ function Explorer(props: DiveSiteExplorerProps) {
   const term = filters.search.trim();
   const settledTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
   const search = useQuery({
-    queryKey: ["dive-sites", "search", settledTerm],
-    queryFn: async () =>
-      (
-        await getJson<{ id: number }[]>(
-          `/api/dive-sites/search?q=${encodeURIComponent(settledTerm)}`,
-        )
-      ).map((site) => site.id),
-    enabled: settledTerm !== "",
-    initialData:
-      props.initialMatches && settledTerm === props.initialFilters.search.trim()
-        ? props.initialMatches
-        : undefined,
+    queryKey: ['dive-sites', 'search', settledTerm],
+    queryFn: async () => (await getJson<{ id: number }[]>(`/api/dive-sites/search?q=${encodeURIComponent(settledTerm)}`)).map((site) => site.id),
+    enabled: settledTerm !== '',
+    initialData: props.initialMatches && settledTerm === props.initialFilters.search.trim() ? props.initialMatches : undefined,
   });
   const matchedIds = term && settledTerm === term ? search.data : undefined;
-  const matches = useMemo(
-    () => (matchedIds ? new Set(matchedIds) : null),
-    [matchedIds],
-  );
-  const searching = term !== "" && (settledTerm !== term || search.isFetching);
-  const searchFailed = term !== "" && search.isError;
+  const matches = useMemo(() => (matchedIds ? new Set(matchedIds) : null), [matchedIds]);
+  const searching = term !== '' && (settledTerm !== term || search.isFetching);
+  const searchFailed = term !== '' && search.isError;
 
   // Every site matching the filters, once every site is here; before that, the page's own first cards.
   const filtered = useMemo(() => {
     if (routeMissing) return [];
     if (term && !matches) return null; // still searching
     // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
-    const sites =
-      allSites ?? (filters === props.initialFilters ? embedded : null);
+    const sites = allSites ?? (filters === props.initialFilters ? embedded : null);
     if (!sites) return null;
     return sites.filter((site) => bandMatchesFilters(site, filters, matches));
-  }, [
-    allSites,
-    filters,
-    matches,
-    term,
-    routeMissing,
-    props.initialFilters,
-    embedded,
-  ]);
+  }, [allSites, filters, matches, term, routeMissing, props.initialFilters, embedded]);
 
   const shown = filtered ?? NONE;
   const matchCount = allSites || routeMissing ? shown.length : props.matchCount;
@@ -267,44 +167,28 @@ function Explorer(props: DiveSiteExplorerProps) {
   const mapSites = allSites || sitesFailed || routeMissing ? shown : null;
   const view = useMemo(() => mapView(term, mapSites ?? NONE), [term, mapSites]);
   const single = routeSite && filtered?.length === 1 ? filtered[0] : null;
-  const query = filtersQuery(filters, "q");
+  const query = filtersQuery(filters, 'q');
   const listed = useMemo(() => shown.slice(0, visible), [shown, visible]);
   // The cards of the sites listed, fetched when not known yet; until they are, the grid is loading.
-  const unknownIds = useMemo(
-    () =>
-      listed.filter((site) => !knownCards.has(site.id)).map((site) => site.id),
-    [listed, knownCards],
-  );
+  const unknownIds = useMemo(() => listed.filter((site) => !knownCards.has(site.id)).map((site) => site.id), [listed, knownCards]);
   const pendingCards = useQuery({
-    queryKey: ["dive-sites", "cards", unknownIds.join(",")],
+    queryKey: ['dive-sites', 'cards', unknownIds.join(',')],
     queryFn: () => fetchCards(cardsUrl, unknownIds),
     enabled: unknownIds.length > 0,
   });
   useEffect(() => {
-    if (pendingCards.data)
-      setKnownCards((current) => new Map([...current, ...pendingCards.data]));
+    if (pendingCards.data) setKnownCards((current) => new Map([...current, ...pendingCards.data]));
   }, [pendingCards.data]);
   const cardsFailed = unknownIds.length > 0 && pendingCards.isError;
   const cardsReady = unknownIds.length === 0;
-  const cards = useMemo(
-    () =>
-      cardsReady
-        ? listed
-            .map((site) => knownCards.get(site.id))
-            .filter((card): card is ExplorerSite => !!card)
-        : [],
-    [cardsReady, listed, knownCards],
-  );
+  const cards = useMemo(() => (cardsReady ? listed.map((site) => knownCards.get(site.id)).filter((card): card is ExplorerSite => !!card) : []), [cardsReady, listed, knownCards]);
   const loading = filtered === null || !cardsReady;
   const more = matchCount > visible;
 
   useEffect(() => {
     const index = focusCard.current;
     if (index === null) return;
-    const link =
-      gridRef.current?.querySelectorAll<HTMLAnchorElement>(":scope > li h2 a")[
-        index
-      ];
+    const link = gridRef.current?.querySelectorAll<HTMLAnchorElement>(':scope > li h2 a')[index];
     if (!link) return;
     focusCard.current = null;
     link.focus();
@@ -316,10 +200,7 @@ function Explorer(props: DiveSiteExplorerProps) {
       <ul ref={gridRef} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((site) => (
           // Off-screen cards skip layout and paint until scrolled near.
-          <li
-            key={site.id}
-            className="flex [content-visibility:auto] [contain-intrinsic-size:auto_26rem]"
-          >
+          <li key={site.id} className="flex [content-visibility:auto] [contain-intrinsic-size:auto_26rem]">
             <SiteCard site={site} />
           </li>
         ))}
@@ -350,29 +231,15 @@ function Explorer(props: DiveSiteExplorerProps) {
     );
   };
   const moreQuery = new URLSearchParams(filtersQuery(filters));
-  moreQuery.set("show", String(visible + CARD_PAGE_SIZE));
+  moreQuery.set('show', String(visible + CARD_PAGE_SIZE));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <section aria-label="Map of dive sites">
-        <div
-          ref={mapBox}
-          className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200"
-          data-testid="dive-site-map"
-        >
+        <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
           {mapNear ? (
             <Suspense fallback={<MapPlaceholder />}>
-              {mapSites ? (
-                <DiveSiteMap
-                  sites={mapSites}
-                  highlighted={mapSites.length > 0}
-                  view={view}
-                  tiles={tiles}
-                  cardOf={cardOf}
-                />
-              ) : (
-                <MapPlaceholder />
-              )}
+              {mapSites ? <DiveSiteMap sites={mapSites} highlighted={mapSites.length > 0} view={view} tiles={tiles} cardOf={cardOf} /> : <MapPlaceholder />}
             </Suspense>
           ) : (
             <MapPlaceholder />
@@ -385,48 +252,22 @@ function Explorer(props: DiveSiteExplorerProps) {
       </section>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <p
-          className="text-slate-700"
-          aria-live="polite"
-          data-testid="dive-site-count"
-        >
-          {loading
-            ? "Searching..."
-            : `Showing ${matchCount} of ${allSites?.length ?? props.totalSites} dive sites`}
-          {(searchFailed ||
-            cardsFailed ||
-            (sitesFailed && filtered === null)) && (
-            <span className="ml-2 text-red-700">
-              Search failed. Please try again.
-            </span>
-          )}
+        <p className="text-slate-700" aria-live="polite" data-testid="dive-site-count">
+          {loading ? 'Searching...' : `Showing ${matchCount} of ${allSites?.length ?? props.totalSites} dive sites`}
+          {(searchFailed || cardsFailed || (sitesFailed && filtered === null)) && <span className="ml-2 text-red-700">Search failed. Please try again.</span>}
         </p>
         <p className="flex flex-wrap gap-3 text-sm">
-          <span className="text-slate-600">
-            Download {isFiltered(filters) ? "these sites" : "all sites"}:
-          </span>
-          <a
-            href={`/api/dive-sites/export/geojson${query}`}
-            download
-            className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline"
-          >
+          <span className="text-slate-600">Download {isFiltered(filters) ? 'these sites' : 'all sites'}:</span>
+          <a href={`/api/dive-sites/export/geojson${query}`} download className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
             GeoJSON
           </a>
-          <a
-            href={`/api/dive-sites/export/gpx${query}`}
-            download
-            className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline"
-          >
+          <a href={`/api/dive-sites/export/gpx${query}`} download className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
             GPX
           </a>
         </p>
       </div>
 
-      <section
-        aria-label="Dive sites"
-        aria-busy={searching || !cardsReady}
-        className="mt-6"
-      >
+      <section aria-label="Dive sites" aria-busy={searching || !cardsReady} className="mt-6">
         {loading ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (
@@ -435,13 +276,8 @@ function Explorer(props: DiveSiteExplorerProps) {
           </div>
         ) : shown.length === 0 ? (
           <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
-            <h2 className="text-xl font-semibold text-slate-900">
-              No dive sites found
-            </h2>
-            <p className="mt-2 text-slate-600">
-              Try adjusting your search terms or filters to find more dive
-              sites.
-            </p>
+            <h2 className="text-xl font-semibold text-slate-900">No dive sites found</h2>
+            <p className="mt-2 text-slate-600">Try adjusting your search terms or filters to find more dive sites.</p>
           </div>
         ) : (
           <>

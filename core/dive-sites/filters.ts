@@ -2,20 +2,16 @@
  * The dive-site filters of SPEC sections 2, 5 and 9, shared by the server (the page before any script
  * runs, the exports) and the grid island, so both narrow the list the same way.
  */
-export const ALL = "all";
+export const ALL = 'all';
 
-export const SKILL_LEVEL_OPTIONS = [
-  "Beginner",
-  "Intermediate",
-  "Advanced",
-] as const;
+export const SKILL_LEVEL_OPTIONS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
-export type DepthBand = "shallow" | "medium" | "deep";
+export type DepthBand = 'shallow' | 'medium' | 'deep';
 
 export const DEPTH_BANDS: { value: DepthBand; label: string }[] = [
-  { value: "shallow", label: "Shallow (up to 10 m)" },
-  { value: "medium", label: "Medium (10-20 m)" },
-  { value: "deep", label: "Deep (over 20 m)" },
+  { value: 'shallow', label: 'Shallow (up to 10 m)' },
+  { value: 'medium', label: 'Medium (10-20 m)' },
+  { value: 'deep', label: 'Deep (over 20 m)' },
 ];
 
 export interface DiveSiteFilters {
@@ -25,44 +21,33 @@ export interface DiveSiteFilters {
   depth: string;
 }
 
-export const DEFAULT_FILTERS: DiveSiteFilters = {
-  search: "",
-  region: ALL,
-  skill: ALL,
-  depth: ALL,
-};
+export const DEFAULT_FILTERS: DiveSiteFilters = { search: '', region: ALL, skill: ALL, depth: ALL };
 
 /** The largest number in a depth range such as '5-18m', '30+ m' or '12.5m'; null when there is none. */
 export function maxDepth(depthRange: string | null | undefined): number | null {
-  const numbers = (depthRange ?? "").match(/\d+(?:\.\d+)?/g);
+  const numbers = (depthRange ?? '').match(/\d+(?:\.\d+)?/g);
   if (!numbers) return null;
   return Math.max(...numbers.map(Number));
 }
 
 /** SPEC section 9: shallow up to 10 m, medium above 10 up to 20 m, deep above 20 m, by the largest depth. */
-export function depthBand(
-  depthRange: string | null | undefined,
-): DepthBand | null {
+export function depthBand(depthRange: string | null | undefined): DepthBand | null {
   const depth = maxDepth(depthRange);
   if (depth === null) return null;
-  if (depth <= 10) return "shallow";
-  if (depth <= 20) return "medium";
-  return "deep";
+  if (depth <= 10) return 'shallow';
+  if (depth <= 20) return 'medium';
+  return 'deep';
 }
 
 /** Filter values from a query string: anything unknown means 'all', so a bad link still shows the page. */
-export function normaliseFilters(
-  raw: Partial<Record<keyof DiveSiteFilters, unknown>>,
-): DiveSiteFilters {
-  const text = (value: unknown) => (typeof value === "string" ? value : "");
+export function normaliseFilters(raw: Partial<Record<keyof DiveSiteFilters, unknown>>): DiveSiteFilters {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const skill = text(raw.skill);
   const depth = text(raw.depth);
   return {
     search: text(raw.search).trim().slice(0, 200),
     region: text(raw.region).trim() || ALL,
-    skill: (SKILL_LEVEL_OPTIONS as readonly string[]).includes(skill)
-      ? skill
-      : ALL,
+    skill: (SKILL_LEVEL_OPTIONS as readonly string[]).includes(skill) ? skill : ALL,
     depth: DEPTH_BANDS.some((band) => band.value === depth) ? depth : ALL,
   };
 }
@@ -76,21 +61,12 @@ export function matchesFilters(
   filters: DiveSiteFilters,
   searchMatches: ReadonlySet<number> | null,
 ): boolean {
-  return bandMatchesFilters(
-    { ...site, depth: depthBand(site.depthRange) },
-    filters,
-    searchMatches,
-  );
+  return bandMatchesFilters({ ...site, depth: depthBand(site.depthRange) }, filters, searchMatches);
 }
 
 /** The same for a site whose depth band is already known (the map's compact list). */
 export function bandMatchesFilters(
-  site: {
-    id: number;
-    region: string;
-    skillLevel: string;
-    depth: DepthBand | null;
-  },
+  site: { id: number; region: string; skillLevel: string; depth: DepthBand | null },
   filters: DiveSiteFilters,
   searchMatches: ReadonlySet<number> | null,
 ): boolean {
@@ -102,26 +78,18 @@ export function bandMatchesFilters(
 }
 
 export function isFiltered(filters: DiveSiteFilters): boolean {
-  return (
-    filters.search.trim() !== "" ||
-    filters.region !== ALL ||
-    filters.skill !== ALL ||
-    filters.depth !== ALL
-  );
+  return filters.search.trim() !== '' || filters.region !== ALL || filters.skill !== ALL || filters.depth !== ALL;
 }
 
 /** The query string of the filters that are set, e.g. '?region=Tasmania&depth=deep'. */
-export function filtersQuery(
-  filters: DiveSiteFilters,
-  searchName = "search",
-): string {
+export function filtersQuery(filters: DiveSiteFilters, searchName = 'search'): string {
   const params = new URLSearchParams();
   if (filters.search.trim()) params.set(searchName, filters.search.trim());
-  if (filters.region !== ALL) params.set("region", filters.region);
-  if (filters.skill !== ALL) params.set("skill", filters.skill);
-  if (filters.depth !== ALL) params.set("depth", filters.depth);
+  if (filters.region !== ALL) params.set('region', filters.region);
+  if (filters.skill !== ALL) params.set('skill', filters.skill);
+  if (filters.depth !== ALL) params.set('depth', filters.depth);
   const query = params.toString();
-  return query ? `?${query}` : "";
+  return query ? `?${query}` : '';
 }
 
 /**
@@ -132,20 +100,13 @@ export const CARD_PAGE_SIZE = 24;
 
 /** The cards a page first shows, from its `show` query value: a whole number of pages, at least one. */
 export function cardsToShow(raw: unknown, total: number): number {
-  const asked =
-    typeof raw === "string" && /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
-  const pages = Math.ceil(
-    Math.min(asked, Math.max(total, CARD_PAGE_SIZE)) / CARD_PAGE_SIZE,
-  );
+  const asked = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
+  const pages = Math.ceil(Math.min(asked, Math.max(total, CARD_PAGE_SIZE)) / CARD_PAGE_SIZE);
   return Math.max(1, pages) * CARD_PAGE_SIZE;
 }
 
 /** SPEC section 9: description 120, marine life 100, hazards 80 characters on a card. */
-export const CARD_LIMITS = {
-  description: 120,
-  marineLife: 100,
-  hazards: 80,
-} as const;
+export const CARD_LIMITS = { description: 120, marineLife: 100, hazards: 80 } as const;
 
 export function truncate(text: string, max: number): string;
 export function truncate(text: string | null, max: number): string | null;
@@ -156,9 +117,7 @@ export function truncate(text: string | null, max: number): string | null {
 
 /** SPEC section 9: Beginner green, Intermediate yellow, anything else red. */
 export function skillBadgeClass(skillLevel: string): string {
-  if (skillLevel === "Beginner")
-    return "bg-green-100 text-green-800 ring-green-600/20";
-  if (skillLevel === "Intermediate")
-    return "bg-yellow-100 text-yellow-800 ring-yellow-600/30";
-  return "bg-red-100 text-red-800 ring-red-600/20";
+  if (skillLevel === 'Beginner') return 'bg-green-100 text-green-800 ring-green-600/20';
+  if (skillLevel === 'Intermediate') return 'bg-yellow-100 text-yellow-800 ring-yellow-600/30';
+  return 'bg-red-100 text-red-800 ring-red-600/20';
 }

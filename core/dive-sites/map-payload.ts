@@ -1,4 +1,4 @@
-import { depthBand, type DepthBand } from "./filters";
+import { depthBand, type DepthBand } from './filters';
 
 /**
  * GET /api/dive-sites/map: what the map and the filters need of every site, and nothing of its card. A
@@ -13,16 +13,7 @@ export interface MapPayload {
   sites: MapRow[];
 }
 
-export type MapRow = [
-  number,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+export type MapRow = [number, string, number, number, number, number, number, number];
 
 /** One site as the map and the filters read it. */
 export interface MapSite {
@@ -36,7 +27,7 @@ export interface MapSite {
   featured: boolean;
 }
 
-const BANDS: (DepthBand | null)[] = [null, "shallow", "medium", "deep"];
+const BANDS: (DepthBand | null)[] = [null, 'shallow', 'medium', 'deep'];
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
 
 interface SiteFields {
@@ -91,16 +82,14 @@ export function encodeMapPayload(sites: SiteFields[]): MapPayload {
 }
 
 export function decodeMapPayload(payload: MapPayload): MapSite[] {
-  return payload.sites.map(
-    ([id, name, latitude, longitude, region, skill, band, featured]) => ({
-      id,
-      name,
-      latitude,
-      longitude,
-      region: payload.regions[region],
-      skillLevel: payload.skillLevels[skill],
-      depth: BANDS[band] ?? null,
-      featured: featured === 1,
-    }),
-  );
+  return payload.sites.map(([id, name, latitude, longitude, region, skill, band, featured]) => ({
+    id,
+    name,
+    latitude,
+    longitude,
+    region: payload.regions[region],
+    skillLevel: payload.skillLevels[skill],
+    depth: BANDS[band] ?? null,
+    featured: featured === 1,
+  }));
 }

@@ -1,28 +1,17 @@
-import { Controller, Get, Inject, Param, Query, Res } from "@nestjs/common";
-import type { Response } from "express";
-import {
-  cardsToShow,
-  isFiltered,
-  matchesFilters,
-  normaliseFilters,
-  type DiveSiteFilters,
-} from "core/dive-sites/filters";
-import type { RatingsData, TileSettings } from "core/dive-sites/types";
-import { Html } from "src/common/html.decorator";
-import { APP_CONFIG, type AppConfig } from "src/config/app.config";
-import { RatingsService } from "src/ratings/ratings.service";
-import { RenderService } from "src/render/render.service";
-import { DiveSitesPage } from "views/pages/dive-sites/DiveSitesPage";
-import type { DiveSite } from "src/dive-sites/dive-site.entity";
-import { DiveSitesService } from "src/dive-sites/dive-sites.service";
-import {
-  EXPLORER_CARDS_URL,
-  EXPLORER_SITES_URL,
-  toExplorerSite,
-} from "src/dive-sites/explorer-site";
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { cardsToShow, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
+import type { RatingsData, TileSettings } from 'core/dive-sites/types';
+import { Html } from 'src/common/html.decorator';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { RatingsService } from 'src/ratings/ratings.service';
+import { RenderService } from 'src/render/render.service';
+import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';
+import type { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { EXPLORER_CARDS_URL, EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
 
-const LIST_TITLE =
-  "Explore 244+ Australian Dive Sites - Interactive Map & Guide";
+const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =
   "Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.";
 
@@ -31,20 +20,10 @@ const LIST_DESCRIPTION =
  * filters) and how many match. The island fetches the compact list of every site (EXPLORER_SITES_URL)
  * for the map, for more cards and for other filters, so the page stays small: about 24 cards, not 244.
  */
-function embeddedSites(
-  all: DiveSite[],
-  filters: DiveSiteFilters,
-  matches: number[] | null,
-  routeMissing: boolean,
-  visible: number,
-) {
+function embeddedSites(all: DiveSite[], filters: DiveSiteFilters, matches: number[] | null, routeMissing: boolean, visible: number) {
   const ids = matches ? new Set(matches) : null;
   const filtered = isFiltered(filters) || routeMissing;
-  const shown = routeMissing
-    ? []
-    : filtered
-      ? all.filter((site) => matchesFilters(site, filters, ids))
-      : all;
+  const shown = routeMissing ? [] : filtered ? all.filter((site) => matchesFilters(site, filters, ids)) : all;
   return {
     sites: shown.slice(0, visible).map(toExplorerSite),
     matchCount: shown.length,
@@ -57,7 +36,7 @@ function embeddedSites(
 }
 
 /** SPEC section 2: /dive-sites and /dive-sites/{id} are the same screen; the id pre-fills the search. */
-@Controller("dive-sites")
+@Controller('dive-sites')
 export class DiveSitePagesController {
   constructor(
     private readonly sites: DiveSitesService,
@@ -83,13 +62,7 @@ export class DiveSitePagesController {
       filters.search ? this.sites.searchIds(filters.search) : null,
     ]);
     return this.render.page(
-      {
-        title: LIST_TITLE,
-        fullTitle: true,
-        description: LIST_DESCRIPTION,
-        path: "/dive-sites",
-        styles: ["leaflet"],
-      },
+      { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
       <DiveSitesPage
         site={null}
         total={total}
@@ -114,32 +87,17 @@ export class DiveSitePagesController {
     );
   }
 
-  @Get(":id")
+  @Get(':id')
   @Html()
-  async site(
-    @Param("id") rawId: string,
-    @Query("show") show: unknown,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<string> {
+  async site(@Param('id') rawId: string, @Query('show') show: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
     // SPEC section 2: the id is parsed as an integer.
     const id = Number.parseInt(rawId, 10);
     const all = await this.sites.list();
-    const site =
-      Number.isSafeInteger(id) && id > 0
-        ? (all.find((candidate) => candidate.id === id) ?? null)
-        : null;
-    const initialFilters = normaliseFilters({ search: site?.name ?? "" });
-    const initialMatches = site
-      ? (await this.sites.search(site.name)).map((match) => match.id)
-      : null;
+    const site = Number.isSafeInteger(id) && id > 0 ? (all.find((candidate) => candidate.id === id) ?? null) : null;
+    const initialFilters = normaliseFilters({ search: site?.name ?? '' });
+    const initialMatches = site ? (await this.sites.search(site.name)).map((match) => match.id) : null;
     const explorer = {
-      ...embeddedSites(
-        all,
-        initialFilters,
-        initialMatches,
-        !site,
-        cardsToShow(show, all.length),
-      ),
+      ...embeddedSites(all, initialFilters, initialMatches, !site, cardsToShow(show, all.length)),
       regions: this.regions(all),
       initialFilters,
       initialMatches,
@@ -152,14 +110,7 @@ export class DiveSitePagesController {
     if (!site) {
       response.status(404);
       return this.render.page(
-        {
-          title: LIST_TITLE,
-          fullTitle: true,
-          description: LIST_DESCRIPTION,
-          path: `/dive-sites/${encodeURIComponent(rawId)}`,
-          noindex: true,
-          styles: ["leaflet"],
-        },
+        { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: `/dive-sites/${encodeURIComponent(rawId)}`, noindex: true, styles: ['leaflet'] },
         <DiveSitesPage site={null} total={all.length} explorer={explorer} />,
       );
     }
@@ -171,71 +122,41 @@ export class DiveSitePagesController {
         description: this.siteDescription(site),
         path,
         image: site.imageUrl ?? undefined,
-        styles: ["leaflet"],
+        styles: ['leaflet'],
         jsonLd: [
           {
-            "@context": "https://schema.org",
-            "@type": "TouristAttraction",
+            '@context': 'https://schema.org',
+            '@type': 'TouristAttraction',
             name: site.name,
             description: site.description,
             url: this.render.absoluteUrl(path),
-            ...(site.imageUrl
-              ? { image: this.render.absoluteUrl(site.imageUrl) }
-              : {}),
+            ...(site.imageUrl ? { image: this.render.absoluteUrl(site.imageUrl) } : {}),
             touristType: `${site.skillLevel} scuba divers`,
-            geo: {
-              "@type": "GeoCoordinates",
-              latitude: Number(site.latitude),
-              longitude: Number(site.longitude),
-            },
-            address: { "@type": "PostalAddress", addressRegion: site.region },
+            geo: { '@type': 'GeoCoordinates', latitude: Number(site.latitude), longitude: Number(site.longitude) },
+            address: { '@type': 'PostalAddress', addressRegion: site.region },
             isAccessibleForFree: true,
             ...(summary && summary.count > 0
-              ? {
-                  aggregateRating: {
-                    "@type": "AggregateRating",
-                    ratingValue: summary.average,
-                    ratingCount: summary.count,
-                    bestRating: 5,
-                    worstRating: 1,
-                  },
-                }
+              ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: summary.average, ratingCount: summary.count, bestRating: 5, worstRating: 1 } }
               : {}),
           },
         ],
       },
-      <DiveSitesPage
-        site={{ name: site.name, region: site.region }}
-        total={all.length}
-        explorer={explorer}
-      />,
+      <DiveSitesPage site={{ name: site.name, region: site.region }} total={all.length} explorer={explorer} />,
     );
   }
 
   private async ratingsOf(id: number): Promise<RatingsData> {
     const { ratings, summary } = await this.ratings.forSite(id);
-    return {
-      ratings: ratings.map((rating) => ({
-        ...rating,
-        createdAt: rating.createdAt.toISOString(),
-      })),
-      summary,
-    };
+    return { ratings: ratings.map((rating) => ({ ...rating, createdAt: rating.createdAt.toISOString() })), summary };
   }
 
   /** The map's tile source, and the land outline it draws when the tiles cannot load. */
   private tiles(): TileSettings {
-    return {
-      url: this.config.tileUrl,
-      attribution: this.config.tileAttribution,
-      offlineLand: this.render.dataUrl("land"),
-    };
+    return { url: this.config.tileUrl, attribution: this.config.tileAttribution, offlineLand: this.render.dataUrl('land') };
   }
 
   private regions(sites: DiveSite[]): string[] {
-    return [...new Set(sites.map((site) => site.region))].sort((a, b) =>
-      a.localeCompare(b, "en-AU"),
-    );
+    return [...new Set(sites.map((site) => site.region))].sort((a, b) => a.localeCompare(b, 'en-AU'));
   }
 
   /** At most 160 characters: name, region, skill, depth and temperature, then the start of the description. */
@@ -245,3 +166,4 @@ export class DiveSitePagesController {
     return text.length <= 160 ? text : `${text.slice(0, 157).trimEnd()}...`;
   }
 }
+

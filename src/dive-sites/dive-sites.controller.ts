@@ -1,46 +1,22 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Put,
-  Query,
-  Res,
-} from "@nestjs/common";
-import type { Response } from "express";
-import { AdminOnly } from "src/admin-auth/admin-only.decorator";
-import { idParam } from "src/common/id.pipe";
-import { DiveSiteExportService } from "./dive-site-export.service";
-import { toDiveSiteResponse } from "./dive-site.response";
-import { DiveSitesService } from "./dive-sites.service";
-import { toExplorerSite } from "./explorer-site";
-import { DiveSiteFiltersDto } from "./dto/dive-site-filters.dto";
-import {
-  ByReviewUrlQueryDto,
-  DiveSiteCardsQueryDto,
-  DiveSiteListQueryDto,
-  DiveSiteSearchQueryDto,
-} from "./dto/dive-site-queries.dto";
-import { encodeMapPayload, type MapPayload } from "core/dive-sites/map-payload";
-import {
-  DiveSiteWriteDto,
-  UpdatePhotoDto,
-  UpdateReviewLinkDto,
-  UpdateVideoDto,
-} from "./dto/dive-site-write.dto";
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { idParam } from 'src/common/id.pipe';
+import { DiveSiteExportService } from './dive-site-export.service';
+import { toDiveSiteResponse } from './dive-site.response';
+import { DiveSitesService } from './dive-sites.service';
+import { toExplorerSite } from './explorer-site';
+import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
+import { ByReviewUrlQueryDto, DiveSiteCardsQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
+import { encodeMapPayload, type MapPayload } from 'core/dive-sites/map-payload';
+import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
-const id = idParam("Dive site id");
+const id = idParam('Dive site id');
 const today = () => new Date().toISOString().slice(0, 10);
-const attachment = (response: Response, name: string) =>
-  response.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+const attachment = (response: Response, name: string) => response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
 
 /** SPEC section 7's dive-site calls. The fixed paths (search, map, by-review-url, export) come before /:id. */
-@Controller("api/dive-sites")
+@Controller('api/dive-sites')
 export class DiveSitesController {
   constructor(
     private readonly sites: DiveSitesService,
@@ -52,66 +28,53 @@ export class DiveSitesController {
     return (await this.sites.list(region, slice)).map(toDiveSiteResponse);
   }
 
-  @Get("search")
+  @Get('search')
   async search(@Query() { q }: DiveSiteSearchQueryDto) {
     return (await this.sites.search(q)).map(toDiveSiteResponse);
   }
 
   /** Every site for the map and the filters of /dive-sites, compact (core/dive-sites/map-payload.ts). */
-  @Get("map")
+  @Get('map')
   async map(): Promise<MapPayload> {
     return encodeMapPayload(await this.sites.mapSites());
   }
 
   /** The cards (and map popups) of the sites asked for, as /dive-sites embeds its first ones (src/dive-sites/explorer-site.ts). */
-  @Get("cards")
+  @Get('cards')
   async cards(@Query() { ids }: DiveSiteCardsQueryDto) {
-    return (
-      await this.sites.byIds([...new Set(ids.split(",").map(Number))])
-    ).map(toExplorerSite);
+    return (await this.sites.byIds([...new Set(ids.split(',').map(Number))])).map(toExplorerSite);
   }
 
-  @Get("by-review-url")
+  @Get('by-review-url')
   async byReviewUrl(@Query() { url }: ByReviewUrlQueryDto) {
     const site = await this.sites.byReviewUrl(url);
     return { name: site.name, videoUrl: site.videoUrl };
   }
 
-  @Get("export/csv")
+  @Get('export/csv')
   @AdminOnly()
-  @Header("Content-Type", "text/csv; charset=utf-8")
-  async exportCsv(
-    @Query() filters: DiveSiteFiltersDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<string> {
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  async exportCsv(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<string> {
     attachment(response, `dive-sites-${today()}.csv`);
     return this.exports.csv(await this.sites.filtered(filters));
   }
 
-  @Get("export/geojson")
-  @Header("Content-Type", "application/geo+json; charset=utf-8")
-  async exportGeoJson(
-    @Query() filters: DiveSiteFiltersDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<string> {
-    attachment(response, "dive-sites.geojson");
-    return JSON.stringify(
-      this.exports.geojson(await this.sites.filtered(filters)),
-    );
+  @Get('export/geojson')
+  @Header('Content-Type', 'application/geo+json; charset=utf-8')
+  async exportGeoJson(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+    attachment(response, 'dive-sites.geojson');
+    return JSON.stringify(this.exports.geojson(await this.sites.filtered(filters)));
   }
 
-  @Get("export/gpx")
-  @Header("Content-Type", "application/gpx+xml; charset=utf-8")
-  async exportGpx(
-    @Query() filters: DiveSiteFiltersDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<string> {
-    attachment(response, "dive-sites.gpx");
+  @Get('export/gpx')
+  @Header('Content-Type', 'application/gpx+xml; charset=utf-8')
+  async exportGpx(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+    attachment(response, 'dive-sites.gpx');
     return this.exports.gpx(await this.sites.filtered(filters));
   }
 
-  @Get(":id")
-  async findOne(@Param("id", id) siteId: number) {
+  @Get(':id')
+  async findOne(@Param('id', id) siteId: number) {
     return toDiveSiteResponse(await this.sites.findById(siteId));
   }
 
@@ -121,46 +84,34 @@ export class DiveSitesController {
     return toDiveSiteResponse(await this.sites.create(dto));
   }
 
-  @Put(":id")
+  @Put(':id')
   @AdminOnly()
-  async replace(
-    @Param("id", id) siteId: number,
-    @Body() dto: DiveSiteWriteDto,
-  ) {
+  async replace(@Param('id', id) siteId: number, @Body() dto: DiveSiteWriteDto) {
     return toDiveSiteResponse(await this.sites.replace(siteId, dto));
   }
 
-  @Delete(":id")
+  @Delete(':id')
   @AdminOnly()
   @HttpCode(204)
-  async remove(@Param("id", id) siteId: number): Promise<void> {
+  async remove(@Param('id', id) siteId: number): Promise<void> {
     await this.sites.remove(siteId);
   }
 
-  @Patch(":id/photo")
+  @Patch(':id/photo')
   @AdminOnly()
-  async updatePhoto(
-    @Param("id", id) siteId: number,
-    @Body() dto: UpdatePhotoDto,
-  ) {
+  async updatePhoto(@Param('id', id) siteId: number, @Body() dto: UpdatePhotoDto) {
     return toDiveSiteResponse(await this.sites.updatePhoto(siteId, dto));
   }
 
-  @Patch(":id/video")
+  @Patch(':id/video')
   @AdminOnly()
-  async updateVideo(
-    @Param("id", id) siteId: number,
-    @Body() dto: UpdateVideoDto,
-  ) {
+  async updateVideo(@Param('id', id) siteId: number, @Body() dto: UpdateVideoDto) {
     return toDiveSiteResponse(await this.sites.updateVideo(siteId, dto));
   }
 
-  @Patch(":id/review-link")
+  @Patch(':id/review-link')
   @AdminOnly()
-  async updateReviewLink(
-    @Param("id", id) siteId: number,
-    @Body() dto: UpdateReviewLinkDto,
-  ) {
+  async updateReviewLink(@Param('id', id) siteId: number, @Body() dto: UpdateReviewLinkDto) {
     return toDiveSiteResponse(await this.sites.updateReviewLink(siteId, dto));
   }
 }

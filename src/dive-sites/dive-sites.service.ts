@@ -1,33 +1,18 @@
-import {
-  BadRequestException,
-  Injectable,
-  NotFoundException,
-} from "@nestjs/common";
-import { InjectRepository } from "@nestjs/typeorm";
-import { Repository, type SelectQueryBuilder } from "typeorm";
-import {
-  ALL,
-  depthBand,
-  type DepthBand,
-  type DiveSiteFilters,
-} from "core/dive-sites/filters";
-import type { ListSlice } from "src/common/list-slice.dto";
-import { DiveSite } from "./dive-site.entity";
-import type { DiveSiteFiltersDto } from "./dto/dive-site-filters.dto";
-import type {
-  DiveSiteWriteDto,
-  UpdatePhotoDto,
-  UpdateReviewLinkDto,
-  UpdateVideoDto,
-} from "./dto/dive-site-write.dto";
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { ALL, depthBand, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
+import type { ListSlice } from 'src/common/list-slice.dto';
+import { DiveSite } from './dive-site.entity';
+import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
+import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
-export const SITE_NOT_FOUND = "Dive site not found";
+export const SITE_NOT_FOUND = 'Dive site not found';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SPEC section 5's text search: case-insensitive substring of name, description, region or marine life. */
-const TEXT_MATCH =
-  "(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)";
+const TEXT_MATCH = '(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)';
 
 /** SPEC section 9's depth bands in SQL, by the largest number in depthRange (as core/dive-sites/filters' depthBand). */
 const MAX_DEPTH_SQL = `(SELECT MAX(m[1]::numeric) FROM regexp_matches(site."depthRange", '\\d+(?:\\.\\d+)?', 'g') AS m)`;
@@ -38,68 +23,40 @@ const DEPTH_BAND_SQL: Record<DepthBand, string> = {
 };
 
 /** Optional fields of the admin form: left out keeps the stored value, null clears it. */
-const OPTIONAL_FIELDS = [
-  "visibility",
-  "bestTime",
-  "marineLife",
-  "hazards",
-  "facilities",
-  "imageUrl",
-  "videoUrl",
-  "videoThumbnail",
-  "reviewLink",
-  "blogSlug",
-] as const;
+const OPTIONAL_FIELDS = ['visibility', 'bestTime', 'marineLife', 'hazards', 'facilities', 'imageUrl', 'videoUrl', 'videoThumbnail', 'reviewLink', 'blogSlug'] as const;
 
 @Injectable()
 export class DiveSitesService {
-  constructor(
-    @InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>,
-  ) {}
+  constructor(@InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>) {}
 
   private sorted(): SelectQueryBuilder<DiveSite> {
-    return this.sites
-      .createQueryBuilder("site")
-      .orderBy("site.name", "ASC")
-      .addOrderBy("site.id", "ASC");
+    return this.sites.createQueryBuilder('site').orderBy('site.name', 'ASC').addOrderBy('site.id', 'ASC');
   }
 
   /** All sites sorted by name (SPEC section 9), or those of one region (exact match); optionally a slice. */
   list(region?: string, slice: ListSlice = {}): Promise<DiveSite[]> {
     const query = this.sorted().limit(slice.limit).offset(slice.offset);
-    if (region !== undefined) query.where("site.region = :region", { region });
+    if (region !== undefined) query.where('site.region = :region', { region });
     return query.getMany();
   }
 
   /** Every site, sorted by name, with only the columns the map and its filters read. */
   mapSites(): Promise<DiveSite[]> {
     return this.sorted()
-      .select([
-        "site.id",
-        "site.name",
-        "site.latitude",
-        "site.longitude",
-        "site.region",
-        "site.skillLevel",
-        "site.depthRange",
-        "site.featured",
-      ])
+      .select(['site.id', 'site.name', 'site.latitude', 'site.longitude', 'site.region', 'site.skillLevel', 'site.depthRange', 'site.featured'])
       .getMany();
   }
 
   /** The sites of these ids (those that exist), sorted by name. */
   byIds(ids: number[]): Promise<DiveSite[]> {
-    return this.sorted().where("site.id IN (:...ids)", { ids }).getMany();
+    return this.sorted().where('site.id IN (:...ids)', { ids }).getMany();
   }
 
   /** SPEC section 5: case-insensitive substring on name, description, region and marine life. */
   search(term: string): Promise<DiveSite[]> {
     const like = `%${escapeLike(term.trim())}%`;
     return this.sorted()
-      .where(
-        "(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)",
-        { like },
-      )
+      .where('(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)', { like })
       .getMany();
   }
 
@@ -107,43 +64,32 @@ export class DiveSitesService {
    * The first `limit` sites (by name) matching the page's filters, and how many match: the filters in
    * SQL, so /dive-sites reads the cards it shows and not every site.
    */
-  async explorerPage(
-    filters: DiveSiteFilters,
-    limit: number,
-  ): Promise<{ sites: DiveSite[]; matchCount: number }> {
+  async explorerPage(filters: DiveSiteFilters, limit: number): Promise<{ sites: DiveSite[]; matchCount: number }> {
     const query = this.sorted();
-    if (filters.search.trim())
-      query.andWhere(TEXT_MATCH, {
-        like: `%${escapeLike(filters.search.trim())}%`,
-      });
-    if (filters.region !== ALL)
-      query.andWhere("site.region = :region", { region: filters.region });
-    if (filters.skill !== ALL)
-      query.andWhere("site.skillLevel = :skill", { skill: filters.skill });
+    if (filters.search.trim()) query.andWhere(TEXT_MATCH, { like: `%${escapeLike(filters.search.trim())}%` });
+    if (filters.region !== ALL) query.andWhere('site.region = :region', { region: filters.region });
+    if (filters.skill !== ALL) query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
     if (band) query.andWhere(band);
-    const [sites, matchCount] = await Promise.all([
-      query.clone().limit(limit).getMany(),
-      query.getCount(),
-    ]);
+    const [sites, matchCount] = await Promise.all([query.clone().limit(limit).getMany(), query.getCount()]);
     return { sites, matchCount };
   }
 
   /** Every region with its number of sites, by name (the filter's options and, summed, the count of all sites). */
   async regionCounts(): Promise<{ region: string; count: number }[]> {
     const rows = await this.sites
-      .createQueryBuilder("site")
-      .select("site.region", "region")
-      .addSelect("COUNT(*)::int", "count")
-      .groupBy("site.region")
+      .createQueryBuilder('site')
+      .select('site.region', 'region')
+      .addSelect('COUNT(*)::int', 'count')
+      .groupBy('site.region')
       .getRawMany<{ region: string; count: number }>();
-    return rows.sort((a, b) => a.region.localeCompare(b.region, "en-AU"));
+    return rows.sort((a, b) => a.region.localeCompare(b.region, 'en-AU'));
   }
 
   /** The ids of the sites the text search finds (SPEC section 5), without reading the sites. */
   async searchIds(term: string): Promise<number[]> {
     const rows = await this.sorted()
-      .select("site.id", "id")
+      .select('site.id', 'id')
       .where(TEXT_MATCH, { like: `%${escapeLike(term.trim())}%` })
       .getRawMany<{ id: number }>();
     return rows.map((row) => row.id);
@@ -151,24 +97,17 @@ export class DiveSitesService {
 
   /** The page's filters, for the exports: text search, exact region and skill, depth band by the largest depth. */
   async filtered(filters: DiveSiteFiltersDto): Promise<DiveSite[]> {
-    const term = filters.q || filters.search || "";
+    const term = filters.q || filters.search || '';
     const query = this.sorted();
     if (term) {
-      query.andWhere(
-        "(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)",
-        {
-          like: `%${escapeLike(term)}%`,
-        },
-      );
+      query.andWhere('(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)', {
+        like: `%${escapeLike(term)}%`,
+      });
     }
-    if (filters.region && filters.region !== "all")
-      query.andWhere("site.region = :region", { region: filters.region });
-    if (filters.skill && filters.skill !== "all")
-      query.andWhere("site.skillLevel = :skill", { skill: filters.skill });
+    if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
+    if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
     const sites = await query.getMany();
-    return filters.depth && filters.depth !== "all"
-      ? sites.filter((site) => depthBand(site.depthRange) === filters.depth)
-      : sites;
+    return filters.depth && filters.depth !== 'all' ? sites.filter((site) => depthBand(site.depthRange) === filters.depth) : sites;
   }
 
   /**
@@ -182,19 +121,15 @@ export class DiveSitesService {
     } catch {
       /* not a URL: compared as given */
     }
-    path = path.replace(/\/+$/, "") || "/";
+    path = path.replace(/\/+$/, '') || '/';
     const slug = path.match(/^\/blog\/([^/]+)$/)?.[1] ?? null;
     const site = await this.sites
-      .createQueryBuilder("site")
-      .where(
-        "(site.reviewLink = :url OR site.reviewLink = :path OR site.blogSlug = :slug)",
-        { url: url.trim(), path, slug },
-      )
-      .orderBy("CASE WHEN site.videoUrl IS NULL THEN 1 ELSE 0 END", "ASC")
-      .addOrderBy("site.id", "ASC")
+      .createQueryBuilder('site')
+      .where('(site.reviewLink = :url OR site.reviewLink = :path OR site.blogSlug = :slug)', { url: url.trim(), path, slug })
+      .orderBy('CASE WHEN site.videoUrl IS NULL THEN 1 ELSE 0 END', 'ASC')
+      .addOrderBy('site.id', 'ASC')
       .getOne();
-    if (!site)
-      throw new NotFoundException("No dive site has a review at this URL");
+    if (!site) throw new NotFoundException('No dive site has a review at this URL');
     return site;
   }
 
@@ -231,23 +166,18 @@ export class DiveSitesService {
   async updateVideo(id: number, dto: UpdateVideoDto): Promise<DiveSite> {
     const site = await this.findById(id);
     site.videoUrl = dto.videoUrl;
-    if (dto.videoThumbnail !== undefined)
-      site.videoThumbnail = dto.videoThumbnail;
+    if (dto.videoThumbnail !== undefined) site.videoThumbnail = dto.videoThumbnail;
     return this.sites.save(site);
   }
 
-  async updateReviewLink(
-    id: number,
-    dto: UpdateReviewLinkDto,
-  ): Promise<DiveSite> {
+  async updateReviewLink(id: number, dto: UpdateReviewLinkDto): Promise<DiveSite> {
     const site = await this.findById(id);
     site.reviewLink = dto.reviewLink;
     return this.sites.save(site);
   }
 
   private assign(site: DiveSite, dto: DiveSiteWriteDto): void {
-    if (!Number.isFinite(dto.latitude) || !Number.isFinite(dto.longitude))
-      throw new BadRequestException("Latitude and longitude are required");
+    if (!Number.isFinite(dto.latitude) || !Number.isFinite(dto.longitude)) throw new BadRequestException('Latitude and longitude are required');
     site.name = dto.name;
     site.region = dto.region;
     // decimal(10,8) and decimal(11,8): eight places, as the column keeps them.

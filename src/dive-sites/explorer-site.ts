@@ -1,15 +1,15 @@
-import { CARD_LIMITS, truncate } from "core/dive-sites/filters";
-import type { ExplorerSite } from "core/dive-sites/types";
-import type { DiveSite } from "./dive-site.entity";
-import { reviewHref } from "./dive-site.response";
+import { CARD_LIMITS, truncate } from 'core/dive-sites/filters';
+import type { ExplorerSite } from 'core/dive-sites/types';
+import type { DiveSite } from './dive-site.entity';
+import { reviewHref } from './dive-site.response';
 
 /**
  * The compact list of every site for the map and the filters of /dive-sites (core/dive-sites/map-payload.ts):
  * the island fetches it after hydration, and the cards beyond those the page embeds from
  * EXPLORER_CARDS_URL as they are shown.
  */
-export const EXPLORER_SITES_URL = "/api/dive-sites/map";
-export const EXPLORER_CARDS_URL = "/api/dive-sites/cards";
+export const EXPLORER_SITES_URL = '/api/dive-sites/map';
+export const EXPLORER_CARDS_URL = '/api/dive-sites/cards';
 
 /** What the island needs of a site; SPEC section 9's card truncations are applied here to keep the page light. */
 export function toExplorerSite(site: DiveSite): ExplorerSite {

@@ -1,17 +1,10 @@
-import * as L from "leaflet";
-import { useEffect, useRef } from "react";
-import Supercluster from "supercluster";
-import type { MapSite } from "core/dive-sites/map-payload";
-import { skillBadgeClass } from "core/dive-sites/filters";
-import {
-  MAX_ZOOM,
-  MIN_TARGET_PX,
-  MIN_ZOOM,
-  markerSize,
-  mapPosition,
-  type MapView,
-} from "../../lib/dive-sites/map";
-import type { ExplorerSite, TileSettings } from "core/dive-sites/types";
+import * as L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import Supercluster from 'supercluster';
+import type { MapSite } from 'core/dive-sites/map-payload';
+import { skillBadgeClass } from 'core/dive-sites/filters';
+import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
+import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
 
 export interface DiveSiteMapProps {
   sites: MapSite[];
@@ -23,88 +16,70 @@ export interface DiveSiteMapProps {
 }
 
 function row(list: HTMLElement, label: string, value: string) {
-  const dt = document.createElement("dt");
-  dt.className = "font-semibold text-slate-700";
+  const dt = document.createElement('dt');
+  dt.className = 'font-semibold text-slate-700';
   dt.textContent = label;
-  const dd = document.createElement("dd");
-  dd.className = "text-slate-600";
+  const dd = document.createElement('dd');
+  dd.className = 'text-slate-600';
   dd.textContent = value;
   list.append(dt, dd);
 }
 
-function link(
-  parent: HTMLElement,
-  href: string,
-  text: string,
-  newTab: boolean,
-) {
-  const a = document.createElement("a");
+function link(parent: HTMLElement, href: string, text: string, newTab: boolean) {
+  const a = document.createElement('a');
   a.href = href;
   a.textContent = text;
-  a.className =
-    "inline-flex min-h-6 items-center font-semibold text-cyan-800 underline";
+  a.className = 'inline-flex min-h-6 items-center font-semibold text-cyan-800 underline';
   if (newTab) {
-    a.target = "_blank";
-    a.rel = "noopener noreferrer";
+    a.target = '_blank';
+    a.rel = 'noopener noreferrer';
   }
   parent.append(a);
 }
 
 /** SPEC section 2's popup: Region, Skill Level, Depth, Water Temp, Visibility, Best Time, Marine Life, badge and links. Text only, never HTML from data. */
-function popupContent(
-  site: ExplorerSite,
-  root = document.createElement("div"),
-): HTMLElement {
+function popupContent(site: ExplorerSite, root = document.createElement('div')): HTMLElement {
   root.replaceChildren();
-  root.className = "min-w-64 text-sm";
-  const title = document.createElement("h3");
-  title.className = "text-base font-bold text-slate-900";
+  root.className = 'min-w-64 text-sm';
+  const title = document.createElement('h3');
+  title.className = 'text-base font-bold text-slate-900';
   title.textContent = site.name;
   root.append(title);
   if (site.featured) {
-    const badge = document.createElement("span");
-    badge.className =
-      "mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900";
-    badge.textContent = "Featured Site";
+    const badge = document.createElement('span');
+    badge.className = 'mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900';
+    badge.textContent = 'Featured Site';
     root.append(badge);
   }
-  const list = document.createElement("dl");
-  list.className = "mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1";
-  row(list, "Region", site.region);
-  row(list, "Skill Level", site.skillLevel);
-  (list.lastElementChild as HTMLElement).className =
-    `justify-self-start rounded-full px-2 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`;
-  row(list, "Depth", site.depthRange);
-  row(list, "Water Temp", site.waterTemp);
-  row(list, "Visibility", site.visibility || "Variable");
-  if (site.bestTime) row(list, "Best Time", site.bestTime);
-  if (site.marineLife) row(list, "Marine Life", site.marineLife);
+  const list = document.createElement('dl');
+  list.className = 'mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1';
+  row(list, 'Region', site.region);
+  row(list, 'Skill Level', site.skillLevel);
+  (list.lastElementChild as HTMLElement).className = `justify-self-start rounded-full px-2 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`;
+  row(list, 'Depth', site.depthRange);
+  row(list, 'Water Temp', site.waterTemp);
+  row(list, 'Visibility', site.visibility || 'Variable');
+  if (site.bestTime) row(list, 'Best Time', site.bestTime);
+  if (site.marineLife) row(list, 'Marine Life', site.marineLife);
   root.append(list);
   if (site.reviewHref || site.videoUrl) {
-    const links = document.createElement("p");
-    links.className = "mt-3 flex flex-wrap gap-4";
-    if (site.reviewHref)
-      link(links, site.reviewHref, "Read Full Review", false);
-    if (site.videoUrl) link(links, site.videoUrl, "Watch Video", true);
+    const links = document.createElement('p');
+    links.className = 'mt-3 flex flex-wrap gap-4';
+    if (site.reviewHref) link(links, site.reviewHref, 'Read Full Review', false);
+    if (site.videoUrl) link(links, site.videoUrl, 'Watch Video', true);
     root.append(links);
   }
   return root;
 }
 
 /** A dot of SPEC section 9's size inside a hit area of at least 24 px. */
-function icon(
-  zoom: number,
-  highlighted: boolean,
-  featured: boolean,
-): L.DivIcon {
+function icon(zoom: number, highlighted: boolean, featured: boolean): L.DivIcon {
   const size = markerSize(zoom, highlighted);
   const target = Math.max(MIN_TARGET_PX, size);
-  const colour = highlighted
-    ? "bg-orange-500 ring-white"
-    : "bg-cyan-700 ring-white/80";
+  const colour = highlighted ? 'bg-orange-500 ring-white' : 'bg-cyan-700 ring-white/80';
   return L.divIcon({
-    className: "dive-site-marker",
-    html: `<span class="block rounded-full ring-2 ${colour} ${featured ? "outline outline-1 outline-amber-400" : ""}" style="width:${size}px;height:${size}px"></span>`,
+    className: 'dive-site-marker',
+    html: `<span class="block rounded-full ring-2 ${colour} ${featured ? 'outline outline-1 outline-amber-400' : ''}" style="width:${size}px;height:${size}px"></span>`,
     iconSize: [target, target],
     iconAnchor: [target / 2, target / 2],
     popupAnchor: [0, -target / 2],
@@ -122,24 +97,18 @@ async function drawOfflineLand(map: L.Map, url: string): Promise<void> {
     if (!response.ok) return;
     const land = L.geoJSON(await response.json(), {
       interactive: false,
-      attribution: "Land outline: Natural Earth",
-      style: {
-        stroke: true,
-        color: "#94a3b8",
-        weight: 1,
-        fillColor: "#f1f5f9",
-        fillOpacity: 1,
-      },
+      attribution: 'Land outline: Natural Earth',
+      style: { stroke: true, color: '#94a3b8', weight: 1, fillColor: '#f1f5f9', fillOpacity: 1 },
     });
     const show = () => {
       if (map.getZoom() <= OFFLINE_LAND_MAX_ZOOM) land.addTo(map);
       else land.remove();
     };
-    map.on("zoomend", show);
+    map.on('zoomend', show);
     show();
-    map.getContainer().dataset.land = "drawn";
+    map.getContainer().dataset.land = 'drawn';
   } catch (error) {
-    console.warn("The offline land outline could not be drawn", error);
+    console.warn('The offline land outline could not be drawn', error);
   }
 }
 
@@ -158,7 +127,7 @@ const SINGLES_FROM_ZOOM = 11;
 function clusterIcon(count: number): L.DivIcon {
   const size = count < 10 ? 28 : count < 100 ? 34 : count < 1000 ? 40 : 46;
   return L.divIcon({
-    className: "dive-site-cluster",
+    className: 'dive-site-cluster',
     html: `<span class="flex h-full w-full items-center justify-center rounded-full bg-orange-500/90 text-xs font-bold text-white ring-4 ring-orange-300/60">${count}</span>`,
     iconSize: [size, size],
     iconAnchor: [size / 2, size / 2],
@@ -166,17 +135,10 @@ function clusterIcon(count: number): L.DivIcon {
 }
 
 /** Where supercluster's answer is drawn: east of the antimeridian one world east, as mapPosition does. */
-const drawnAt = (lat: number, lng: number): [number, number] =>
-  lng < -30 ? [lat, lng + 360] : [lat, lng];
+const drawnAt = (lat: number, lng: number): [number, number] => (lng < -30 ? [lat, lng + 360] : [lat, lng]);
 
 /** The Leaflet map of the filtered sites: loaded only when the map scrolls into view. */
-export function DiveSiteMap({
-  sites,
-  highlighted,
-  view,
-  tiles,
-  cardOf: cardOfProp,
-}: DiveSiteMapProps) {
+export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfProp }: DiveSiteMapProps) {
   // It changes as cards arrive; an open popup asks the newest one, without redrawing the markers.
   const cardOf = useRef(cardOfProp);
   useEffect(() => {
@@ -188,30 +150,21 @@ export function DiveSiteMap({
 
   useEffect(() => {
     if (!container.current) return;
-    const created = L.map(container.current, {
-      center: view.center,
-      zoom: view.zoom,
-      minZoom: MIN_ZOOM,
-      maxZoom: MAX_ZOOM,
-    });
+    const created = L.map(container.current, { center: view.center, zoom: view.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
     // Tiles may fail (no network): the markers are drawn on their own layer and stay usable, and the
     // map turns to a sea-blue background with the site's own land outline at the zooms it is good for.
-    const tileLayer = L.tileLayer(tiles.url, {
-      attribution: tiles.attribution,
-      minZoom: MIN_ZOOM,
-      maxZoom: MAX_ZOOM,
-    }).addTo(created);
+    const tileLayer = L.tileLayer(tiles.url, { attribution: tiles.attribution, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }).addTo(created);
     layer.current = L.layerGroup().addTo(created);
     map.current = created;
     const element = container.current;
-    tileLayer.once("tileerror", () => {
-      element.dataset.tiles = "offline";
+    tileLayer.once('tileerror', () => {
+      element.dataset.tiles = 'offline';
       if (tiles.offlineLand) void drawOfflineLand(created, tiles.offlineLand);
     });
     const showZoom = () => (element.dataset.zoom = String(created.getZoom()));
-    created.on("zoomend", showZoom);
+    created.on('zoomend', showZoom);
     showZoom();
-    element.dataset.ready = "true";
+    element.dataset.ready = 'true';
     return () => {
       created.remove();
       map.current = null;
@@ -228,27 +181,17 @@ export function DiveSiteMap({
     const markers: { marker: L.Marker; featured: boolean }[] = [];
     group.clearLayers();
     const single = (site: MapSite, position: [number, number]): L.Marker => {
-      const marker = L.marker(position, {
-        icon: icon(current.getZoom(), highlighted, site.featured),
-        title: site.name,
-        alt: site.name,
-        keyboard: true,
-        riseOnHover: true,
-      });
-      marker.bindTooltip(site.name, { opacity: 0.9, direction: "top" });
-      marker.bindPopup(() => popupFor(site, marker), {
-        minWidth: 256,
-        maxWidth: 360,
-      });
+      const marker = L.marker(position, { icon: icon(current.getZoom(), highlighted, site.featured), title: site.name, alt: site.name, keyboard: true, riseOnHover: true });
+      marker.bindTooltip(site.name, { opacity: 0.9, direction: 'top' });
+      marker.bindPopup(() => popupFor(site, marker), { minWidth: 256, maxWidth: 360 });
       marker.addTo(group);
       return marker;
     };
     const popupFor = (site: MapSite, marker: L.Marker): HTMLElement => {
       const card = cardOf.current(site.id);
-      if (!(card instanceof Promise))
-        return card ? popupContent(card) : gone(site);
-      const root = document.createElement("div");
-      root.className = "min-w-64 text-sm";
+      if (!(card instanceof Promise)) return card ? popupContent(card) : gone(site);
+      const root = document.createElement('div');
+      root.className = 'min-w-64 text-sm';
       root.textContent = `${site.name}: loading...`;
       void card.then(
         (loaded) => {
@@ -256,46 +199,31 @@ export function DiveSiteMap({
           else root.textContent = `${site.name} is no longer listed.`;
           marker.getPopup()?.update();
         },
-        () =>
-          (root.textContent =
-            "The details could not be loaded. Please try again."),
+        () => (root.textContent = 'The details could not be loaded. Please try again.'),
       );
       return root;
     };
-    if (sites.length > CLUSTER_ABOVE)
-      return clustered(current, group, sites, single, container.current);
+    if (sites.length > CLUSTER_ABOVE) return clustered(current, group, sites, single, container.current);
     // In batches, each its own task, so that 244 markers never block input for one long task.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const add = (start: number) => {
       for (const site of sites.slice(start, start + MARKER_BATCH)) {
         const position = mapPosition(site);
         if (!position) {
-          console.warn(
-            `Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`,
-            site.latitude,
-            site.longitude,
-          );
+          console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
           continue;
         }
-        markers.push({
-          marker: single(site, position),
-          featured: site.featured,
-        });
+        markers.push({ marker: single(site, position), featured: site.featured });
       }
-      if (start + MARKER_BATCH < sites.length)
-        timer = setTimeout(() => add(start + MARKER_BATCH), 0);
-      else if (container.current)
-        container.current.dataset.markers = String(markers.length);
+      if (start + MARKER_BATCH < sites.length) timer = setTimeout(() => add(start + MARKER_BATCH), 0);
+      else if (container.current) container.current.dataset.markers = String(markers.length);
     };
     add(0);
-    const resize = () =>
-      markers.forEach(({ marker, featured }) =>
-        marker.setIcon(icon(current.getZoom(), highlighted, featured)),
-      );
-    current.on("zoomend", resize);
+    const resize = () => markers.forEach(({ marker, featured }) => marker.setIcon(icon(current.getZoom(), highlighted, featured)));
+    current.on('zoomend', resize);
     return () => {
       clearTimeout(timer);
-      current.off("zoomend", resize);
+      current.off('zoomend', resize);
     };
   }, [sites, highlighted]);
 
@@ -303,18 +231,11 @@ export function DiveSiteMap({
     map.current?.setView(view.center, view.zoom);
   }, [view.center[0], view.center[1], view.zoom]);
 
-  return (
-    <div
-      ref={container}
-      className="h-full w-full"
-      role="region"
-      aria-label="Map of the filtered dive sites"
-    />
-  );
+  return <div ref={container} className="h-full w-full" role="region" aria-label="Map of the filtered dive sites" />;
 }
 
 function gone(site: MapSite): HTMLElement {
-  const root = document.createElement("div");
+  const root = document.createElement('div');
   root.textContent = `${site.name} is no longer listed.`;
   return root;
 }
@@ -330,22 +251,11 @@ function clustered(
   single: (site: MapSite, position: [number, number]) => L.Marker,
   element: HTMLElement | null,
 ): () => void {
-  const index = new Supercluster<{ site: MapSite }>({
-    radius: 60,
-    maxZoom: SINGLES_FROM_ZOOM - 1,
-    minZoom: MIN_ZOOM,
-  });
+  const index = new Supercluster<{ site: MapSite }>({ radius: 60, maxZoom: SINGLES_FROM_ZOOM - 1, minZoom: MIN_ZOOM });
   index.load(
     sites
       .filter((site) => mapPosition(site) !== null)
-      .map((site) => ({
-        type: "Feature",
-        properties: { site },
-        geometry: {
-          type: "Point",
-          coordinates: [site.longitude, site.latitude],
-        },
-      })),
+      .map((site) => ({ type: 'Feature', properties: { site }, geometry: { type: 'Point', coordinates: [site.longitude, site.latitude] } })),
   );
   // Markers still in view are kept from one draw to the next, so an open popup survives a pan.
   let drawn = new Map<string, { marker: L.Marker; zoom: number }>();
@@ -354,55 +264,23 @@ function clustered(
     const zoom = Math.round(map.getZoom());
     const next = new Map<string, { marker: L.Marker; zoom: number }>();
     let singles = 0;
-    for (const feature of index.getClusters(
-      [
-        bounds.getWest(),
-        Math.max(-85, bounds.getSouth()),
-        bounds.getEast(),
-        Math.min(85, bounds.getNorth()),
-      ],
-      zoom,
-    )) {
+    for (const feature of index.getClusters([bounds.getWest(), Math.max(-85, bounds.getSouth()), bounds.getEast(), Math.min(85, bounds.getNorth())], zoom)) {
       const [lng, lat] = feature.geometry.coordinates;
       const properties = feature.properties;
-      const cluster =
-        "cluster" in properties && properties.cluster ? properties : null;
-      const key = cluster
-        ? `c${cluster.cluster_id}`
-        : `s${(properties as { site: MapSite }).site.id}`;
+      const cluster = 'cluster' in properties && properties.cluster ? properties : null;
+      const key = cluster ? `c${cluster.cluster_id}` : `s${(properties as { site: MapSite }).site.id}`;
       const kept = drawn.get(key);
       if (cluster) {
         const count = cluster.point_count;
-        const marker =
-          kept?.marker ??
-          L.marker(drawnAt(lat, lng), {
-            icon: clusterIcon(count),
-            title: `${count} dive sites: zoom in`,
-            alt: `${count} dive sites`,
-            keyboard: true,
-          }).addTo(group);
-        if (!kept)
-          marker.on("click", () =>
-            map.setView(
-              drawnAt(lat, lng),
-              Math.min(
-                index.getClusterExpansionZoom(cluster.cluster_id),
-                MAX_ZOOM,
-              ),
-            ),
-          );
+        const marker = kept?.marker ?? L.marker(drawnAt(lat, lng), { icon: clusterIcon(count), title: `${count} dive sites: zoom in`, alt: `${count} dive sites`, keyboard: true }).addTo(group);
+        if (!kept) marker.on('click', () => map.setView(drawnAt(lat, lng), Math.min(index.getClusterExpansionZoom(cluster.cluster_id), MAX_ZOOM)));
         next.set(key, { marker, zoom });
       } else {
         const site = (properties as { site: MapSite }).site;
         singles += 1;
         // A kept single drawn at another zoom gets SPEC's size for this one.
         if (kept && kept.zoom !== zoom) group.removeLayer(kept.marker);
-        next.set(
-          key,
-          kept && kept.zoom === zoom
-            ? kept
-            : { marker: single(site, drawnAt(lat, lng)), zoom },
-        );
+        next.set(key, kept && kept.zoom === zoom ? kept : { marker: single(site, drawnAt(lat, lng)), zoom });
       }
       drawn.delete(key);
     }
@@ -414,6 +292,6 @@ function clustered(
     }
   };
   draw();
-  map.on("moveend", draw);
-  return () => map.off("moveend", draw);
+  map.on('moveend', draw);
+  return () => map.off('moveend', draw);
 }
