@@ -197,7 +197,8 @@ export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfPro
         (loaded) => {
           if (loaded) popupContent(loaded, root);
           else root.textContent = `${site.name} is no longer listed.`;
-          marker.getPopup()?.update();
+          // The filled element becomes the popup's content: update() alone would call this function again.
+          marker.getPopup()?.setContent(root);
         },
         () => (root.textContent = 'The details could not be loaded. Please try again.'),
       );
