@@ -12,12 +12,15 @@ import { measureMemory, rssMb } from './lib/memory.mjs';
 import { measurePageWeight } from './lib/page-weight.mjs';
 import { root, startServer } from './lib/server.mjs';
 import { measureLimit } from './lib/limit.mjs';
+import { runScale } from './lib/scale.mjs';
 import { measureThroughput } from './lib/throughput.mjs';
 import { measureWrites } from './lib/writes.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const skipBuild = args.includes('--no-build');
+const scale = args.includes('--scale') ? Number(args[args.indexOf('--scale') + 1]) : null;
+if (scale !== null && !(Number.isInteger(scale) && scale >= 2 && scale <= 100)) throw new Error('--scale takes a whole number from 2 to 100');
 const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : 'latest.json';
 // `--writes` and `--limit` run only those parts (bench/README.md, sections 6 and 7).
 const onlyParts = ['writes', 'limit'].filter((part) => args.includes(`--${part}`));
@@ -32,6 +35,12 @@ const log = (message) => console.log(`[bench] ${message}`);
 if (!skipBuild) {
   log('building for production (node scripts/build.mjs)');
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+if (scale !== null) {
+  // The scale part alone (bench/lib/scale.mjs): it grows its database, so it runs on a server of its own.
+  await runScale({ scale, out, log, print });
+  process.exit(0);
 }
 
 log('starting the built server on a fresh embedded PostgreSQL with the seed');

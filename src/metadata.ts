@@ -4,7 +4,14 @@ export default async () => {
   return {
     '@nestjs/swagger': {
       models: [
-        [import('./admin-auth/admin-list-query.dto.js'), { AdminListQueryDto: { admin: { required: false, type: () => Boolean } } }],
+        [
+          import('./common/list-slice.dto.js'),
+          { ListSliceQueryDto: { limit: { required: false, type: () => Number, minimum: 1 }, offset: { required: false, type: () => Number, minimum: 0 } } },
+        ],
+        [
+          import('./admin-auth/admin-list-query.dto.js'),
+          { AdminListQueryDto: { admin: { required: false, type: () => Boolean } }, AdminListSliceQueryDto: {} },
+        ],
         [
           import('./publishing/dto/publishable-write.dto.js'),
           {
@@ -118,6 +125,7 @@ export default async () => {
             DiveSiteListQueryDto: { region: { required: false, type: () => String } },
             DiveSiteSearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } },
             ByReviewUrlQueryDto: { url: { required: true, type: () => String, maxLength: 2000 } },
+            DiveSiteCardsQueryDto: { ids: { required: true, type: () => String } },
           },
         ],
         [

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { useDebouncedValue } from 'client/lib/use-debounced-value';
 import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
-import { CARD_PAGE_SIZE, filtersQuery, isFiltered, matchesFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { bandMatchesFilters, CARD_PAGE_SIZE, filtersQuery, isFiltered, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { decodeMapPayload, toMapSite, type MapPayload, type MapSite } from 'core/dive-sites/map-payload';
 import { mapView } from '../lib/dive-sites/map';
 import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
 import { FilterPanel } from './dive-sites/FilterPanel';
@@ -21,8 +22,10 @@ export interface DiveSiteExplorerProps {
   matchCount: number;
   initialVisible: number;
   totalSites: number;
-  /** The compact list of every site, fetched after hydration unless `complete`. */
+  /** The compact list of every site for the map and the filters, fetched after hydration unless `complete`. */
   sitesUrl: string;
+  /** Where the cards beyond the embedded ones come from (`?ids=`), as they are shown. */
+  cardsUrl: string;
   regions: string[];
   initialFilters: DiveSiteFilters;
   /** Ids matching the initial search text (the server ran the search); null without one. */
@@ -37,7 +40,19 @@ export interface DiveSiteExplorerProps {
 }
 
 const SEARCH_DELAY_MS = 250;
-const NONE: ExplorerSite[] = [];
+const NONE: MapSite[] = [];
+/** The cards one request asks for (the server's limit). */
+const CARDS_PER_REQUEST = 100;
+
+/** The cards of these sites: null for a site that no longer exists. */
+async function fetchCards(url: string, ids: number[]): Promise<Map<number, ExplorerSite | null>> {
+  const found = new Map<number, ExplorerSite | null>(ids.map((id) => [id, null]));
+  const chunks = Array.from({ length: Math.ceil(ids.length / CARDS_PER_REQUEST) }, (_, index) => ids.slice(index * CARDS_PER_REQUEST, (index + 1) * CARDS_PER_REQUEST));
+  for (const list of await Promise.all(chunks.map((chunk) => getJson<ExplorerSite[]>(`${url}?ids=${chunk.join(',')}`)))) {
+    for (const site of list) found.set(site.id, site);
+  }
+  return found;
+}
 
 function MapPlaceholder() {
   return (
@@ -80,12 +95,33 @@ export function DiveSiteExplorer(props: DiveSiteExplorerProps) {
 function Explorer(props: DiveSiteExplorerProps) {
   const { regions, routeSite, tiles } = props;
   const [filters, setFilters] = useState(props.initialFilters);
-  // Every site: given with the page, or fetched after hydration (a filtered page embeds only its own).
+  const embedded = useMemo(() => props.sites.map(toMapSite), [props.sites]);
+  // Every site, for the map and the filters: given with the page, or its compact list fetched after
+  // hydration (the page embeds only the cards it shows).
   const everySite = useQuery({
-    queryKey: ['dive-sites', 'explorer', props.sitesUrl],
-    queryFn: () => getJson<ExplorerSite[]>(props.sitesUrl),
-    initialData: props.complete ? props.sites : undefined,
+    queryKey: ['dive-sites', 'map', props.sitesUrl],
+    queryFn: async () => decodeMapPayload(await getJson<MapPayload>(props.sitesUrl)),
+    initialData: props.complete ? embedded : undefined,
   });
+  // The cards known so far: the page's own, then those fetched as they are shown.
+  const queryClient = useQueryClient();
+  const [knownCards, setKnownCards] = useState(() => new Map<number, ExplorerSite | null>(props.sites.map((site) => [site.id, site])));
+  const cardsUrl = props.cardsUrl;
+  const loadCards = useCallback(
+    async (ids: number[]) => {
+      const missing = ids.filter((id) => !knownCards.has(id));
+      if (missing.length === 0) return knownCards;
+      const found = await queryClient.fetchQuery({ queryKey: ['dive-sites', 'cards', missing.join(',')], queryFn: () => fetchCards(cardsUrl, missing) });
+      setKnownCards((current) => new Map([...current, ...found]));
+      return new Map([...knownCards, ...found]);
+    },
+    [knownCards, queryClient, cardsUrl],
+  );
+  // A map popup's card: at once when known, else fetched when the popup opens.
+  const cardOf = useCallback(
+    (id: number): ExplorerSite | null | Promise<ExplorerSite | null> => (knownCards.has(id) ? knownCards.get(id)! : loadCards([id]).then((cards) => cards.get(id) ?? null)),
+    [knownCards, loadCards],
+  );
   const allSites = everySite.data ?? null;
   const sitesFailed = everySite.isError;
   const [routeMissing, setRouteMissing] = useState(props.routeMissing);
@@ -120,11 +156,11 @@ function Explorer(props: DiveSiteExplorerProps) {
     if (routeMissing) return [];
     if (term && !matches) return null; // still searching
     // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
-    const sites = allSites ?? (filters === props.initialFilters ? props.sites : null);
+    const sites = allSites ?? (filters === props.initialFilters ? embedded : null);
     if (!sites) return null;
-    const shownSites = sites.filter((site) => matchesFilters(site, filters, matches));
+    const shownSites = sites.filter((site) => bandMatchesFilters(site, filters, matches));
     return rank ? shownSites.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : shownSites;
-  }, [allSites, filters, matches, term, routeMissing, rank, props.initialFilters, props.sites]);
+  }, [allSites, filters, matches, term, routeMissing, rank, props.initialFilters, embedded]);
 
   const shown = filtered ?? NONE;
   const matchCount = allSites || routeMissing ? shown.length : props.matchCount;
@@ -132,14 +168,30 @@ function Explorer(props: DiveSiteExplorerProps) {
   const mapSites = allSites || sitesFailed || routeMissing ? shown : null;
   const view = useMemo(() => mapView(term, mapSites ?? NONE), [term, mapSites]);
   const query = filtersQuery(filters, 'q');
-  const cards = useMemo(() => shown.slice(0, visible), [shown, visible]);
+  const listed = useMemo(() => shown.slice(0, visible), [shown, visible]);
+  // The cards of the sites listed, fetched when not known yet; until they are, the grid is loading.
+  const unknownIds = useMemo(() => listed.filter((site) => !knownCards.has(site.id)).map((site) => site.id), [listed, knownCards]);
+  const pendingCards = useQuery({
+    queryKey: ['dive-sites', 'cards', unknownIds.join(',')],
+    queryFn: () => fetchCards(cardsUrl, unknownIds),
+    enabled: unknownIds.length > 0,
+  });
+  useEffect(() => {
+    if (pendingCards.data) setKnownCards((current) => new Map([...current, ...pendingCards.data]));
+  }, [pendingCards.data]);
+  const cardsFailed = unknownIds.length > 0 && pendingCards.isError;
+  const cardsReady = unknownIds.length === 0;
+  const cards = useMemo(() => (cardsReady ? listed.map((site) => knownCards.get(site.id)).filter((card): card is ExplorerSite => !!card) : []), [cardsReady, listed, knownCards]);
+  const loading = filtered === null || !cardsReady;
   const more = matchCount > visible;
 
   useEffect(() => {
     const index = focusCard.current;
     if (index === null) return;
+    const link = gridRef.current?.querySelectorAll<HTMLAnchorElement>(':scope > li h2 a')[index];
+    if (!link) return;
     focusCard.current = null;
-    gridRef.current?.querySelectorAll<HTMLAnchorElement>(':scope > li h2 a')[index]?.focus();
+    link.focus();
   }, [cards]);
 
   // The cards re-render only when the list shown changes (not when the map mounts or a search starts).
@@ -168,8 +220,15 @@ function Explorer(props: DiveSiteExplorerProps) {
   const showMore = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (!allSites) return;
     event.preventDefault();
-    focusCard.current = visible;
-    setVisible(visible + CARD_PAGE_SIZE);
+    // The next cards are fetched first, so the grid grows in one step (the same next page however often it is pressed meanwhile).
+    const next = visible + CARD_PAGE_SIZE;
+    void loadCards(shown.slice(visible, next).map((site) => site.id)).then(
+      () => {
+        focusCard.current = visible;
+        setVisible(next);
+      },
+      () => undefined,
+    );
   };
   const moreQuery = new URLSearchParams(filtersQuery(filters));
   moreQuery.set('show', String(visible + CARD_PAGE_SIZE));
@@ -180,7 +239,7 @@ function Explorer(props: DiveSiteExplorerProps) {
         <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
           {mapNear ? (
             <Suspense fallback={<MapPlaceholder />}>
-              {mapSites ? <DiveSiteMap sites={mapSites} highlighted={mapSites.length > 0} view={view} tiles={tiles} /> : <MapPlaceholder />}
+              {mapSites ? <DiveSiteMap sites={mapSites} highlighted={mapSites.length > 0} view={view} tiles={tiles} cardOf={cardOf} /> : <MapPlaceholder />}
             </Suspense>
           ) : (
             <MapPlaceholder />
@@ -194,8 +253,8 @@ function Explorer(props: DiveSiteExplorerProps) {
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-700" aria-live="polite" data-testid="dive-site-count">
-          {filtered === null ? 'Searching...' : `Showing ${matchCount} of ${allSites?.length ?? props.totalSites} dive sites`}
-          {(searchFailed || (sitesFailed && filtered === null)) && <span className="ml-2 text-red-700">Search failed. Please try again.</span>}
+          {loading ? 'Searching...' : `Showing ${matchCount} of ${allSites?.length ?? props.totalSites} dive sites`}
+          {(searchFailed || cardsFailed || (sitesFailed && filtered === null)) && <span className="ml-2 text-red-700">Search failed. Please try again.</span>}
         </p>
         <p className="flex flex-wrap gap-3 text-sm">
           <span className="text-slate-600">Download {isFiltered(filters) ? 'these sites' : 'all sites'}:</span>
@@ -208,8 +267,8 @@ function Explorer(props: DiveSiteExplorerProps) {
         </p>
       </div>
 
-      <section aria-label="Dive sites" aria-busy={searching} className="mt-6">
-        {filtered === null ? (
+      <section aria-label="Dive sites" aria-busy={searching || !cardsReady} className="mt-6">
+        {loading ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (
               <SiteCardSkeleton key={index} />

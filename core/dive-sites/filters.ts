@@ -61,10 +61,19 @@ export function matchesFilters(
   filters: DiveSiteFilters,
   searchMatches: ReadonlySet<number> | null,
 ): boolean {
+  return bandMatchesFilters({ ...site, depth: depthBand(site.depthRange) }, filters, searchMatches);
+}
+
+/** The same for a site whose depth band is already known (the map's compact list). */
+export function bandMatchesFilters(
+  site: { id: number; region: string; skillLevel: string; depth: DepthBand | null },
+  filters: DiveSiteFilters,
+  searchMatches: ReadonlySet<number> | null,
+): boolean {
   if (searchMatches && !searchMatches.has(site.id)) return false;
   if (filters.region !== ALL && site.region !== filters.region) return false;
   if (filters.skill !== ALL && site.skillLevel !== filters.skill) return false;
-  if (filters.depth !== ALL && depthBand(site.depthRange) !== filters.depth) return false;
+  if (filters.depth !== ALL && site.depth !== filters.depth) return false;
   return true;
 }
 

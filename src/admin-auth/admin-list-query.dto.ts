@@ -1,5 +1,7 @@
+import { IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
+import { ListSliceQueryDto } from 'src/common/list-slice.dto';
 
 /** Whether a request asks for the administrator's list: `?admin=true`, read before the pipe (by AdminGuard). */
 export function asksForAdminList(query: unknown): boolean {
@@ -17,3 +19,6 @@ export class AdminListQueryDto {
   @IsBoolean({ message: 'admin must be true or false' })
   admin?: boolean;
 }
+
+/** The same with the optional `limit` and `offset` of a list slice (GET /api/articles, reviews, products). */
+export class AdminListSliceQueryDto extends IntersectionType(AdminListQueryDto, ListSliceQueryDto) {}

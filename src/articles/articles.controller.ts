@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { AdminListQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { AdminListSliceQueryDto } from 'src/admin-auth/admin-list-query.dto';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { toArticleListItem, toArticleResponse } from './article.response';
@@ -17,8 +17,8 @@ export class ArticlesController {
 
   @Get('articles')
   @AdminListOnRequest()
-  async list(@Query() { admin }: AdminListQueryDto) {
-    return admin ? (await this.articles.listAll()).map(toArticleResponse) : (await this.articles.listPublished()).map(toArticleListItem);
+  async list(@Query() { admin, ...slice }: AdminListSliceQueryDto) {
+    return admin ? (await this.articles.listAll(slice)).map(toArticleResponse) : (await this.articles.listPublished(slice)).map(toArticleListItem);
   }
 
   @Get('articles/slug/:slug')

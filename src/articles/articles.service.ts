@@ -3,9 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ARTICLE_REQUIREMENTS } from 'core/publishing';
 import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
+import type { ListSlice } from 'src/common/list-slice.dto';
 import { PublishingService, type PublishingRules } from 'src/publishing/publishing.service';
 import { Article } from './article.entity';
 import type { CreateArticleDto, UpdateArticleDto } from './dto/article-write.dto';
+
+/** What a list of articles shows (SPEC section 7's list fields): never the body. */
+const ARTICLE_LIST_COLUMNS = ['id', 'title', 'slug', 'excerpt', 'category', 'imageUrl', 'author', 'publishedAt', 'createdAt'] as const;
 
 const ARTICLE_PUBLISHING: PublishingRules<Article> = { ...ARTICLE_REQUIREMENTS, slugTaken: 'An article with this URL slug already exists' };
 
@@ -16,19 +20,33 @@ export class ArticlesService {
     private readonly publishing: PublishingService,
   ) {}
 
-  /** Published articles, newest first by publish date falling back to creation date. */
-  listPublished(category?: string): Promise<Article[]> {
+  /**
+   * Published articles, newest first by publish date falling back to creation date, without their
+   * bodies (the list fields only); optionally one category and a slice. The order is the one
+   * IDX_articles_published_newest holds, so a slice reads only its own rows.
+   */
+  listPublished(options: { category?: string } & ListSlice = {}): Promise<Article[]> {
+    return this.publishedQuery(options.category).limit(options.limit).offset(options.offset).getMany();
+  }
+
+  /** One page of the published articles and how many there are in all (for the page links). */
+  pagePublished(options: { category?: string } & ListSlice): Promise<[Article[], number]> {
+    return Promise.all([this.listPublished(options), this.publishedQuery(options.category).getCount()]);
+  }
+
+  private publishedQuery(category?: string) {
     const query = this.articles
       .createQueryBuilder('article')
+      .select(ARTICLE_LIST_COLUMNS.map((column) => `article.${column}`))
       .where('article.published = true')
       .orderBy('COALESCE(article.publishedAt, article.createdAt)', 'DESC')
       .addOrderBy('article.id', 'DESC');
     if (category) query.andWhere('article.category = :category', { category });
-    return query.getMany();
+    return query;
   }
 
-  listAll(): Promise<Article[]> {
-    return this.articles.find({ order: { createdAt: 'DESC', id: 'DESC' } });
+  listAll(slice: ListSlice = {}): Promise<Article[]> {
+    return this.articles.find({ order: { createdAt: 'DESC', id: 'DESC' }, take: slice.limit, skip: slice.offset });
   }
 
   async findPublishedBySlug(slug: string): Promise<Article> {

@@ -17,6 +17,7 @@ import { toArticleListItem, toArticleResponse } from 'src/articles/article.respo
 import { ArticlesService } from 'src/articles/articles.service';
 import { isDatabaseUnavailable } from 'src/common/database-errors';
 import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
+import { LIST_PAGE_SIZE, pageLinks, pagePath, requestedPage } from 'src/common/pagination';
 
 @Controller('blog')
 export class BlogPagesController {
@@ -30,18 +31,32 @@ export class BlogPagesController {
   @Get()
   @Html()
   @CacheTags(Tag.articles)
-  async list(@Query('category') categoryParam?: string): Promise<string> {
+  async list(@Query('category') categoryParam?: string, @Query('page') pageParam?: unknown): Promise<string> {
     const category = (PUBLIC_ARTICLE_CATEGORIES as readonly string[]).includes(categoryParam ?? '') ? categoryParam! : null;
-    const all = (await this.articles.listPublished()).map(toArticleListItem);
-    const shown = category ? all.filter((article) => article.category === category) : all;
+    const page = requestedPage(pageParam);
+    const [[articles, total], newest] = await Promise.all([
+      this.articles.pagePublished({ category: category ?? undefined, limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }),
+      // The hero's latest article is the first of the unfiltered first page; elsewhere it is read alone.
+      category || page > 1 ? this.articles.listPublished({ limit: 1 }) : null,
+    ]);
+    const latest = (newest ?? articles)[0] ?? null;
+    const links = pageLinks('/blog', { category }, page, total);
     return this.render.page(
       {
-        title: category ? `${category} Articles` : 'Diving News & Articles',
+        title: `${category ? `${category} Articles` : 'Diving News & Articles'}${page > 1 ? ` - Page ${page}` : ''}`,
         description: 'News, dive-site guides, safety advice, tips and marine life stories from Australian and Pacific diving, written by divers for divers.',
-        path: category ? `/blog?category=${encodeURIComponent(category)}` : '/blog',
-        image: all[0]?.imageUrl,
+        path: pagePath('/blog', { category }, page),
+        previousPath: links.previous,
+        nextPath: links.next,
+        image: latest?.imageUrl,
       },
-      <BlogListPage latest={all[0] ?? null} articles={shown} categories={PUBLIC_ARTICLE_CATEGORIES} category={category} />,
+      <BlogListPage
+        latest={latest ? toArticleListItem(latest) : null}
+        articles={articles.map(toArticleListItem)}
+        categories={PUBLIC_ARTICLE_CATEGORIES}
+        category={category}
+        pages={links}
+      />,
     );
   }
 

@@ -1,6 +1,7 @@
 import type { MigrationInterface } from 'typeorm';
 import { InitialSchema1795426763752 } from '../../migrations/1795426763752-InitialSchema';
 import { NewsletterConsentTimes1795428200000 } from '../../migrations/1795428200000-NewsletterConsentTimes';
+import { NewestFirstIndexes1795431000000 } from '../../migrations/1795431000000-NewestFirstIndexes';
 import { Media1795432000000 } from '../../migrations/1795432000000-Media';
 import { DiveSitePositionPrecision1795500000000 } from '../../migrations/1795500000000-DiveSitePositionPrecision';
 
@@ -8,6 +9,7 @@ import { DiveSitePositionPrecision1795500000000 } from '../../migrations/1795500
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795426763752,
   NewsletterConsentTimes1795428200000,
+  NewestFirstIndexes1795431000000,
   Media1795432000000,
   DiveSitePositionPrecision1795500000000,
 ];

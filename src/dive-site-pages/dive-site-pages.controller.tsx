@@ -15,7 +15,7 @@ import { reviewHref } from 'src/dive-sites/dive-site.response';
 import { SafetyBriefService } from './safety-brief.service';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
-import { EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
+import { EXPLORER_CARDS_URL, EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
 import { byId, CacheTags, Tag } from 'src/common/cache-tags';
 
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
@@ -46,6 +46,7 @@ function embeddedSites(all: DiveSite[], filters: DiveSiteFilters, matches: numbe
     totalSites: all.length,
     complete: !filtered && all.length <= visible,
     sitesUrl: EXPLORER_SITES_URL,
+    cardsUrl: EXPLORER_CARDS_URL,
   };
 }
 
@@ -68,18 +69,53 @@ export class DiveSitePagesController {
   @Html()
   @CacheTags(Tag.diveSites)
   async list(@Query() query: Record<string, unknown>): Promise<string> {
-    const byName = await this.sites.list();
-    const topRated = query.sort === TOP_RATED;
-    const order = topRated ? await this.sites.topRatedOrder() : null;
-    const all = order ? inOrder(byName, order) : byName;
     const filters = normaliseFilters(query);
-    const matches = filters.search ? (await this.sites.search(filters.search)).map((site) => site.id) : null;
+    if (query.sort === TOP_RATED) return this.topRatedList(query, filters);
+    // The filters run in SQL: the page reads the cards it shows, the region options and the counts.
+    const regionCounts = await this.sites.regionCounts();
+    const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
+    const visible = cardsToShow(query.show, total);
+    const [page, matches] = await Promise.all([
+      this.sites.explorerPage(filters, visible),
+      filters.search ? this.sites.searchIds(filters.search) : null,
+    ]);
+    return this.render.page(
+      { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
+      <DiveSitesPage
+        site={null}
+        total={total}
+        sort={{ topRated: false, filtersQuery: filtersQuery(filters) }}
+        explorer={{
+          order: null,
+          sites: page.sites.map(toExplorerSite),
+          matchCount: page.matchCount,
+          initialVisible: visible,
+          totalSites: total,
+          complete: !isFiltered(filters) && total <= visible,
+          sitesUrl: EXPLORER_SITES_URL,
+          cardsUrl: EXPLORER_CARDS_URL,
+          regions: regionCounts.map(({ region }) => region),
+          initialFilters: filters,
+          initialMatches: matches,
+          routeSite: null,
+          routeMissing: false,
+          tiles: this.tiles(),
+        }}
+      />,
+    );
+  }
+
+  /** 'Top rated' ranks every site by its Bayesian average, so this one view reads the whole list. */
+  private async topRatedList(query: Record<string, unknown>, filters: DiveSiteFilters): Promise<string> {
+    const [byName, order] = await Promise.all([this.sites.list(), this.sites.topRatedOrder()]);
+    const all = inOrder(byName, order);
+    const matches = filters.search ? await this.sites.searchIds(filters.search) : null;
     return this.render.page(
       { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
       <DiveSitesPage
         site={null}
         total={all.length}
-        sort={{ topRated, filtersQuery: filtersQuery(filters) }}
+        sort={{ topRated: true, filtersQuery: filtersQuery(filters) }}
         explorer={{
           order,
           ...embeddedSites(all, filters, matches, false, cardsToShow(query.show, all.length)),

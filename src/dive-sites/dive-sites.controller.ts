@@ -7,7 +7,8 @@ import { toDiveSiteResponse } from './dive-site.response';
 import { DiveSitesService } from './dive-sites.service';
 import { toExplorerSite } from './explorer-site';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
-import { ByReviewUrlQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
+import { ByReviewUrlQueryDto, DiveSiteCardsQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
+import { encodeMapPayload, type MapPayload } from 'core/dive-sites/map-payload';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 import { CacheTags, Invalidates, Tag, diveSiteChanged } from 'src/common/cache-tags';
 
@@ -26,8 +27,8 @@ export class DiveSitesController {
   ) {}
 
   @Get()
-  async list(@Query() { region }: DiveSiteListQueryDto) {
-    return (await this.sites.list(region)).map(toDiveSiteResponse);
+  async list(@Query() { region, ...slice }: DiveSiteListQueryDto) {
+    return (await this.sites.list(region, slice)).map(toDiveSiteResponse);
   }
 
   @Get('search')
@@ -35,10 +36,16 @@ export class DiveSitesController {
     return (await this.sites.search(q)).map(toDiveSiteResponse);
   }
 
-  /** The compact list for the map and cards of /dive-sites (src/dive-sites/explorer-site.ts). */
+  /** Every site for the map and the filters of /dive-sites, compact (core/dive-sites/map-payload.ts). */
   @Get('map')
-  async map() {
-    return (await this.sites.list()).map(toExplorerSite);
+  async map(): Promise<MapPayload> {
+    return encodeMapPayload(await this.sites.mapSites());
+  }
+
+  /** The cards (and map popups) of the sites asked for, as /dive-sites embeds its first ones (src/dive-sites/explorer-site.ts). */
+  @Get('cards')
+  async cards(@Query() { ids }: DiveSiteCardsQueryDto) {
+    return (await this.sites.byIds([...new Set(ids.split(',').map(Number))])).map(toExplorerSite);
   }
 
   @Get('by-review-url')

@@ -1,7 +1,8 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
-import { depthBand } from 'core/dive-sites/filters';
+import { ALL, depthBand, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
+import type { ListSlice } from 'src/common/list-slice.dto';
 import { DiveSite } from './dive-site.entity';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
@@ -16,6 +17,17 @@ export const SITE_NOT_FOUND = 'Dive site not found';
 export const HUMAN_ORDER = 'COLLATE "und-x-icu"';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** SPEC section 5's text search: case-insensitive substring of name, description, region or marine life. */
+const TEXT_MATCH = '(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)';
+
+/** SPEC section 9's depth bands in SQL, by the largest number in depthRange (as core/dive-sites/filters' depthBand). */
+const MAX_DEPTH_SQL = `(SELECT MAX(m[1]::numeric) FROM regexp_matches(site."depthRange", '\\d+(?:\\.\\d+)?', 'g') AS m)`;
+const DEPTH_BAND_SQL: Record<DepthBand, string> = {
+  shallow: `${MAX_DEPTH_SQL} <= 10`,
+  medium: `${MAX_DEPTH_SQL} > 10 AND ${MAX_DEPTH_SQL} <= 20`,
+  deep: `${MAX_DEPTH_SQL} > 20`,
+};
 
 /** Optional fields of the admin form: left out keeps the stored value, null clears it. */
 const OPTIONAL_FIELDS = ['visibility', 'bestTime', 'marineLife', 'hazards', 'facilities', 'imageUrl', 'videoUrl', 'videoThumbnail', 'reviewLink', 'blogSlug'] as const;
@@ -45,11 +57,23 @@ export class DiveSitesService {
     return this.sites.createQueryBuilder('site').orderBy(`site.name ${HUMAN_ORDER}`, 'ASC').addOrderBy('site.id', 'ASC');
   }
 
-  /** All sites sorted by name (SPEC section 9), or those of one region (exact match). */
-  list(region?: string): Promise<DiveSite[]> {
-    const query = this.sorted();
+  /** All sites sorted by name (SPEC section 9), or those of one region (exact match); optionally a slice. */
+  list(region?: string, slice: ListSlice = {}): Promise<DiveSite[]> {
+    const query = this.sorted().limit(slice.limit).offset(slice.offset);
     if (region !== undefined) query.where('site.region = :region', { region });
     return query.getMany();
+  }
+
+  /** Every site, sorted by name, with only the columns the map and its filters read. */
+  mapSites(): Promise<DiveSite[]> {
+    return this.sorted()
+      .select(['site.id', 'site.name', 'site.latitude', 'site.longitude', 'site.region', 'site.skillLevel', 'site.depthRange', 'site.featured'])
+      .getMany();
+  }
+
+  /** The sites of these ids (those that exist), sorted by name. */
+  byIds(ids: number[]): Promise<DiveSite[]> {
+    return this.sorted().where('site.id IN (:...ids)', { ids }).getMany();
   }
 
   /** SPEC section 5: case-insensitive substring on name, description, region and marine life. */
@@ -58,6 +82,41 @@ export class DiveSitesService {
     return this.sorted()
       .where('(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)', { like })
       .getMany();
+  }
+
+  /**
+   * The first `limit` sites (by name) matching the page's filters, and how many match: the filters in
+   * SQL, so /dive-sites reads the cards it shows and not every site.
+   */
+  async explorerPage(filters: DiveSiteFilters, limit: number): Promise<{ sites: DiveSite[]; matchCount: number }> {
+    const query = this.sorted();
+    if (filters.search.trim()) query.andWhere(TEXT_MATCH, { like: `%${escapeLike(filters.search.trim())}%` });
+    if (filters.region !== ALL) query.andWhere('site.region = :region', { region: filters.region });
+    if (filters.skill !== ALL) query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
+    const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
+    if (band) query.andWhere(band);
+    const [sites, matchCount] = await Promise.all([query.clone().limit(limit).getMany(), query.getCount()]);
+    return { sites, matchCount };
+  }
+
+  /** Every region with its number of sites, by name (the filter's options and, summed, the count of all sites). */
+  async regionCounts(): Promise<{ region: string; count: number }[]> {
+    const rows = await this.sites
+      .createQueryBuilder('site')
+      .select('site.region', 'region')
+      .addSelect('COUNT(*)::int', 'count')
+      .groupBy('site.region')
+      .getRawMany<{ region: string; count: number }>();
+    return rows.sort((a, b) => a.region.localeCompare(b.region, 'en-AU'));
+  }
+
+  /** The ids of the sites the text search finds (SPEC section 5), without reading the sites. */
+  async searchIds(term: string): Promise<number[]> {
+    const rows = await this.sorted()
+      .select('site.id', 'id')
+      .where(TEXT_MATCH, { like: `%${escapeLike(term.trim())}%` })
+      .getRawMany<{ id: number }>();
+    return rows.map((row) => row.id);
   }
 
   /** The page's filters, for the exports: text search, exact region and skill, depth band by the largest depth. */

@@ -4,11 +4,12 @@ import type { DiveSite } from './dive-site.entity';
 import { reviewHref } from './dive-site.response';
 
 /**
- * The compact list of every site for the map and the card grid of /dive-sites: only what they show
- * (about half the bytes of GET /api/dive-sites). A filtered page embeds only the sites it shows and the
- * island fetches this list when it needs the rest.
+ * The compact list of every site for the map and the filters of /dive-sites (core/dive-sites/map-payload.ts):
+ * the island fetches it after hydration, and the cards beyond those the page embeds from
+ * EXPLORER_CARDS_URL as they are shown.
  */
 export const EXPLORER_SITES_URL = '/api/dive-sites/map';
+export const EXPLORER_CARDS_URL = '/api/dive-sites/cards';
 
 /** What the island needs of a site; SPEC section 9's card truncations are applied here to keep the page light. */
 export function toExplorerSite(site: DiveSite): ExplorerSite {

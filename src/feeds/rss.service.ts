@@ -4,7 +4,7 @@ import { ArticlesService } from 'src/articles/articles.service';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { ReviewsService } from 'src/reviews/reviews.service';
 
-const FEED_SIZE = 30;
+const FEED_SIZE = 50;
 
 /** /rss.xml: the newest published articles and gear reviews together, newest first. */
 @Injectable()
@@ -16,7 +16,8 @@ export class RssService {
   ) {}
 
   async feed(): Promise<string> {
-    const [articles, reviews] = await Promise.all([this.articles.listPublished(), this.reviews.listPublished()]);
+    // The newest FEED_SIZE of each hold the newest FEED_SIZE of both (both lists sort as the feed does).
+    const [articles, reviews] = await Promise.all([this.articles.listPublished({ limit: FEED_SIZE }), this.reviews.listPublished({ limit: FEED_SIZE })]);
     const items = [
       ...articles.map((a) => ({ title: a.title, path: `/blog/${a.slug}`, description: a.excerpt, category: a.category, date: a.publishedAt ?? a.createdAt })),
       ...reviews.map((r) => ({ title: r.title, path: `/gear-reviews/${r.slug}`, description: r.excerpt, category: `Gear Reviews: ${r.category}`, date: r.publishedAt ?? r.createdAt })),

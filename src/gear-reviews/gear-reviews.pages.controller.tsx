@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import { IsNull, Not, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { Clock } from 'src/common/clock';
 import { Html } from 'src/common/html.decorator';
 import { metaDescription } from 'core/text';
@@ -17,6 +17,7 @@ import { GearReviewsPage } from 'views/pages/reviews/GearReviewsPage';
 import { ReviewNotFoundPage, ReviewPage } from 'views/pages/reviews/ReviewPage';
 import { isDatabaseUnavailable } from 'src/common/database-errors';
 import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
+import { LIST_PAGE_SIZE, pageLinks, pagePath, requestedPage } from 'src/common/pagination';
 
 const HERO_FALLBACKS = ['/media/scene-coral-reef.svg', '/media/scene-wreck.svg', '/media/scene-drift.svg'];
 
@@ -29,11 +30,16 @@ export class GearReviewsPagesController {
     @InjectRepository(DiveSite) private readonly diveSites: Repository<DiveSite>,
   ) {}
 
-  /** A random featured dive site that has a blog post, for the hero (SPEC section 2). */
+  /** A random featured dive site that has a blog post, for the hero (SPEC section 2): one row read. */
   private async heroSite() {
-    const sites = await this.diveSites.find({ select: { id: true, name: true, region: true, imageUrl: true, blogSlug: true }, where: { featured: true, blogSlug: Not(IsNull()) } });
-    if (sites.length === 0) return null;
-    const site = sites[Math.floor(Math.random() * sites.length)];
+    const site = await this.diveSites
+      .createQueryBuilder('site')
+      .select(['site.id', 'site.name', 'site.region', 'site.imageUrl', 'site.blogSlug'])
+      .where('site.featured = true AND site.blogSlug IS NOT NULL')
+      .orderBy('RANDOM()')
+      .limit(1)
+      .getOne();
+    if (!site) return null;
     return { name: site.name, region: site.region, imageUrl: site.imageUrl ?? HERO_FALLBACKS[site.id % HERO_FALLBACKS.length], href: `/blog/${site.blogSlug}` };
   }
 
@@ -41,20 +47,24 @@ export class GearReviewsPagesController {
   @Html()
   // The hero is a featured dive site.
   @CacheTags(Tag.reviews, Tag.diveSites)
-  async list(@Query('category') categoryParam?: string, @Query('search') searchParam?: string): Promise<string> {
+  async list(@Query('category') categoryParam?: string, @Query('search') searchParam?: string, @Query('page') pageParam?: unknown): Promise<string> {
     const category = (PUBLIC_REVIEW_CATEGORIES as readonly string[]).includes(categoryParam ?? '') ? categoryParam! : null;
     const search = typeof searchParam === 'string' && searchParam.trim() ? searchParam.trim().slice(0, 200) : null;
-    const [hero, latest, reviews] = await Promise.all([
+    const page = requestedPage(pageParam);
+    const [hero, latest, [reviews, total]] = await Promise.all([
       this.heroSite(),
       this.reviews.latestCreated(),
-      this.reviews.listPublished({ category: category ?? undefined, search: search ?? undefined }),
+      this.reviews.pagePublished({ category: category ?? undefined, search: search ?? undefined, limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }),
     ]);
+    const links = pageLinks('/gear-reviews', { category, search }, page, total);
     return this.render.page(
       {
-        title: category ? `${category} Reviews - Honest Scuba Gear Reviews` : 'Scuba Gear Reviews - Honest Reviews Tested in Australia',
+        title: `${category ? `${category} Reviews - Honest Scuba Gear Reviews` : 'Scuba Gear Reviews - Honest Reviews Tested in Australia'}${page > 1 ? ` - Page ${page}` : ''}`,
         fullTitle: true,
         description: 'Honest scuba gear reviews tested on Australian and Pacific dives: dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, with AUD prices.',
-        path: category ? `/gear-reviews?category=${encodeURIComponent(category)}` : '/gear-reviews',
+        path: pagePath('/gear-reviews', { category }, page),
+        previousPath: links.previous,
+        nextPath: links.next,
         noindex: !!search,
       },
       <GearReviewsPage
@@ -64,6 +74,7 @@ export class GearReviewsPagesController {
         categories={PUBLIC_REVIEW_CATEGORIES}
         category={category}
         search={search}
+        pages={links}
       />,
     );
   }

@@ -27,14 +27,15 @@ export class HomePagesController {
   @CacheTags(Tag.home, Tag.articles, Tag.reviews, Tag.carousel)
   async home(): Promise<string> {
     const [articles, reviews, slides] = await Promise.all([
-      this.articles.listPublished(),
-      this.reviews.listPublished(),
+      // Each list in the same order as the mix, so the 3 newest of each hold the 3 newest of both.
+      this.articles.listPublished({ limit: HOME_LATEST_COUNT }),
+      this.reviews.listPublished({ limit: HOME_LATEST_COUNT }),
       this.carousel.listPublished(),
     ]);
     // The three newest items, mixing articles and published reviews (SPEC section 2).
     const latest: LatestItem[] = [
-      ...articles.slice(0, HOME_LATEST_COUNT).map((a) => ({ item: a, card: { kind: 'Article' as const, href: `/blog/${a.slug}`, title: a.title, excerpt: a.excerpt, imageUrl: a.imageUrl, category: a.category, date: formatDate(a.publishedAt ?? a.createdAt) } })),
-      ...reviews.slice(0, HOME_LATEST_COUNT).map((r) => ({ item: r, card: { kind: 'Review' as const, href: `/gear-reviews/${r.slug}`, title: r.title, excerpt: r.excerpt, imageUrl: r.imageUrl, category: r.category, date: formatDate(r.publishedAt ?? r.createdAt), rating: r.rating } })),
+      ...articles.map((a) => ({ item: a, card: { kind: 'Article' as const, href: `/blog/${a.slug}`, title: a.title, excerpt: a.excerpt, imageUrl: a.imageUrl, category: a.category, date: formatDate(a.publishedAt ?? a.createdAt) } })),
+      ...reviews.map((r) => ({ item: r, card: { kind: 'Review' as const, href: `/gear-reviews/${r.slug}`, title: r.title, excerpt: r.excerpt, imageUrl: r.imageUrl, category: r.category, date: formatDate(r.publishedAt ?? r.createdAt), rating: r.rating } })),
     ]
       .sort((a, b) => byPublishedThenCreatedDesc(a.item, b.item))
       .slice(0, HOME_LATEST_COUNT)

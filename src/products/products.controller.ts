@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { AdminListQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { AdminListSliceQueryDto } from 'src/admin-auth/admin-list-query.dto';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
@@ -17,8 +17,8 @@ export class ProductsController {
 
   @Get('products')
   @AdminListOnRequest()
-  async list(@Query() { admin }: AdminListQueryDto) {
-    return (await (admin ? this.products.listAll() : this.products.listPublished())).map(toProductResponse);
+  async list(@Query() { admin, ...slice }: AdminListSliceQueryDto) {
+    return (await (admin ? this.products.listAll(slice) : this.products.listPublished(slice))).map(toProductResponse);
   }
 
   @Get('products/featured')

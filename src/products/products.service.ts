@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { Clock } from 'src/common/clock';
 import { resolvePublishedAt } from 'src/publishing/published-at';
 import { assignDefined } from 'src/common/assign-defined';
+import type { ListSlice } from 'src/common/list-slice.dto';
 import type { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
 import { Product } from './product.entity';
 
@@ -14,16 +15,17 @@ export class ProductsService {
     private readonly clock: Clock,
   ) {}
 
-  listPublished(): Promise<Product[]> {
-    return this.products.find({ where: { published: true }, order: { name: 'ASC' } });
+  /** By name; the id settles equal names, so that slices never overlap. */
+  listPublished(slice: ListSlice = {}): Promise<Product[]> {
+    return this.products.find({ where: { published: true }, order: { name: 'ASC', id: 'ASC' }, take: slice.limit, skip: slice.offset });
   }
 
   listFeatured(): Promise<Product[]> {
     return this.products.find({ where: { published: true, featured: true }, order: { name: 'ASC' } });
   }
 
-  listAll(): Promise<Product[]> {
-    return this.products.find({ order: { name: 'ASC' } });
+  listAll(slice: ListSlice = {}): Promise<Product[]> {
+    return this.products.find({ order: { name: 'ASC', id: 'ASC' }, take: slice.limit, skip: slice.offset });
   }
 
   async create(dto: CreateProductDto): Promise<Product> {

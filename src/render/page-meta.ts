@@ -7,6 +7,9 @@ export interface PageMeta {
   /** The path of the page, used for its canonical URL and the active navigation item. */
   path: string;
   image?: string;
+  /** A list split into pages: the paths of the previous and next pages (`<link rel="prev|next">`). */
+  previousPath?: string | null;
+  nextPath?: string | null;
   type?: 'website' | 'article' | 'product';
   noindex?: boolean;
   /** schema.org objects written as JSON-LD. */

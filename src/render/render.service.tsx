@@ -42,6 +42,8 @@ export class RenderService {
         title={title}
         description={meta.description}
         canonicalUrl={this.absoluteUrl(meta.path)}
+        previousUrl={meta.previousPath ? this.absoluteUrl(meta.previousPath) : null}
+        nextUrl={meta.nextPath ? this.absoluteUrl(meta.nextPath) : null}
         imageUrl={this.absoluteUrl(meta.image ?? DEFAULT_IMAGE)}
         siteName={siteName}
         type={meta.type ?? 'website'}

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { AdminListQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { AdminListSliceQueryDto } from 'src/admin-auth/admin-list-query.dto';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
@@ -18,8 +18,8 @@ export class ReviewsController {
 
   @Get(['reviews', 'reviews/published'])
   @AdminListOnRequest()
-  async list(@Query() { admin }: AdminListQueryDto) {
-    return admin ? (await this.reviews.listAll()).map(toReviewResponse) : (await this.reviews.listPublished()).map(toReviewListItem);
+  async list(@Query() { admin, ...slice }: AdminListSliceQueryDto) {
+    return admin ? (await this.reviews.listAll(slice)).map(toReviewResponse) : (await this.reviews.listPublished(slice)).map(toReviewListItem);
   }
 
   @Get('reviews/category/:category')

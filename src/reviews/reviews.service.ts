@@ -3,9 +3,18 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { REVIEW_REQUIREMENTS } from 'core/publishing';
 import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
+import type { ListSlice } from 'src/common/list-slice.dto';
 import { PublishingService, type PublishingRules } from 'src/publishing/publishing.service';
 import type { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { Review } from './review.entity';
+
+/** What a list of reviews shows (SPEC section 7's list fields): never the body. */
+const REVIEW_LIST_COLUMNS = ['id', 'title', 'slug', 'excerpt', 'category', 'imageUrl', 'author', 'publishedAt', 'createdAt', 'purchaseLink', 'rating', 'price'] as const;
+
+export interface ReviewFilter {
+  category?: string;
+  search?: string;
+}
 
 const REVIEW_PUBLISHING: PublishingRules<Review> = { ...REVIEW_REQUIREMENTS, slugTaken: 'A review with this URL slug already exists' };
 
@@ -16,10 +25,23 @@ export class ReviewsService {
     private readonly publishing: PublishingService,
   ) {}
 
-  /** Published reviews, newest first (publish date, else creation date); optionally one category or a search term. */
-  listPublished(filter: { category?: string; search?: string } = {}): Promise<Review[]> {
+  /**
+   * Published reviews, newest first (publish date, else creation date), without their bodies; optionally
+   * one category or a search term, and a slice. The order is the one IDX_reviews_published_newest holds.
+   */
+  listPublished(filter: ReviewFilter & ListSlice = {}): Promise<Review[]> {
+    return this.publishedQuery(filter).limit(filter.limit).offset(filter.offset).getMany();
+  }
+
+  /** One page of the published reviews and how many match in all (for the page links). */
+  pagePublished(filter: ReviewFilter & ListSlice): Promise<[Review[], number]> {
+    return Promise.all([this.listPublished(filter), this.publishedQuery(filter).getCount()]);
+  }
+
+  private publishedQuery(filter: ReviewFilter) {
     const query = this.reviews
       .createQueryBuilder('review')
+      .select(REVIEW_LIST_COLUMNS.map((column) => `review.${column}`))
       .where('review.published = true')
       .orderBy('COALESCE(review.publishedAt, review.createdAt)', 'DESC')
       .addOrderBy('review.id', 'DESC');
@@ -29,7 +51,7 @@ export class ReviewsService {
         term: `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
       });
     }
-    return query.getMany();
+    return query;
   }
 
   /** The newest published review by creation date (the 'Latest Gear Review' highlight). */
@@ -37,8 +59,8 @@ export class ReviewsService {
     return this.reviews.findOne({ where: { published: true }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
-  listAll(): Promise<Review[]> {
-    return this.reviews.find({ order: { createdAt: 'DESC', id: 'DESC' } });
+  listAll(slice: ListSlice = {}): Promise<Review[]> {
+    return this.reviews.find({ order: { createdAt: 'DESC', id: 'DESC' }, take: slice.limit, skip: slice.offset });
   }
 
   async findPublishedBySlug(slug: string): Promise<Review> {

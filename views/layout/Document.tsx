@@ -5,6 +5,8 @@ export interface DocumentProps {
   title: string;
   description: string;
   canonicalUrl: string;
+  previousUrl?: string | null;
+  nextUrl?: string | null;
   imageUrl: string;
   siteName: string;
   type: string;
@@ -26,6 +28,8 @@ export function Document(props: DocumentProps) {
         <title>{props.title}</title>
         <meta name="description" content={props.description} />
         <link rel="canonical" href={props.canonicalUrl} />
+        {props.previousUrl && <link rel="prev" href={props.previousUrl} />}
+        {props.nextUrl && <link rel="next" href={props.nextUrl} />}
         {props.noindex && <meta name="robots" content="noindex, nofollow" />}
         <meta property="og:site_name" content={props.siteName} />
         <meta property="og:title" content={props.title} />

@@ -1,14 +1,18 @@
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import Supercluster from 'supercluster';
+import type { MapSite } from 'core/dive-sites/map-payload';
 import { skillBadgeClass } from 'core/dive-sites/filters';
 import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
 import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
 
 export interface DiveSiteMapProps {
-  sites: ExplorerSite[];
+  sites: MapSite[];
   highlighted: boolean;
   view: MapView;
   tiles: TileSettings;
+  /** A site's card for its popup: at once when known, else fetched (null: the site is gone). */
+  cardOf: (id: number) => ExplorerSite | null | Promise<ExplorerSite | null>;
 }
 
 function row(list: HTMLElement, label: string, value: string) {
@@ -34,8 +38,8 @@ function link(parent: HTMLElement, href: string, text: string, newTab: boolean) 
 }
 
 /** SPEC section 2's popup: Region, Skill Level, Depth, Water Temp, Visibility, Best Time, Marine Life, badge and links. Text only, never HTML from data. */
-function popupContent(site: ExplorerSite): HTMLElement {
-  const root = document.createElement('div');
+function popupContent(site: ExplorerSite, root = document.createElement('div')): HTMLElement {
+  root.replaceChildren();
   root.className = 'min-w-64 text-sm';
   const title = document.createElement('h3');
   title.className = 'text-base font-bold text-slate-900';
@@ -110,8 +114,36 @@ async function drawOfflineLand(map: L.Map, url: string): Promise<void> {
 
 const MARKER_BATCH = 40;
 
+/**
+ * Up to this many sites every one is its own marker (the seed's 244 stay SPEC's dots at every zoom);
+ * beyond it nearby sites are drawn as one numbered cluster, recomputed for the part of the map in view,
+ * so 2,440 or 24,400 sites stay readable and only what is visible is drawn.
+ */
+export const CLUSTER_ABOVE = 500;
+/** From this zoom on every site is drawn alone (supercluster's maxZoom is the last zoom it clusters at). */
+const SINGLES_FROM_ZOOM = 11;
+
+/** A cluster: its number of sites in a circle that grows with it, at least the 24 px target. */
+function clusterIcon(count: number): L.DivIcon {
+  const size = count < 10 ? 28 : count < 100 ? 34 : count < 1000 ? 40 : 46;
+  return L.divIcon({
+    className: 'dive-site-cluster',
+    html: `<span class="flex h-full w-full items-center justify-center rounded-full bg-orange-500/90 text-xs font-bold text-white ring-4 ring-orange-300/60">${count}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+}
+
+/** Where supercluster's answer is drawn: east of the antimeridian one world east, as mapPosition does. */
+const drawnAt = (lat: number, lng: number): [number, number] => (lng < -30 ? [lat, lng + 360] : [lat, lng]);
+
 /** The Leaflet map of the filtered sites: loaded only when the map scrolls into view. */
-export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProps) {
+export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfProp }: DiveSiteMapProps) {
+  // It changes as cards arrive; an open popup asks the newest one, without redrawing the markers.
+  const cardOf = useRef(cardOfProp);
+  useEffect(() => {
+    cardOf.current = cardOfProp;
+  }, [cardOfProp]);
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -147,6 +179,31 @@ export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProp
     if (!current || !group) return;
     const markers: { marker: L.Marker; featured: boolean }[] = [];
     group.clearLayers();
+    const single = (site: MapSite, position: [number, number]): L.Marker => {
+      const marker = L.marker(position, { icon: icon(current.getZoom(), highlighted, site.featured), title: site.name, alt: site.name, keyboard: true, riseOnHover: true });
+      marker.bindTooltip(site.name, { opacity: 0.9, direction: 'top' });
+      marker.bindPopup(() => popupFor(site, marker), { minWidth: 256, maxWidth: 360 });
+      marker.addTo(group);
+      return marker;
+    };
+    const popupFor = (site: MapSite, marker: L.Marker): HTMLElement => {
+      const card = cardOf.current(site.id);
+      if (!(card instanceof Promise)) return card ? popupContent(card) : gone(site);
+      const root = document.createElement('div');
+      root.className = 'min-w-64 text-sm';
+      root.textContent = `${site.name}: loading...`;
+      void card.then(
+        (loaded) => {
+          if (loaded) popupContent(loaded, root);
+          else root.textContent = `${site.name} is no longer listed.`;
+          // The filled element becomes the popup's content: update() alone would call this function again.
+          marker.getPopup()?.setContent(root);
+        },
+        () => (root.textContent = 'The details could not be loaded. Please try again.'),
+      );
+      return root;
+    };
+    if (sites.length > CLUSTER_ABOVE) return clustered(current, group, sites, single, container.current);
     // In batches, each its own task, so that 244 markers never block input for one long task.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const add = (start: number) => {
@@ -156,11 +213,7 @@ export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProp
           console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
           continue;
         }
-        const marker = L.marker(position, { icon: icon(current.getZoom(), highlighted, site.featured), title: site.name, alt: site.name, keyboard: true, riseOnHover: true });
-        marker.bindTooltip(site.name, { opacity: 0.9, direction: 'top' });
-        marker.bindPopup(() => popupContent(site), { minWidth: 256, maxWidth: 360 });
-        marker.addTo(group);
-        markers.push({ marker, featured: site.featured });
+        markers.push({ marker: single(site, position), featured: site.featured });
       }
       if (start + MARKER_BATCH < sites.length) timer = setTimeout(() => add(start + MARKER_BATCH), 0);
       else if (container.current) container.current.dataset.markers = String(markers.length);
@@ -181,4 +234,66 @@ export function DiveSiteMap({ sites, highlighted, view, tiles }: DiveSiteMapProp
   }, [latitude, longitude, view.zoom]);
 
   return <div ref={container} className="h-full w-full" role="region" aria-label="Map of the filtered dive sites" />;
+}
+
+function gone(site: MapSite): HTMLElement {
+  const root = document.createElement('div');
+  root.textContent = `${site.name} is no longer listed.`;
+  return root;
+}
+
+/**
+ * Many sites: supercluster indexes them once, and each move or zoom draws the clusters and single sites
+ * of the part of the map in view (single sites keep SPEC's marker size and highlight).
+ */
+function clustered(
+  map: L.Map,
+  group: L.LayerGroup,
+  sites: MapSite[],
+  single: (site: MapSite, position: [number, number]) => L.Marker,
+  element: HTMLElement | null,
+): () => void {
+  const index = new Supercluster<{ site: MapSite }>({ radius: 60, maxZoom: SINGLES_FROM_ZOOM - 1, minZoom: MIN_ZOOM });
+  index.load(
+    sites
+      .filter((site) => mapPosition(site) !== null)
+      .map((site) => ({ type: 'Feature', properties: { site }, geometry: { type: 'Point', coordinates: [site.longitude, site.latitude] } })),
+  );
+  // Markers still in view are kept from one draw to the next, so an open popup survives a pan.
+  let drawn = new Map<string, { marker: L.Marker; zoom: number }>();
+  const draw = () => {
+    const bounds = map.getBounds().pad(0.25);
+    const zoom = Math.round(map.getZoom());
+    const next = new Map<string, { marker: L.Marker; zoom: number }>();
+    let singles = 0;
+    for (const feature of index.getClusters([bounds.getWest(), Math.max(-85, bounds.getSouth()), bounds.getEast(), Math.min(85, bounds.getNorth())], zoom)) {
+      const [lng, lat] = feature.geometry.coordinates;
+      const properties = feature.properties;
+      const cluster = 'cluster' in properties && properties.cluster ? properties : null;
+      const key = cluster ? `c${cluster.cluster_id}` : `s${(properties as { site: MapSite }).site.id}`;
+      const kept = drawn.get(key);
+      if (cluster) {
+        const count = cluster.point_count;
+        const marker = kept?.marker ?? L.marker(drawnAt(lat, lng), { icon: clusterIcon(count), title: `${count} dive sites: zoom in`, alt: `${count} dive sites`, keyboard: true }).addTo(group);
+        if (!kept) marker.on('click', () => map.setView(drawnAt(lat, lng), Math.min(index.getClusterExpansionZoom(cluster.cluster_id), MAX_ZOOM)));
+        next.set(key, { marker, zoom });
+      } else {
+        const site = (properties as { site: MapSite }).site;
+        singles += 1;
+        // A kept single drawn at another zoom gets SPEC's size for this one.
+        if (kept && kept.zoom !== zoom) group.removeLayer(kept.marker);
+        next.set(key, kept && kept.zoom === zoom ? kept : { marker: single(site, drawnAt(lat, lng)), zoom });
+      }
+      drawn.delete(key);
+    }
+    for (const { marker } of drawn.values()) group.removeLayer(marker);
+    drawn = next;
+    if (element) {
+      element.dataset.markers = String(singles);
+      element.dataset.clusters = String(next.size - singles);
+    }
+  };
+  draw();
+  map.on('moveend', draw);
+  return () => map.off('moveend', draw);
 }

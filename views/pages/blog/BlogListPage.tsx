@@ -4,15 +4,18 @@ import { formatDate } from 'core/text';
 import type { ArticleListItem } from 'core/api/articles';
 import { CategoryFilter } from 'views/components/CategoryFilter';
 import { ContentCard } from 'views/components/ContentCard';
+import { Pagination } from 'views/components/Pagination';
+import type { PageLinks } from 'core/pagination';
 
 export interface BlogListPageProps {
   latest: ArticleListItem<Date> | null;
   articles: ArticleListItem<Date>[];
   categories: readonly string[];
   category: string | null;
+  pages: PageLinks;
 }
 
-export function BlogListPage({ latest, articles, categories, category }: BlogListPageProps) {
+export function BlogListPage({ latest, articles, categories, category, pages }: BlogListPageProps) {
   const options = [
     { label: 'All', href: '/blog', active: !category },
     ...categories.map((name) => ({ label: name, href: `/blog?category=${encodeURIComponent(name)}`, active: category === name })),
@@ -62,6 +65,7 @@ export function BlogListPage({ latest, articles, categories, category }: BlogLis
             ))}
           </div>
         )}
+        <Pagination links={pages} label="Article pages" />
       </div>
     </>
   );

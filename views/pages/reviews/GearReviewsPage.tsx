@@ -4,6 +4,8 @@ import type { ReviewListItem } from 'core/api/reviews';
 import { formatDate } from 'core/text';
 import { CategoryFilter } from 'views/components/CategoryFilter';
 import { ContentCard } from 'views/components/ContentCard';
+import { Pagination } from 'views/components/Pagination';
+import type { PageLinks } from 'core/pagination';
 import { Stars } from 'views/components/Stars';
 import { DiveComputerGuide } from './DiveComputerGuide';
 
@@ -14,9 +16,10 @@ export interface GearReviewsPageProps {
   categories: readonly string[];
   category: string | null;
   search: string | null;
+  pages: PageLinks;
 }
 
-export function GearReviewsPage({ hero, latest, reviews, categories, category, search }: GearReviewsPageProps) {
+export function GearReviewsPage({ hero, latest, reviews, categories, category, search, pages }: GearReviewsPageProps) {
   const options = [
     { label: 'All Reviews', href: '/gear-reviews', active: !category },
     ...categories.map((name) => ({ label: name, href: `/gear-reviews?category=${encodeURIComponent(name)}`, active: category === name })),
@@ -43,7 +46,7 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
       </section>
 
       <div className="mx-auto max-w-7xl px-4 py-10">
-        {latest && !category && !search && (
+        {latest && !category && !search && pages.page === 1 && (
           <section aria-labelledby="latest-review" className="mb-12 grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
             <ResponsiveImage src={latest.imageUrl} alt="" width={1200} height={800} sizes={IMAGE_SIZES.half} maxWidth={1200} fallback="box" className="aspect-[3/2] h-full w-full object-cover" />
             <div className="flex flex-col justify-center gap-3 p-8">
@@ -104,6 +107,7 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
             ))}
           </div>
         )}
+        <Pagination links={pages} label="Review pages" />
         <p className="mt-6 text-xs text-slate-500">
           Affiliate Link - We earn from qualified purchases. 'Check Price' opens the retailer in a new tab; the price is the same for you.
         </p>
