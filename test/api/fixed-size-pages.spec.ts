@@ -229,9 +229,9 @@ describe('the map payload', () => {
       depth: 'deep',
       featured: yongala.featured,
     });
-    // Sorted by name, as the grid lists them.
+    // Sorted by name as a person reads them (case and accents aside: ICU's root order), as the grid lists them.
     const names: string[] = payload.sites.map((row: [number, string]) => row[1]);
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(names).toEqual([...names].sort(new Intl.Collator('und').compare));
 
     const cards = (await request(t.baseUrl).get('/api/dive-sites/cards').query({ ids: `${yongala.id},999999` }).expect(200)).body;
     expect(cards).toHaveLength(1);
