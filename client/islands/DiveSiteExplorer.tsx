@@ -180,9 +180,15 @@ function Explorer(props: DiveSiteExplorerProps) {
     if (pendingCards.data) setKnownCards((current) => new Map([...current, ...pendingCards.data]));
   }, [pendingCards.data]);
   const cardsFailed = unknownIds.length > 0 && pendingCards.isError;
-  const cardsReady = unknownIds.length === 0;
-  const cards = useMemo(() => (cardsReady ? listed.map((site) => knownCards.get(site.id)).filter((card): card is ExplorerSite => !!card) : []), [cardsReady, listed, knownCards]);
-  const loading = filtered === null || !cardsReady;
+  // The cards known so far, in order (those after the first unknown one wait for it); a site found gone is left out.
+  const cards = useMemo(() => {
+    const firstUnknown = listed.findIndex((site) => !knownCards.has(site.id));
+    return (firstUnknown < 0 ? listed : listed.slice(0, firstUnknown)).map((site) => knownCards.get(site.id)).filter((card): card is ExplorerSite => !!card);
+  }, [listed, knownCards]);
+  const waitingFor = unknownIds.length;
+  // A new list (a filter changed) shows its loading state until its first page of cards is here; more
+  // cards of the same list wait as skeletons at the end of the grid.
+  const loading = filtered === null || (waitingFor > 0 && cards.length < Math.min(listed.length, CARD_PAGE_SIZE));
   const more = matchCount > visible;
 
   useEffect(() => {
@@ -204,9 +210,14 @@ function Explorer(props: DiveSiteExplorerProps) {
             <SiteCard site={site} />
           </li>
         ))}
+        {Array.from({ length: Math.min(waitingFor, CARD_PAGE_SIZE) }, (_, index) => (
+          <li key={`waiting-${index}`}>
+            <SiteCardSkeleton />
+          </li>
+        ))}
       </ul>
     ),
-    [cards],
+    [cards, waitingFor],
   );
 
   const change = (next: DiveSiteFilters) => {
@@ -220,15 +231,9 @@ function Explorer(props: DiveSiteExplorerProps) {
   const showMore = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (!allSites) return;
     event.preventDefault();
-    // The next cards are fetched first, so the grid grows in one step (the same next page however often it is pressed meanwhile).
-    const next = visible + CARD_PAGE_SIZE;
-    void loadCards(shown.slice(visible, next).map((site) => site.id)).then(
-      () => {
-        focusCard.current = visible;
-        setVisible(next);
-      },
-      () => undefined,
-    );
+    // The focus moves to the first new card once its text is here (fetched unless the page brought it).
+    focusCard.current = visible;
+    setVisible(visible + CARD_PAGE_SIZE);
   };
   const moreQuery = new URLSearchParams(filtersQuery(filters));
   moreQuery.set('show', String(visible + CARD_PAGE_SIZE));
@@ -267,7 +272,7 @@ function Explorer(props: DiveSiteExplorerProps) {
         </p>
       </div>
 
-      <section aria-label="Dive sites" aria-busy={searching || !cardsReady} className="mt-6">
+      <section aria-label="Dive sites" aria-busy={searching || waitingFor > 0} className="mt-6">
         {loading ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (

@@ -68,7 +68,12 @@ describe('/dive-sites', () => {
     expect(await cards().count()).toBe(2 * CARD_PAGE_SIZE);
     await expect(cards().nth(CARD_PAGE_SIZE).getByRole('heading').locator('a').evaluate((link) => link === document.activeElement)).resolves.toBe(true);
     expect((await cardNames())[0]).toBe(firstCard);
-    while (await showMore().count()) await showMore().click();
+    // Each press lists the next cards once their text is here (fetched as they are shown).
+    while (await showMore().count()) {
+      const listed = await cards().count();
+      await showMore().click();
+      await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Dive sites"] article').length > n, listed);
+    }
     expect((await cardNames()).sort()).toEqual(all.map((s) => s.name).sort());
     // A new filter starts the grid at its first page again.
     await page.getByLabel('Skill Level').selectOption('Beginner');
