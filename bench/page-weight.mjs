@@ -28,7 +28,7 @@ try {
   const weight = trackWeight(page);
   // Settled: no new answer for a second (the held chunk keeps the network from ever being idle).
   const settled = async () => {
-    for (let seen = -1; seen !== weight.answers; ) {
+    for (let seen = -1; seen !== weight.answers;) {
       seen = weight.answers;
       await page.waitForTimeout(1000);
     }

@@ -66,7 +66,22 @@ try {
 
   // 4. SQL per page, first: each page rendered (the page cache bypassed), its queries counted.
   log('SQL queries per page render');
-  const sqlPages = ['/', '/blog', articlePath, '/gear-reviews', reviewPath, '/dive-sites', `/dive-sites/${site.id}`, '/learn-to-dive', '/about', '/contact', '/newsletter', '/api/dive-sites', '/api/articles', '/sitemap.xml'];
+  const sqlPages = [
+    '/',
+    '/blog',
+    articlePath,
+    '/gear-reviews',
+    reviewPath,
+    '/dive-sites',
+    `/dive-sites/${site.id}`,
+    '/learn-to-dive',
+    '/about',
+    '/contact',
+    '/newsletter',
+    '/api/dive-sites',
+    '/api/articles',
+    '/sitemap.xml',
+  ];
   results.sections.sql = [];
   for (const path of sqlPages) {
     const response = await fetch(base + path, { headers: { 'X-Page-Cache': 'bypass' } });
@@ -77,7 +92,15 @@ try {
 
   // The API's list answers: their size as sent compressed (target: under 100 KB gzip, or paginated).
   results.sections.apiSizes = [];
-  for (const path of ['/api/dive-sites', '/api/dive-sites/map', '/api/articles', '/api/reviews', '/api/reviews/published', '/api/products', '/api/carousel-videos']) {
+  for (const path of [
+    '/api/dive-sites',
+    '/api/dive-sites/map',
+    '/api/articles',
+    '/api/reviews',
+    '/api/reviews/published',
+    '/api/products',
+    '/api/carousel-videos',
+  ]) {
     const response = await fetch(base + path);
     const body = Buffer.from(await response.arrayBuffer());
     const items = (() => {
@@ -88,7 +111,14 @@ try {
         return null;
       }
     })();
-    results.sections.apiSizes.push({ path, status: response.status, items, bytes: body.length, gzip: gzipSync(body, { level: 6 }).length, brotli: brotliCompressSync(body).length });
+    results.sections.apiSizes.push({
+      path,
+      status: response.status,
+      items,
+      bytes: body.length,
+      gzip: gzipSync(body, { level: 6 }).length,
+      brotli: brotliCompressSync(body).length,
+    });
   }
   print('API list answers, bytes (target: under 100 KB gzip, or paginated)', results.sections.apiSizes);
 
@@ -104,21 +134,48 @@ try {
     { name: 'API articles', path: '/api/articles' },
   ];
   const throughputTable = (t) => [
-    { name: t.baseline.name, path: t.baseline.path, reqPerSec: t.baseline.reqPerSec, p50Ms: t.baseline.p50Ms, p99Ms: t.baseline.p99Ms, errors: t.baseline.errors, non2xx: t.baseline.non2xx, ratioToBaseline: 1, serverCpuPct: t.baseline.runs[1].serverCpuPct, loaderCpuPct: t.baseline.runs[1].loaderCpuPct },
-    ...t.targets.map(({ name, path, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToBaseline, serverCpuPct, loaderCpuPct }) => ({ name, path, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToBaseline, serverCpuPct, loaderCpuPct })),
+    {
+      name: t.baseline.name,
+      path: t.baseline.path,
+      reqPerSec: t.baseline.reqPerSec,
+      p50Ms: t.baseline.p50Ms,
+      p99Ms: t.baseline.p99Ms,
+      errors: t.baseline.errors,
+      non2xx: t.baseline.non2xx,
+      ratioToBaseline: 1,
+      serverCpuPct: t.baseline.runs[1].serverCpuPct,
+      loaderCpuPct: t.baseline.runs[1].loaderCpuPct,
+    },
+    ...t.targets.map(({ name, path, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToBaseline, serverCpuPct, loaderCpuPct }) => ({
+      name,
+      path,
+      reqPerSec,
+      p50Ms,
+      p99Ms,
+      errors,
+      non2xx,
+      ratioToBaseline,
+      serverCpuPct,
+      loaderCpuPct,
+    })),
   ];
   const throughputOptions = { pid: server.pid, duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
   results.sections.throughput = await measureThroughput(base, targets, articlePath, throughputOptions);
   print('Throughput, uncompressed (50 connections; target: pages >= 0.5 x baseline req/s, p99 < 50 ms)', throughputTable(results.sections.throughput));
   // The same as a browser asks for it: compressed answers (the page cache keeps its bodies compressed;
   // the baseline file is compressed per request by the same middleware as every other answer).
-  results.sections.throughputCompressed = await measureThroughput(base, targets, articlePath, { ...throughputOptions, headers: { 'accept-encoding': 'br, gzip' } });
+  results.sections.throughputCompressed = await measureThroughput(base, targets, articlePath, {
+    ...throughputOptions,
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
   print('Throughput, Accept-Encoding: br, gzip (as a browser asks)', throughputTable(results.sections.throughputCompressed));
 
   // 2. Page weight.
   log('page weight in Chromium');
   const weightPaths = ['/', '/blog', articlePath, reviewPath, '/dive-sites', `/dive-sites/${site.id}`];
-  results.sections.pageWeight = await measurePageWeight(base, quick ? weightPaths.slice(0, 4).concat('/dive-sites') : weightPaths, { settleMs: settings.settleMs });
+  results.sections.pageWeight = await measurePageWeight(base, quick ? weightPaths.slice(0, 4).concat('/dive-sites') : weightPaths, {
+    settleMs: settings.settleMs,
+  });
   print(
     'Page weight, bytes (JS target: <= 15 KB gzip before interaction on article/review; <= 80 KB after hydration; /dive-sites <= 140 KB)',
     results.sections.pageWeight.flatMap((p) => [
@@ -141,7 +198,15 @@ try {
   const reviews = await json('/api/reviews');
   const articles = await json('/api/articles');
   const mixed = [
-    '/', '/blog', '/gear-reviews', '/dive-sites', '/learn-to-dive', '/about', '/api/articles', '/api/dive-sites', '/sitemap.xml',
+    '/',
+    '/blog',
+    '/gear-reviews',
+    '/dive-sites',
+    '/learn-to-dive',
+    '/about',
+    '/api/articles',
+    '/api/dive-sites',
+    '/sitemap.xml',
     ...articles.map((a) => `/blog/${a.slug}`),
     ...reviews.map((r) => `/gear-reviews/${r.slug}`),
     ...sites.map((s) => `/dive-sites/${s.id}`),
@@ -187,9 +252,22 @@ async function runParts(parts, { base, articlePath, otherArticle, site }) {
     results.sections.writes = writes;
     print(
       'Article page under public writes (20 connections, Accept-Encoding: br, gzip; targets: newsletter/contact >= 0.9 of quiet with p99 < 50 ms, comments on another article >= 0.8)',
-      [{ ...writes.quiet, ratioToQuiet: 1 }, ...writes.rows].map(({ writes: kind, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToQuiet, writesPerSec, writesOk, writesFailed, serverCpuPct, loaderCpuPct }) => ({
-        writes: kind, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToQuiet, writesPerSec, writesOk, writesFailed, serverCpuPct, loaderCpuPct,
-      })),
+      [{ ...writes.quiet, ratioToQuiet: 1 }, ...writes.rows].map(
+        ({ writes: kind, reqPerSec, p50Ms, p99Ms, errors, non2xx, ratioToQuiet, writesPerSec, writesOk, writesFailed, serverCpuPct, loaderCpuPct }) => ({
+          writes: kind,
+          reqPerSec,
+          p50Ms,
+          p99Ms,
+          errors,
+          non2xx,
+          ratioToQuiet,
+          writesPerSec,
+          writesOk,
+          writesFailed,
+          serverCpuPct,
+          loaderCpuPct,
+        }),
+      ),
     );
   }
   if (parts.includes('limit')) {

@@ -85,6 +85,8 @@ document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);
 document.addEventListener('click', trackClicks, { capture: true });
 trackPageView();
 // Page-level events a view declares, e.g. review_view on a gear review.
-document.querySelectorAll<HTMLElement>('[data-analytics-event]').forEach((element) =>
-  trackEvent(element.dataset.analyticsEvent ?? '', { label: element.dataset.analyticsLabel, content_group: element.dataset.analyticsGroup }),
-);
+document
+  .querySelectorAll<HTMLElement>('[data-analytics-event]')
+  .forEach((element) =>
+    trackEvent(element.dataset.analyticsEvent ?? '', { label: element.dataset.analyticsLabel, content_group: element.dataset.analyticsGroup }),
+  );

@@ -29,7 +29,11 @@ export function missingToPublish<F extends string>(post: Partial<Record<F, unkno
 }
 
 /** The message that stops a save, or null: publishing needs every required field, a draft only a title. */
-export function saveProblem<F extends string>(post: Partial<Record<F | 'title', unknown>>, requirements: PublishRequirements<F>, publish: boolean): string | null {
+export function saveProblem<F extends string>(
+  post: Partial<Record<F | 'title', unknown>>,
+  requirements: PublishRequirements<F>,
+  publish: boolean,
+): string | null {
   if (publish && missingToPublish(post, requirements).length) return requirements.incomplete;
   if (isBlank(post.title)) return DRAFT_REQUIRED;
   return null;

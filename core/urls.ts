@@ -2,7 +2,8 @@
  * Hosts that only work on the author's machine or a development preview: an image or video there will
  * not show for visitors (SPEC section 5, 'Editor URLs'; section 9, 'Image not available').
  */
-const DEVELOPMENT_HOST = /(^localhost$)|(\.localhost$)|(^127\.)|(^0\.0\.0\.0$)|(^\[?::1\]?$)|(^10\.)|(^192\.168\.)|(^172\.(1[6-9]|2\d|3[01])\.)|(\.local$)|(\.internal$)|(\.repl\.co$)|(\.replit\.dev$)|(\.replit\.app$)|(\.ngrok(-free)?\.(io|app|dev)$)/i;
+const DEVELOPMENT_HOST =
+  /(^localhost$)|(\.localhost$)|(^127\.)|(^0\.0\.0\.0$)|(^\[?::1\]?$)|(^10\.)|(^192\.168\.)|(^172\.(1[6-9]|2\d|3[01])\.)|(\.local$)|(\.internal$)|(\.repl\.co$)|(\.replit\.dev$)|(\.replit\.app$)|(\.ngrok(-free)?\.(io|app|dev)$)/i;
 
 export function isDevelopmentUrl(value: string): boolean {
   try {

@@ -9,7 +9,9 @@ export class DiveSitePositionPrecision1795500000000 implements MigrationInterfac
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "dive_sites" ADD "position_precision" character varying(20) NOT NULL DEFAULT 'approximate'`);
-    await queryRunner.query(`ALTER TABLE "dive_sites" ADD CONSTRAINT "CHK_dive_sites_position_precision" CHECK ("position_precision" IN ('mark', 'approximate'))`);
+    await queryRunner.query(
+      `ALTER TABLE "dive_sites" ADD CONSTRAINT "CHK_dive_sites_position_precision" CHECK ("position_precision" IN ('mark', 'approximate'))`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

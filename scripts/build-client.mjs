@@ -42,7 +42,7 @@ const toUrl = (file) => '/assets/' + relative(out, join(root, file)).split('\\')
 const tailwindOut = join(out, 'app.tmp.css');
 execFileSync(join(root, 'node_modules', '.bin', 'tailwindcss'), ['-i', join(root, 'client', 'styles.css'), '-o', tailwindOut, '--minify'], {
   cwd: root,
-  stdio: "ignore",
+  stdio: 'ignore',
 });
 const css = readFileSync(tailwindOut);
 const cssName = hashed('app', '.css', css);

@@ -9,5 +9,8 @@ const media = join(import.meta.dirname, '..', 'public', 'media');
 const HEROES = { 'hero-reef.jpg': 'scene-coral-reef.svg', 'hero-wreck.jpg': 'scene-wreck.svg', 'hero-drift.jpg': 'scene-drift.svg' };
 
 for (const [target, source] of Object.entries(HEROES)) {
-  await sharp(join(media, source), { density: 300 }).resize(1600, 900, { fit: 'cover' }).jpeg({ quality: 82, mozjpeg: true }).toFile(join(media, 'stock', target));
+  await sharp(join(media, source), { density: 300 })
+    .resize(1600, 900, { fit: 'cover' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toFile(join(media, 'stock', target));
 }

@@ -52,7 +52,15 @@ export function offlineLand() {
       if (!inArea(rings[0])) continue;
       const outer = tidy(rings[0]);
       // A speck smaller than the thinning is kept as a tiny square, so small islands still show.
-      const shell = outer ?? [[rings[0][0][0] - 0.02, rings[0][0][1] - 0.02], [rings[0][0][0] + 0.02, rings[0][0][1] - 0.02], [rings[0][0][0] + 0.02, rings[0][0][1] + 0.02], [rings[0][0][0] - 0.02, rings[0][0][1] + 0.02], [rings[0][0][0] - 0.02, rings[0][0][1] - 0.02]].map(([a, b]) => [round(a), round(b)]);
+      const shell =
+        outer ??
+        [
+          [rings[0][0][0] - 0.02, rings[0][0][1] - 0.02],
+          [rings[0][0][0] + 0.02, rings[0][0][1] - 0.02],
+          [rings[0][0][0] + 0.02, rings[0][0][1] + 0.02],
+          [rings[0][0][0] - 0.02, rings[0][0][1] + 0.02],
+          [rings[0][0][0] - 0.02, rings[0][0][1] - 0.02],
+        ].map(([a, b]) => [round(a), round(b)]);
       polygons.push([shell, ...rings.slice(1).map(tidy).filter(Boolean)]);
     }
   }

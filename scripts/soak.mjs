@@ -97,12 +97,18 @@ function call(method, path, { body, headers = {}, timeout = REQUEST_TIMEOUT_MS, 
       {
         method,
         agent: useAgent,
-        headers: { Accept: path.startsWith('/api/') ? 'application/json' : 'text/html', ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {}), ...headers },
+        headers: {
+          Accept: path.startsWith('/api/') ? 'application/json' : 'text/html',
+          ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {}),
+          ...headers,
+        },
       },
       (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode, ms: Date.now() - started, started, body: Buffer.concat(chunks).toString('utf8'), headers: response.headers }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, ms: Date.now() - started, started, body: Buffer.concat(chunks).toString('utf8'), headers: response.headers }),
+        );
         response.on('error', (error) => resolve({ status: 0, ms: Date.now() - started, started, error: error.code ?? error.message }));
       },
     );
@@ -155,8 +161,26 @@ try {
   const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${1 + ((Math.random() * 250) | 0)}`;
   const pick = (list) => list[(Math.random() * list.length) | 0];
 
-  const pages = ['/', '/blog', '/dive-sites', '/gear-reviews', '/learn-to-dive', '/about', `/blog/${articles[1]?.slug ?? articles[0].slug}`, `/dive-sites/${sites[0].id}`];
-  const reads = ['/api/articles', '/api/dive-sites', '/api/products', '/api/reviews/published', '/api/carousel-videos', `/api/dive-sites/${sites[1].id}/ratings`, `/api/articles/${articles[0].id}/comments`, '/api/dive-sites/search?q=reef'];
+  const pages = [
+    '/',
+    '/blog',
+    '/dive-sites',
+    '/gear-reviews',
+    '/learn-to-dive',
+    '/about',
+    `/blog/${articles[1]?.slug ?? articles[0].slug}`,
+    `/dive-sites/${sites[0].id}`,
+  ];
+  const reads = [
+    '/api/articles',
+    '/api/dive-sites',
+    '/api/products',
+    '/api/reviews/published',
+    '/api/carousel-videos',
+    `/api/dive-sites/${sites[1].id}/ratings`,
+    `/api/articles/${articles[0].id}/comments`,
+    '/api/dive-sites/search?q=reef',
+  ];
 
   const operations = [
     { kind: 'page', weight: 30, run: () => call('GET', pick(pages)) },
@@ -167,7 +191,10 @@ try {
       run: async () => {
         const content = `${token('comment')} a comment from the soak test`;
         const article = pick(articles);
-        const response = await call('POST', `/api/articles/${article.id}/comments`, { body: { name: 'Soak Tester', content }, headers: { 'X-Forwarded-For': randomIp() } });
+        const response = await call('POST', `/api/articles/${article.id}/comments`, {
+          body: { name: 'Soak Tester', content },
+          headers: { 'X-Forwarded-For': randomIp() },
+        });
         writes.push({ kind: 'comment', key: content, response });
         return response;
       },
@@ -177,7 +204,10 @@ try {
       weight: 15,
       run: async () => {
         const comment = token('rating');
-        const response = await call('POST', `/api/dive-sites/${pick(sites).id}/ratings`, { body: { rating: 1 + ((Math.random() * 5) | 0), comment }, headers: { 'X-Forwarded-For': randomIp() } });
+        const response = await call('POST', `/api/dive-sites/${pick(sites).id}/ratings`, {
+          body: { rating: 1 + ((Math.random() * 5) | 0), comment },
+          headers: { 'X-Forwarded-For': randomIp() },
+        });
         writes.push({ kind: 'rating', key: comment, response });
         return response;
       },
@@ -187,7 +217,10 @@ try {
       weight: 5,
       run: async () => {
         const name = token('product');
-        const response = await call('POST', '/api/products', { body: { name, category: 'Soak', description: 'Created by the soak test', price: 10 }, headers: admin });
+        const response = await call('POST', '/api/products', {
+          body: { name, category: 'Soak', description: 'Created by the soak test', price: 10 },
+          headers: admin,
+        });
         writes.push({ kind: 'product', key: name, response });
         return response;
       },
@@ -291,20 +324,44 @@ try {
   const during = results.filter(inOutage);
   const during503 = during.filter((r) => r.status === 503);
   const maxOutageMs = during.reduce((max, r) => Math.max(max, r.ms), 0);
-  check('while the database was down, the answers were fast (503 or served)', during.length > 0 && maxOutageMs <= FAST_503_MS, `${during.length} requests, ${during503.length} answered 503, slowest ${maxOutageMs} ms`);
+  check(
+    'while the database was down, the answers were fast (503 or served)',
+    during.length > 0 && maxOutageMs <= FAST_503_MS,
+    `${during.length} requests, ${during503.length} answered 503, slowest ${maxOutageMs} ms`,
+  );
   const oddDuring = during.filter((r) => !(r.status >= 200 && r.status < 300) && r.status !== 503);
-  check('while the database was down, every answer was a 2xx or a 503 (no false 404 or 400)', oddDuring.length === 0, oddDuring.length ? [...new Set(oddDuring.slice(0, 5).map((r) => `${r.kind} ${r.status}`))].join(', ') : undefined);
+  check(
+    'while the database was down, every answer was a 2xx or a 503 (no false 404 or 400)',
+    oddDuring.length === 0,
+    oddDuring.length ? [...new Set(oddDuring.slice(0, 5).map((r) => `${r.kind} ${r.status}`))].join(', ') : undefined,
+  );
   check('readiness said 503 while the database was down', outage.readyz?.status === 503, `status ${outage.readyz?.status}`);
-  check('a page during the outage is the 503 error page', outage.errorPage?.status === 503 && /Service temporarily unavailable/.test(outage.errorPage.body ?? '') && /<html/i.test(outage.errorPage.body ?? ''), `status ${outage.errorPage?.status}`);
+  check(
+    'a page during the outage is the 503 error page',
+    outage.errorPage?.status === 503 && /Service temporarily unavailable/.test(outage.errorPage.body ?? '') && /<html/i.test(outage.errorPage.body ?? ''),
+    `status ${outage.errorPage?.status}`,
+  );
   const bad503Bodies = during503.filter((r) => r.kind !== 'page' && !/"message":"Service temporarily unavailable"/.test(r.body ?? ''));
   check('the 503s of the API carry the JSON error', bad503Bodies.length === 0, `${bad503Bodies.length} without it`);
   const other5xx = results.filter((r) => r.status >= 500 && r.status !== 503);
   const hangs = results.filter((r) => r.status === 0);
-  check('no 5xx but 503, no hung or dropped request', other5xx.length === 0 && hangs.length === 0, `${other5xx.length} other 5xx, ${hangs.length} network errors`);
+  check(
+    'no 5xx but 503, no hung or dropped request',
+    other5xx.length === 0 && hangs.length === 0,
+    `${other5xx.length} other 5xx, ${hangs.length} network errors`,
+  );
   const recoveryMs = recoveredAt ? recoveredAt - outage.started : null;
-  check('every route works again within 5 s of the database returning', recoveryMs !== null && recoveryMs < RECOVERY_MS, recoveryMs === null ? 'never' : `${recoveryMs} ms`);
+  check(
+    'every route works again within 5 s of the database returning',
+    recoveryMs !== null && recoveryMs < RECOVERY_MS,
+    recoveryMs === null ? 'never' : `${recoveryMs} ms`,
+  );
   const failedOutside = results.filter((r) => (beforeOutage(r) || afterRecovery(r)) && !(r.status >= 200 && r.status < 300));
-  check('outside the outage every request succeeded', failedOutside.length === 0, `${failedOutside.length} failed${failedOutside.length ? `: ${[...new Set(failedOutside.slice(0, 5).map((r) => `${r.kind} ${r.status}`))].join(', ')}` : ''}`);
+  check(
+    'outside the outage every request succeeded',
+    failedOutside.length === 0,
+    `${failedOutside.length} failed${failedOutside.length ? `: ${[...new Set(failedOutside.slice(0, 5).map((r) => `${r.kind} ${r.status}`))].join(', ')}` : ''}`,
+  );
 
   // Nothing lost, nothing half there: read the database directly.
   const client = new Client({ connectionString: database.url });
@@ -330,13 +387,27 @@ try {
       log(`stored although refused: ${write.kind} ${status} ${write.response.body?.slice(0, 200)}`);
     }
   }
-  check('every write that got a 2xx is in the database', lost === 0, `${writes.filter((w) => w.response.status < 300 && w.response.status >= 200).length} acknowledged, ${lost} missing`);
-  check('no write that got an error is in the database', halfThere === 0, `${writes.filter((w) => w.response.status >= 400).length} refused, ${halfThere} stored anyway`);
+  check(
+    'every write that got a 2xx is in the database',
+    lost === 0,
+    `${writes.filter((w) => w.response.status < 300 && w.response.status >= 200).length} acknowledged, ${lost} missing`,
+  );
+  check(
+    'no write that got an error is in the database',
+    halfThere === 0,
+    `${writes.filter((w) => w.response.status >= 400).length} refused, ${halfThere} stored anyway`,
+  );
   const lastEdit = [...edits].reverse().find((edit) => edit.response.status >= 200 && edit.response.status < 300);
   const laterFailed = lastEdit ? edits.slice(edits.indexOf(lastEdit) + 1) : edits;
-  const { rows: [article] } = await client.query('SELECT excerpt FROM articles WHERE id = $1', [editedArticle.id]);
+  const {
+    rows: [article],
+  } = await client.query('SELECT excerpt FROM articles WHERE id = $1', [editedArticle.id]);
   const editOk = lastEdit && article.excerpt === lastEdit.excerpt && !laterFailed.some((edit) => edit.excerpt === article.excerpt);
-  check("the edited article holds the last acknowledged edit", editOk, `${edits.length} edits, ${edits.filter((e) => e.response.status === 200).length} acknowledged`);
+  check(
+    'the edited article holds the last acknowledged edit',
+    editOk,
+    `${edits.length} edits, ${edits.filter((e) => e.response.status === 200).length} acknowledged`,
+  );
 
   // ---- SIGTERM: drain ----------------------------------------------------------------------------
   // Requests sent just before the signal must get whole answers; requests after it must be refused.
@@ -359,10 +430,24 @@ try {
   });
   const drainMs = exited ? exited.at - signalledAt : null;
   const whole = inflightAnswers.filter((r) => r.status === 200 || r.status === 503);
-  check('requests in flight at SIGTERM got whole answers', whole.length === inflightAnswers.length, `${inflightAnswers.filter((r) => r.status === 200).length} answered 200, ${inflightAnswers.filter((r) => r.status === 503).length} refused with 503, ${inflightAnswers.filter((r) => r.status === 0).length} cut`);
-  check('a request after SIGTERM is refused', afterSignal.status === 0 || afterSignal.status === 503, afterSignal.status ? `status ${afterSignal.status}` : afterSignal.error);
-  check('the process exited cleanly within 10 s', exited && exited.code === 0 && drainMs < EXIT_MS, exited ? `exit ${exited.code} after ${drainMs} ms` : 'still running');
-  const { rows: [connections] } = await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  check(
+    'requests in flight at SIGTERM got whole answers',
+    whole.length === inflightAnswers.length,
+    `${inflightAnswers.filter((r) => r.status === 200).length} answered 200, ${inflightAnswers.filter((r) => r.status === 503).length} refused with 503, ${inflightAnswers.filter((r) => r.status === 0).length} cut`,
+  );
+  check(
+    'a request after SIGTERM is refused',
+    afterSignal.status === 0 || afterSignal.status === 503,
+    afterSignal.status ? `status ${afterSignal.status}` : afterSignal.error,
+  );
+  check(
+    'the process exited cleanly within 10 s',
+    exited && exited.code === 0 && drainMs < EXIT_MS,
+    exited ? `exit ${exited.code} after ${drainMs} ms` : 'still running',
+  );
+  const {
+    rows: [connections],
+  } = await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
   check('the server left no database connection open', connections.n === 0, `${connections.n} open`);
   await client.end();
 
@@ -379,8 +464,17 @@ try {
     requests: results.length,
     requestsByKind: byKind,
     writes: writes.length + edits.length,
-    writeOutcomes: { ...writeOutcomes, 'article-edit': edits.reduce((acc, e) => ({ ...acc, [e.response.status || 'network error']: (acc[e.response.status || 'network error'] ?? 0) + 1 }), {}) },
-    outage: { requests: during.length, answered503: during503.length, maxLatencyMs: maxOutageMs, stopMs: outage.stopped - outage.stopAt, startMs: outage.started - outage.startAt },
+    writeOutcomes: {
+      ...writeOutcomes,
+      'article-edit': edits.reduce((acc, e) => ({ ...acc, [e.response.status || 'network error']: (acc[e.response.status || 'network error'] ?? 0) + 1 }), {}),
+    },
+    outage: {
+      requests: during.length,
+      answered503: during503.length,
+      maxLatencyMs: maxOutageMs,
+      stopMs: outage.stopped - outage.stopAt,
+      startMs: outage.started - outage.startAt,
+    },
     recoveryMs,
     drainMs,
     checks,

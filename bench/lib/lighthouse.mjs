@@ -49,7 +49,14 @@ export async function measureLighthouse(base, paths) {
       });
       const { categories, audits } = result.lhr;
       const failed = Object.values(audits)
-        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'manual' &&
+            audit.scoreDisplayMode !== 'notApplicable',
+        )
         .map((audit) => audit.id);
       rows.push({
         path,

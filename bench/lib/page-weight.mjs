@@ -8,7 +8,14 @@ const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const KINDS = { document: 'html', stylesheet: 'css', script: 'js' };
 
@@ -74,7 +81,9 @@ export async function measurePageWeight(base, paths, { settleMs = 1500 } = {}) {
         await page.waitForTimeout(100);
       }
       const hydrated = await page
-        .waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((element) => element.dataset.hydrated === 'true'), null, { timeout: 15000 })
+        .waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((element) => element.dataset.hydrated === 'true'), null, {
+          timeout: 15000,
+        })
         .then(() => true)
         .catch(() => false);
       await page.waitForLoadState('networkidle');

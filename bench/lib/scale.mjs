@@ -65,7 +65,9 @@ export async function growContent(base, factor, log) {
     admin.call('GET', '/api/reviews?admin=true'),
   ]);
   const day = 86_400_000;
-  log(`growing ${sites.length} sites to ${sites.length * factor}, ${articles.length} articles and ${reviews.length} reviews to ${POSTS_PER_FACTOR * factor} each, through the admin API`);
+  log(
+    `growing ${sites.length} sites to ${sites.length * factor}, ${articles.length} articles and ${reviews.length} reviews to ${POSTS_PER_FACTOR * factor} each, through the admin API`,
+  );
   await inParallel(sites.length * (factor - 1), async (i) => {
     const site = sites[i % sites.length];
     const copy = Math.floor(i / sites.length) + 2;

@@ -2,7 +2,7 @@
 // one kind arrive (newsletter sign-ups, contact messages, comments on another article, ratings), each
 // from its own made-up address (the server runs with TRUST_PROXY=1, so the per-address limits of the
 // public forms stay out of the way). Used by bench/run.mjs (`--writes`).
-import { measureRun } from "./throughput.mjs";
+import { measureRun } from './throughput.mjs';
 
 let addressCounter = 0;
 /** A distinct address from 10.0.0.0/8 per write (X-Forwarded-For, believed with TRUST_PROXY=1). */
@@ -13,19 +13,19 @@ const nextAddress = () => {
 
 const KINDS = {
   newsletter: () => ({
-    path: "/api/newsletter/subscribe",
+    path: '/api/newsletter/subscribe',
     body: (n) => ({
       email: `bench.${process.pid}.${n}@example.com`,
-      source: "home",
+      source: 'home',
     }),
   }),
   contact: () => ({
-    path: "/api/contact",
+    path: '/api/contact',
     body: (n) => ({
-      name: "Bench Diver",
+      name: 'Bench Diver',
       email: `contact.${process.pid}.${n}@example.com`,
       subject: `Question ${n}`,
-      message: "When is the best season to see grey nurse sharks at Fish Rock?",
+      message: 'When is the best season to see grey nurse sharks at Fish Rock?',
     }),
   }),
   comment: ({ otherArticle }) => ({
@@ -50,11 +50,11 @@ function writer(base, { path, body }, perSecond) {
     n++;
     counts.sent++;
     const call = fetch(base + path, {
-      method: "POST",
+      method: 'POST',
       headers: {
-        "Content-Type": "application/json",
+        'Content-Type': 'application/json',
         Origin: base,
-        "X-Forwarded-For": nextAddress(),
+        'X-Forwarded-For': nextAddress(),
       },
       body: JSON.stringify(body(n)),
     })
@@ -80,26 +80,10 @@ function writer(base, { path, body }, perSecond) {
  * The article page (`articlePath`) under load from `connections` connections for `duration` seconds:
  * quiet (before and after), then under each kind of write. Returns one row per run.
  */
-export async function measureWrites(
-  base,
-  {
-    pid,
-    articlePath,
-    otherArticle,
-    site,
-    duration,
-    warmup,
-    connections = 20,
-    perSecond = 20,
-    headers = {},
-  },
-) {
+export async function measureWrites(base, { pid, articlePath, otherArticle, site, duration, warmup, connections = 20, perSecond = 20, headers = {} }) {
   const url = base + articlePath;
   const options = { connections, duration, headers };
-  const page = async () =>
-    measureRun(url, { ...options, duration: warmup }, pid).then(() =>
-      measureRun(url, options, pid),
-    );
+  const page = async () => measureRun(url, { ...options, duration: warmup }, pid).then(() => measureRun(url, options, pid));
   const quietBefore = await page();
   const rows = [];
   for (const [kind, make] of Object.entries(KINDS)) {
@@ -113,22 +97,19 @@ export async function measureWrites(
       writesSent: counts.sent,
       writesOk: counts.ok,
       writesFailed: counts.failed,
-      writesPerSec: Number(
-        (counts.sent / ((Date.now() - started) / 1000)).toFixed(1),
-      ),
+      writesPerSec: Number((counts.sent / ((Date.now() - started) / 1000)).toFixed(1)),
     });
   }
   const quietAfter = await page();
   const quiet = {
-    writes: "none (quiet)",
+    writes: 'none (quiet)',
     ...quietBefore,
     reqPerSec: Math.round((quietBefore.reqPerSec + quietAfter.reqPerSec) / 2),
     p50Ms: Math.max(quietBefore.p50Ms, quietAfter.p50Ms),
     p99Ms: Math.max(quietBefore.p99Ms, quietAfter.p99Ms),
     quietRuns: [quietBefore.reqPerSec, quietAfter.reqPerSec],
   };
-  for (const row of rows)
-    row.ratioToQuiet = Number((row.reqPerSec / quiet.reqPerSec).toFixed(2));
+  for (const row of rows) row.ratioToQuiet = Number((row.reqPerSec / quiet.reqPerSec).toFixed(2));
   return {
     connections,
     durationSeconds: duration,

@@ -9,12 +9,7 @@ export type FailureTitle = 'Update Failed' | 'Creation Failed' | 'Deletion Faile
  * again.'). A 400 or 409 carries the server's validation message (SPEC section 5), which tells the
  * administrator what to fix. A 401 is not toasted: AdminSessionGate signs the screen out on it.
  */
-export function reportFailure(
-  error: unknown,
-  title: FailureTitle,
-  description: string,
-  options: { preferServerMessage?: boolean } = {},
-): void {
+export function reportFailure(error: unknown, title: FailureTitle, description: string, options: { preferServerMessage?: boolean } = {}): void {
   if (isUnauthorized(error)) return;
   const serverMessage = error instanceof ApiError ? error.serverMessage : null;
   const fixable = error instanceof ApiError && (error.status === 400 || error.status === 409 || error.status === 422);

@@ -1,6 +1,13 @@
 /** Dates and times in Australian English (SPEC section 1). */
 const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 export const formatAdminDate = (value: string | null | undefined): string => (value ? dateFormat.format(new Date(value)) : '');
 export const formatAdminDateTime = (value: string | null | undefined): string => (value ? dateTimeFormat.format(new Date(value)) : '');

@@ -109,7 +109,13 @@ function CommentManagement() {
                       )}
                     </p>
                   </div>
-                  <Button variant="destructive" small disabled={deleting} onClick={() => remove.mutate(comment)} aria-label={deleting ? undefined : `Delete comment by ${comment.name}`}>
+                  <Button
+                    variant="destructive"
+                    small
+                    disabled={deleting}
+                    onClick={() => remove.mutate(comment)}
+                    aria-label={deleting ? undefined : `Delete comment by ${comment.name}`}
+                  >
                     {deleting ? 'Deleting...' : 'Delete'}
                   </Button>
                 </div>

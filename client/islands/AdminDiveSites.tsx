@@ -132,7 +132,12 @@ function DiveSiteManagement() {
           <label htmlFor={regionId} className="block text-sm font-medium text-slate-800">
             Region
           </label>
-          <select id={regionId} value={region} onChange={(event) => setRegion(event.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+          <select
+            id={regionId}
+            value={region}
+            onChange={(event) => setRegion(event.target.value)}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
             <option value={ALL}>All regions</option>
             {regions.map((name) => (
               <option key={name} value={name}>

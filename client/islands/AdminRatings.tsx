@@ -90,7 +90,13 @@ function RatingManagement() {
                       <time dateTime={rating.createdAt}>Submitted {timeDistance(rating.createdAt)} ago</time>
                     </p>
                   </div>
-                  <Button variant="destructive" small disabled={deleting} onClick={() => remove.mutate(rating)} aria-label={deleting ? undefined : `Delete rating of ${rating.site.name}`}>
+                  <Button
+                    variant="destructive"
+                    small
+                    disabled={deleting}
+                    onClick={() => remove.mutate(rating)}
+                    aria-label={deleting ? undefined : `Delete rating of ${rating.site.name}`}
+                  >
                     {deleting ? 'Deleting...' : 'Delete'}
                   </Button>
                 </div>

@@ -129,15 +129,37 @@ function Comments({ articleId, initialComments }: ArticleCommentsProps) {
               <label htmlFor="comment-name" className="block text-sm font-medium text-slate-800">
                 Name
               </label>
-              <input id="comment-name" {...field('name')} maxLength={120} aria-invalid={!!errors.name} aria-describedby="comment-name-error" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
-              {errors.name && <p id="comment-name-error" className="mt-1 text-sm text-red-700">{errors.name}</p>}
+              <input
+                id="comment-name"
+                {...field('name')}
+                maxLength={120}
+                aria-invalid={!!errors.name}
+                aria-describedby="comment-name-error"
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              {errors.name && (
+                <p id="comment-name-error" className="mt-1 text-sm text-red-700">
+                  {errors.name}
+                </p>
+              )}
             </div>
             <div>
               <label htmlFor="comment-email" className="block text-sm font-medium text-slate-800">
                 Email (optional, never shown)
               </label>
-              <input id="comment-email" type="email" {...field('email')} aria-invalid={!!errors.email} aria-describedby="comment-email-error" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
-              {errors.email && <p id="comment-email-error" className="mt-1 text-sm text-red-700">{errors.email}</p>}
+              <input
+                id="comment-email"
+                type="email"
+                {...field('email')}
+                aria-invalid={!!errors.email}
+                aria-describedby="comment-email-error"
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              {errors.email && (
+                <p id="comment-email-error" className="mt-1 text-sm text-red-700">
+                  {errors.email}
+                </p>
+              )}
             </div>
             <div className="hidden" aria-hidden="true">
               <label htmlFor="comment-website">Website</label>
@@ -147,11 +169,26 @@ function Comments({ articleId, initialComments }: ArticleCommentsProps) {
               <label htmlFor="comment-content" className="block text-sm font-medium text-slate-800">
                 Comment
               </label>
-              <textarea id="comment-content" rows={5} {...field('content')} aria-invalid={!!errors.content} aria-describedby="comment-content-error" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
-              {errors.content && <p id="comment-content-error" className="mt-1 text-sm text-red-700">{errors.content}</p>}
+              <textarea
+                id="comment-content"
+                rows={5}
+                {...field('content')}
+                aria-invalid={!!errors.content}
+                aria-describedby="comment-content-error"
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              {errors.content && (
+                <p id="comment-content-error" className="mt-1 text-sm text-red-700">
+                  {errors.content}
+                </p>
+              )}
             </div>
             <div>
-              <button type="submit" disabled={post.isPending} className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={post.isPending}
+                className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60"
+              >
                 {post.isPending ? 'Posting...' : 'Post Comment'}
               </button>
             </div>

@@ -18,7 +18,11 @@ export function CopyCoordinates({ text }: { text: string }) {
     }
   };
   return (
-    <button type="button" onClick={copy} className="inline-flex min-h-11 items-center rounded-lg px-3 py-1 text-sm font-semibold text-cyan-800 ring-1 ring-cyan-700 hover:bg-cyan-50">
+    <button
+      type="button"
+      onClick={copy}
+      className="inline-flex min-h-11 items-center rounded-lg px-3 py-1 text-sm font-semibold text-cyan-800 ring-1 ring-cyan-700 hover:bg-cyan-50"
+    >
       Copy
     </button>
   );

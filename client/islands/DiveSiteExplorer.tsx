@@ -47,7 +47,9 @@ const CARDS_PER_REQUEST = 100;
 /** The cards of these sites: null for a site that no longer exists. */
 async function fetchCards(url: string, ids: number[]): Promise<Map<number, ExplorerSite | null>> {
   const found = new Map<number, ExplorerSite | null>(ids.map((id) => [id, null]));
-  const chunks = Array.from({ length: Math.ceil(ids.length / CARDS_PER_REQUEST) }, (_, index) => ids.slice(index * CARDS_PER_REQUEST, (index + 1) * CARDS_PER_REQUEST));
+  const chunks = Array.from({ length: Math.ceil(ids.length / CARDS_PER_REQUEST) }, (_, index) =>
+    ids.slice(index * CARDS_PER_REQUEST, (index + 1) * CARDS_PER_REQUEST),
+  );
   for (const list of await Promise.all(chunks.map((chunk) => getJson<ExplorerSite[]>(`${url}?ids=${chunk.join(',')}`)))) {
     for (const site of list) found.set(site.id, site);
   }
@@ -119,7 +121,8 @@ function Explorer(props: DiveSiteExplorerProps) {
   );
   // A map popup's card: at once when known, else fetched when the popup opens.
   const cardOf = useCallback(
-    (id: number): ExplorerSite | null | Promise<ExplorerSite | null> => (knownCards.has(id) ? knownCards.get(id)! : loadCards([id]).then((cards) => cards.get(id) ?? null)),
+    (id: number): ExplorerSite | null | Promise<ExplorerSite | null> =>
+      knownCards.has(id) ? knownCards.get(id)! : loadCards([id]).then((cards) => cards.get(id) ?? null),
     [knownCards, loadCards],
   );
   const allSites = everySite.data ?? null;
@@ -304,7 +307,6 @@ function Explorer(props: DiveSiteExplorerProps) {
           </>
         )}
       </section>
-
     </div>
   );
 }

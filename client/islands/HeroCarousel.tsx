@@ -66,7 +66,16 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
     <section aria-roledescription="carousel" aria-label="Featured dive videos" className="relative isolate overflow-hidden bg-[#0b2545] text-white">
       <div className="absolute inset-0 -z-10">
         {slide.posterImageUrl && (
-          <img {...imageSources(slide.posterImageUrl)} sizes={IMAGE_SIZES.hero} alt="" width={1600} height={900} fetchPriority="high" data-fallback="hero" className="absolute inset-0 h-full w-full bg-slate-800 object-cover" />
+          <img
+            {...imageSources(slide.posterImageUrl)}
+            sizes={IMAGE_SIZES.hero}
+            alt=""
+            width={1600}
+            height={900}
+            fetchPriority="high"
+            data-fallback="hero"
+            className="absolute inset-0 h-full w-full bg-slate-800 object-cover"
+          />
         )}
         {slide.videoUrl && (
           <video
@@ -92,11 +101,17 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
         {slide.description && <p className="mt-4 max-w-xl text-lg text-slate-100">{slide.description}</p>}
         <div className="mt-8 flex flex-wrap gap-3">
           {slide.ctaText && slide.ctaUrl && (
-            <a href={slide.ctaUrl} className="inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-300">
+            <a
+              href={slide.ctaUrl}
+              className="inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-300"
+            >
               {slide.ctaText}
             </a>
           )}
-          <a href="/gear-reviews" className="inline-flex min-h-11 items-center rounded-lg px-6 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10">
+          <a
+            href="/gear-reviews"
+            className="inline-flex min-h-11 items-center rounded-lg px-6 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
+          >
             Read Gear Reviews
           </a>
         </div>
@@ -124,9 +139,13 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
               className="flex h-11 w-11 items-center justify-center rounded-full bg-black/40 hover:bg-black/60"
             >
               {paused ? (
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor"><path d="M8 5v14l11-7z" /></svg>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+                  <path d="M8 5v14l11-7z" />
+                </svg>
               ) : (
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor"><path d="M6 5h4v14H6zM14 5h4v14h-4z" /></svg>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+                  <path d="M6 5h4v14H6zM14 5h4v14h-4z" />
+                </svg>
               )}
             </button>
             <button
@@ -136,9 +155,13 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
               className="flex h-11 w-11 items-center justify-center rounded-full bg-black/40 hover:bg-black/60"
             >
               {muted ? (
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2"><path d="M11 5 6 9H3v6h3l5 4zM22 9l-6 6M16 9l6 6" /></svg>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M11 5 6 9H3v6h3l5 4zM22 9l-6 6M16 9l6 6" />
+                </svg>
               ) : (
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2"><path d="M11 5 6 9H3v6h3l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" /></svg>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M11 5 6 9H3v6h3l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
+                </svg>
               )}
             </button>
           </>

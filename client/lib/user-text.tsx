@@ -14,7 +14,13 @@ export function UserText({ text, links }: { text: string; links?: TextLink[] }) 
     if (link.start < at || link.end > text.length || link.end <= link.start || !/^https?:\/\//.test(link.href)) continue;
     if (link.start > at) parts.push(text.slice(at, link.start));
     parts.push(
-      <a key={link.start} href={link.href} target="_blank" rel="ugc nofollow noopener noreferrer" className="break-words font-medium text-cyan-800 underline hover:text-cyan-900">
+      <a
+        key={link.start}
+        href={link.href}
+        target="_blank"
+        rel="ugc nofollow noopener noreferrer"
+        className="break-words font-medium text-cyan-800 underline hover:text-cyan-900"
+      >
         {text.slice(link.start, link.end)}
       </a>,
     );

@@ -9,11 +9,7 @@ import { ContentEditingInterceptor } from './content-editing.interceptor';
  * nor indexed (the guard sets the headers, src/admin-auth/admin-headers.ts). A successful POST/PUT/PATCH/DELETE marks the session as content editing.
  */
 export const AdminOnly = (options: AdminOnlyOptions = {}) =>
-  applyDecorators(
-    SetMetadata(ADMIN_ONLY_OPTIONS, options),
-    UseGuards(AdminGuard),
-    UseInterceptors(AdminAuditInterceptor, ContentEditingInterceptor),
-  );
+  applyDecorators(SetMetadata(ADMIN_ONLY_OPTIONS, options), UseGuards(AdminGuard), UseInterceptors(AdminAuditInterceptor, ContentEditingInterceptor));
 
 /**
  * A public list whose `?admin=true` form is the administrator's list (SPEC section 7), read through

@@ -19,7 +19,12 @@ export class AdminPagesController {
   @Html()
   dashboard(): string {
     return this.render.page(
-      { title: 'Admin Dashboard', description: 'Administration of the site: articles, reviews, carousel, photos, subscribers and security.', path: '/admin', noindex: true },
+      {
+        title: 'Admin Dashboard',
+        description: 'Administration of the site: articles, reviews, carousel, photos, subscribers and security.',
+        path: '/admin',
+        noindex: true,
+      },
       <AdminDashboardPage />,
     );
   }

@@ -31,5 +31,9 @@ export async function setupApiDocs(app: INestApplication, config: AppConfig): Pr
     document = generated;
     return document;
   };
-  SwaggerModule.setup('api/docs', app, build, { jsonDocumentUrl: 'api/docs-json', yamlDocumentUrl: 'api/docs-yaml', customSiteTitle: `${config.siteName} API` });
+  SwaggerModule.setup('api/docs', app, build, {
+    jsonDocumentUrl: 'api/docs-json',
+    yamlDocumentUrl: 'api/docs-yaml',
+    customSiteTitle: `${config.siteName} API`,
+  });
 }

@@ -72,7 +72,10 @@ export class BlogPagesController {
     });
     if (!found) {
       response.status(404);
-      return this.render.page({ title: 'Article Not Found', description: "The article you're looking for doesn't exist.", path: `/blog/${slug}`, noindex: true }, <ArticleNotFoundPage />);
+      return this.render.page(
+        { title: 'Article Not Found', description: "The article you're looking for doesn't exist.", path: `/blog/${slug}`, noindex: true },
+        <ArticleNotFoundPage />,
+      );
     }
     const article = toArticleResponse(found);
     tagAnswer(response, Tag.article(article.id), Tag.comments(article.id), Tag.allComments);
@@ -111,7 +114,11 @@ export class BlogPagesController {
             datePublished: published,
             dateModified: article.updatedAt.toISOString(),
             author: { '@type': 'Organization', name: article.author },
-            publisher: { '@type': 'Organization', name: this.render.siteName, logo: { '@type': 'ImageObject', url: this.render.absoluteUrl('/media/favicon.svg') } },
+            publisher: {
+              '@type': 'Organization',
+              name: this.render.siteName,
+              logo: { '@type': 'ImageObject', url: this.render.absoluteUrl('/media/favicon.svg') },
+            },
             mainEntityOfPage: this.render.absoluteUrl(path),
             articleSection: article.category,
           },

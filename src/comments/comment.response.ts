@@ -3,7 +3,14 @@ import type { AdminComment, PublicComment } from 'core/api/comments';
 import type { Comment } from './comment.entity';
 
 export function toPublicComment(comment: Comment): PublicComment<Date> {
-  return { id: comment.id, articleId: comment.articleId, name: comment.name, content: comment.content, links: textLinks(comment.content), createdAt: comment.createdAt };
+  return {
+    id: comment.id,
+    articleId: comment.articleId,
+    name: comment.name,
+    content: comment.content,
+    links: textLinks(comment.content),
+    createdAt: comment.createdAt,
+  };
 }
 
 export function toAdminComment(comment: Comment): AdminComment<Date> {

@@ -1,5 +1,5 @@
-import { SetMetadata } from "@nestjs/common";
-import type { Request, Response } from "express";
+import { SetMetadata } from '@nestjs/common';
+import type { Request, Response } from 'express';
 
 /**
  * What a cached answer shows, and what a write changes, named by tags (README: Caching). A write drops
@@ -7,43 +7,38 @@ import type { Request, Response } from "express";
  */
 export const Tag = {
   /** Every list or page that shows published articles (/blog, /api/articles, ...). */
-  articles: "articles",
+  articles: 'articles',
   article: (id: number | string) => `article:${id}`,
   comments: (articleId: number | string) => `comments:${articleId}`,
   /** Every article's comments (a moderator's deletion names no article). */
-  allComments: "comments",
-  reviews: "reviews",
+  allComments: 'comments',
+  reviews: 'reviews',
   review: (id: number | string) => `review:${id}`,
   /** Every page or answer that shows dive sites (the list, the map, every site page's explorer). */
-  diveSites: "dive-sites",
+  diveSites: 'dive-sites',
   diveSite: (id: number | string) => `dive-site:${id}`,
   ratings: (siteId: number | string) => `ratings:${siteId}`,
-  carousel: "carousel",
-  products: "products",
-  home: "home",
-  feeds: "feeds",
-  sitemap: "sitemap",
-  search: "search",
+  carousel: 'carousel',
+  products: 'products',
+  home: 'home',
+  feeds: 'feeds',
+  sitemap: 'sitemap',
+  search: 'search',
 } as const;
 
 /**
  * Carried by an answer whose handler declared nothing: any write that changes content drops it, so an
  * undeclared page is never stale, only kept less long.
  */
-export const ANY_CONTENT = "*";
+export const ANY_CONTENT = '*';
 
 /** A tag, or tags computed from the request (e.g. its `:id`). */
 export type ReadTag = string | ((request: Request) => string | string[]);
 /** A tag, or tags computed from the request and the handler's answer (e.g. the id of what it created). */
-export type WriteTag =
-  | string
-  | ((
-      request: Request,
-      result: unknown,
-    ) => string | string[] | null | undefined);
+export type WriteTag = string | ((request: Request, result: unknown) => string | string[] | null | undefined);
 
-export const CACHE_TAGS = Symbol("page-cache:tags");
-export const INVALIDATES = Symbol("page-cache:invalidates");
+export const CACHE_TAGS = Symbol('page-cache:tags');
+export const INVALIDATES = Symbol('page-cache:invalidates');
 
 /**
  * On a GET handler: what its answer shows. `@CacheTags()` with nothing says it shows no content (a
@@ -55,14 +50,10 @@ export const CacheTags = (...tags: ReadTag[]) => SetMetadata(CACHE_TAGS, tags);
  * On a write handler: what it changes, dropped in every process once it succeeds. `@Invalidates()` with
  * nothing says it changes no page (a newsletter sign-up); a write without the decorator empties everything.
  */
-export const Invalidates = (...tags: WriteTag[]) =>
-  SetMetadata(INVALIDATES, tags);
+export const Invalidates = (...tags: WriteTag[]) => SetMetadata(INVALIDATES, tags);
 
 /** The tags gathered for an answer being rendered, while the page cache may keep it. */
-const gathered = new WeakMap<
-  Response,
-  { tags: Set<string>; declared: boolean }
->();
+const gathered = new WeakMap<Response, { tags: Set<string>; declared: boolean }>();
 
 export function startGathering(response: Response): void {
   gathered.set(response, { tags: new Set(), declared: false });
@@ -76,23 +67,12 @@ export function tagAnswer(response: Response, ...tags: string[]): void {
   for (const tag of tags) entry.tags.add(tag);
 }
 
-export function resolveReadTags(
-  tags: readonly ReadTag[],
-  request: Request,
-): string[] {
-  return tags.flatMap((tag) =>
-    typeof tag === "function" ? tag(request) : tag,
-  );
+export function resolveReadTags(tags: readonly ReadTag[], request: Request): string[] {
+  return tags.flatMap((tag) => (typeof tag === 'function' ? tag(request) : tag));
 }
 
-export function resolveWriteTags(
-  tags: readonly WriteTag[],
-  request: Request,
-  result: unknown,
-): string[] {
-  return tags.flatMap((tag) =>
-    typeof tag === "function" ? (tag(request, result) ?? []) : tag,
-  );
+export function resolveWriteTags(tags: readonly WriteTag[], request: Request, result: unknown): string[] {
+  return tags.flatMap((tag) => (typeof tag === 'function' ? (tag(request, result) ?? []) : tag));
 }
 
 /** The tags an answer is kept with: what was declared, or ANY_CONTENT when nothing was. */
@@ -123,36 +103,17 @@ export function writtenId(request: Request, result: unknown): string | null {
 /** What an article's creation, edit or deletion changes. */
 export function articleChanged(request: Request, result: unknown): string[] {
   const id = writtenId(request, result);
-  return [
-    ...(id ? [Tag.article(id), Tag.comments(id)] : []),
-    Tag.articles,
-    Tag.home,
-    Tag.feeds,
-    Tag.sitemap,
-    Tag.search,
-  ];
+  return [...(id ? [Tag.article(id), Tag.comments(id)] : []), Tag.articles, Tag.home, Tag.feeds, Tag.sitemap, Tag.search];
 }
 
 /** What a review's creation, edit or deletion changes. */
 export function reviewChanged(request: Request, result: unknown): string[] {
   const id = writtenId(request, result);
-  return [
-    ...(id ? [Tag.review(id)] : []),
-    Tag.reviews,
-    Tag.home,
-    Tag.feeds,
-    Tag.sitemap,
-    Tag.search,
-  ];
+  return [...(id ? [Tag.review(id)] : []), Tag.reviews, Tag.home, Tag.feeds, Tag.sitemap, Tag.search];
 }
 
 /** What a dive site's creation, edit or deletion changes (every site page shows every site). */
 export function diveSiteChanged(request: Request, result: unknown): string[] {
   const id = writtenId(request, result);
-  return [
-    ...(id ? [Tag.diveSite(id), Tag.ratings(id)] : []),
-    Tag.diveSites,
-    Tag.sitemap,
-    Tag.search,
-  ];
+  return [...(id ? [Tag.diveSite(id), Tag.ratings(id)] : []), Tag.diveSites, Tag.sitemap, Tag.search];
 }

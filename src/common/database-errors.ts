@@ -1,8 +1,22 @@
 import { HttpException } from '@nestjs/common';
 
 /** SQLSTATE classes and codes that mean "the database is not there right now", not "your request is bad". */
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '53000', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|Connection ended|terminating connection|the database system is (starting up|shutting down)|Cannot use a pool after calling end|ECONNREFUSED|ECONNRESET/i;
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '53000',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|Connection ended|terminating connection|the database system is (starting up|shutting down)|Cannot use a pool after calling end|ECONNREFUSED|ECONNRESET/i;
 
 /** Whether an error (or anything it wraps: TypeORM's driverError, a cause, an AggregateError's errors)
  * says PostgreSQL is down, restarting or unreachable. */
@@ -11,7 +25,13 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof HttpException) return false;
   // TypeORM's answer when the connection of a transaction died under it.
   if ((error as Error).name === 'QueryRunnerAlreadyReleasedError') return true;
-  const { code, message, driverError, cause, errors } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  const { code, message, driverError, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    driverError?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;

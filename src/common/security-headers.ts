@@ -22,9 +22,7 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   const https = config.siteUrl.startsWith('https://');
   // gtag.js and the hosts it reports to, only when ANALYTICS_ID turns analytics on.
   const analyticsScripts = config.analyticsId ? ['https://www.googletagmanager.com'] : [];
-  const analyticsConnect = config.analyticsId
-    ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com']
-    : [];
+  const analyticsConnect = config.analyticsId ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -6,9 +6,7 @@ function collect(errors: ValidationError[], prefix = '', into: Record<string, st
     const field = prefix ? `${prefix}.${error.property}` : error.property;
     if (error.constraints) {
       // whitelist errors read "property x should not exist"; say which field is unknown instead.
-      into[field] = Object.entries(error.constraints).map(([key, message]) =>
-        key === 'whitelistValidation' ? `Unknown field: ${field}` : message,
-      );
+      into[field] = Object.entries(error.constraints).map(([key, message]) => (key === 'whitelistValidation' ? `Unknown field: ${field}` : message));
     }
     if (error.children?.length) collect(error.children, field, into);
   }

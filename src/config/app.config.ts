@@ -104,7 +104,10 @@ function analyticsId(env: Env): string | null {
 function hostList(env: Env, name: string): string[] | null {
   const raw = read(env, name);
   if (raw === undefined) return null;
-  const hosts = raw.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  const hosts = raw
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
   for (const host of hosts) {
     if (!/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(host)) {
       throw new ConfigError(name, `expected comma-separated host names, got "${host}"`);
@@ -171,9 +174,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     mailFrom: mailFrom ?? `Australian Dive Guide <no-reply@${new URL(siteUrl).hostname}>`,
     contactEmail: contactEmail ?? null,
     tileUrl,
-    tileAttribution:
-      read(env, 'TILE_ATTRIBUTION') ??
-      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    tileAttribution: read(env, 'TILE_ATTRIBUTION') ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     affiliateTag: affiliateTag ?? null,
     analyticsId: analyticsId(env),
     seedOnStart: flag(env, 'SEED_ON_START', true),

@@ -34,7 +34,13 @@ export class DatabaseModule {
           // While PostgreSQL is away a request fails fast (503) instead of waiting: a new connection gives
           // up after 2 s, and no statement runs longer than 15 s. The pool drops broken connections and
           // opens new ones on demand, so the site works again as soon as the database is back.
-          extra: { ...(dataSourceOptions(databaseUrl).extra as object), connectionTimeoutMillis: 2000, statement_timeout: 15_000, query_timeout: 16_000, keepAlive: true },
+          extra: {
+            ...(dataSourceOptions(databaseUrl).extra as object),
+            connectionTimeoutMillis: 2000,
+            statement_timeout: 15_000,
+            query_timeout: 16_000,
+            keepAlive: true,
+          },
         }),
       ],
       providers: [SeedService],

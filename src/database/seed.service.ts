@@ -43,7 +43,19 @@ interface Corrections {
 }
 
 /** The dive-site columns a correction may change; anything else in the file is refused. */
-const CORRECTABLE_SITE_FIELDS = new Set(['latitude', 'longitude', 'skillLevel', 'depthRange', 'description', 'hazards', 'facilities', 'marineLife', 'bestTime', 'visibility', 'waterTemp']);
+const CORRECTABLE_SITE_FIELDS = new Set([
+  'latitude',
+  'longitude',
+  'skillLevel',
+  'depthRange',
+  'description',
+  'hazards',
+  'facilities',
+  'marineLife',
+  'bestTime',
+  'visibility',
+  'waterTemp',
+]);
 const NUMERIC_SITE_FIELDS = new Set(['latitude', 'longitude']);
 
 function readJson(path: string): ObjectLiteral[] {
@@ -102,12 +114,18 @@ export class SeedService {
     const file = (name: string) => join(this.dataDir, name);
     return [
       { name: 'dive-sites', entity: DiveSite, key: 'name', rows: () => this.diveSiteRows() },
-      { name: 'articles', entity: Article, key: 'slug', rows: () => this.optional(file('articles.json')).map((a) => ({ ...a, published: a.published ?? true, ...this.datedAsPublished(a) })) },
+      {
+        name: 'articles',
+        entity: Article,
+        key: 'slug',
+        rows: () => this.optional(file('articles.json')).map((a) => ({ ...a, published: a.published ?? true, ...this.datedAsPublished(a) })),
+      },
       {
         name: 'reviews',
         entity: Review,
         key: 'slug',
-        rows: () => this.optional(file('reviews.json')).map((r) => ({ ...r, purchaseLink: this.withAffiliateTag(r.purchaseLink), ...this.datedAsPublished(r) })),
+        rows: () =>
+          this.optional(file('reviews.json')).map((r) => ({ ...r, purchaseLink: this.withAffiliateTag(r.purchaseLink), ...this.datedAsPublished(r) })),
       },
       {
         name: 'products',
@@ -176,7 +194,11 @@ export class SeedService {
     }
     const corrected = await this.applyCorrections();
     if (corrected || Object.values(added).some((count) => count > 0)) await notifyContentChanged(this.dataSource);
-    this.logger.log(`Added ${Object.entries(added).map(([name, count]) => `${count} ${name}`).join(', ')}`);
+    this.logger.log(
+      `Added ${Object.entries(added)
+        .map(([name, count]) => `${count} ${name}`)
+        .join(', ')}`,
+    );
     return added;
   }
 
@@ -199,12 +221,14 @@ export class SeedService {
       for (const correction of file.corrections) changed += await this.applyCorrection(manager, correction);
       const marks = Object.keys(file.positions);
       if (marks.length) {
-        const result = await manager.query(`UPDATE "dive_sites" SET "position_precision" = 'mark' WHERE "name" = ANY($1) AND "position_precision" <> 'mark'`, [marks]);
+        const result = await manager.query(`UPDATE "dive_sites" SET "position_precision" = 'mark' WHERE "name" = ANY($1) AND "position_precision" <> 'mark'`, [
+          marks,
+        ]);
         changed += (result as [unknown, number])[1];
       }
       const addedNames = new Set(file.added);
       const present = new Set(
-        (await manager.query(`SELECT "name" FROM "dive_sites" WHERE "name" = ANY($1)`, [file.added]) as { name: string }[]).map((row) => row.name),
+        ((await manager.query(`SELECT "name" FROM "dive_sites" WHERE "name" = ANY($1)`, [file.added])) as { name: string }[]).map((row) => row.name),
       );
       const missing = this.diveSiteRows().filter((row) => addedNames.has(row.name as string) && !present.has(row.name as string));
       await this.insertInChunks(manager, DiveSite, missing);
@@ -219,7 +243,11 @@ export class SeedService {
   private async applyCorrection(manager: EntityManager, correction: Correction): Promise<number> {
     if (correction.kind === 'article') {
       if (correction.field !== 'content') throw new Error(`Unknown article field in a correction: ${correction.field}`);
-      const result = await manager.query(`UPDATE "articles" SET "content" = $1 WHERE "slug" = $2 AND "content" = $3`, [correction.to, correction.site, correction.from]);
+      const result = await manager.query(`UPDATE "articles" SET "content" = $1 WHERE "slug" = $2 AND "content" = $3`, [
+        correction.to,
+        correction.site,
+        correction.from,
+      ]);
       return (result as [unknown, number])[1];
     }
     if (!CORRECTABLE_SITE_FIELDS.has(correction.field)) throw new Error(`Unknown dive-site field in a correction: ${correction.field}`);

@@ -20,7 +20,7 @@ import { byId, CacheTags, Tag } from 'src/common/cache-tags';
 
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =
-  "Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.";
+  'Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.';
 
 /** `?sort=top-rated`: the list by Bayesian average rating instead of by name. */
 const TOP_RATED = 'top-rated';
@@ -75,10 +75,7 @@ export class DiveSitePagesController {
     const regionCounts = await this.sites.regionCounts();
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const visible = cardsToShow(query.show, total);
-    const [page, matches] = await Promise.all([
-      this.sites.explorerPage(filters, visible),
-      filters.search ? this.sites.searchIds(filters.search) : null,
-    ]);
+    const [page, matches] = await Promise.all([this.sites.explorerPage(filters, visible), filters.search ? this.sites.searchIds(filters.search) : null]);
     return this.render.page(
       { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
       <DiveSitesPage
@@ -154,7 +151,14 @@ export class DiveSitePagesController {
     if (!site) {
       response.status(404);
       return this.render.page(
-        { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: `/dive-sites/${encodeURIComponent(rawId)}`, noindex: true, styles: ['leaflet'] },
+        {
+          title: LIST_TITLE,
+          fullTitle: true,
+          description: LIST_DESCRIPTION,
+          path: `/dive-sites/${encodeURIComponent(rawId)}`,
+          noindex: true,
+          styles: ['leaflet'],
+        },
         <DiveSitesPage site={null} total={all.length} explorer={explorer} />,
       );
     }
@@ -251,4 +255,3 @@ export class DiveSitePagesController {
     return text.length <= 160 ? text : `${text.slice(0, 157).trimEnd()}...`;
   }
 }
-

@@ -80,13 +80,19 @@ export class DiveSiteExportService {
     });
     const metadata = gpx.ele('metadata');
     metadata.ele('name').txt(`${this.config.siteName} dive sites`);
-    metadata.ele('link', { href: `${this.config.siteUrl}/dive-sites` }).ele('text').txt(this.config.siteName);
+    metadata
+      .ele('link', { href: `${this.config.siteUrl}/dive-sites` })
+      .ele('text')
+      .txt(this.config.siteName);
     for (const site of sites) {
       const waypoint = gpx.ele('wpt', { lat: Number(site.latitude).toString(), lon: Number(site.longitude).toString() });
       waypoint.ele('name').txt(site.name);
       waypoint.ele('cmt').txt(`${site.region} · ${site.skillLevel} · ${site.depthRange} · ${site.waterTemp}`);
       waypoint.ele('desc').txt(site.description);
-      waypoint.ele('link', { href: this.pageUrl(site) }).ele('text').txt(site.name);
+      waypoint
+        .ele('link', { href: this.pageUrl(site) })
+        .ele('text')
+        .txt(site.name);
       waypoint.ele('type').txt('Dive site');
     }
     return gpx.end({ prettyPrint: true });

@@ -30,7 +30,18 @@ const DEPTH_BAND_SQL: Record<DepthBand, string> = {
 };
 
 /** Optional fields of the admin form: left out keeps the stored value, null clears it. */
-const OPTIONAL_FIELDS = ['visibility', 'bestTime', 'marineLife', 'hazards', 'facilities', 'imageUrl', 'videoUrl', 'videoThumbnail', 'reviewLink', 'blogSlug'] as const;
+const OPTIONAL_FIELDS = [
+  'visibility',
+  'bestTime',
+  'marineLife',
+  'hazards',
+  'facilities',
+  'imageUrl',
+  'videoUrl',
+  'videoThumbnail',
+  'reviewLink',
+  'blogSlug',
+] as const;
 
 /** A site near another: its distance in km, great-circle. */
 export interface NearbySite {

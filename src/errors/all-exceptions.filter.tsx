@@ -43,7 +43,8 @@ function toErrorBody(exception: unknown): ErrorBody {
   const err = exception as { type?: string; status?: number; statusCode?: number; expose?: boolean; message?: string };
   if (err && typeof err === 'object' && err.expose && typeof err.status === 'number' && err.status < 500) {
     // body-parser errors: malformed JSON, oversized body, bad charset.
-    const message = err.type === 'entity.parse.failed' ? 'Malformed JSON in request body' : err.status === 413 ? 'Request body too large' : err.message ?? 'Bad request';
+    const message =
+      err.type === 'entity.parse.failed' ? 'Malformed JSON in request body' : err.status === 413 ? 'Request body too large' : (err.message ?? 'Bad request');
     return errorBody(err.status, message);
   }
   if (isDatabaseUnavailable(exception)) return errorBody(503, STATUS_TEXT[503]);
@@ -54,7 +55,8 @@ function toErrorBody(exception: unknown): ErrorBody {
     if (code === '23505') return errorBody(409, 'A record with this value already exists');
     if (code === '23503') return errorBody(400, 'A referenced record does not exist');
     // Bad text, out of range, a check or a required column left empty (an optional field sent as null).
-    if (code === '22P02' || code === '22003' || code === '23514' || code === '22001' || code === '23502' || code === '22007' || code === '22008') return errorBody(400, 'Invalid value in request');
+    if (code === '22P02' || code === '22003' || code === '23514' || code === '22001' || code === '23502' || code === '22007' || code === '22008')
+      return errorBody(400, 'Invalid value in request');
   }
   return errorBody(500, STATUS_TEXT[500]);
 }

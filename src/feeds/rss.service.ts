@@ -20,14 +20,18 @@ export class RssService {
     const [articles, reviews] = await Promise.all([this.articles.listPublished({ limit: FEED_SIZE }), this.reviews.listPublished({ limit: FEED_SIZE })]);
     const items = [
       ...articles.map((a) => ({ title: a.title, path: `/blog/${a.slug}`, description: a.excerpt, category: a.category, date: a.publishedAt ?? a.createdAt })),
-      ...reviews.map((r) => ({ title: r.title, path: `/gear-reviews/${r.slug}`, description: r.excerpt, category: `Gear Reviews: ${r.category}`, date: r.publishedAt ?? r.createdAt })),
+      ...reviews.map((r) => ({
+        title: r.title,
+        path: `/gear-reviews/${r.slug}`,
+        description: r.excerpt,
+        category: `Gear Reviews: ${r.category}`,
+        date: r.publishedAt ?? r.createdAt,
+      })),
     ]
       .sort((a, b) => b.date.getTime() - a.date.getTime())
       .slice(0, FEED_SIZE);
     const site = this.config.siteUrl;
-    const channel = create({ version: '1.0', encoding: 'UTF-8' })
-      .ele('rss', { version: '2.0', 'xmlns:atom': 'http://www.w3.org/2005/Atom' })
-      .ele('channel');
+    const channel = create({ version: '1.0', encoding: 'UTF-8' }).ele('rss', { version: '2.0', 'xmlns:atom': 'http://www.w3.org/2005/Atom' }).ele('channel');
     channel.ele('title').txt(this.config.siteName);
     channel.ele('link').txt(`${site}/`);
     channel.ele('description').txt('Scuba diving in Australia and the Pacific: articles, dive-site guides and honest gear reviews.');

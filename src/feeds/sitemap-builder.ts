@@ -1,9 +1,9 @@
-import { create } from "xmlbuilder2";
+import { create } from 'xmlbuilder2';
 
 /** The sitemaps protocol's limit of URLs in one file; past it, /sitemap.xml becomes a sitemap index. */
 export const MAX_URLS_PER_SITEMAP = 50_000;
 
-const NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 export interface SitemapEntry {
   path: string;
@@ -24,40 +24,29 @@ export interface Sitemaps {
 export const sitemapFilePath = (n: number): string => `/sitemap-${n}.xml`;
 
 function urlset(entries: readonly SitemapEntry[], siteUrl: string): string {
-  const root = create({ version: "1.0", encoding: "UTF-8" }).ele("urlset", {
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', {
     xmlns: NS,
   });
   for (const entry of entries) {
-    const url = root.ele("url");
-    url.ele("loc").txt(`${siteUrl}${entry.path}`);
-    if (entry.lastmod) url.ele("lastmod").txt(entry.lastmod.toISOString());
-    url.ele("priority").txt(entry.priority);
+    const url = root.ele('url');
+    url.ele('loc').txt(`${siteUrl}${entry.path}`);
+    if (entry.lastmod) url.ele('lastmod').txt(entry.lastmod.toISOString());
+    url.ele('priority').txt(entry.priority);
   }
   return root.end({ prettyPrint: true });
 }
 
-export function buildSitemaps(
-  entries: readonly SitemapEntry[],
-  siteUrl: string,
-  maxUrls = MAX_URLS_PER_SITEMAP,
-): Sitemaps {
-  if (entries.length <= maxUrls)
-    return { index: null, files: [urlset(entries, siteUrl)] };
+export function buildSitemaps(entries: readonly SitemapEntry[], siteUrl: string, maxUrls = MAX_URLS_PER_SITEMAP): Sitemaps {
+  if (entries.length <= maxUrls) return { index: null, files: [urlset(entries, siteUrl)] };
   const files: string[] = [];
-  const index = create({ version: "1.0", encoding: "UTF-8" }).ele(
-    "sitemapindex",
-    { xmlns: NS },
-  );
+  const index = create({ version: '1.0', encoding: 'UTF-8' }).ele('sitemapindex', { xmlns: NS });
   for (let start = 0; start < entries.length; start += maxUrls) {
     const chunk = entries.slice(start, start + maxUrls);
     files.push(urlset(chunk, siteUrl));
-    const newest = chunk.reduce(
-      (max, entry) => Math.max(max, entry.lastmod?.getTime() ?? 0),
-      0,
-    );
-    const sitemap = index.ele("sitemap");
-    sitemap.ele("loc").txt(`${siteUrl}${sitemapFilePath(files.length)}`);
-    if (newest) sitemap.ele("lastmod").txt(new Date(newest).toISOString());
+    const newest = chunk.reduce((max, entry) => Math.max(max, entry.lastmod?.getTime() ?? 0), 0);
+    const sitemap = index.ele('sitemap');
+    sitemap.ele('loc').txt(`${siteUrl}${sitemapFilePath(files.length)}`);
+    if (newest) sitemap.ele('lastmod').txt(new Date(newest).toISOString());
   }
   return { index: index.end({ prettyPrint: true }), files };
 }

@@ -10,7 +10,19 @@ import { PageCacheService } from 'src/page-cache/page-cache.service';
 import { Review } from 'src/reviews/review.entity';
 import { buildSitemaps, type SitemapEntry, type Sitemaps } from './sitemap-builder';
 
-const STATIC_PATHS = ['/', '/blog', '/gear-reviews', '/dive-sites', '/learn-to-dive', '/about', '/contact', '/newsletter', '/affiliate-disclosure', '/privacy-policy', '/terms-of-service'];
+const STATIC_PATHS = [
+  '/',
+  '/blog',
+  '/gear-reviews',
+  '/dive-sites',
+  '/learn-to-dive',
+  '/about',
+  '/contact',
+  '/newsletter',
+  '/affiliate-disclosure',
+  '/privacy-policy',
+  '/terms-of-service',
+];
 const CACHE_MS = 10 * 60 * 1000;
 
 export interface BuiltSitemap extends Sitemaps {

@@ -61,7 +61,8 @@ export class GearReviewsPagesController {
       {
         title: `${category ? `${category} Reviews - Honest Scuba Gear Reviews` : 'Scuba Gear Reviews - Honest Reviews Tested in Australia'}${page > 1 ? ` - Page ${page}` : ''}`,
         fullTitle: true,
-        description: 'Honest scuba gear reviews tested on Australian and Pacific dives: dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, with AUD prices.',
+        description:
+          'Honest scuba gear reviews tested on Australian and Pacific dives: dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, with AUD prices.',
         path: pagePath('/gear-reviews', { category }, page),
         previousPath: links.previous,
         nextPath: links.next,
@@ -91,7 +92,12 @@ export class GearReviewsPagesController {
     if (!found) {
       response.status(404);
       return this.render.page(
-        { title: 'Review Not Found', description: "The gear review you're looking for doesn't exist or has been removed.", path: `/gear-reviews/${slug}`, noindex: true },
+        {
+          title: 'Review Not Found',
+          description: "The gear review you're looking for doesn't exist or has been removed.",
+          path: `/gear-reviews/${slug}`,
+          noindex: true,
+        },
         <ReviewNotFoundPage />,
       );
     }

@@ -37,7 +37,11 @@ export function renderGuidePdf(guide: GuideContent, options: GuidePdfOptions): P
 
   // Title band.
   doc.rect(0, 0, doc.page.width, 230).fill(NAVY);
-  doc.fillColor('#a5f3fc').font('Helvetica-Bold').fontSize(11).text(`${options.siteName.toUpperCase()} · FREE GUIDE`, MARGIN, 56, { width, characterSpacing: 1 });
+  doc
+    .fillColor('#a5f3fc')
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(`${options.siteName.toUpperCase()} · FREE GUIDE`, MARGIN, 56, { width, characterSpacing: 1 });
   doc.moveDown(0.6).fillColor('#ffffff').fontSize(28).text(guide.title, { width });
   doc.moveDown(0.4).fillColor('#cffafe').font('Helvetica').fontSize(12.5).text(guide.subtitle, { width });
   doc.y = 260;
@@ -54,8 +58,15 @@ export function renderGuidePdf(guide: GuideContent, options: GuidePdfOptions): P
 
     const top = doc.y;
     doc.circle(MARGIN + 13, top + 9, 13).fill(TEAL);
-    doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(12).text(String(index + 1), MARGIN, top + 3, { width: 26, align: 'center' });
-    doc.fillColor(NAVY).fontSize(15).text(item.name, MARGIN + 36, top + 1, { width: width - 36 });
+    doc
+      .fillColor('#ffffff')
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(String(index + 1), MARGIN, top + 3, { width: 26, align: 'center' });
+    doc
+      .fillColor(NAVY)
+      .fontSize(15)
+      .text(item.name, MARGIN + 36, top + 1, { width: width - 36 });
     doc.moveDown(0.5);
     doc.fillColor(INK).font('Helvetica').fontSize(11).text(item.why, MARGIN, doc.y, { width, lineGap: 3 });
     doc.moveDown(0.6);
@@ -63,7 +74,11 @@ export function renderGuidePdf(guide: GuideContent, options: GuidePdfOptions): P
     const boxTop = doc.y;
     doc.roundedRect(MARGIN, boxTop, width, tipHeight, 6).fill(TIP_FILL);
     doc.rect(MARGIN, boxTop, 4, tipHeight).fill(TEAL);
-    doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(11).text('Tip: ', MARGIN + 14, boxTop + 10, { continued: true, width: width - 24, lineGap: 2 });
+    doc
+      .fillColor(NAVY)
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text('Tip: ', MARGIN + 14, boxTop + 10, { continued: true, width: width - 24, lineGap: 2 });
     doc.font('Helvetica').fillColor(INK).text(item.tip);
     doc.y = boxTop + tipHeight;
     doc.moveDown(1.4);
@@ -81,7 +96,12 @@ export function renderGuidePdf(guide: GuideContent, options: GuidePdfOptions): P
     ['Learn to dive: the path from first try to certified diver', '/learn-to-dive'],
   ] as const) {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
-    doc.moveDown(0.5).fillColor(TEAL).font('Helvetica-Bold').fontSize(11).text(`${host}${path}`, MARGIN, doc.y, { link: `${options.siteUrl}${path}`, underline: true, width });
+    doc
+      .moveDown(0.5)
+      .fillColor(TEAL)
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(`${host}${path}`, MARGIN, doc.y, { link: `${options.siteUrl}${path}`, underline: true, width });
     doc.fillColor(INK).font('Helvetica').fontSize(10.5).text(label, { width });
   }
 
@@ -91,7 +111,10 @@ export function renderGuidePdf(guide: GuideContent, options: GuidePdfOptions): P
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.fillColor('#64748b').font('Helvetica').fontSize(9)
+    doc
+      .fillColor('#64748b')
+      .font('Helvetica')
+      .fontSize(9)
       .text(`${guide.title} · ${options.siteName} · ${host}`, MARGIN, doc.page.height - 40, { width: width - 80, lineBreak: false })
       .text(`Page ${i + 1} of ${range.count}`, MARGIN + width - 80, doc.page.height - 40, { width: 80, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;

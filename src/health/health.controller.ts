@@ -43,7 +43,9 @@ export class HealthController {
       ]);
     } catch (error) {
       const details = (error as { response?: { error?: Record<string, unknown> } }).response?.error ?? {};
-      throw new ServiceUnavailableException(details.database ? 'Database unreachable' : details.migrations ? 'Migrations pending' : 'Service temporarily unavailable');
+      throw new ServiceUnavailableException(
+        details.database ? 'Database unreachable' : details.migrations ? 'Migrations pending' : 'Service temporarily unavailable',
+      );
     }
     return { status: 'ok', database: 'up', migrations: 'applied' };
   }

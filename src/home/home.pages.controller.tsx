@@ -34,8 +34,31 @@ export class HomePagesController {
     ]);
     // The three newest items, mixing articles and published reviews (SPEC section 2).
     const latest: LatestItem[] = [
-      ...articles.map((a) => ({ item: a, card: { kind: 'Article' as const, href: `/blog/${a.slug}`, title: a.title, excerpt: a.excerpt, imageUrl: a.imageUrl, category: a.category, date: formatDate(a.publishedAt ?? a.createdAt) } })),
-      ...reviews.map((r) => ({ item: r, card: { kind: 'Review' as const, href: `/gear-reviews/${r.slug}`, title: r.title, excerpt: r.excerpt, imageUrl: r.imageUrl, category: r.category, date: formatDate(r.publishedAt ?? r.createdAt), rating: r.rating } })),
+      ...articles.map((a) => ({
+        item: a,
+        card: {
+          kind: 'Article' as const,
+          href: `/blog/${a.slug}`,
+          title: a.title,
+          excerpt: a.excerpt,
+          imageUrl: a.imageUrl,
+          category: a.category,
+          date: formatDate(a.publishedAt ?? a.createdAt),
+        },
+      })),
+      ...reviews.map((r) => ({
+        item: r,
+        card: {
+          kind: 'Review' as const,
+          href: `/gear-reviews/${r.slug}`,
+          title: r.title,
+          excerpt: r.excerpt,
+          imageUrl: r.imageUrl,
+          category: r.category,
+          date: formatDate(r.publishedAt ?? r.createdAt),
+          rating: r.rating,
+        },
+      })),
     ]
       .sort((a, b) => byPublishedThenCreatedDesc(a.item, b.item))
       .slice(0, HOME_LATEST_COUNT)
@@ -44,13 +67,16 @@ export class HomePagesController {
       {
         title: 'Australian Dive Guide - Scuba Diving in Australia & the Pacific',
         fullTitle: true,
-        description: 'Scuba diving in Australia and the Pacific: guides to 244+ dive sites, honest gear reviews, safety advice, learn-to-dive help and diving news.',
+        description:
+          'Scuba diving in Australia and the Pacific: guides to 244+ dive sites, honest gear reviews, safety advice, learn-to-dive help and diving news.',
         path: '/',
-        jsonLd: [
-          { '@context': 'https://schema.org', '@type': 'WebSite', name: this.render.siteName, url: this.render.absoluteUrl('/') },
-        ],
+        jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: this.render.siteName, url: this.render.absoluteUrl('/') }],
       },
-      <HomePage slides={slides.map(toPublicSlide)} latest={latest} newsletter={<Island name="NewsletterSignup" props={{ source: 'home' }} hydrate="visible" />} />,
+      <HomePage
+        slides={slides.map(toPublicSlide)}
+        latest={latest}
+        newsletter={<Island name="NewsletterSignup" props={{ source: 'home' }} hydrate="visible" />}
+      />,
     );
   }
 }

@@ -8,7 +8,9 @@ export type AddressPolicy = (address: string) => boolean;
  * AS112, AMT; discard-only, ORCHID, the newer documentation prefix, local-use NAT64 and site-local.
  */
 const V4_BLOCKED = { blocked: ['198.18.0.0/15', '192.31.196.0/24', '192.52.193.0/24', '192.175.48.0/24'].map((cidr) => ipaddr.IPv4.parseCIDR(cidr)) };
-const V6_BLOCKED = { blocked: ['100::/64', '2001:10::/28', '2001:20::/28', '3fff::/20', '64:ff9b:1::/48', 'fec0::/10'].map((cidr) => ipaddr.IPv6.parseCIDR(cidr)) };
+const V6_BLOCKED = {
+  blocked: ['100::/64', '2001:10::/28', '2001:20::/28', '3fff::/20', '64:ff9b:1::/48', 'fec0::/10'].map((cidr) => ipaddr.IPv6.parseCIDR(cidr)),
+};
 
 /**
  * Only ordinary public unicast addresses: loopback, private, link-local (the cloud metadata service at

@@ -1,7 +1,8 @@
 /** The source formats the image endpoint reads (SVG is passed through, never rasterised). */
 export type SourceFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'svg';
 
-const startsWith = (bytes: Buffer, signature: number[], offset = 0) => bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
 
 /** An ISO-BMFF file (ftyp box) whose major or a compatible brand is AVIF. */
@@ -15,8 +16,15 @@ function isAvif(bytes: Buffer): boolean {
 
 /** Text that opens (after a BOM, whitespace, an XML declaration, comments or a doctype) with an <svg> element. */
 function isSvg(bytes: Buffer): boolean {
-  let head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
-  const prolog: [string, string][] = [['<?xml', '?>'], ['<!--', '-->'], ['<!doctype', '>']];
+  let head = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const prolog: [string, string][] = [
+    ['<?xml', '?>'],
+    ['<!--', '-->'],
+    ['<!doctype', '>'],
+  ];
   for (;;) {
     head = head.trimStart();
     const part = prolog.find(([open]) => head.slice(0, open.length).toLowerCase() === open);

@@ -29,6 +29,9 @@ export class ImagesController {
   @Get(IMAGE_ROUTE.slice(1))
   async image(@Query() query: ImageQueryDto, @Headers('accept') accept: string | undefined, @Res() response: Response): Promise<void> {
     const quality = query.q === undefined ? undefined : Number(query.q);
-    send(response, await this.images.image({ src: query.src, width: Number(query.w), quality, review: query.fit === 'review', preferred: preferredFormat(accept) }));
+    send(
+      response,
+      await this.images.image({ src: query.src, width: Number(query.w), quality, review: query.fit === 'review', preferred: preferredFormat(accept) }),
+    );
   }
 }

@@ -59,7 +59,15 @@ export class MediaService {
     await this.media
       .createQueryBuilder()
       .insert()
-      .values({ hash, mimeType: UPLOAD_FORMATS[checked.format].mimeType, bytes: data, width: checked.width, height: checked.height, size: data.length, originalName: keptFileName(originalName) })
+      .values({
+        hash,
+        mimeType: UPLOAD_FORMATS[checked.format].mimeType,
+        bytes: data,
+        width: checked.width,
+        height: checked.height,
+        size: data.length,
+        originalName: keptFileName(originalName),
+      })
       .orIgnore()
       .execute();
     return this.media.findOneByOrFail({ hash });

@@ -125,7 +125,11 @@ export class RemoteImageFetcher {
         lookup,
         signal: deadline,
         agent: false,
-        headers: { Accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8', 'Accept-Encoding': 'identity', 'User-Agent': 'AustralianDiveGuide-ImageProxy/1.0' },
+        headers: {
+          Accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8',
+          'Accept-Encoding': 'identity',
+          'User-Agent': 'AustralianDiveGuide-ImageProxy/1.0',
+        },
       });
       const connectTimer = setTimeout(() => request.destroy(new Error('connect timeout')), this.options.connectTimeoutMs);
       request.on('socket', (socket) => {

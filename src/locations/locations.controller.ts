@@ -12,7 +12,18 @@ export class LocationsController {
   async featured() {
     const rows = await this.locations.find({ where: { featured: true }, order: { name: 'ASC' } });
     return rows.map(({ id, name, region, description, waterTemp, visibility, bestTime, depth, difficulty, imageUrl, mapCoordinates, featured }) => ({
-      id, name, region, description, waterTemp, visibility, bestTime, depth, difficulty, imageUrl, mapCoordinates, featured,
+      id,
+      name,
+      region,
+      description,
+      waterTemp,
+      visibility,
+      bestTime,
+      depth,
+      difficulty,
+      imageUrl,
+      mapCoordinates,
+      featured,
     }));
   }
 }

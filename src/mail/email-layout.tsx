@@ -44,12 +44,22 @@ export function renderEmailHtml(frame: EmailFrame, title: string, body: ReactNod
                         {frame.unsubscribeUrl ? (
                           <p style={{ margin: 0 }}>
                             You receive this email because you subscribed to the {frame.siteName} newsletter at{' '}
-                            <a href={frame.siteUrl} style={{ color: '#0e7490' }}>{frame.siteUrl.replace(/^https?:\/\//, '')}</a>.{' '}
-                            <a href={frame.unsubscribeUrl} style={{ color: '#0e7490' }}>Unsubscribe</a> with one click at any time.
+                            <a href={frame.siteUrl} style={{ color: '#0e7490' }}>
+                              {frame.siteUrl.replace(/^https?:\/\//, '')}
+                            </a>
+                            .{' '}
+                            <a href={frame.unsubscribeUrl} style={{ color: '#0e7490' }}>
+                              Unsubscribe
+                            </a>{' '}
+                            with one click at any time.
                           </p>
                         ) : (
                           <p style={{ margin: 0 }}>
-                            Sent by <a href={frame.siteUrl} style={{ color: '#0e7490' }}>{frame.siteName}</a>.
+                            Sent by{' '}
+                            <a href={frame.siteUrl} style={{ color: '#0e7490' }}>
+                              {frame.siteName}
+                            </a>
+                            .
                           </p>
                         )}
                       </td>

@@ -4,10 +4,7 @@ import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
 import { MailService } from './mail.service';
 
 @Module({
-  providers: [
-    { provide: MAIL_TRANSPORT, useFactory: (config: AppConfig) => createMailTransport(config), inject: [APP_CONFIG] },
-    MailService,
-  ],
+  providers: [{ provide: MAIL_TRANSPORT, useFactory: (config: AppConfig) => createMailTransport(config), inject: [APP_CONFIG] }, MailService],
   exports: [MailService],
 })
 export class MailModule {}

@@ -51,7 +51,12 @@ export class NewsletterPagesController {
     const subscriber = await this.newsletter.unsubscribeByToken(typeof token === 'string' ? token : undefined);
     if (!subscriber) response.status(404);
     return this.render.page(
-      { title: subscriber ? 'Unsubscribed' : 'Unsubscribe link not valid', description: 'Newsletter unsubscribe', path: '/newsletter/unsubscribe', noindex: true },
+      {
+        title: subscriber ? 'Unsubscribed' : 'Unsubscribe link not valid',
+        description: 'Newsletter unsubscribe',
+        path: '/newsletter/unsubscribe',
+        noindex: true,
+      },
       <UnsubscribePage email={subscriber?.email ?? null} />,
     );
   }

@@ -42,23 +42,41 @@ export function welcomeEmail(input: WelcomeEmailInput): { subject: string; text:
         Thanks for subscribing. As promised, your free guide <strong>{guide.title}</strong> is attached to this email as a PDF.
       </p>
       <p style={{ margin: '0 0 24px' }}>
-        <a href={guideUrl} style={{ display: 'inline-block', background: '#0e7490', color: '#ffffff', padding: '12px 20px', borderRadius: 8, fontWeight: 700, textDecoration: 'none' }}>
+        <a
+          href={guideUrl}
+          style={{
+            display: 'inline-block',
+            background: '#0e7490',
+            color: '#ffffff',
+            padding: '12px 20px',
+            borderRadius: 8,
+            fontWeight: 700,
+            textDecoration: 'none',
+          }}
+        >
           Download the free PDF guide
         </a>
       </p>
       <p style={{ margin: '0 0 8px', fontWeight: 700, color: '#0b2545' }}>Inside you will find:</p>
       <ol style={{ margin: '0 0 20px', paddingLeft: 22 }}>
         {guide.items.map((item) => (
-          <li key={item.name} style={{ margin: '0 0 4px' }}>{item.name}</li>
+          <li key={item.name} style={{ margin: '0 0 4px' }}>
+            {item.name}
+          </li>
         ))}
       </ol>
       <p style={{ margin: '0 0 16px' }}>
-        About twice a month we will send you new dive-site guides, honest gear reviews and safety tips for diving in Australia and
-        the Pacific. No spam, and we never share your address.
+        About twice a month we will send you new dive-site guides, honest gear reviews and safety tips for diving in Australia and the Pacific. No spam, and we
+        never share your address.
       </p>
       <p style={{ margin: '0 0 16px' }}>
-        <a href={`${siteUrl}/dive-sites`} style={link}>Explore 244+ dive sites</a> ·{' '}
-        <a href={`${siteUrl}/gear-reviews`} style={link}>Read the latest gear reviews</a>
+        <a href={`${siteUrl}/dive-sites`} style={link}>
+          Explore 244+ dive sites
+        </a>{' '}
+        ·{' '}
+        <a href={`${siteUrl}/gear-reviews`} style={link}>
+          Read the latest gear reviews
+        </a>
       </p>
       <p style={{ margin: 0 }}>
         Safe diving,

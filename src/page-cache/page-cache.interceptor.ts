@@ -29,8 +29,8 @@ export class PageCacheInterceptor implements NestInterceptor {
       return next.handle();
     }
     const changes = this.reflector.getAllAndOverride<WriteTag[] | undefined>(INVALIDATES, targets);
-    return next.handle().pipe(
-      concatMap((value) => from(this.cache.invalidate(changes ? resolveWriteTags(changes, request, value) : null)).pipe(map(() => value))),
-    );
+    return next
+      .handle()
+      .pipe(concatMap((value) => from(this.cache.invalidate(changes ? resolveWriteTags(changes, request, value) : null)).pipe(map(() => value))));
   }
 }

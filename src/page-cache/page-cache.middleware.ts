@@ -182,7 +182,12 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     let kept: { body: Buffer; contentType: string; etag: string } | null = null;
     if (cacheable) startGathering(response);
     patchSend(response, (body) => {
-      if (response.statusCode !== 200 || typeof body !== 'string' || !(api ? isJson(response) : PAGE_TYPES.test(String(response.getHeader('Content-Type') ?? '')))) return body;
+      if (
+        response.statusCode !== 200 ||
+        typeof body !== 'string' ||
+        !(api ? isJson(response) : PAGE_TYPES.test(String(response.getHeader('Content-Type') ?? '')))
+      )
+        return body;
       // An answer that chose its own caching, or is a download, is left alone.
       if (response.getHeader('Cache-Control') || response.getHeader('Content-Disposition')) return body;
       const bytes = Buffer.from(body, 'utf8');

@@ -2,12 +2,7 @@
  * When a draft becomes published without a chosen date, it is published now (SPEC: 'empty means now on
  * publish'); an explicit date always wins; unpublishing keeps the date for a later re-publish.
  */
-export function resolvePublishedAt(
-  published: boolean,
-  requested: string | null | undefined,
-  existing: Date | null,
-  now: Date,
-): Date | null {
+export function resolvePublishedAt(published: boolean, requested: string | null | undefined, existing: Date | null, now: Date): Date | null {
   if (requested) return new Date(requested);
   if (requested === null && !published) return null;
   if (published) return existing ?? now;

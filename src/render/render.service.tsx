@@ -34,9 +34,7 @@ export class RenderService {
   page(meta: PageMeta, body: ReactElement): string {
     const { siteName } = this.config;
     const title = meta.fullTitle ? meta.title : `${meta.title} | ${siteName}`;
-    const stylesheets = [this.assets.css, ...(meta.styles ?? []).map((name) => this.assets.styles[name])].filter(
-      (href): href is string => !!href,
-    );
+    const stylesheets = [this.assets.css, ...(meta.styles ?? []).map((name) => this.assets.styles[name])].filter((href): href is string => !!href);
     const html = renderToString(
       <Document
         title={title}

@@ -33,7 +33,16 @@ export function reviewJsonLd(review: ReviewResponse<Date>, siteName: string, abs
     description: review.excerpt,
     category: review.category,
     ...(price && review.purchaseLink
-      ? { offers: { '@type': 'Offer', price, priceCurrency: 'AUD', priceValidUntil: validUntil, url: review.purchaseLink, availability: 'https://schema.org/InStock' } }
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price,
+            priceCurrency: 'AUD',
+            priceValidUntil: validUntil,
+            url: review.purchaseLink,
+            availability: 'https://schema.org/InStock',
+          },
+        }
       : {}),
     review: {
       '@type': 'Review',

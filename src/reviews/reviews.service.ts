@@ -9,7 +9,20 @@ import type { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { Review } from './review.entity';
 
 /** What a list of reviews shows (SPEC section 7's list fields): never the body. */
-const REVIEW_LIST_COLUMNS = ['id', 'title', 'slug', 'excerpt', 'category', 'imageUrl', 'author', 'publishedAt', 'createdAt', 'purchaseLink', 'rating', 'price'] as const;
+const REVIEW_LIST_COLUMNS = [
+  'id',
+  'title',
+  'slug',
+  'excerpt',
+  'category',
+  'imageUrl',
+  'author',
+  'publishedAt',
+  'createdAt',
+  'purchaseLink',
+  'rating',
+  'price',
+] as const;
 
 export interface ReviewFilter {
   category?: string;

@@ -4,8 +4,7 @@ import { IMAGE_SIZES, imageSources } from 'core/images';
 import { plainText } from 'core/text';
 import { isDevelopmentUrl, isPublicMediaUrl, videoSource } from 'core/urls';
 
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function videoEmbed(href: string): string | null {
   const source = videoSource(href);
@@ -61,7 +60,40 @@ markdown.renderer.rules.image = (tokens, idx) => {
 
 /** What may leave the renderer: no script, no event handler, no javascript: URL, frames only from the video hosts. */
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'blockquote', 'img', 'br', 'hr', 'code', 'pre', 'span', 'div', 'iframe', 'video', 'source', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'a',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'img',
+    'br',
+    'hr',
+    'code',
+    'pre',
+    'span',
+    'div',
+    'iframe',
+    'video',
+    'source',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'title'],
     img: ['src', 'srcset', 'sizes', 'alt', 'loading', 'decoding', 'width', 'height', 'data-fallback'],

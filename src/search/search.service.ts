@@ -35,17 +35,51 @@ export class SearchService {
         .orderBy('COALESCE(a."publishedAt", a."createdAt")', 'DESC')
         .getMany(),
       matching(this.diveSites.createQueryBuilder('d').where('true'), 'd', ['name', 'region', 'description']).orderBy(`d.name ${HUMAN_ORDER}`, 'ASC').getMany(),
-      matching(this.products.createQueryBuilder('p').where('p.published = true'), 'p', ['name', 'category', 'description']).orderBy(`p.name ${HUMAN_ORDER}`, 'ASC').getMany(),
+      matching(this.products.createQueryBuilder('p').where('p.published = true'), 'p', ['name', 'category', 'description'])
+        .orderBy(`p.name ${HUMAN_ORDER}`, 'ASC')
+        .getMany(),
       matching(this.reviews.createQueryBuilder('r').where('r.published = true'), 'r', ['title', 'category', 'excerpt', 'content'])
         .orderBy('COALESCE(r."publishedAt", r."createdAt")', 'DESC')
         .getMany(),
     ]);
 
     return [
-      ...articles.map((a): SearchResult => ({ type: 'article', id: a.id, title: a.title, excerpt: a.excerpt, category: a.category, link: `/blog/${a.slug}`, image: a.imageUrl })),
-      ...sites.map((d): SearchResult => ({ type: 'dive-site', id: d.id, title: d.name, excerpt: d.description, category: d.region, link: `/dive-sites/${d.id}`, image: d.imageUrl })),
-      ...products.map((p): SearchResult => ({ type: 'product', id: p.id, title: p.name, excerpt: p.description, category: p.category, link: `/gear-reviews?search=${encodeURIComponent(p.name)}`, image: p.imageUrl })),
-      ...reviews.map((r): SearchResult => ({ type: 'review', id: r.id, title: r.title, excerpt: r.excerpt, category: r.category, link: `/gear-reviews/${r.slug}`, image: r.imageUrl })),
+      ...articles.map((a): SearchResult => ({
+        type: 'article',
+        id: a.id,
+        title: a.title,
+        excerpt: a.excerpt,
+        category: a.category,
+        link: `/blog/${a.slug}`,
+        image: a.imageUrl,
+      })),
+      ...sites.map((d): SearchResult => ({
+        type: 'dive-site',
+        id: d.id,
+        title: d.name,
+        excerpt: d.description,
+        category: d.region,
+        link: `/dive-sites/${d.id}`,
+        image: d.imageUrl,
+      })),
+      ...products.map((p): SearchResult => ({
+        type: 'product',
+        id: p.id,
+        title: p.name,
+        excerpt: p.description,
+        category: p.category,
+        link: `/gear-reviews?search=${encodeURIComponent(p.name)}`,
+        image: p.imageUrl,
+      })),
+      ...reviews.map((r): SearchResult => ({
+        type: 'review',
+        id: r.id,
+        title: r.title,
+        excerpt: r.excerpt,
+        category: r.category,
+        link: `/gear-reviews/${r.slug}`,
+        image: r.imageUrl,
+      })),
     ];
   }
 }

@@ -105,7 +105,10 @@ describe('signing out', () => {
     const cookie = sessionCookie(await login(t, ADMIN_TEST_PASSWORD).expect(200))!;
     const sid = sessionId(cookie);
     expect(await storedSessions(t, sid)).toBe(1);
-    const response = await request(t.baseUrl).post('/api/admin/logout').set({ Cookie: cookiePair(cookie), Origin: t.baseUrl }).expect(200);
+    const response = await request(t.baseUrl)
+      .post('/api/admin/logout')
+      .set({ Cookie: cookiePair(cookie), Origin: t.baseUrl })
+      .expect(200);
     expect(sessionCookie(response)).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect(await storedSessions(t, sid)).toBe(0);
     await request(t.baseUrl).get('/api/admin/session').set('Cookie', cookiePair(cookie)).expect(401);
@@ -117,7 +120,10 @@ describe('signing out', () => {
     const sid = sessionId(cookie);
     const [{ sess }] = await t.dataSource.query('SELECT sess FROM session WHERE sid = $1', [sid]);
     expect(sess.admin.fresh).toBeUndefined();
-    await request(t.baseUrl).post('/api/admin/logout').set({ Cookie: cookiePair(cookie), Origin: t.baseUrl }).expect(200);
+    await request(t.baseUrl)
+      .post('/api/admin/logout')
+      .set({ Cookie: cookiePair(cookie), Origin: t.baseUrl })
+      .expect(200);
 
     // What express-session does at the end of an admin request that loaded the session before the
     // sign-out: it saves its (modified) copy.
@@ -175,7 +181,12 @@ describe('session limits (moved with the test clock)', () => {
 
     await admin
       .post('/api/products')
-      .send({ name: 'Session test torch', description: 'A torch that exists only for this test.', category: 'Lights', affiliateLink: 'https://example.com/torch' })
+      .send({
+        name: 'Session test torch',
+        description: 'A torch that exists only for this test.',
+        category: 'Lights',
+        affiliateLink: 'https://example.com/torch',
+      })
       .expect(201);
     status = (await admin.get('/api/admin/session').expect(200)).body;
     expect(status.isContentEditing).toBe(true);

@@ -29,7 +29,8 @@ async function lastAudit(): Promise<{ action: string; resource: string; details:
 
 const articleBody = {
   title: 'Night Diving at Nelson Bay: What Comes Out After Dark',
-  content: '## Why night dive?\n\nThe pipeline at Fly Point wakes up after sunset: **blue-ringed octopus**, cuttlefish and decorator crabs.\n\n- Carry a primary and a backup torch\n- Stay on the reef edge',
+  content:
+    '## Why night dive?\n\nThe pipeline at Fly Point wakes up after sunset: **blue-ringed octopus**, cuttlefish and decorator crabs.\n\n- Carry a primary and a backup torch\n- Stay on the reef edge',
   category: 'Marine Life',
   imageUrl: '/media/scene-nudibranch.svg',
 };
@@ -44,7 +45,12 @@ describe('articles', () => {
   });
 
   it('publishes with the excerpt defaulted to the first 150 characters plus an ellipsis, then shows it publicly', async () => {
-    const created = (await admin.post('/api/articles').send({ ...articleBody, published: true }).expect(201)).body;
+    const created = (
+      await admin
+        .post('/api/articles')
+        .send({ ...articleBody, published: true })
+        .expect(201)
+    ).body;
     expect(created.published).toBe(true);
     expect(created.publishedAt).toEqual(expect.any(String));
     expect(created.excerpt).toMatch(/…$|\.\.\.$/);
@@ -64,7 +70,12 @@ describe('articles', () => {
   });
 
   it('unpublishes, edits and deletes an article (its comments go with it)', async () => {
-    const created = (await admin.post('/api/articles').send({ ...articleBody, title: 'Fly Point After Dark', published: true }).expect(201)).body;
+    const created = (
+      await admin
+        .post('/api/articles')
+        .send({ ...articleBody, title: 'Fly Point After Dark', published: true })
+        .expect(201)
+    ).body;
     await request(t.baseUrl)
       .post(`/api/articles/${created.id}/comments`)
       .send({ name: 'Mel', content: 'Saw three blue-ringed octopus on my last night dive there.' })
@@ -81,7 +92,12 @@ describe('articles', () => {
 
   it.each([
     ['no title', { content: 'x' }, 'title', 'Please provide at least a title to save the draft.'],
-    ['an unknown category', { title: 'T', category: 'Spearfishing' }, 'category', 'Category must be one of: Gear Reviews, Dive Sites, Safety, Marine Life, Tips, News'],
+    [
+      'an unknown category',
+      { title: 'T', category: 'Spearfishing' },
+      'category',
+      'Category must be one of: Gear Reviews, Dive Sites, Safety, Marine Life, Tips, News',
+    ],
     ['a local development image', { title: 'T', imageUrl: 'http://localhost:5173/reef.jpg' }, 'imageUrl', expect.stringContaining('local development host')],
     ['a published date that is not a date', { title: 'T', publishedAt: 'next Tuesday' }, 'publishedAt', 'Published Date must be a date and time'],
   ])('refuses %s with a 400 naming the field and stores nothing', async (_label, body, field, message) => {
@@ -118,7 +134,12 @@ describe('reviews', () => {
   };
 
   it('creates a published review that appears in its public category, and a draft that does not', async () => {
-    const published = (await admin.post('/api/reviews').send({ ...reviewBody, published: true }).expect(201)).body;
+    const published = (
+      await admin
+        .post('/api/reviews')
+        .send({ ...reviewBody, published: true })
+        .expect(201)
+    ).body;
     expect(published).toMatchObject({ slug: 'apeks-xtx50-regulator-review', published: true });
     const draft = (await admin.post('/api/reviews').send({ title: 'Draft torch review' }).expect(201)).body;
     expect(draft.rating).toBeNull();
@@ -139,7 +160,10 @@ describe('reviews', () => {
   });
 
   it('refuses an unknown review category with a 400 naming the field', async () => {
-    const response = await admin.post('/api/reviews').send({ ...reviewBody, category: 'Snorkels' }).expect(400);
+    const response = await admin
+      .post('/api/reviews')
+      .send({ ...reviewBody, category: 'Snorkels' })
+      .expect(400);
     expect(Object.keys(response.body.fields)).toEqual(['category']);
   });
 
@@ -162,7 +186,9 @@ describe('carousel slides', () => {
     const publicSlides = (await request(t.baseUrl).get('/api/carousel-videos').expect(200)).body;
     expect(publicSlides.map((s: { id: number }) => s.id)).not.toContain(created.id);
 
-    const edited = (await admin.patch(`/api/carousel-videos/${created.id}`).send({ published: true, ctaText: 'See the sites', ctaUrl: '/dive-sites' }).expect(200)).body;
+    const edited = (
+      await admin.patch(`/api/carousel-videos/${created.id}`).send({ published: true, ctaText: 'See the sites', ctaUrl: '/dive-sites' }).expect(200)
+    ).body;
     expect(edited).toMatchObject({ published: true, ctaText: 'See the sites', ctaUrl: '/dive-sites' });
     expect((await request(t.baseUrl).get('/api/carousel-videos').expect(200)).body.map((s: { id: number }) => s.id)).toContain(created.id);
 
@@ -189,7 +215,13 @@ describe('products', () => {
     const created = (
       await admin
         .post('/api/products')
-        .send({ name: 'Scubapro Seawing Nova Fins', category: 'Fins', price: 289, affiliateLink: 'https://www.scubawarehouse.com.au/search?q=seawing+nova', published: true })
+        .send({
+          name: 'Scubapro Seawing Nova Fins',
+          category: 'Fins',
+          price: 289,
+          affiliateLink: 'https://www.scubawarehouse.com.au/search?q=seawing+nova',
+          published: true,
+        })
         .expect(201)
     ).body;
     expect(created.name).toBe('Scubapro Seawing Nova Fins');

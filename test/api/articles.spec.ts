@@ -10,10 +10,27 @@ beforeAll(async () => {
   t = await startTestApp();
   const articles = t.dataSource.getRepository(Article);
   published = await articles.save(
-    articles.create({ title: 'Night Diving at Nelson Bay', slug: 'night-diving-at-nelson-bay', excerpt: 'Torches on', content: 'Fly Point at night is alive with octopus.', category: 'Tips', imageUrl: '/media/scene-jetty.svg', published: true, publishedAt: new Date('2030-01-01T00:00:00Z') }),
+    articles.create({
+      title: 'Night Diving at Nelson Bay',
+      slug: 'night-diving-at-nelson-bay',
+      excerpt: 'Torches on',
+      content: 'Fly Point at night is alive with octopus.',
+      category: 'Tips',
+      imageUrl: '/media/scene-jetty.svg',
+      published: true,
+      publishedAt: new Date('2030-01-01T00:00:00Z'),
+    }),
   );
   draft = await articles.save(
-    articles.create({ title: 'Secret Draft About Wolf Rock', slug: 'secret-draft-wolf-rock', excerpt: 'draft', content: 'Not yet', category: 'Dive Sites', imageUrl: '/media/scene-grey-nurse.svg', published: false }),
+    articles.create({
+      title: 'Secret Draft About Wolf Rock',
+      slug: 'secret-draft-wolf-rock',
+      excerpt: 'draft',
+      content: 'Not yet',
+      category: 'Dive Sites',
+      imageUrl: '/media/scene-grey-nurse.svg',
+      published: false,
+    }),
   );
 });
 
@@ -64,7 +81,14 @@ describe('comments', () => {
 
   it('stores a valid comment and lists it without the email or IP address', async () => {
     const created = await post({ name: '  Mia  ', content: 'Saw a blue-ringed octopus right under the jetty!', email: 'mia@example.com' }).expect(201);
-    expect(created.body).toEqual({ id: expect.any(Number), articleId: published.id, name: 'Mia', content: 'Saw a blue-ringed octopus right under the jetty!', links: [], createdAt: expect.any(String) });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      articleId: published.id,
+      name: 'Mia',
+      content: 'Saw a blue-ringed octopus right under the jetty!',
+      links: [],
+      createdAt: expect.any(String),
+    });
     const list = await request(t.baseUrl).get(`/api/articles/${published.id}/comments`).expect(200);
     expect(list.body[0]).toMatchObject({ name: 'Mia' });
     expect(JSON.stringify(list.body)).not.toMatch(/mia@example\.com|ipAddress|127\.0\.0\.1/);
@@ -120,7 +144,9 @@ describe('comment rate limit', () => {
       await t.dataSource.query('DELETE FROM rate_limits');
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const response = await request(other.baseUrl).post(`/api/articles/${published.id}/comments`).send({ name: 'Flood', content: `Comment number ${i} for the flood test` });
+        const response = await request(other.baseUrl)
+          .post(`/api/articles/${published.id}/comments`)
+          .send({ name: 'Flood', content: `Comment number ${i} for the flood test` });
         statuses.push(response.status);
       }
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);

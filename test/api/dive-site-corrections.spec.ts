@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 
 async function siteRow(name: string) {
-  const rows = await t.dataSource.query(`SELECT id, latitude, longitude, description, hazards, "skillLevel", position_precision FROM dive_sites WHERE name = $1`, [name]);
+  const rows = await t.dataSource.query(
+    `SELECT id, latitude, longitude, description, hazards, "skillLevel", position_precision FROM dive_sites WHERE name = $1`,
+    [name],
+  );
   return rows[0];
 }
 

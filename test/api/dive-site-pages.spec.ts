@@ -49,7 +49,12 @@ describe('GET /dive-sites', () => {
     expect(await listed('25')).toHaveLength(48);
     expect(await listed('999999')).toHaveLength(total);
     for (const nonsense of ['0', '-5', 'abc', '1e9', '']) expect(await listed(nonsense)).toHaveLength(CARD_PAGE_SIZE);
-    const all = (await request(t.baseUrl).get('/dive-sites').query({ show: String(total) }).expect(200)).text;
+    const all = (
+      await request(t.baseUrl)
+        .get('/dive-sites')
+        .query({ show: String(total) })
+        .expect(200)
+    ).text;
     expect(all).not.toContain('Show more dive sites');
   });
 
@@ -91,7 +96,15 @@ describe('GET /dive-sites/{id}', () => {
     const site = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'Julian Rocks Nursery' });
     const ratings = t.dataSource.getRepository(DiveSiteRating);
     for (let i = 1; i <= 7; i += 1) {
-      await ratings.save(ratings.create({ diveSiteId: site.id, rating: i % 5 + 1, comment: `Visit number ${i}`, ipAddress: '192.0.2.1', createdAt: new Date(Date.UTC(2030, 0, i)) }));
+      await ratings.save(
+        ratings.create({
+          diveSiteId: site.id,
+          rating: (i % 5) + 1,
+          comment: `Visit number ${i}`,
+          ipAddress: '192.0.2.1',
+          createdAt: new Date(Date.UTC(2030, 0, i)),
+        }),
+      );
     }
     const html = (await request(t.baseUrl).get(`/dive-sites/${site.id}`).expect(200)).text;
     const panel = html.slice(html.indexOf('Ratings &amp; Reviews'));
@@ -125,7 +138,14 @@ describe('the compact site list for the map', () => {
     expect(all.complete).toBe(false);
     expect(all.sites).toHaveLength(CARD_PAGE_SIZE);
     expect(all.matchCount).toBe(all.totalSites);
-    const whole = islandProps((await request(t.baseUrl).get('/dive-sites').query({ show: String(total) }).expect(200)).text);
+    const whole = islandProps(
+      (
+        await request(t.baseUrl)
+          .get('/dive-sites')
+          .query({ show: String(total) })
+          .expect(200)
+      ).text,
+    );
     expect(whole.complete).toBe(true);
     expect(whole.sites).toHaveLength(total);
 
@@ -140,7 +160,12 @@ describe('the compact site list for the map', () => {
     expect(map).toEqual(whole.sites.map((site: ExplorerSite) => ({ ...toMapSite(site), latitude: round5(site.latitude), longitude: round5(site.longitude) })));
     // The cards beyond the page's own come from the cards call, as the page embeds them.
     const next = map.slice(CARD_PAGE_SIZE, 2 * CARD_PAGE_SIZE).map((site) => site.id);
-    const cards = (await request(t.baseUrl).get(one.cardsUrl).query({ ids: next.join(',') }).expect(200)).body;
+    const cards = (
+      await request(t.baseUrl)
+        .get(one.cardsUrl)
+        .query({ ids: next.join(',') })
+        .expect(200)
+    ).body;
     expect(cards).toEqual(whole.sites.slice(CARD_PAGE_SIZE, 2 * CARD_PAGE_SIZE));
     // Compact: a small part of the full API answer for the same sites.
     const full = await request(t.baseUrl).get('/api/dive-sites').expect(200);

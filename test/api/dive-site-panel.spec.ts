@@ -26,7 +26,12 @@ afterAll(() => t.close());
 const byName = (name: string) => sites.find((site) => site.name === name)!;
 const page = async (id: number) => (await request(t.baseUrl).get(`/dive-sites/${id}`).expect(200)).text;
 const section = (html: string, testId: string) => html.slice(html.indexOf(`data-testid="${testId}"`)).split('</section>')[0];
-const decode = (text: string) => text.replace(/<!-- -->/g, '').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+const decode = (text: string) =>
+  text
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"');
 
 /** The nearby list as the page shows it: [id, name, km]. */
 function nearbyOf(html: string): { id: number; name: string; km: number }[] {
@@ -90,7 +95,18 @@ describe('/dive-sites/{id}: the site panel', () => {
     const [readable] = await t.dataSource.query(`SELECT id FROM dive_sites WHERE "bestTime" = 'April to November' LIMIT 1`);
     const strip = section(await page(readable.id), 'season-strip');
     expect([...strip.matchAll(/data-month="(\w+)" data-mark="(\w+)"/g)].map((m) => `${m[1]}:${m[2]}`)).toEqual([
-      'January:none', 'February:none', 'March:none', 'April:best', 'May:best', 'June:best', 'July:best', 'August:best', 'September:best', 'October:best', 'November:best', 'December:none',
+      'January:none',
+      'February:none',
+      'March:none',
+      'April:best',
+      'May:best',
+      'June:best',
+      'July:best',
+      'August:best',
+      'September:best',
+      'October:best',
+      'November:best',
+      'December:none',
     ]);
     const [unreadable] = await t.dataSource.query(`SELECT id FROM dive_sites WHERE "bestTime" = 'Only around high tide on calm days' LIMIT 1`);
     expect(await page(unreadable.id)).not.toContain('data-testid="season-strip"');
@@ -111,7 +127,9 @@ describe('nearby sites', () => {
         const km = expected.find((candidate) => candidate.other.id === entry.id)!.km;
         expect(Math.abs(entry.km - km)).toBeLessThanOrEqual(km < 10 ? 0.06 : 0.6);
         expect(entry.km).toBeLessThanOrEqual(100);
-        expect(decode(section(html, 'nearby-sites'))).toContain(`${entry.km < 10 ? entry.km.toFixed(1) : entry.km} km</span> · ${byName(entry.name).skillLevel}`);
+        expect(decode(section(html, 'nearby-sites'))).toContain(
+          `${entry.km < 10 ? entry.km.toFixed(1) : entry.km} km</span> · ${byName(entry.name).skillLevel}`,
+        );
       }
     },
   );
@@ -153,7 +171,12 @@ describe('safety brief', () => {
 });
 
 describe('order of names', () => {
-  const initial = (name: string) => name.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').charAt(0).toLowerCase();
+  const initial = (name: string) =>
+    name
+      .normalize('NFD')
+      .replace(/[^\p{L}\p{N}]/gu, '')
+      .charAt(0)
+      .toLowerCase();
 
   it('ignores case and accents in the API list, the search and the exports', async () => {
     for (const path of ['/api/dive-sites', '/api/dive-sites/map', '/api/dive-sites/search?q=a']) {
@@ -165,11 +188,18 @@ describe('order of names', () => {
     const names = (await request(t.baseUrl).get('/api/dive-sites').expect(200)).body.map((site: { name: string }) => site.name);
     const brisbane = names.indexOf('ex-HMAS Brisbane');
     expect(initial(names[brisbane - 1])).toBe('e');
-    const geojson = JSON.parse((await request(t.baseUrl).get('/api/dive-sites/export/geojson').buffer(true).parse((res, done) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => done(null, body));
-    })).body as string) as { features: { properties: { name: string } }[] };
+    const geojson = JSON.parse(
+      (
+        await request(t.baseUrl)
+          .get('/api/dive-sites/export/geojson')
+          .buffer(true)
+          .parse((res, done) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => done(null, body));
+          })
+      ).body as string,
+    ) as { features: { properties: { name: string } }[] };
     const exported = geojson.features.map((feature) => initial(feature.properties.name));
     expect(exported).toEqual([...exported].sort());
   });
@@ -182,7 +212,10 @@ describe("'Top rated'", () => {
     // The rest of the site: thirty ratings averaging 3.5, so the site-wide mean is about 4.1.
     await t.dataSource.query(`INSERT INTO dive_site_ratings ("diveSiteId", rating) SELECT $1, 3 + n % 2 FROM generate_series(1, 30) n`, [others.id]);
     await t.dataSource.query(`INSERT INTO dive_site_ratings ("diveSiteId", rating) VALUES ($1, 5)`, [one.id]);
-    await t.dataSource.query(`INSERT INTO dive_site_ratings ("diveSiteId", rating) SELECT $1, CASE WHEN n <= 40 THEN 5 ELSE 4 END FROM generate_series(1, 50) n`, [fifty.id]);
+    await t.dataSource.query(
+      `INSERT INTO dive_site_ratings ("diveSiteId", rating) SELECT $1, CASE WHEN n <= 40 THEN 5 ELSE 4 END FROM generate_series(1, 50) n`,
+      [fifty.id],
+    );
     const html = await (await request(t.baseUrl).get('/dive-sites?sort=top-rated').expect(200)).text;
     const cards = [...html.matchAll(/<h2[^>]*><a href="\/dive-sites\/(\d+)"/g)].map((m) => Number(m[1]));
     expect(cards.slice(0, 3)).toEqual([fifty.id, one.id, expect.any(Number)]);

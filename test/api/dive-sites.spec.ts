@@ -9,7 +9,6 @@ import { startTestApp, type TestApp } from '../support/test-app';
 let t: TestApp;
 let admin: Agent;
 
-
 const newSite = (overrides: Record<string, unknown> = {}) => ({
   name: `Test Bommie ${Math.random().toString(36).slice(2, 8)}`,
   region: 'Victoria',
@@ -38,7 +37,6 @@ const nextIp = () => `203.0.113.${ipCounter++}`;
 beforeAll(async () => {
   t = await startTestApp({ TRUST_PROXY: '1' });
   admin = await signInAsAdmin(t);
-
 });
 
 afterAll(() => t.close());
@@ -55,7 +53,29 @@ describe('GET /api/dive-sites', () => {
     expect(typeof first.longitude).toBe('string');
     expect(Number.isFinite(Number(first.latitude))).toBe(true);
     expect(Object.keys(first).sort()).toEqual(
-      ['bestTime', 'blogSlug', 'createdAt', 'depthRange', 'description', 'facilities', 'featured', 'hazards', 'id', 'imageUrl', 'latitude', 'longitude', 'marineLife', 'name', 'region', 'reviewLink', 'skillLevel', 'videoThumbnail', 'videoUrl', 'visibility', 'waterTemp'].sort(),
+      [
+        'bestTime',
+        'blogSlug',
+        'createdAt',
+        'depthRange',
+        'description',
+        'facilities',
+        'featured',
+        'hazards',
+        'id',
+        'imageUrl',
+        'latitude',
+        'longitude',
+        'marineLife',
+        'name',
+        'region',
+        'reviewLink',
+        'skillLevel',
+        'videoThumbnail',
+        'videoUrl',
+        'visibility',
+        'waterTemp',
+      ].sort(),
     );
   });
 
@@ -75,7 +95,11 @@ describe('GET /api/dive-sites/search', () => {
     expect(byRegion.body.some((s: { region: string }) => s.region === 'Lord Howe Island')).toBe(true);
     const byMarineLife = await request(t.baseUrl).get('/api/dive-sites/search').query({ q: 'weedy seadragon' }).expect(200);
     expect(byMarineLife.body.length).toBeGreaterThan(0);
-    expect(byMarineLife.body.every((s: { marineLife: string; description: string; name: string; region: string }) => /weedy seadragon/i.test(`${s.name} ${s.region} ${s.description} ${s.marineLife}`))).toBe(true);
+    expect(
+      byMarineLife.body.every((s: { marineLife: string; description: string; name: string; region: string }) =>
+        /weedy seadragon/i.test(`${s.name} ${s.region} ${s.description} ${s.marineLife}`),
+      ),
+    ).toBe(true);
   });
 
   it('treats % and _ literally and answers an empty list when nothing matches', async () => {
@@ -126,7 +150,10 @@ describe('GET /api/dive-sites/{id}', () => {
 
 describe('ratings', () => {
   const post = (siteId: number | string, body: unknown, ip = nextIp()) =>
-    request(t.baseUrl).post(`/api/dive-sites/${siteId}/ratings`).set('X-Forwarded-For', ip).send(body as object);
+    request(t.baseUrl)
+      .post(`/api/dive-sites/${siteId}/ratings`)
+      .set('X-Forwarded-For', ip)
+      .send(body as object);
 
   it('starts empty, then stores a rating with a trimmed comment and returns it first without the IP address', async () => {
     const site = await seeded('Cook Island');
@@ -222,7 +249,15 @@ describe('admin writes', () => {
   it('creates a site and returns it, coordinates as text', async () => {
     const body = newSite({ latitude: '-38.29', longitude: 144.71, featured: true, videoUrl: '' });
     const response = await admin.post('/api/dive-sites').send(body).expect(201);
-    expect(response.body).toMatchObject({ name: body.name, latitude: '-38.29000000', longitude: '144.71000000', skillLevel: 'Intermediate', featured: true, videoUrl: null, waterTemp: '12-19°C' });
+    expect(response.body).toMatchObject({
+      name: body.name,
+      latitude: '-38.29000000',
+      longitude: '144.71000000',
+      skillLevel: 'Intermediate',
+      featured: true,
+      videoUrl: null,
+      waterTemp: '12-19°C',
+    });
     expect(await siteRepo().findOneBy({ id: response.body.id })).not.toBeNull();
   });
 
@@ -252,10 +287,16 @@ describe('admin writes', () => {
   it('replaces a whole site with PUT, accepting the site as GET gave it (featured toggle)', async () => {
     const target = await seeded('Portsea Pier');
     const current = (await request(t.baseUrl).get(`/api/dive-sites/${target.id}`).expect(200)).body;
-    const toggled = await admin.put(`/api/dive-sites/${target.id}`).send({ ...current, featured: !current.featured }).expect(200);
+    const toggled = await admin
+      .put(`/api/dive-sites/${target.id}`)
+      .send({ ...current, featured: !current.featured })
+      .expect(200);
     expect(toggled.body).toEqual({ ...current, featured: !current.featured });
 
-    const replaced = await admin.put(`/api/dive-sites/${target.id}`).send(newSite({ name: 'Portsea Pier', skillLevel: 'Beginner', hazards: null })).expect(200);
+    const replaced = await admin
+      .put(`/api/dive-sites/${target.id}`)
+      .send(newSite({ name: 'Portsea Pier', skillLevel: 'Beginner', hazards: null }))
+      .expect(200);
     expect(replaced.body).toMatchObject({ id: target.id, skillLevel: 'Beginner', region: 'Victoria', hazards: null, latitude: '-38.30000000' });
   });
 
@@ -271,16 +312,27 @@ describe('admin writes', () => {
     const target = await seeded('Blairgowrie Pier');
     const photo = await admin.patch(`/api/dive-sites/${target.id}/photo`).send({ imageUrl: 'https://example.com/blairgowrie.jpg' }).expect(200);
     expect(photo.body.imageUrl).toBe('https://example.com/blairgowrie.jpg');
-    const video = await admin.patch(`/api/dive-sites/${target.id}/video`).send({ videoUrl: 'https://vimeo.com/12345', videoThumbnail: 'https://example.com/thumb.jpg' }).expect(200);
+    const video = await admin
+      .patch(`/api/dive-sites/${target.id}/video`)
+      .send({ videoUrl: 'https://vimeo.com/12345', videoThumbnail: 'https://example.com/thumb.jpg' })
+      .expect(200);
     expect(video.body).toMatchObject({ videoUrl: 'https://vimeo.com/12345', videoThumbnail: 'https://example.com/thumb.jpg' });
     const link = await admin.patch(`/api/dive-sites/${target.id}/review-link`).send({ reviewLink: '/blog/blairgowrie-pier-night-dive' }).expect(200);
     expect(link.body.reviewLink).toBe('/blog/blairgowrie-pier-night-dive');
-    expect(await seeded('Blairgowrie Pier')).toMatchObject({ imageUrl: 'https://example.com/blairgowrie.jpg', videoUrl: 'https://vimeo.com/12345', reviewLink: '/blog/blairgowrie-pier-night-dive' });
+    expect(await seeded('Blairgowrie Pier')).toMatchObject({
+      imageUrl: 'https://example.com/blairgowrie.jpg',
+      videoUrl: 'https://vimeo.com/12345',
+      reviewLink: '/blog/blairgowrie-pier-night-dive',
+    });
   });
 
   it.each([
     ['photo', {}, 'Image URL is required'],
-    ['photo', { imageUrl: 'http://localhost:5000/x.jpg' }, 'Image URL points to a local development host and will not work in published articles. Use a public URL.'],
+    [
+      'photo',
+      { imageUrl: 'http://localhost:5000/x.jpg' },
+      'Image URL points to a local development host and will not work in published articles. Use a public URL.',
+    ],
     ['video', { videoUrl: '' }, 'Video URL is required'],
     ['review-link', { reviewLink: 'nope' }, 'Review link must be a valid URL'],
   ])('rejects a bad %s update %j', async (what, body, message) => {
@@ -302,12 +354,19 @@ describe('admin writes', () => {
 describe('exports', () => {
   it('CSV: every column of every site, round-tripped through a CSV parser, with the degree sign and a file name', async () => {
     // A site whose text needs quoting: commas, quotes, a line break and a degree sign.
-    await admin.post('/api/dive-sites').send(newSite({ name: 'Quote, "Comma" Reef' })).expect(201);
-    const response = await admin.get('/api/dive-sites/export/csv').buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    await admin
+      .post('/api/dive-sites')
+      .send(newSite({ name: 'Quote, "Comma" Reef' }))
+      .expect(201);
+    const response = await admin
+      .get('/api/dive-sites/export/csv')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="dive-sites-\d{4}-\d{2}-\d{2}\.csv"$/);
     const bytes = response.body as Buffer;
@@ -344,7 +403,10 @@ describe('exports', () => {
     expect(feature).toMatchObject({ type: 'Feature', geometry: { type: 'Point', coordinates: [Number(yongala.longitude), Number(yongala.latitude)] } });
     expect(feature.properties.url).toBe(`${t.config.siteUrl}/dive-sites/${yongala.id}`);
 
-    const filtered = JSON.parse((await request(t.baseUrl).get('/api/dive-sites/export/geojson').query({ region: 'Tasmania', skill: 'Advanced', depth: 'deep', q: 'wreck' }).expect(200)).text);
+    const filtered = JSON.parse(
+      (await request(t.baseUrl).get('/api/dive-sites/export/geojson').query({ region: 'Tasmania', skill: 'Advanced', depth: 'deep', q: 'wreck' }).expect(200))
+        .text,
+    );
     const tasmania = await siteRepo().findBy({ region: 'Tasmania', skillLevel: 'Advanced' });
     const expected = tasmania
       .filter((s) => /wreck/i.test(`${s.name} ${s.description} ${s.region} ${s.marineLife}`))
@@ -368,7 +430,9 @@ describe('exports', () => {
   });
 
   it('rejects unknown filter values', async () => {
-    expect((await request(t.baseUrl).get('/api/dive-sites/export/geojson').query({ skill: 'Expert' }).expect(400)).body.error).toBe('skill must be one of: all, Beginner, Intermediate, Advanced');
+    expect((await request(t.baseUrl).get('/api/dive-sites/export/geojson').query({ skill: 'Expert' }).expect(400)).body.error).toBe(
+      'skill must be one of: all, Beginner, Intermediate, Advanced',
+    );
     await request(t.baseUrl).get('/api/dive-sites/export/gpx').query({ depth: 'abyssal' }).expect(400);
   });
 });

@@ -164,7 +164,14 @@ describe('limit and offset on the list calls', () => {
       const whole = (await request(t.baseUrl).get(path).expect(200)).body as { id: number }[];
       expect(whole.length).toBeGreaterThan(3);
       expect((await request(t.baseUrl).get(path).query({ limit: '2', offset: '1' }).expect(200)).body).toEqual(whole.slice(1, 3));
-      expect((await request(t.baseUrl).get(path).query({ offset: String(whole.length) }).expect(200)).body).toEqual([]);
+      expect(
+        (
+          await request(t.baseUrl)
+            .get(path)
+            .query({ offset: String(whole.length) })
+            .expect(200)
+        ).body,
+      ).toEqual([]);
       expect((await request(t.baseUrl).get(path).query({ limit: '1' }).expect(200)).body).toEqual(whole.slice(0, 1));
     },
   );
@@ -180,7 +187,10 @@ describe('limit and offset on the list calls', () => {
     ['offset', '2147483648', 'offset must be at most 2147483647'],
   ])('refuses %s=%s with a 400 naming the field', async (field, value, message) => {
     for (const path of ['/api/articles', '/api/reviews/published', '/api/products', '/api/dive-sites']) {
-      const response = await request(t.baseUrl).get(path).query({ [field]: value }).expect(400);
+      const response = await request(t.baseUrl)
+        .get(path)
+        .query({ [field]: value })
+        .expect(400);
       expect(response.body).toMatchObject({ statusCode: 400, error: message });
       expect(JSON.stringify(response.body)).toContain(field);
     }
@@ -188,17 +198,30 @@ describe('limit and offset on the list calls', () => {
 
   it('slices the region filter of /api/dive-sites too', async () => {
     const tasmania = (await request(t.baseUrl).get('/api/dive-sites').query({ region: 'Tasmania' }).expect(200)).body;
-    expect((await request(t.baseUrl).get('/api/dive-sites').query({ region: 'Tasmania', limit: '3', offset: '2' }).expect(200)).body).toEqual(tasmania.slice(2, 5));
+    expect((await request(t.baseUrl).get('/api/dive-sites').query({ region: 'Tasmania', limit: '3', offset: '2' }).expect(200)).body).toEqual(
+      tasmania.slice(2, 5),
+    );
   });
 
   it('orders products by name then id, so slices never overlap', async () => {
     await t.dataSource
       .getRepository(Product)
-      .insert(['Same Name', 'Same Name', 'Same Name'].map((name) => ({ name, category: 'Accessories', description: 'x', affiliateLink: '', imageUrl: '', published: true }) as never));
+      .insert(
+        ['Same Name', 'Same Name', 'Same Name'].map(
+          (name) => ({ name, category: 'Accessories', description: 'x', affiliateLink: '', imageUrl: '', published: true }) as never,
+        ),
+      );
     const whole = (await request(t.baseUrl).get('/api/products').expect(200)).body as { id: number }[];
     const pieces = [];
     for (let offset = 0; offset < whole.length; offset += 2) {
-      pieces.push(...(await request(t.baseUrl).get('/api/products').query({ limit: '2', offset: String(offset) }).expect(200)).body);
+      pieces.push(
+        ...(
+          await request(t.baseUrl)
+            .get('/api/products')
+            .query({ limit: '2', offset: String(offset) })
+            .expect(200)
+        ).body,
+      );
     }
     expect(pieces).toEqual(whole);
   });
@@ -233,15 +256,23 @@ describe('the map payload', () => {
     const names: string[] = payload.sites.map((row: [number, string]) => row[1]);
     expect(names).toEqual([...names].sort(new Intl.Collator('und').compare));
 
-    const cards = (await request(t.baseUrl).get('/api/dive-sites/cards').query({ ids: `${yongala.id},999999` }).expect(200)).body;
+    const cards = (
+      await request(t.baseUrl)
+        .get('/api/dive-sites/cards')
+        .query({ ids: `${yongala.id},999999` })
+        .expect(200)
+    ).body;
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ id: yongala.id, name: 'SS Yongala', region: yongala.region, depthRange: yongala.depthRange });
   });
 
-  it.each([[''], ['abc'], ['1,,2'], ['0'], [Array.from({ length: 101 }, (_, i) => i + 1).join(',')]])('refuses cards?ids=%s with a 400 naming ids', async (ids) => {
-    const response = await request(t.baseUrl).get('/api/dive-sites/cards').query({ ids }).expect(400);
-    expect(response.body.error).toBe('ids must be a comma-separated list of 1 to 100 site ids');
-  });
+  it.each([[''], ['abc'], ['1,,2'], ['0'], [Array.from({ length: 101 }, (_, i) => i + 1).join(',')]])(
+    'refuses cards?ids=%s with a 400 naming ids',
+    async (ids) => {
+      const response = await request(t.baseUrl).get('/api/dive-sites/cards').query({ ids }).expect(400);
+      expect(response.body.error).toBe('ids must be a comma-separated list of 1 to 100 site ids');
+    },
+  );
 
   it('refuses cards without ids', async () => {
     const response = await request(t.baseUrl).get('/api/dive-sites/cards').expect(400);

@@ -23,8 +23,21 @@ describe('database', () => {
     );
     const tables = rows.map((row) => row.table_name);
     for (const table of [
-      'users', 'products', 'locations', 'articles', 'reviews', 'newsletters', 'contacts', 'dive_sites',
-      'carousel_videos', 'dive_site_ratings', 'comments', 'audit_logs', 'rate_limits', 'session', 'migrations',
+      'users',
+      'products',
+      'locations',
+      'articles',
+      'reviews',
+      'newsletters',
+      'contacts',
+      'dive_sites',
+      'carousel_videos',
+      'dive_site_ratings',
+      'comments',
+      'audit_logs',
+      'rate_limits',
+      'session',
+      'migrations',
     ]) {
       expect(tables).toContain(table);
     }
@@ -37,9 +50,7 @@ describe('database', () => {
   });
 
   it('refuses a comment on an article that does not exist', async () => {
-    await expect(
-      t.dataSource.getRepository(Comment).insert({ articleId: 999999, name: 'Sam', content: 'Lovely dive report' }),
-    ).rejects.toThrow(/foreign key/);
+    await expect(t.dataSource.getRepository(Comment).insert({ articleId: 999999, name: 'Sam', content: 'Lovely dive report' })).rejects.toThrow(/foreign key/);
   });
 
   it('deletes an article’s comments with the article', async () => {

@@ -46,7 +46,11 @@ function photo(width: number, height: number): sharp.Sharp {
 
 /** A valid 1x1 PNG whose header claims width x height (recomputing the header's CRC): a decompression bomb. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
@@ -65,16 +69,25 @@ async function decoded(body: Buffer) {
 }
 
 beforeAll(async () => {
-  files['/photo.jpg'] = await photo(2000, 1500).jpeg({ quality: 90 }).withMetadata({ exif: { IFD0: { Copyright: 'Test camera', Artist: 'Someone' } } }).toBuffer();
-  files['/small.png'] = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a8' } }).png().toBuffer();
-  files['/alpha.png'] = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 100, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  files['/photo.jpg'] = await photo(2000, 1500)
+    .jpeg({ quality: 90 })
+    .withMetadata({ exif: { IFD0: { Copyright: 'Test camera', Artist: 'Someone' } } })
+    .toBuffer();
+  files['/small.png'] = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a8' } })
+    .png()
+    .toBuffer();
+  files['/alpha.png'] = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 100, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   // Stored 1000 wide and 500 high, shown upright (EXIF orientation 6: turn 90 degrees clockwise) 500 x 1000.
   files['/rotated.jpg'] = await photo(1000, 500).jpeg().withMetadata({ orientation: 6 }).toBuffer();
   files['/drawing.svg'] = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
   files['/notes.png'] = Buffer.from('These are notes, whatever the name says.');
   files['/truncated.jpg'] = files['/photo.jpg'].subarray(0, Math.floor(files['/photo.jpg'].length / 2));
   files['/bomb.png'] = await pngClaiming(50_000, 50_000);
-  files['/tiny.png'] = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#f80' } }).png().toBuffer();
+  files['/tiny.png'] = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#f80' } })
+    .png()
+    .toBuffer();
 
   images = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
@@ -170,7 +183,11 @@ describe('GET /img', () => {
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     // supertest rather than fetch, which adds Cache-Control: no-cache to a conditional request.
-    const again = await request(t.baseUrl).get('/img').query({ src: `${imagesBase}/photo.jpg`, w: '800' }).set('Accept', 'image/jpeg').set('If-None-Match', etag!);
+    const again = await request(t.baseUrl)
+      .get('/img')
+      .query({ src: `${imagesBase}/photo.jpg`, w: '800' })
+      .set('Accept', 'image/jpeg')
+      .set('If-None-Match', etag!);
     expect(again.status).toBe(304);
   });
 

@@ -40,11 +40,14 @@ describe('POST /api/admin/media', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{64}\.png$/), width: 640, height: 480 });
 
-    const served = await request(t.baseUrl).get(response.body.url).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const served = await request(t.baseUrl)
+      .get(response.body.url)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -101,10 +104,15 @@ describe('POST /api/admin/media', () => {
       expect(await storedCount()).toBe(before);
     };
 
-    it('text that calls itself a PNG', () => refused(() => upload(Buffer.from('not an image, whatever the name says'), 'fake.png'), 415, /must be a JPEG, PNG, WebP, AVIF or GIF image/));
+    it('text that calls itself a PNG', () =>
+      refused(() => upload(Buffer.from('not an image, whatever the name says'), 'fake.png'), 415, /must be a JPEG, PNG, WebP, AVIF or GIF image/));
 
     it('an SVG (never stored: it could carry script)', () =>
-      refused(() => upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'), 415, /must be a JPEG, PNG/));
+      refused(
+        () => upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'),
+        415,
+        /must be a JPEG, PNG/,
+      ));
 
     it('a truncated JPEG', async () => {
       const jpeg = await solid(800, 600).jpeg().toBuffer();
@@ -151,8 +159,16 @@ describe('GET /api/admin/media and DELETE /api/admin/media/{id}', () => {
 
     const list = await admin.get('/api/admin/media');
     expect(list.status).toBe(200);
-    const byUrl: Record<string, { id: number; size: number; usedBy: unknown[] }> = Object.fromEntries((list.body as { url: string; id: number; size: number; usedBy: unknown[] }[]).map((item) => [item.url, item]));
-    expect(byUrl[header]).toMatchObject({ mimeType: 'image/png', width: 200, height: 100, originalName: 'header.png', usedBy: [{ type: 'article', id: article.body.id, title: 'Media article' }] });
+    const byUrl: Record<string, { id: number; size: number; usedBy: unknown[] }> = Object.fromEntries(
+      (list.body as { url: string; id: number; size: number; usedBy: unknown[] }[]).map((item) => [item.url, item]),
+    );
+    expect(byUrl[header]).toMatchObject({
+      mimeType: 'image/png',
+      width: 200,
+      height: 100,
+      originalName: 'header.png',
+      usedBy: [{ type: 'article', id: article.body.id, title: 'Media article' }],
+    });
     expect(byUrl[inBody].usedBy).toEqual([{ type: 'review', id: review.id, title: 'Media review' }]);
     expect(byUrl[poster].usedBy).toEqual([{ type: 'carousel slide', id: slide.id, title: 'Media slide' }]);
     expect(byUrl[unused].usedBy).toEqual([]);

@@ -25,7 +25,13 @@ async function aSubscriber(overrides: Partial<Subscriber> = {}): Promise<Subscri
   const repository = dataSource.getRepository(Subscriber);
   const n = counter++;
   return repository.save(
-    repository.create({ email: `member${n}.${Date.now()}@example.com`, unsubscribeToken: `token-${n}-${Date.now()}`, consentSource: 'home', consentIp: '203.0.113.9', ...overrides }),
+    repository.create({
+      email: `member${n}.${Date.now()}@example.com`,
+      unsubscribeToken: `token-${n}-${Date.now()}`,
+      consentSource: 'home',
+      consentIp: '203.0.113.9',
+      ...overrides,
+    }),
   );
 }
 

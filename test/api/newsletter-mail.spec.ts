@@ -20,7 +20,11 @@ let sendMail: jest.SpyInstance;
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
 beforeAll(async () => {
-  t = await startTestApp({ SMTP_URL: 'smtp://user:secret@mail.test.invalid:587', SITE_URL: 'https://divers.example.au', MAIL_FROM: 'Australian Dive Guide <news@divers.example.au>' });
+  t = await startTestApp({
+    SMTP_URL: 'smtp://user:secret@mail.test.invalid:587',
+    SITE_URL: 'https://divers.example.au',
+    MAIL_FROM: 'Australian Dive Guide <news@divers.example.au>',
+  });
 });
 
 afterAll(async () => {

@@ -147,11 +147,7 @@ describe('unsubscribe', () => {
 
   it('accepts the RFC 8058 one-click POST from mail programs', async () => {
     const subscriber = await subscribed();
-    await request(t.baseUrl)
-      .post(`/newsletter/unsubscribe?token=${subscriber.unsubscribeToken}`)
-      .type('form')
-      .send('List-Unsubscribe=One-Click')
-      .expect(200);
+    await request(t.baseUrl).post(`/newsletter/unsubscribe?token=${subscriber.unsubscribeToken}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect((await subscriberBy(subscriber.email))!.subscribed).toBe(false);
   });
 

@@ -161,9 +161,7 @@ describe('invalidation across processes', () => {
       // until it is back, and then the cache starts empty.
       await warm(b, '/gear-reviews');
       expect(cache.size).toBeGreaterThan(0);
-      await client.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'adg-page-cache'",
-      );
+      await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'adg-page-cache'");
       await until(() => !cache.active);
       expect(cache.size).toBe(0);
       await request(b.baseUrl).get('/gear-reviews').expect(200);
@@ -209,10 +207,18 @@ describe('what each write drops (and keeps)', () => {
     const article = `/blog/${articles[1].slug}`;
     const paths = [article, '/', '/blog', '/rss.xml', '/sitemap.xml', `/dive-sites/${sites[0].id}`, '/api/articles'];
     await warmAll(paths);
-    await request(a.baseUrl).post('/api/newsletter/subscribe').send({ email: `kept.${Date.now()}@example.com`, source: 'home' }).expect(201);
+    await request(a.baseUrl)
+      .post('/api/newsletter/subscribe')
+      .send({ email: `kept.${Date.now()}@example.com`, source: 'home' })
+      .expect(201);
     await request(b.baseUrl)
       .post('/api/contact')
-      .send({ name: 'Jess Nguyen', email: `jess.${Date.now()}@example.com`, subject: 'Fish Rock', message: 'When do the grey nurse sharks aggregate at Fish Rock?' })
+      .send({
+        name: 'Jess Nguyen',
+        email: `jess.${Date.now()}@example.com`,
+        subject: 'Fish Rock',
+        message: 'When do the grey nurse sharks aggregate at Fish Rock?',
+      })
       .expect(201);
     await signInAsAdmin(b);
     for (const t of [a, b]) expect(await states(t, paths)).toEqual(everywhere(paths, 'hit'));

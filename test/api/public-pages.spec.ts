@@ -12,8 +12,7 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 
 describe('home', () => {
   it('renders the hero carousel, the three cards, the three newest items and both View All links', async () => {
@@ -65,7 +64,10 @@ describe('blog', () => {
   it('shows the dive-site video found through the review link', async () => {
     const sites = t.dataSource.getRepository(DiveSite);
     const site = await sites.findOneByOrFail({ name: 'SS Yongala' });
-    await sites.update(site.id, { reviewLink: '/blog/diving-the-ss-yongala-queenslands-greatest-wreck', videoUrl: 'https://www.youtube.com/watch?v=abcdefghijk' });
+    await sites.update(site.id, {
+      reviewLink: '/blog/diving-the-ss-yongala-queenslands-greatest-wreck',
+      videoUrl: 'https://www.youtube.com/watch?v=abcdefghijk',
+    });
     const html = (await request(t.baseUrl).get('/blog/diving-the-ss-yongala-queenslands-greatest-wreck').expect(200)).text;
     expect(html).toContain('Dive-site video: SS Yongala');
     expect(html).toContain('https://www.youtube.com/embed/abcdefghijk');
@@ -73,7 +75,17 @@ describe('blog', () => {
 
   it('answers 404 with Article Not Found for drafts and unknown slugs', async () => {
     const articles = t.dataSource.getRepository(Article);
-    await articles.save(articles.create({ title: 'Page Draft', slug: 'page-draft', excerpt: 'x', content: 'x', category: 'Tips', imageUrl: '/media/scene-boat.svg', published: false }));
+    await articles.save(
+      articles.create({
+        title: 'Page Draft',
+        slug: 'page-draft',
+        excerpt: 'x',
+        content: 'x',
+        category: 'Tips',
+        imageUrl: '/media/scene-boat.svg',
+        published: false,
+      }),
+    );
     for (const path of ['/blog/page-draft', '/blog/nothing-here']) {
       const response = await request(t.baseUrl).get(path).expect(404);
       expect(response.text).toContain('Article Not Found');
@@ -85,7 +97,8 @@ describe('blog', () => {
 describe('gear reviews', () => {
   it('shows the latest review, the category buttons and the Suggest a Product link', async () => {
     const html = (await request(t.baseUrl).get('/gear-reviews').expect(200)).text;
-    for (const label of ['All Reviews', 'BCDs', 'Dive Computers', 'Masks &amp; Fins', 'Wetsuits', 'Cameras', 'Regulators']) expect(html).toContain(`>${label}</a>`);
+    for (const label of ['All Reviews', 'BCDs', 'Dive Computers', 'Masks &amp; Fins', 'Wetsuits', 'Cameras', 'Regulators'])
+      expect(html).toContain(`>${label}</a>`);
     expect(html).toContain('Latest Gear Review');
     expect(html).toContain('href="/contact"');
     expect(html).toContain('Suggest a Product');

@@ -30,13 +30,19 @@ afterEach(() => clock.reset());
 afterAll(() => t.close());
 
 const comment = (headers: Record<string, string> = {}) =>
-  request(t.baseUrl).post(`/api/articles/${articleId}/comments`).set(headers).send({ name: 'Limit Tester', content: `Comment number ${counter++} for the limit` });
+  request(t.baseUrl)
+    .post(`/api/articles/${articleId}/comments`)
+    .set(headers)
+    .send({ name: 'Limit Tester', content: `Comment number ${counter++} for the limit` });
 const subscribe = (body: object) => request(t.baseUrl).post('/api/newsletter/subscribe').send(body);
 const email = () => `limits.${Date.now().toString(36)}.${counter++}@example.com`;
-const wrongLogin = (userAgent: string) => request(t.baseUrl).post('/api/admin/login').set('User-Agent', userAgent).send({ password: 'not-the-password-at-all' });
+const wrongLogin = (userAgent: string) =>
+  request(t.baseUrl).post('/api/admin/login').set('User-Agent', userAgent).send({ password: 'not-the-password-at-all' });
 const rateLimitKeys = async () => ((await t.dataSource.query('SELECT "key" FROM rate_limits ORDER BY "key"')) as { key: string }[]).map((row) => row.key);
 const auditAgents = async (prefix: string) =>
-  ((await t.dataSource.query('SELECT "userAgent" FROM audit_logs WHERE "userAgent" LIKE $1 ORDER BY "userAgent"', [`${prefix}%`])) as { userAgent: string }[]).map((row) => row.userAgent);
+  (
+    (await t.dataSource.query('SELECT "userAgent" FROM audit_logs WHERE "userAgent" LIKE $1 ORDER BY "userAgent"', [`${prefix}%`])) as { userAgent: string }[]
+  ).map((row) => row.userAgent);
 
 describe('per-address limits', () => {
   it('answers the sixth comment with 429, the JSON error body and Retry-After; a forged X-Forwarded-For does not help', async () => {

@@ -22,7 +22,13 @@ describe('ratings moderation', () => {
     await rate(first.id, 5, 'Superb visibility', '203.0.113.7');
     await rate(second.id, 2, 'Blown out by the swell', '203.0.113.8');
     const list = (await admin.get('/api/admin/ratings').expect(200)).body as Record<string, unknown>[];
-    expect(list[0]).toEqual({ id: expect.any(Number), rating: 2, comment: 'Blown out by the swell', createdAt: expect.any(String), site: { id: second.id, name: second.name } });
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      rating: 2,
+      comment: 'Blown out by the swell',
+      createdAt: expect.any(String),
+      site: { id: second.id, name: second.name },
+    });
     expect(list[1]).toMatchObject({ rating: 5, comment: 'Superb visibility', site: { id: first.id, name: first.name } });
     expect(JSON.stringify(list)).not.toContain('203.0.113');
   });
@@ -42,7 +48,7 @@ describe('ratings moderation', () => {
     expect(bad.headers['content-type']).toMatch(/json/);
   });
 
-  it('is the administrator\'s only', async () => {
+  it("is the administrator's only", async () => {
     await request(t.baseUrl).get('/api/admin/ratings').expect(401);
     const [rating] = await t.dataSource.query(`SELECT id FROM dive_site_ratings LIMIT 1`);
     await request(t.baseUrl).delete(`/api/admin/ratings/${rating.id}`).set('Origin', t.baseUrl).expect(401);

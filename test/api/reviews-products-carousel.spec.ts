@@ -12,10 +12,31 @@ beforeAll(async () => {
   t = await startTestApp();
   const reviews = t.dataSource.getRepository(Review);
   publishedReview = await reviews.save(
-    reviews.create({ title: 'Test Fins Review', slug: 'test-fins-review', excerpt: 'Stiff blades', content: '## Pros\n\n- Powerful\n\n## Cons\n\n- Heavy', category: 'Masks & Fins', imageUrl: '/media/gear-fins.svg', purchaseLink: 'https://shop.example/fins', rating: '4.0', price: '$249', published: true, publishedAt: new Date('2031-01-01T00:00:00Z') }),
+    reviews.create({
+      title: 'Test Fins Review',
+      slug: 'test-fins-review',
+      excerpt: 'Stiff blades',
+      content: '## Pros\n\n- Powerful\n\n## Cons\n\n- Heavy',
+      category: 'Masks & Fins',
+      imageUrl: '/media/gear-fins.svg',
+      purchaseLink: 'https://shop.example/fins',
+      rating: '4.0',
+      price: '$249',
+      published: true,
+      publishedAt: new Date('2031-01-01T00:00:00Z'),
+    }),
   );
   draftReview = await reviews.save(
-    reviews.create({ title: 'Unreleased Computer', slug: 'unreleased-computer', excerpt: 'Secret', content: 'Embargoed', category: 'Dive Computers', imageUrl: '/media/gear-dive-computer.svg', purchaseLink: 'https://shop.example/x', published: false }),
+    reviews.create({
+      title: 'Unreleased Computer',
+      slug: 'unreleased-computer',
+      excerpt: 'Secret',
+      content: 'Embargoed',
+      category: 'Dive Computers',
+      imageUrl: '/media/gear-dive-computer.svg',
+      purchaseLink: 'https://shop.example/x',
+      published: false,
+    }),
   );
 });
 
@@ -30,7 +51,9 @@ describe('reviews', () => {
   });
 
   it('filters by category (URL-encoded), published only', async () => {
-    const response = await request(t.baseUrl).get(`/api/reviews/category/${encodeURIComponent('Masks & Fins')}`).expect(200);
+    const response = await request(t.baseUrl)
+      .get(`/api/reviews/category/${encodeURIComponent('Masks & Fins')}`)
+      .expect(200);
     expect(response.body.length).toBeGreaterThan(0);
     expect(response.body.every((r: { category: string }) => r.category === 'Masks & Fins')).toBe(true);
     const computers = await request(t.baseUrl).get('/api/reviews/category/Dive%20Computers').expect(200);
@@ -57,7 +80,17 @@ describe('reviews', () => {
 describe('products and locations', () => {
   it('lists published products and the featured ones', async () => {
     const products = t.dataSource.getRepository(Product);
-    await products.save(products.create({ name: 'Hidden Prototype Torch', category: 'Accessories', description: 'x', affiliateLink: 'https://shop.example/t', imageUrl: '/media/gear-torch.svg', published: false, featured: true }));
+    await products.save(
+      products.create({
+        name: 'Hidden Prototype Torch',
+        category: 'Accessories',
+        description: 'x',
+        affiliateLink: 'https://shop.example/t',
+        imageUrl: '/media/gear-torch.svg',
+        published: false,
+        featured: true,
+      }),
+    );
     const all = await request(t.baseUrl).get('/api/products').expect(200);
     expect(all.body.length).toBeGreaterThan(0);
     expect(all.body.map((p: { name: string }) => p.name)).not.toContain('Hidden Prototype Torch');

@@ -64,7 +64,21 @@ function expectHardened(headers: Record<string, string>, html: string) {
 }
 
 describe('security headers on every page type', () => {
-  it.each(['home', 'blog list', 'article', 'reviews', 'review', 'dive sites', 'dive site', 'static page', 'learn to dive', 'contact', '404', 'admin', 'API docs'])('%s', async (name) => {
+  it.each([
+    'home',
+    'blog list',
+    'article',
+    'reviews',
+    'review',
+    'dive sites',
+    'dive site',
+    'static page',
+    'learn to dive',
+    'contact',
+    '404',
+    'admin',
+    'API docs',
+  ])('%s', async (name) => {
     const response = await request(t.baseUrl).get(paths[name]).set('Accept', 'text/html');
     expect(response.status).toBe(name === '404' ? 404 : 200);
     expect(response.headers['content-type']).toMatch(/text\/html/);

@@ -42,7 +42,11 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | nul
 
 const postgresRunning = () => {
   try {
-    return execFileSync('pgrep', ['-f', `${dataDir}/postgres/pgdata`]).toString().trim().length > 0;
+    return (
+      execFileSync('pgrep', ['-f', `${dataDir}/postgres/pgdata`])
+        .toString()
+        .trim().length > 0
+    );
   } catch {
     return false;
   }
@@ -67,7 +71,11 @@ describe('the server with its embedded PostgreSQL', () => {
     expect(generated).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(first.output()).toContain(`Sign in at http://localhost:${port}/admin`);
     const signIn = (password: string) =>
-      fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) });
+      fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password }),
+      });
     expect((await signIn('not-the-generated-one')).status).toBe(401);
     expect((await signIn(generated!)).status).toBe(200);
     expect(postgresRunning()).toBe(true);

@@ -31,6 +31,7 @@ it('survives a database outage under load and drains at SIGTERM (npm run soak --
   }
   expect(report.requests).toBeGreaterThan(100);
   expect(report.writes).toBeGreaterThan(10);
-  for (const check of report.checks) expect({ check: check.name, ok: check.ok, detail: check.detail }).toEqual({ check: check.name, ok: true, detail: check.detail });
+  for (const check of report.checks)
+    expect({ check: check.name, ok: check.ok, detail: check.detail }).toEqual({ check: check.name, ok: true, detail: check.detail });
   expect(code).toBe(0);
 }, 240_000);

@@ -41,7 +41,8 @@ describe('two processes on one database', () => {
   });
 
   it('counts sign-in attempts once across both: the sixth failure from one address is refused on either', async () => {
-    const attempt = (t: TestApp) => request(t.baseUrl).post('/api/admin/login').set(json(t)).set('X-Forwarded-For', '10.2.0.1').send({ password: 'wrong-password-123456' });
+    const attempt = (t: TestApp) =>
+      request(t.baseUrl).post('/api/admin/login').set(json(t)).set('X-Forwarded-For', '10.2.0.1').send({ password: 'wrong-password-123456' });
     for (const t of [a, b, a, b, a]) expect((await attempt(t)).status).toBe(401);
     expect((await attempt(b)).status).toBe(429);
     expect((await attempt(a)).status).toBe(429);
@@ -49,14 +50,19 @@ describe('two processes on one database', () => {
     const right = await request(a.baseUrl).post('/api/admin/login').set(json(a)).set('X-Forwarded-For', '10.2.0.1').send({ password: ADMIN_TEST_PASSWORD });
     expect(right.status).toBe(429);
     // Another address is not affected.
-    expect((await request(b.baseUrl).post('/api/admin/login').set(json(b)).set('X-Forwarded-For', '10.2.0.2').send({ password: ADMIN_TEST_PASSWORD })).status).toBe(200);
+    expect(
+      (await request(b.baseUrl).post('/api/admin/login').set(json(b)).set('X-Forwarded-For', '10.2.0.2').send({ password: ADMIN_TEST_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('counts public writes once across both: comments and ratings from one address', async () => {
     const [article] = await a.dataSource.query(`SELECT id FROM articles WHERE published = true ORDER BY id LIMIT 1`);
     const [site] = await a.dataSource.query(`SELECT id FROM dive_sites ORDER BY id LIMIT 1`);
     const comment = (t: TestApp, i: number) =>
-      request(t.baseUrl).post(`/api/articles/${article.id}/comments`).set('X-Forwarded-For', '10.3.0.1').send({ name: 'Two Processes', content: `Comment number ${i} through either process` });
+      request(t.baseUrl)
+        .post(`/api/articles/${article.id}/comments`)
+        .set('X-Forwarded-For', '10.3.0.1')
+        .send({ name: 'Two Processes', content: `Comment number ${i} through either process` });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await comment(i % 2 ? b : a, i)).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
@@ -69,7 +75,10 @@ describe('two processes on one database', () => {
 
   it('counts newsletter sign-ups and contact messages once across both', async () => {
     const subscribe = (t: TestApp, i: number) =>
-      request(t.baseUrl).post('/api/newsletter/subscribe').set('X-Forwarded-For', '10.4.0.1').send({ email: `two.processes.${i}@example.com` });
+      request(t.baseUrl)
+        .post('/api/newsletter/subscribe')
+        .set('X-Forwarded-For', '10.4.0.1')
+        .send({ email: `two.processes.${i}@example.com` });
     const subscriptions: number[] = [];
     for (let i = 0; i < 6; i++) subscriptions.push((await subscribe(i % 2 ? a : b, i)).status);
     expect(subscriptions).toEqual([201, 201, 201, 201, 201, 429]);

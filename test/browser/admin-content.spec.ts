@@ -14,7 +14,10 @@ beforeEach(async () => {
 
 /** The row of a list ('Draft Posts', 'Published Reviews'...) that shows this title. */
 const row = (list: string, title: string): Locator =>
-  page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+  page
+    .getByRole('list', { name: list })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) });
 
 async function publicPageText(path: string): Promise<string> {
   const response = await page.request.get(`${t.baseUrl}${path}`);
@@ -42,7 +45,7 @@ describe('blog tab', () => {
     await page.getByLabel('Header Image URL').fill('https://images.example/nelson-bay-night.jpg');
     await page
       .getByRole('textbox', { name: 'Content' })
-      .fill('## After dark at Fly Point\n\nPyjama squid, White\'s seahorses and decorator crabs come out once the sun sets over Port Stephens.');
+      .fill("## After dark at Fly Point\n\nPyjama squid, White's seahorses and decorator crabs come out once the sun sets over Port Stephens.");
     await page.getByRole('button', { name: 'Save as Draft' }).click();
     await toastShows(page, 'Draft Saved');
     await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
@@ -93,7 +96,9 @@ describe('reviews tab', () => {
     await page.getByLabel('Rating').selectOption({ label: '4 Stars' });
     await page.getByLabel('Image URL', { exact: true }).fill('https://images.example/xtx50.jpg');
     await page.getByLabel('Purchase Link (Affiliate)').fill('https://www.amazon.com.au/s?k=apeks+xtx50');
-    await page.getByRole('textbox', { name: 'Content' }).fill('## Overview\n\nA cold-water workhorse that breathes easily at depth, tested on forty dives around Melbourne.');
+    await page
+      .getByRole('textbox', { name: 'Content' })
+      .fill('## Overview\n\nA cold-water workhorse that breathes easily at depth, tested on forty dives around Melbourne.');
 
     // Local development image URLs in the content raise the yellow warning.
     await page.getByRole('textbox', { name: 'Content' }).press('End');

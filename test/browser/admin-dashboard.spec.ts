@@ -136,7 +136,10 @@ describe('admin dashboard', () => {
     };
     for (let n = 1; n <= 5; n++) expect(await attempt()).toBe(401);
     expect(await attempt()).toBe(429);
-    await page.getByRole('alert').getByText(/^Too many login attempts\. Please try again in \d+ minutes?\.$/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Too many login attempts\. Please try again in \d+ minutes?\.$/)
+      .waitFor();
   });
 
   it('serves the admin screens uncached and unindexed', async () => {

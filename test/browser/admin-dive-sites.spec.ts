@@ -28,10 +28,17 @@ describe('dive-site photos and export on the dashboard', () => {
     await page.getByLabel('Image URL', { exact: true }).fill('https://images.example/new-site-photo.jpg');
     await update.click();
     await toastShows(page, 'Success', 'Photo updated successfully');
-    await page.getByText('Sites Missing Photos', { exact: true }).locator('..').getByText(String(missing - 1), { exact: true }).waitFor();
+    await page
+      .getByText('Sites Missing Photos', { exact: true })
+      .locator('..')
+      .getByText(String(missing - 1), { exact: true })
+      .waitFor();
     const [saved] = await t.dataSource.query(`SELECT "imageUrl" FROM dive_sites WHERE id = $1`, [site.id]);
     expect(saved.imageUrl).toBe('https://images.example/new-site-photo.jpg');
-    await page.getByLabel('Dive Site', { exact: true }).locator('option', { hasText: `✓ ${site.name} - ${site.region}` }).waitFor({ state: 'attached' });
+    await page
+      .getByLabel('Dive Site', { exact: true })
+      .locator('option', { hasText: `✓ ${site.name} - ${site.region}` })
+      .waitFor({ state: 'attached' });
   });
 
   it('downloads the dive sites CSV from the Export tab', async () => {
@@ -129,7 +136,12 @@ describe('dive-site administration', () => {
     await card.getByText('Video available').waitFor();
 
     const [stored] = await t.dataSource.query(`SELECT id, featured, "depthRange", "reviewLink", "videoUrl" FROM dive_sites WHERE name = $1`, [name]);
-    expect(stored).toMatchObject({ featured: true, depthRange: '5-20m', reviewLink: '/blog/bare-island-shore-dive', videoUrl: 'https://videos.example/bare-island.mp4' });
+    expect(stored).toMatchObject({
+      featured: true,
+      depthRange: '5-20m',
+      reviewLink: '/blog/bare-island-shore-dive',
+      videoUrl: 'https://videos.example/bare-island.mp4',
+    });
 
     await card.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -150,10 +162,7 @@ describe('dive-site administration', () => {
     const region = options[1];
     await page.getByRole('main').getByLabel('Region', { exact: true }).selectOption(region);
     const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM dive_sites WHERE region = $1`, [region]);
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[aria-label="Dive sites"] > [role="listitem"]').length === n,
-      count,
-    );
+    await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Dive sites"] > [role="listitem"]').length === n, count);
     const names = await page.getByRole('list', { name: 'Dive sites' }).getByRole('heading', { level: 2 }).allInnerTexts();
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en-AU')));
   });

@@ -52,7 +52,9 @@ describe('a session that ends while an admin screen is open', () => {
 
   it('signs the comment manager out with the message when a delete answers 401', async () => {
     const [article] = await t.dataSource.query(`SELECT id FROM articles WHERE published ORDER BY id LIMIT 1`);
-    await t.dataSource.query(`INSERT INTO comments ("articleId", name, content) VALUES ($1, 'Late Larry', 'Deleted too late, after the session ended.')`, [article.id]);
+    await t.dataSource.query(`INSERT INTO comments ("articleId", name, content) VALUES ($1, 'Late Larry', 'Deleted too late, after the session ended.')`, [
+      article.id,
+    ]);
     await page.goto(`${t.baseUrl}/admin/comments`);
     await islandReady(page, 'AdminComments');
     const comment = page.getByRole('list', { name: 'Comments' }).getByRole('listitem').filter({ hasText: 'Late Larry' });

@@ -36,7 +36,9 @@ it('reports no CSP violation on the main pages and the admin dashboard', async (
   const [article] = await t.dataSource.query(`SELECT slug FROM articles WHERE published = true ORDER BY id LIMIT 1`);
   const [review] = await t.dataSource.query(`SELECT slug FROM reviews WHERE published = true ORDER BY id LIMIT 1`);
   // A dive site with a YouTube video, so its page embeds a frame.
-  const [site] = await t.dataSource.query(`UPDATE dive_sites SET "videoUrl" = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' WHERE id = (SELECT min(id) FROM dive_sites) RETURNING id`);
+  const [site] = await t.dataSource.query(
+    `UPDATE dive_sites SET "videoUrl" = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' WHERE id = (SELECT min(id) FROM dive_sites) RETURNING id`,
+  );
   const context = await offlineContext(browser);
   await context.addInitScript(() => {
     (window as unknown as { __csp: string[] }).__csp = [];

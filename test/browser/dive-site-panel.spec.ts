@@ -32,7 +32,9 @@ async function expectPanelAsAVisitorSeesIt(page: Page) {
   await expect(panel.getByRole('heading', { level: 2, name: 'SS Yongala' }).isVisible()).resolves.toBe(true);
   const crumbs = panel.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.innerText()).resolves.toMatch(/Dive Sites\s*\/\s*Townsville & Whitsundays\s*\/\s*SS Yongala/);
-  await expect(panel.getByRole('link', { name: yongala.region }).first().getAttribute('href')).resolves.toBe(`/dive-sites?region=${encodeURIComponent(yongala.region)}`);
+  await expect(panel.getByRole('link', { name: yongala.region }).first().getAttribute('href')).resolves.toBe(
+    `/dive-sites?region=${encodeURIComponent(yongala.region)}`,
+  );
   await expect(panel.getByTestId('coordinates').innerText()).resolves.toBe(`${Number(yongala.latitude)}, ${Number(yongala.longitude)}`);
   await expect(panel.getByText(yongala.description).isVisible()).resolves.toBe(true);
 

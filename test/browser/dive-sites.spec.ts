@@ -52,7 +52,8 @@ async function openList() {
   await markers().first().waitFor();
 }
 
-const matching = (term: string) => all.filter((s) => [s.name, s.description, s.region, s.marineLife ?? ''].some((text) => text.toLowerCase().includes(term.toLowerCase())));
+const matching = (term: string) =>
+  all.filter((s) => [s.name, s.description, s.region, s.marineLife ?? ''].some((text) => text.toLowerCase().includes(term.toLowerCase())));
 
 describe('/dive-sites', () => {
   it('shows every site as a marker and, a page of cards at a time, as a card, even though the map tiles cannot load', async () => {
@@ -66,7 +67,13 @@ describe('/dive-sites', () => {
     await page.getByText(`${2 * CARD_PAGE_SIZE} of ${all.length} sites listed`).waitFor();
     expect(page.url()).toBe(`${t.baseUrl}/dive-sites`);
     expect(await cards().count()).toBe(2 * CARD_PAGE_SIZE);
-    await expect(cards().nth(CARD_PAGE_SIZE).getByRole('heading').locator('a').evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    await expect(
+      cards()
+        .nth(CARD_PAGE_SIZE)
+        .getByRole('heading')
+        .locator('a')
+        .evaluate((link) => link === document.activeElement),
+    ).resolves.toBe(true);
     expect((await cardNames())[0]).toBe(firstCard);
     // Each press lists the next cards once their text is here (fetched as they are shown).
     while (await showMore().count()) {
@@ -210,7 +217,11 @@ describe('/dive-sites', () => {
     expect(matching(site.name)).toHaveLength(1);
     await page.route(`**/api/dive-sites/${site.id}/ratings`, (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ statusCode: 429, error: 'Too many ratings from your network.', message: 'Too many ratings from your network.' }) })
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 429, error: 'Too many ratings from your network.', message: 'Too many ratings from your network.' }),
+          })
         : route.continue(),
     );
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
@@ -228,7 +239,9 @@ describe('/dive-sites', () => {
 
   it('shows the popup of a marker with the site details', async () => {
     const site = all.find((s) => s.name === 'Fish Rock Cave')!;
-    await t.dataSource.getRepository(DiveSite).update(site.id, { featured: true, reviewLink: '/blog/fish-rock-cave-south-west-rocks', videoUrl: 'https://www.youtube.com/watch?v=fishrock1' });
+    await t.dataSource
+      .getRepository(DiveSite)
+      .update(site.id, { featured: true, reviewLink: '/blog/fish-rock-cave-south-west-rocks', videoUrl: 'https://www.youtube.com/watch?v=fishrock1' });
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
     await explorer();
     await page.locator('[data-testid="dive-site-map"] [data-zoom="12"]').waitFor();

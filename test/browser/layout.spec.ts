@@ -13,9 +13,7 @@ describe('shared layout', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${t.baseUrl}/learn-to-dive`);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link').allInnerTexts()).resolves.toEqual([
-      'Home', 'News', 'Gear Reviews', 'Dive Sites', 'Learn to Dive', 'About', 'Contact',
-    ]);
+    await expect(nav.getByRole('link').allInnerTexts()).resolves.toEqual(['Home', 'News', 'Gear Reviews', 'Dive Sites', 'Learn to Dive', 'About', 'Contact']);
     await expect(nav.getByRole('link', { name: 'Learn to Dive' }).getAttribute('aria-current')).resolves.toBe('page');
     await expect(nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).resolves.toBeNull();
   });
@@ -26,8 +24,16 @@ describe('shared layout', () => {
     const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs).toEqual(
       expect.arrayContaining([
-        '/gear-reviews', '/dive-sites', '/learn-to-dive', '/blog', '/about', '/contact',
-        '/affiliate-disclosure', '/privacy-policy', '/terms-of-service', '/sitemap.xml',
+        '/gear-reviews',
+        '/dive-sites',
+        '/learn-to-dive',
+        '/blog',
+        '/about',
+        '/contact',
+        '/affiliate-disclosure',
+        '/privacy-policy',
+        '/terms-of-service',
+        '/sitemap.xml',
       ]),
     );
     await expect(footer.innerText()).resolves.toContain('Affiliate links help support content creation');

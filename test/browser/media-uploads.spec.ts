@@ -27,7 +27,9 @@ describe('uploading an image in the admin', () => {
   const slug = 'uploaded-reef-light-at-julian-rocks';
 
   it('fills the header image from an upload, and the published article shows it through /img with a srcset', async () => {
-    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1d6fa5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1d6fa5' } })
+      .png()
+      .toBuffer();
     await openDashboard(page, t);
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Category', { exact: true }).selectOption('Dive Sites');
@@ -67,7 +69,9 @@ describe('uploading an image in the admin', () => {
   });
 
   it('lists an unused upload with Delete, and deleting removes it', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c05a1d' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c05a1d' } })
+      .png()
+      .toBuffer();
     await openDashboard(page, t);
     await page.getByRole('tab', { name: 'Photos' }).click();
     const chooser = page.waitForEvent('filechooser');
@@ -84,7 +88,7 @@ describe('uploading an image in the admin', () => {
     await item.waitFor({ state: 'detached' });
   });
 
-  it('refuses a file that is no image, with the server\'s message', async () => {
+  it("refuses a file that is no image, with the server's message", async () => {
     await openDashboard(page, t);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload an image for Header Image URL' }).click();

@@ -32,9 +32,7 @@ describe('newsletter signup on /newsletter', () => {
     await field.fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await toast().getByText('Already subscribed!').waitFor();
-    await expect(toast().innerText()).resolves.toContain(
-      'This email is already receiving our newsletter. Check your inbox for the latest updates.',
-    );
+    await expect(toast().innerText()).resolves.toContain('This email is already receiving our newsletter. Check your inbox for the latest updates.');
     await expect(toast().locator('[data-variant]').getAttribute('data-variant')).resolves.toBe('destructive');
   });
 

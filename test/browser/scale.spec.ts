@@ -60,7 +60,7 @@ describe('the map of many sites', () => {
     expect(counted).toBeLessThanOrEqual(total);
 
     // A cluster zooms the map in to where it splits, until every site in view is its own marker (at zoom 11 at the latest).
-    for (let zoom = 3; (await clusters().count()) > 0 && zoom < 11; ) {
+    for (let zoom = 3; (await clusters().count()) > 0 && zoom < 11;) {
       // The biggest cluster inside the map's box (others may lie in the margin drawn beyond it, or overlap).
       await page.evaluate(() => {
         const box = document.querySelector('[data-testid="dive-site-map"]')!.getBoundingClientRect();
@@ -70,14 +70,22 @@ describe('the map of many sites', () => {
         });
         inside.sort((a, b) => Number(b.textContent) - Number(a.textContent))[0].click();
       });
-      await page.waitForFunction((before) => Number(document.querySelector('[data-testid="dive-site-map"] [data-zoom]')?.getAttribute('data-zoom')) > before, zoom);
+      await page.waitForFunction(
+        (before) => Number(document.querySelector('[data-testid="dive-site-map"] [data-zoom]')?.getAttribute('data-zoom')) > before,
+        zoom,
+      );
       zoom = Number(await map().getAttribute('data-zoom'));
     }
     await markers().first().waitFor();
     expect(await clusters().count()).toBe(0);
     const zoom = Number(await map().getAttribute('data-zoom'));
     const size = markerSize(zoom, true);
-    await expect(markers().first().locator('span').evaluate((dot) => dot.getBoundingClientRect().width)).resolves.toBe(size);
+    await expect(
+      markers()
+        .first()
+        .locator('span')
+        .evaluate((dot) => dot.getBoundingClientRect().width),
+    ).resolves.toBe(size);
 
     // A single site's popup loads its card on demand.
     await page.evaluate(() => {

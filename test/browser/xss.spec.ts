@@ -72,7 +72,8 @@ async function scan(page: Page, path: string): Promise<Findings> {
       for (const attribute of Array.from(element.attributes)) {
         if (/^on/i.test(attribute.name)) handlers.push(`${element.tagName}[${attribute.name}]`);
         // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a URL scheme, so the check must too
-        if (/href|src|action|data|formaction/i.test(attribute.name) && /^\s*(javascript|vbscript|data:text\/html)/i.test(attribute.value.replace(/[\u0000-\u001f]/g, ''))) {
+        const value = attribute.value.replace(/[\u0000-\u001f]/g, '');
+        if (/href|src|action|data|formaction/i.test(attribute.name) && /^\s*(javascript|vbscript|data:text\/html)/i.test(value)) {
           scriptUrls.push(`${element.tagName}[${attribute.name}=${attribute.value.slice(0, 40)}]`);
         }
       }
@@ -101,11 +102,26 @@ describe('stored XSS payloads', () => {
 
     for (const [i, payload] of PAYLOADS.entries()) {
       // Visitors: comment name and body, rating comment, contact form, newsletter.
-      await request(t.baseUrl).post(`/api/articles/${article.id}/comments`).set(from()).send({ name: payload.slice(0, 100), content: `${payload} (comment ${i})` });
-      await request(t.baseUrl).post(`/api/dive-sites/${site.id}/ratings`).set(from()).send({ rating: 1 + (i % 5), comment: payload.slice(0, 500) });
-      await request(t.baseUrl).post('/api/contact').set(from()).send({ name: payload.slice(0, 100), email: `x${i}@example.com`, subject: payload.slice(0, 200), message: `${payload} message ${i}` });
-      await request(t.baseUrl).post('/api/newsletter/subscribe').set(from()).send({ email: `"${payload.replace(/["\\\s]/g, '')}"@example.com` });
-      await request(t.baseUrl).post('/api/newsletter/subscribe').set(from()).send({ email: `xss${i}@example.com` });
+      await request(t.baseUrl)
+        .post(`/api/articles/${article.id}/comments`)
+        .set(from())
+        .send({ name: payload.slice(0, 100), content: `${payload} (comment ${i})` });
+      await request(t.baseUrl)
+        .post(`/api/dive-sites/${site.id}/ratings`)
+        .set(from())
+        .send({ rating: 1 + (i % 5), comment: payload.slice(0, 500) });
+      await request(t.baseUrl)
+        .post('/api/contact')
+        .set(from())
+        .send({ name: payload.slice(0, 100), email: `x${i}@example.com`, subject: payload.slice(0, 200), message: `${payload} message ${i}` });
+      await request(t.baseUrl)
+        .post('/api/newsletter/subscribe')
+        .set(from())
+        .send({ email: `"${payload.replace(/["\\\s]/g, '')}"@example.com` });
+      await request(t.baseUrl)
+        .post('/api/newsletter/subscribe')
+        .set(from())
+        .send({ email: `xss${i}@example.com` });
     }
     const stored = await t.dataSource.query(`SELECT count(*)::int AS n FROM comments WHERE content LIKE '%(comment %'`);
     expect(stored[0].n).toBe(PAYLOADS.length);
@@ -148,7 +164,10 @@ describe('stored XSS payloads', () => {
       published: true,
     });
     expect(slide.status).toBe(201);
-    for (const [field, value] of [['imageUrl', 'javascript:alert(1)'], ['videoUrl', 'javascript:alert(1)']] as const) {
+    for (const [field, value] of [
+      ['imageUrl', 'javascript:alert(1)'],
+      ['videoUrl', 'javascript:alert(1)'],
+    ] as const) {
       expect((await admin.patch(`/api/dive-sites/${site.id}/${field === 'imageUrl' ? 'photo' : 'video'}`).send({ [field]: value })).status).toBe(400);
     }
 
@@ -177,7 +196,14 @@ describe('stored XSS payloads', () => {
     // A web link in a comment or a rating comment is a link that search engines do not credit; markup stays text.
     const userLinks = async (list: string) =>
       page.locator(list).evaluateAll((lists) =>
-        lists.flatMap((element) => Array.from(element.querySelectorAll('a')).map((a) => ({ href: a.getAttribute('href'), rel: a.getAttribute('rel'), target: a.getAttribute('target'), text: a.textContent }))),
+        lists.flatMap((element) =>
+          Array.from(element.querySelectorAll('a')).map((a) => ({
+            href: a.getAttribute('href'),
+            rel: a.getAttribute('rel'),
+            target: a.getAttribute('target'),
+            text: a.textContent,
+          })),
+        ),
       );
     const ugcLink = { href: 'https://example.com/visit-me', rel: 'ugc nofollow noopener noreferrer', target: '_blank', text: 'https://example.com/visit-me' };
     await page.goto(`${t.baseUrl}/blog/${article.slug}`);

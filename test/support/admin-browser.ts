@@ -38,5 +38,10 @@ export async function openDashboard(page: Page, t: TestApp): Promise<void> {
 export async function toastShows(page: Page, title: string, description?: string): Promise<void> {
   const toast = page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
   await toast.first().waitFor();
-  if (description) await page.getByRole('region', { name: /Notifications/ }).getByText(description, { exact: true }).first().waitFor();
+  if (description)
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(description, { exact: true })
+      .first()
+      .waitFor();
 }

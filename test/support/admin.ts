@@ -15,8 +15,7 @@ export async function signInAsAdmin(t: TestApp, password: string = ADMIN_TEST_PA
   const agent = request.agent(t.baseUrl);
   for (const method of WRITES) {
     const original = agent[method].bind(agent) as (url: string) => request.Test;
-    (agent as unknown as Record<string, (url: string) => request.Test>)[method] = (url: string) =>
-      original(url).set('Origin', t.baseUrl);
+    (agent as unknown as Record<string, (url: string) => request.Test>)[method] = (url: string) => original(url).set('Origin', t.baseUrl);
   }
   const response = await agent.post('/api/admin/login').send({ password });
   if (response.status !== 200) {

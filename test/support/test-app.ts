@@ -53,7 +53,10 @@ export interface TestApp {
 /** Boots the real AppModule on a real PostgreSQL database, listening on a free port. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string; /** Providers replaced by test doubles (a DNS answer the test gives, never the internet). */ overrides?: { provide: unknown; useValue: unknown }[] } = {},
+  options: {
+    databaseUrl?: string;
+    /** Providers replaced by test doubles (a DNS answer the test gives, never the internet). */ overrides?: { provide: unknown; useValue: unknown }[];
+  } = {},
 ): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig({

@@ -39,7 +39,14 @@ describe('article form (SPEC section 5)', () => {
 
 describe('review form', () => {
   it('needs title, category, image, content and purchase link to publish; rating null when none', () => {
-    const review = { ...EMPTY_REVIEW_FORM, title: 'Mask', category: 'Masks & Fins', imageUrl: 'https://i.example/m.jpg', content: 'Body', purchaseLink: 'https://shop.example/m' };
+    const review = {
+      ...EMPTY_REVIEW_FORM,
+      title: 'Mask',
+      category: 'Masks & Fins',
+      imageUrl: 'https://i.example/m.jpg',
+      content: 'Body',
+      purchaseLink: 'https://shop.example/m',
+    };
     expect(reviewProblem(review, true)).toBeNull();
     expect(reviewProblem({ ...review, purchaseLink: '' }, true)).toBe(REVIEW_PUBLISH_REQUIRED);
     expect(reviewProblem({ ...EMPTY_REVIEW_FORM, title: 'Mask' }, false)).toBeNull();
@@ -71,7 +78,9 @@ describe('carousel slide form', () => {
   it('puts a new slide after the others and warns about development hosts', () => {
     expect(nextOrdering([])).toBe(0);
     expect(nextOrdering([{ ordering: 0 }, { ordering: 4 }] as AdminSlide[])).toBe(5);
-    expect(slideUrlProblem({ ...EMPTY_SLIDE_FORM, posterImageUrl: 'http://localhost:5173/p.jpg' })).toMatch(/^Poster Image URL points to a local development host/);
+    expect(slideUrlProblem({ ...EMPTY_SLIDE_FORM, posterImageUrl: 'http://localhost:5173/p.jpg' })).toMatch(
+      /^Poster Image URL points to a local development host/,
+    );
   });
 });
 

@@ -73,6 +73,14 @@ describe('loadConfig', () => {
       IMAGE_REMOTE_HOSTS: 'Images.Example.com, cdn.example.net',
       IMAGE_REMOTE_TIMEOUT_MS: '5000',
     });
-    expect(config).toMatchObject({ imageRemoteHosts: ['images.example.com', 'cdn.example.net'], imageRemoteTimeoutMs: 5000, analyticsId: 'G-ABC123DEF4', port: 8080, siteUrl: 'https://www.example.com.au', trustProxy: 1, databaseUrl: 'postgres://u:p@db:5432/dive' });
+    expect(config).toMatchObject({
+      imageRemoteHosts: ['images.example.com', 'cdn.example.net'],
+      imageRemoteTimeoutMs: 5000,
+      analyticsId: 'G-ABC123DEF4',
+      port: 8080,
+      siteUrl: 'https://www.example.com.au',
+      trustProxy: 1,
+      databaseUrl: 'postgres://u:p@db:5432/dive',
+    });
   });
 });

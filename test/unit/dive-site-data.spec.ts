@@ -110,6 +110,8 @@ function depthLimits(depthRange: string): [number, number] {
  * shallower: a depth of 30 m or less ('her masts near 9 m'), or its shallow part or top.
  */
 function namesAShallowerPart(description: string): boolean {
-  const depths = [...description.matchAll(/(\d+(?:\.\d+)?)(?:\s?[-–]\s?\d+(?:\.\d+)?)?\s?m\b(?!\s*(?:long|wide|high|tall|across|semicircle|from|off|away))/g)].map((match) => Number(match[1]));
+  const depths = [
+    ...description.matchAll(/(\d+(?:\.\d+)?)(?:\s?[-–]\s?\d+(?:\.\d+)?)?\s?m\b(?!\s*(?:long|wide|high|tall|across|semicircle|from|off|away))/g),
+  ].map((match) => Number(match[1]));
   return depths.some((depth) => depth <= DEEP_SITE) || /\b(shallows?|shallower|top|surface)\b/i.test(description);
 }

@@ -55,13 +55,20 @@ describe('filters', () => {
   });
 
   it('read from a query string, unknown values meaning all', () => {
-    expect(normaliseFilters({ search: '  wreck ', region: 'Victoria', skill: 'Expert', depth: 'abyssal' })).toEqual({ search: 'wreck', region: 'Victoria', skill: ALL, depth: ALL });
+    expect(normaliseFilters({ search: '  wreck ', region: 'Victoria', skill: 'Expert', depth: 'abyssal' })).toEqual({
+      search: 'wreck',
+      region: 'Victoria',
+      skill: ALL,
+      depth: ALL,
+    });
     expect(normaliseFilters({ search: ['a', 'b'] })).toEqual(DEFAULT_FILTERS);
   });
 
   it('write the query string of the exports', () => {
     expect(filtersQuery(DEFAULT_FILTERS, 'q')).toBe('');
-    expect(filtersQuery({ search: 'sea lions', region: 'South Australia', skill: 'Beginner', depth: 'shallow' }, 'q')).toBe('?q=sea+lions&region=South+Australia&skill=Beginner&depth=shallow');
+    expect(filtersQuery({ search: 'sea lions', region: 'South Australia', skill: 'Beginner', depth: 'shallow' }, 'q')).toBe(
+      '?q=sea+lions&region=South+Australia&skill=Beginner&depth=shallow',
+    );
   });
 });
 

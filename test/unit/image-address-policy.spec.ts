@@ -40,7 +40,10 @@ describe('the image fetcher address policy', () => {
     expect(publicAddressesOnly(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '172.32.0.1', '100.128.0.1', '::ffff:8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('allows the public address %s', (address) => {
-    expect(publicAddressesOnly(address)).toBe(true);
-  });
+  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '172.32.0.1', '100.128.0.1', '::ffff:8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])(
+    'allows the public address %s',
+    (address) => {
+      expect(publicAddressesOnly(address)).toBe(true);
+    },
+  );
 });

@@ -3,14 +3,18 @@ import { sniffImageFormat } from 'src/images/image-format';
 import { preferredFormat } from 'src/images/image-negotiation';
 
 describe('sniffImageFormat', () => {
-  const image = (format: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif') => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a6' } }).toFormat(format).toBuffer();
+  const image = (format: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif') =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a6' } })
+      .toFormat(format)
+      .toBuffer();
 
   it.each(['jpeg', 'png', 'gif', 'webp', 'avif'] as const)('reads %s from its bytes', async (format) => {
     expect(sniffImageFormat(await image(format))).toBe(format);
   });
 
   it('reads SVG after a BOM, an XML declaration, comments and a doctype', () => {
-    const text = '\uFEFF<?xml version="1.0"?>\n<!-- drawn by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg xmlns="http://www.w3.org/2000/svg"></svg>';
+    const text =
+      '\uFEFF<?xml version="1.0"?>\n<!-- drawn by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg xmlns="http://www.w3.org/2000/svg"></svg>';
     expect(sniffImageFormat(Buffer.from(text))).toBe('svg');
   });
 

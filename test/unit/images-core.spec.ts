@@ -1,6 +1,6 @@
 import { imageSources, singleImageUrl } from 'core/images';
 
-describe('imageSources (the pages\' srcset over GET /img)', () => {
+describe("imageSources (the pages' srcset over GET /img)", () => {
   it("offers SPEC's widths of a raster image through the endpoint", () => {
     const { src, srcSet } = imageSources('/media/uploads/abc.png');
     expect(src).toBe('/img?src=%2Fmedia%2Fuploads%2Fabc.png&w=800');

@@ -8,9 +8,11 @@ describe('safeUrl (the request log line)', () => {
     expect(logged).toMatch(/w=400$/);
   });
 
-  it("leaves a site path and a plain remote URL as they are", () => {
+  it('leaves a site path and a plain remote URL as they are', () => {
     expect(safeUrl('/img?src=%2Fmedia%2Fscene-kelp.svg&w=800')).toBe('/img?src=%2Fmedia%2Fscene-kelp.svg&w=800');
-    expect(new URLSearchParams(safeUrl(`/img?src=${encodeURIComponent('https://cdn.example.com/p.jpg')}&w=400`).split('?')[1]).get('src')).toBe('https://cdn.example.com/p.jpg');
+    expect(new URLSearchParams(safeUrl(`/img?src=${encodeURIComponent('https://cdn.example.com/p.jpg')}&w=400`).split('?')[1]).get('src')).toBe(
+      'https://cdn.example.com/p.jpg',
+    );
   });
 
   it('redacts a source that is not a URL at all, and still masks emails elsewhere', () => {

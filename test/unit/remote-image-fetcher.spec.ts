@@ -30,10 +30,11 @@ async function serve(host: string, handler: Handler): Promise<TestServer> {
   return {
     port: (server.address() as AddressInfo).port,
     hits,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -50,7 +51,16 @@ const resolver: Resolver = async (hostname) => {
 };
 
 function fetcher(overrides: Partial<RemoteFetchOptions> = {}): RemoteImageFetcher {
-  return new RemoteImageFetcher({ resolve: resolver, allowAddress: testPolicy, allowedHosts: null, timeoutMs: 3_000, connectTimeoutMs: 1_000, maxBytes: 64 * 1024, maxRedirects: 3, ...overrides });
+  return new RemoteImageFetcher({
+    resolve: resolver,
+    allowAddress: testPolicy,
+    allowedHosts: null,
+    timeoutMs: 3_000,
+    connectTimeoutMs: 1_000,
+    maxBytes: 64 * 1024,
+    maxRedirects: 3,
+    ...overrides,
+  });
 }
 
 /** The refusal a fetch ends in: its HTTP status and JSON body. */
@@ -68,7 +78,9 @@ let warnings: jest.SpyInstance;
 
 beforeAll(async () => {
   warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-  png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#08f' } }).png().toBuffer();
+  png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#08f' } })
+    .png()
+    .toBuffer();
   images = await serve(PUBLIC_HOST, (request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     if (url.pathname === '/photo.png') {
@@ -169,7 +181,13 @@ describe('RemoteImageFetcher', () => {
   });
 
   it('refuses a redirect from an allowed host to a private address, loopback or a private name', async () => {
-    for (const target of [`http://127.0.0.1:${internal.port}/`, `http://[::ffff:7f00:1]:${internal.port}/`, `http://internal.test/`, 'http://169.254.169.254/latest/meta-data/', 'gopher://images.test/']) {
+    for (const target of [
+      `http://127.0.0.1:${internal.port}/`,
+      `http://[::ffff:7f00:1]:${internal.port}/`,
+      `http://internal.test/`,
+      'http://169.254.169.254/latest/meta-data/',
+      'gopher://images.test/',
+    ]) {
       const { status } = await refusal(fetcher().fetch(new URL(`http://images.test:${images.port}/to?target=${encodeURIComponent(target)}`)));
       expect(status).toBe(400);
     }

@@ -6,15 +6,15 @@ const PAYLOADS = [
   '<script>alert(1)</script>',
   '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',
   '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=javascript:alert(\'XSS\')>',
-  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
+  "<IMG SRC=javascript:alert('XSS')>",
+  "<IMG SRC=JaVaScRiPt:alert('XSS')>",
   '<IMG """><SCRIPT>alert("XSS")</SCRIPT>"\\>',
   '<IMG SRC=# onmouseover="alert(\'xxs\')">',
   '<IMG SRC=/ onerror="alert(String.fromCharCode(88,83,83))"></img>',
   '<img src=x onerror="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058&#0000097&#0000108&#0000101&#0000114&#0000116&#0000040&#0000039&#0000088&#0000083&#0000083&#0000039&#0000041">',
   '<IMG SRC="jav&#x09;ascript:alert(\'XSS\');">',
   '<SVG/onload=alert(1)>',
-  '<BODY ONLOAD=alert(\'XSS\')>',
+  "<BODY ONLOAD=alert('XSS')>",
   '<IFRAME SRC="javascript:alert(\'XSS\');"></IFRAME>',
   '<iframe src=https://evil.example/></iframe>',
   '<OBJECT TYPE="text/x-scriptlet" DATA="https://xss.example/scriptlet.html"></OBJECT>',
@@ -49,7 +49,27 @@ const PAYLOADS = [
   '<svg><animate onbegin=alert(1) attributeName=x dur=1s>',
 ];
 
-const SAFE_TAGS = ['p', 'a', 'strong', 'em', 'ul', 'ol', 'li', 'blockquote', 'img', 'br', 'h2', 'h3', 'code', 'pre', 'span', 'div', 'iframe', 'video', 'source'];
+const SAFE_TAGS = [
+  'p',
+  'a',
+  'strong',
+  'em',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'img',
+  'br',
+  'h2',
+  'h3',
+  'code',
+  'pre',
+  'span',
+  'div',
+  'iframe',
+  'video',
+  'source',
+];
 
 describe('renderBody against XSS payloads', () => {
   it.each(PAYLOADS)('leaves nothing executable from %s', (payload) => {

@@ -48,6 +48,8 @@ describe('web links in what visitors write', () => {
         ]}
       />,
     );
-    expect(bad).toBe('ab<a href="https://example.com/" target="_blank" rel="ugc nofollow noopener noreferrer" class="break-words font-medium text-cyan-800 underline hover:text-cyan-900">c d</a>ef');
+    expect(bad).toBe(
+      'ab<a href="https://example.com/" target="_blank" rel="ugc nofollow noopener noreferrer" class="break-words font-medium text-cyan-800 underline hover:text-cyan-900">c d</a>ef',
+    );
   });
 });

@@ -20,7 +20,15 @@ export interface ContentCardProps {
 export function ContentCard(props: ContentCardProps) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
-      <ResponsiveImage src={props.imageUrl} alt="" width={1200} height={800} sizes={IMAGE_SIZES.card} maxWidth={1200} className="aspect-[3/2] w-full object-cover" />
+      <ResponsiveImage
+        src={props.imageUrl}
+        alt=""
+        width={1200}
+        height={800}
+        sizes={IMAGE_SIZES.card}
+        maxWidth={1200}
+        className="aspect-[3/2] w-full object-cover"
+      />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wide">
           <span className="text-cyan-800">

@@ -14,7 +14,14 @@ export function VideoPlayer({ url, title, poster }: { url: string; title: string
   return (
     <div className="aspect-video w-full overflow-hidden rounded-2xl bg-slate-900">
       {source.kind === 'iframe' ? (
-        <iframe src={source.src} title={title} loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowFullScreen className="h-full w-full" />
+        <iframe
+          src={source.src}
+          title={title}
+          loading="lazy"
+          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+          allowFullScreen
+          className="h-full w-full"
+        />
       ) : (
         <video controls preload="metadata" playsInline poster={poster ? singleImageUrl(poster, 1200) : undefined} className="h-full w-full">
           <source src={source.src} type={source.type} />

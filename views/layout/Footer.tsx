@@ -21,8 +21,8 @@ export function Footer({ siteName }: { siteName: string }) {
         <div className="md:col-span-2">
           <p className="text-lg font-bold text-white">{siteName}</p>
           <p className="mt-3 max-w-md text-sm leading-relaxed">
-            Exploring Australia's underwater world, from the Great Barrier Reef to the kelp forests of Tasmania and
-            the wrecks of the Pacific: honest gear reviews, dive-site guides and safety advice for every diver.
+            Exploring Australia's underwater world, from the Great Barrier Reef to the kelp forests of Tasmania and the wrecks of the Pacific: honest gear
+            reviews, dive-site guides and safety advice for every diver.
           </p>
         </div>
         <nav aria-label="Quick links">
@@ -57,8 +57,8 @@ export function Footer({ siteName }: { siteName: string }) {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400">
-          © {year} {siteName}. Some links are affiliate links: when you buy through them we may earn a commission at
-          no extra cost to you. Affiliate links help support content creation.
+          © {year} {siteName}. Some links are affiliate links: when you buy through them we may earn a commission at no extra cost to you. Affiliate links help
+          support content creation.
         </p>
       </div>
     </footer>

@@ -84,8 +84,8 @@ export function ContactPage({ email, initialSubject }: ContactPageProps) {
         <p className="text-sm font-semibold uppercase tracking-wide text-sky-700">Get in touch</p>
         <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">Contact Us</h1>
         <p className="mt-4 text-lg leading-relaxed">
-          Questions about a dive site, a piece of gear or learning to dive? A correction, a product to review or a story
-          to share? Send us a message and a diver on our team will answer.
+          Questions about a dive site, a piece of gear or learning to dive? A correction, a product to review or a story to share? Send us a message and a diver
+          on our team will answer.
         </p>
       </header>
 
@@ -109,8 +109,8 @@ export function ContactPage({ email, initialSubject }: ContactPageProps) {
             </p>
             <h3 className="mt-5 font-semibold text-slate-900">Response time</h3>
             <p className="mt-1 text-sm leading-relaxed">
-              We reply within 24-48 hours on business days (Monday to Friday, excluding public holidays). Messages sent
-              over a weekend are answered the following week.
+              We reply within 24-48 hours on business days (Monday to Friday, excluding public holidays). Messages sent over a weekend are answered the
+              following week.
             </p>
           </section>
 
@@ -139,9 +139,8 @@ export function ContactPage({ email, initialSubject }: ContactPageProps) {
               Diving emergency?
             </h2>
             <p className="mt-2 text-sm leading-relaxed">
-              We can't help in an emergency. Call <strong>000</strong>, and for suspected decompression illness the DAN
-              Asia-Pacific Diving Emergency Service on <strong>1800 088 200</strong> (from outside Australia{' '}
-              <strong>+61 8 8212 9242</strong>).
+              We can't help in an emergency. Call <strong>000</strong>, and for suspected decompression illness the DAN Asia-Pacific Diving Emergency Service on{' '}
+              <strong>1800 088 200</strong> (from outside Australia <strong>+61 8 8212 9242</strong>).
             </p>
           </section>
         </aside>

@@ -23,9 +23,27 @@ export interface HomePageProps {
 }
 
 const SECTIONS = [
-  { title: 'News', href: '/blog', text: 'Dive-site guides, safety advice, marine life and news from around Australia and the Pacific.', image: '/media/scene-turtle.svg', cta: 'Read the latest' },
-  { title: 'Gear Reviews', href: '/gear-reviews', text: 'Honest reviews of dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, tested in our waters.', image: '/media/gear-dive-computer.svg', cta: 'Compare gear' },
-  { title: '244+ Dive Sites', href: '/dive-sites', text: 'A map and guide to reefs, wrecks, jetties and caves, from the Coral Sea to Tasmania and across the Pacific.', image: '/media/scene-wreck.svg', cta: 'Explore the map' },
+  {
+    title: 'News',
+    href: '/blog',
+    text: 'Dive-site guides, safety advice, marine life and news from around Australia and the Pacific.',
+    image: '/media/scene-turtle.svg',
+    cta: 'Read the latest',
+  },
+  {
+    title: 'Gear Reviews',
+    href: '/gear-reviews',
+    text: 'Honest reviews of dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, tested in our waters.',
+    image: '/media/gear-dive-computer.svg',
+    cta: 'Compare gear',
+  },
+  {
+    title: '244+ Dive Sites',
+    href: '/dive-sites',
+    text: 'A map and guide to reefs, wrecks, jetties and caves, from the Coral Sea to Tasmania and across the Pacific.',
+    image: '/media/scene-wreck.svg',
+    cta: 'Explore the map',
+  },
 ];
 
 export function HomePage({ slides, latest, newsletter }: HomePageProps) {
@@ -35,8 +53,20 @@ export function HomePage({ slides, latest, newsletter }: HomePageProps) {
 
       <section aria-label="Explore" className="mx-auto mt-10 grid max-w-7xl gap-6 px-4 md:grid-cols-3">
         {SECTIONS.map((section) => (
-          <a key={section.href} href={section.href} className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 hover:shadow-lg">
-            <ResponsiveImage src={section.image} alt="" width={1200} height={400} sizes={IMAGE_SIZES.section} maxWidth={1200} className="aspect-[3/1] w-full object-cover" />
+          <a
+            key={section.href}
+            href={section.href}
+            className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200 hover:shadow-lg"
+          >
+            <ResponsiveImage
+              src={section.image}
+              alt=""
+              width={1200}
+              height={400}
+              sizes={IMAGE_SIZES.section}
+              maxWidth={1200}
+              className="aspect-[3/1] w-full object-cover"
+            />
             <div className="flex flex-1 flex-col p-6">
               <h2 className="text-xl font-bold text-slate-900 group-hover:text-cyan-800">{section.title}</h2>
               <p className="mt-2 flex-1 text-slate-600">{section.text}</p>

@@ -4,8 +4,8 @@ export function NotFoundPage({ path }: { path: string }) {
       <p className="text-6xl font-black text-cyan-700">404</p>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">404 Page Not Found</h1>
       <p className="mt-4 text-slate-600">
-        We couldn't find <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{path}</code>. Did you forget to
-        add the page to the router? If you followed a link here, it may have moved or been removed.
+        We couldn't find <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{path}</code>. Did you forget to add the page to the router? If you
+        followed a link here, it may have moved or been removed.
       </p>
       <div className="mt-8 flex justify-center gap-3">
         <a href="/" className="rounded-lg bg-cyan-700 px-5 py-3 font-semibold text-white hover:bg-cyan-800">

@@ -53,7 +53,9 @@ export function BlogTab() {
   const meta = (article: ArticleResponse) => (
     <>
       {article.category && <Badge>{article.category}</Badge>}
-      <span>{article.published ? `Published ${formatAdminDate(article.publishedAt ?? article.createdAt)}` : `Created ${formatAdminDate(article.createdAt)}`}</span>
+      <span>
+        {article.published ? `Published ${formatAdminDate(article.publishedAt ?? article.createdAt)}` : `Created ${formatAdminDate(article.createdAt)}`}
+      </span>
       <span className="font-mono">/blog/{article.slug}</span>
     </>
   );
@@ -64,11 +66,31 @@ export function BlogTab() {
       {content.list.isPending ? (
         <p className="text-sm text-slate-500">Loading posts...</p>
       ) : content.list.isError ? (
-        <p role="alert" className="text-sm text-red-700">Failed to load blog posts. Please try again.</p>
+        <p role="alert" className="text-sm text-red-700">
+          Failed to load blog posts. Please try again.
+        </p>
       ) : (
         <>
-          <ContentList heading="Draft Posts" items={drafts} empty="No draft posts." meta={meta} onEdit={edit} onTogglePublished={(item) => content.setPublished.mutate(item)} onDelete={remove} busyId={content.busyId} />
-          <ContentList heading="Published Posts" items={published} empty="No published posts yet." meta={meta} onEdit={edit} onTogglePublished={(item) => content.setPublished.mutate(item)} onDelete={remove} busyId={content.busyId} />
+          <ContentList
+            heading="Draft Posts"
+            items={drafts}
+            empty="No draft posts."
+            meta={meta}
+            onEdit={edit}
+            onTogglePublished={(item) => content.setPublished.mutate(item)}
+            onDelete={remove}
+            busyId={content.busyId}
+          />
+          <ContentList
+            heading="Published Posts"
+            items={published}
+            empty="No published posts yet."
+            meta={meta}
+            onEdit={edit}
+            onTogglePublished={(item) => content.setPublished.mutate(item)}
+            onDelete={remove}
+            busyId={content.busyId}
+          />
         </>
       )}
       <ConfirmDialog request={confirm.request} onClose={confirm.close} />

@@ -20,7 +20,10 @@ const urlWarning = (label: string, value: string) => (value.trim() && isDevelopm
 
 /** 'Create Carousel Slide' / 'Edit Carousel Slide' with its live preview (SPEC section 2, carousel tab). */
 export function CarouselForm({ form, onChange, editing, saving, existing, onSave, onReset }: CarouselFormProps) {
-  const set = <K extends keyof SlideForm>(key: K) => (event: { target: { value: string } }) => onChange({ ...form, [key]: event.target.value });
+  const set =
+    <K extends keyof SlideForm>(key: K) =>
+    (event: { target: { value: string } }) =>
+      onChange({ ...form, [key]: event.target.value });
 
   function load(key: string) {
     const found = [...existing.sites, ...existing.articles].find((video) => video.key === key);
@@ -41,7 +44,12 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
             }}
           >
             {!editing && (
-              <SelectField label="Load from Existing Video" defaultValue="" onChange={(event) => load(event.target.value)} hint="Optional: pre-fills the form from a dive site or article video.">
+              <SelectField
+                label="Load from Existing Video"
+                defaultValue=""
+                onChange={(event) => load(event.target.value)}
+                hint="Optional: pre-fills the form from a dive site or article video."
+              >
                 <option value="">Create new slide from scratch</option>
                 {existing.sites.length > 0 && (
                   <optgroup label="Dive site videos">
@@ -64,8 +72,23 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
               </SelectField>
             )}
             <TextField label="Title" required value={form.title} onChange={set('title')} placeholder="e.g. Dive the Great Barrier Reef" maxLength={200} />
-            <TextField label="Video URL" required type="url" value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://example.com/video.mp4" warning={urlWarning('Video URL', form.videoUrl)} />
-            <TextAreaField label="Description" value={form.description} onChange={set('description')} rows={3} maxLength={500} placeholder="A sentence shown under the title" />
+            <TextField
+              label="Video URL"
+              required
+              type="url"
+              value={form.videoUrl}
+              onChange={set('videoUrl')}
+              placeholder="https://example.com/video.mp4"
+              warning={urlWarning('Video URL', form.videoUrl)}
+            />
+            <TextAreaField
+              label="Description"
+              value={form.description}
+              onChange={set('description')}
+              rows={3}
+              maxLength={500}
+              placeholder="A sentence shown under the title"
+            />
             <ImageUrlField
               label="Poster Image URL"
               value={form.posterImageUrl}
@@ -78,7 +101,11 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
               <TextField label="CTA Text" value={form.ctaText} onChange={set('ctaText')} placeholder="e.g. Explore Dive Sites" maxLength={100} />
               <TextField label="CTA Link" value={form.ctaUrl} onChange={set('ctaUrl')} placeholder="/dive-sites or https://..." />
             </div>
-            <CheckboxField label="Publish to homepage (uncheck to save as draft)" checked={form.published} onChange={(published) => onChange({ ...form, published })} />
+            <CheckboxField
+              label="Publish to homepage (uncheck to save as draft)"
+              checked={form.published}
+              onChange={(published) => onChange({ ...form, published })}
+            />
             <div className="flex flex-wrap gap-3">
               <Button type="submit" disabled={saving}>
                 {saving ? 'Saving...' : editing ? 'Update Slide' : 'Create Slide'}
@@ -90,7 +117,13 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
           </form>
           <div>
             <p className="mb-2 text-sm font-medium text-slate-800">Live Preview</p>
-            <CarouselPreview videoUrl={form.videoUrl} posterImageUrl={form.posterImageUrl} title={form.title} description={form.description} ctaText={form.ctaText} />
+            <CarouselPreview
+              videoUrl={form.videoUrl}
+              posterImageUrl={form.posterImageUrl}
+              title={form.title}
+              description={form.description}
+              ctaText={form.ctaText}
+            />
           </div>
         </div>
       </CardContent>

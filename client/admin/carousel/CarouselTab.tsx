@@ -43,7 +43,10 @@ export function CarouselTab() {
     onSuccess: (_saved, { id }) => {
       refresh();
       reset();
-      reportSuccess(id === null ? 'Slide Created' : 'Slide Updated', id === null ? 'The carousel slide has been created.' : 'The carousel slide has been updated.');
+      reportSuccess(
+        id === null ? 'Slide Created' : 'Slide Updated',
+        id === null ? 'The carousel slide has been created.' : 'The carousel slide has been updated.',
+      );
     },
     onError: (error, { id }) =>
       id === null
@@ -98,7 +101,9 @@ export function CarouselTab() {
       {slides.isPending ? (
         <p className="text-sm text-slate-500">Loading slides...</p>
       ) : slides.isError ? (
-        <p role="alert" className="text-sm text-red-700">Failed to load carousel slides. Please try again.</p>
+        <p role="alert" className="text-sm text-red-700">
+          Failed to load carousel slides. Please try again.
+        </p>
       ) : (
         <SlideList slides={list} onEdit={edit} onDelete={askDelete} busyId={remove.isPending ? (remove.variables?.id ?? null) : null} />
       )}

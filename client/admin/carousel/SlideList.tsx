@@ -4,7 +4,17 @@ import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 
 /** 'Existing Slides (n)': poster or video, title, CTA badge, description, video URL and link (SPEC section 2). */
-export function SlideList({ slides, onEdit, onDelete, busyId }: { slides: AdminSlide[]; onEdit: (slide: AdminSlide) => void; onDelete: (slide: AdminSlide) => void; busyId: number | null }) {
+export function SlideList({
+  slides,
+  onEdit,
+  onDelete,
+  busyId,
+}: {
+  slides: AdminSlide[];
+  onEdit: (slide: AdminSlide) => void;
+  onDelete: (slide: AdminSlide) => void;
+  busyId: number | null;
+}) {
   return (
     <Card>
       <CardHeader title={`Existing Slides (${slides.length})`} />

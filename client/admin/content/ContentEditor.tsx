@@ -64,7 +64,13 @@ export function ContentEditor({ value, onChange, placeholder }: { value: string;
         <div role="group" aria-label="Insert image" className="mt-3 grid gap-2 sm:grid-cols-[2fr_1fr_auto_auto] sm:items-end">
           <label className="text-xs font-medium text-slate-700">
             Image to insert (URL)
-            <input type="url" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} placeholder="https://example.com/photo.jpg" className={`mt-1 ${input}`} />
+            <input
+              type="url"
+              value={imageUrl}
+              onChange={(event) => setImageUrl(event.target.value)}
+              placeholder="https://example.com/photo.jpg"
+              className={`mt-1 ${input}`}
+            />
           </label>
           <label className="text-xs font-medium text-slate-700">
             Alt text
@@ -96,7 +102,10 @@ export function ContentEditor({ value, onChange, placeholder }: { value: string;
         value={value}
         onChange={(event) => onChange(event.target.value)}
         rows={16}
-        placeholder={placeholder ?? 'Write your content here. Markdown: ## headings, **bold**, [links](https://...), - lists, > quotes, ![images](https://...), [video](https://...)'}
+        placeholder={
+          placeholder ??
+          'Write your content here. Markdown: ## headings, **bold**, [links](https://...), - lists, > quotes, ![images](https://...), [video](https://...)'
+        }
         className="mt-2 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
       />
     </div>

@@ -8,7 +8,8 @@ export function ImageWarning({ content }: { content: string }) {
     <div role="alert" className="rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-900">
       <p className="font-semibold">Image Warning</p>
       <p className="mt-1">
-        Your content contains {images.length === 1 ? 'an image' : `${images.length} images`} with local development URLs. They will not work in published articles; use public URLs instead.
+        Your content contains {images.length === 1 ? 'an image' : `${images.length} images`} with local development URLs. They will not work in published
+        articles; use public URLs instead.
       </p>
       <ul className="mt-2 list-disc pl-5 font-mono text-xs">
         {images.map((url, index) => (

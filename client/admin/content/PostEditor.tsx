@@ -58,7 +58,13 @@ export function PostEditor<F extends PostForm>({
 }: PostEditorFrame & PostEditorProps<F>) {
   const set = fieldSetter(form, onChange);
   const publishedAt = (
-    <TextField label="Published Date" type="datetime-local" value={form.publishedAt} onChange={set('publishedAt')} hint="Optional: leave empty to use the time of publishing." />
+    <TextField
+      label="Published Date"
+      type="datetime-local"
+      value={form.publishedAt}
+      onChange={set('publishedAt')}
+      hint="Optional: leave empty to use the time of publishing."
+    />
   );
 
   return (
@@ -75,7 +81,14 @@ export function PostEditor<F extends PostForm>({
         >
           <div className="grid gap-5 md:grid-cols-2">
             <TextField label="Title" required value={form.title} onChange={set('title')} placeholder={titlePlaceholder} maxLength={200} />
-            <TextField label="URL Slug" value={form.slug} onChange={set('slug')} placeholder={slugFromTitle(form.title) || 'auto-generated-from-title'} hint="Leave blank to generate it from the title." maxLength={200} />
+            <TextField
+              label="URL Slug"
+              value={form.slug}
+              onChange={set('slug')}
+              placeholder={slugFromTitle(form.title) || 'auto-generated-from-title'}
+              hint="Leave blank to generate it from the title."
+              maxLength={200}
+            />
             <SelectField label="Category" required value={form.category} onChange={set('category')}>
               <option value="">Select a category</option>
               {categories.map((category) => (

@@ -12,8 +12,6 @@ const time = (value: string | null) => (value ? new Date(value).getTime() : 0);
  */
 export function splitByStatus<T extends Publishable>(items: T[]): { drafts: T[]; published: T[] } {
   const drafts = items.filter((item) => !item.published).sort((a, b) => time(b.createdAt) - time(a.createdAt));
-  const published = items
-    .filter((item) => item.published)
-    .sort((a, b) => time(b.publishedAt ?? b.createdAt) - time(a.publishedAt ?? a.createdAt));
+  const published = items.filter((item) => item.published).sort((a, b) => time(b.publishedAt ?? b.createdAt) - time(a.publishedAt ?? a.createdAt));
   return { drafts, published };
 }

@@ -7,7 +7,9 @@ export function CommentsTab() {
     <Card>
       <CardHeader title="Comment Management" description="Review and delete comments readers have posted on articles." />
       <CardContent>
-        <p className="text-sm text-slate-600">Comments are visible as soon as they are posted. Use the comment manager to filter them and remove anything inappropriate.</p>
+        <p className="text-sm text-slate-600">
+          Comments are visible as soon as they are posted. Use the comment manager to filter them and remove anything inappropriate.
+        </p>
         <p className="mt-4 flex flex-wrap gap-3">
           <a href="/admin/comments" className={buttonClass('primary')}>
             Manage Comments

@@ -16,9 +16,15 @@ export function ExportTab() {
       <CardContent>
         <div className="rounded-lg border border-slate-200 p-5">
           <h3 className="font-semibold text-slate-900">Dive Sites CSV Export</h3>
-          <p className="mt-1 text-sm text-slate-600">Every dive site with its coordinates, marine life, facilities and safety info (hazards, skill level, depth).</p>
           <p className="mt-1 text-sm text-slate-600">
-            {sites.data ? `${sites.data.length} dive sites across Australia and Pacific regions.` : sites.isError ? 'Dive sites across Australia and Pacific regions.' : 'Counting dive sites...'}
+            Every dive site with its coordinates, marine life, facilities and safety info (hazards, skill level, depth).
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            {sites.data
+              ? `${sites.data.length} dive sites across Australia and Pacific regions.`
+              : sites.isError
+                ? 'Dive sites across Australia and Pacific regions.'
+                : 'Counting dive sites...'}
           </p>
           <Button className="mt-4" onClick={() => window.open(DIVE_SITES_CSV_URL, '_blank', 'noopener')}>
             Download CSV

@@ -21,7 +21,10 @@ const urlWarning = (label: string, value: string) => (value.trim() && isDevelopm
  */
 export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFormProps) {
   const [form, setForm] = useState<SiteForm>(initial);
-  const set = <K extends keyof SiteForm>(key: K) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
+  const set =
+    <K extends keyof SiteForm>(key: K) =>
+    (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [key]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,7 +37,17 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
         <TextField label="Site Name" required value={form.name} onChange={set('name')} maxLength={200} />
         <TextField label="Region" required value={form.region} onChange={set('region')} maxLength={100} placeholder="e.g. Great Barrier Reef" />
         <TextField label="Latitude" required type="number" step="any" min={-90} max={90} value={form.latitude} onChange={set('latitude')} placeholder="-16.5" />
-        <TextField label="Longitude" required type="number" step="any" min={-180} max={180} value={form.longitude} onChange={set('longitude')} placeholder="145.8" />
+        <TextField
+          label="Longitude"
+          required
+          type="number"
+          step="any"
+          min={-180}
+          max={180}
+          value={form.longitude}
+          onChange={set('longitude')}
+          placeholder="145.8"
+        />
       </div>
       <TextAreaField label="Description" required value={form.description} onChange={set('description')} rows={3} maxLength={20000} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -56,10 +69,23 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
         <TextAreaField label="Facilities" value={form.facilities} onChange={set('facilities')} rows={2} maxLength={5000} />
       </div>
       <div>
-        <ImageUrlField label="Image URL" value={form.imageUrl} onChange={set('imageUrl')} placeholder="https://example.com/site.jpg" warning={urlWarning('Image URL', form.imageUrl)} />
+        <ImageUrlField
+          label="Image URL"
+          value={form.imageUrl}
+          onChange={set('imageUrl')}
+          placeholder="https://example.com/site.jpg"
+          warning={urlWarning('Image URL', form.imageUrl)}
+        />
         <ImagePreview url={form.imageUrl} alt="Site image preview" />
       </div>
-      <TextField label="Video URL" type="url" value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://www.youtube.com/watch?v=..." warning={urlWarning('Video URL', form.videoUrl)} />
+      <TextField
+        label="Video URL"
+        type="url"
+        value={form.videoUrl}
+        onChange={set('videoUrl')}
+        placeholder="https://www.youtube.com/watch?v=..."
+        warning={urlWarning('Video URL', form.videoUrl)}
+      />
       <div>
         <ImageUrlField
           label="Video Thumbnail URL"

@@ -9,7 +9,8 @@ export interface QuickUpdateActions {
   updateVideo: (site: DiveSiteResponse, videoUrl: string, videoThumbnail: string | null) => Promise<unknown>;
 }
 
-const input = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
+const input =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
 const devWarning = (label: string, value: string) => (value.trim() && isDevelopmentUrl(value.trim()) ? developmentUrlWarning(label) : null);
 
 /**
@@ -45,16 +46,45 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
         label="Review Link"
         busy={pending === 'review'}
         disabled={!reviewLink.trim()}
-        onSubmit={() => run('review', () => actions.updateReviewLink(site, reviewLink.trim()), () => setReviewLink(''))}
-        renderInput={(id) => <input id={id} value={reviewLink} onChange={(event) => setReviewLink(event.target.value)} placeholder={site.reviewLink ?? '/blog/site-review or https://...'} className={input} />}
+        onSubmit={() =>
+          run(
+            'review',
+            () => actions.updateReviewLink(site, reviewLink.trim()),
+            () => setReviewLink(''),
+          )
+        }
+        renderInput={(id) => (
+          <input
+            id={id}
+            value={reviewLink}
+            onChange={(event) => setReviewLink(event.target.value)}
+            placeholder={site.reviewLink ?? '/blog/site-review or https://...'}
+            className={input}
+          />
+        )}
       />
       <QuickRow
         label="Photo URL"
         busy={pending === 'photo'}
         disabled={!imageUrl.trim() || !!photoWarning}
         warning={photoWarning}
-        onSubmit={() => run('photo', () => actions.updatePhoto(site, imageUrl.trim()), () => setImageUrl(''))}
-        renderInput={(id) => <input id={id} type="url" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} placeholder="https://example.com/photo.jpg" className={input} />}
+        onSubmit={() =>
+          run(
+            'photo',
+            () => actions.updatePhoto(site, imageUrl.trim()),
+            () => setImageUrl(''),
+          )
+        }
+        renderInput={(id) => (
+          <input
+            id={id}
+            type="url"
+            value={imageUrl}
+            onChange={(event) => setImageUrl(event.target.value)}
+            placeholder="https://example.com/photo.jpg"
+            className={input}
+          />
+        )}
       />
       <QuickRow
         label="Video URL"
@@ -73,7 +103,14 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
         }
         renderInput={(id) => (
           <div className="grid gap-2 sm:grid-cols-2">
-            <input id={id} type="url" value={videoUrl} onChange={(event) => setVideoUrl(event.target.value)} placeholder="https://www.youtube.com/watch?v=..." className={input} />
+            <input
+              id={id}
+              type="url"
+              value={videoUrl}
+              onChange={(event) => setVideoUrl(event.target.value)}
+              placeholder="https://www.youtube.com/watch?v=..."
+              className={input}
+            />
             <input
               type="url"
               aria-label="Video Thumbnail URL (optional)"

@@ -75,7 +75,8 @@ export function useDiveSiteAdmin() {
   });
 
   const photo = useMutation({
-    mutationFn: ({ site, imageUrl }: { site: DiveSiteResponse; imageUrl: string }) => apiRequest<DiveSiteResponse>('PATCH', `/api/dive-sites/${site.id}/photo`, { imageUrl }),
+    mutationFn: ({ site, imageUrl }: { site: DiveSiteResponse; imageUrl: string }) =>
+      apiRequest<DiveSiteResponse>('PATCH', `/api/dive-sites/${site.id}/photo`, { imageUrl }),
     onSuccess: () => {
       void refresh();
       success('Photo updated successfully');
@@ -94,7 +95,8 @@ export function useDiveSiteAdmin() {
   });
 
   const reviewLink = useMutation({
-    mutationFn: ({ site, reviewLink }: { site: DiveSiteResponse; reviewLink: string }) => apiRequest<DiveSiteResponse>('PATCH', `/api/dive-sites/${site.id}/review-link`, { reviewLink }),
+    mutationFn: ({ site, reviewLink }: { site: DiveSiteResponse; reviewLink: string }) =>
+      apiRequest<DiveSiteResponse>('PATCH', `/api/dive-sites/${site.id}/review-link`, { reviewLink }),
     onSuccess: () => {
       void refresh();
       success('Review link updated successfully');

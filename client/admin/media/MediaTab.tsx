@@ -37,21 +37,38 @@ export function MediaTab() {
       <CardHeader title={`Media (${items.length})`} description="Images uploaded from the forms' Upload buttons. An image in use cannot be deleted." />
       <CardContent>
         {media.isPending && <p className="text-sm text-slate-600">Loading media...</p>}
-        {media.isSuccess && items.length === 0 && <p className="text-sm text-slate-600">No uploaded images yet. Use an Upload button beside any image URL field.</p>}
+        {media.isSuccess && items.length === 0 && (
+          <p className="text-sm text-slate-600">No uploaded images yet. Use an Upload button beside any image URL field.</p>
+        )}
         <ul aria-label="Uploaded images" className="grid gap-4">
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-start gap-4 rounded-lg border border-slate-200 p-3">
-              <img src={item.url} alt={item.originalName ?? 'Uploaded image'} loading="lazy" width={160} height={Math.round((160 * item.height) / item.width)} className="h-24 w-40 rounded bg-slate-100 object-cover" />
+              <img
+                src={item.url}
+                alt={item.originalName ?? 'Uploaded image'}
+                loading="lazy"
+                width={160}
+                height={Math.round((160 * item.height) / item.width)}
+                className="h-24 w-40 rounded bg-slate-100 object-cover"
+              />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-semibold text-slate-900">{item.originalName ?? 'Uploaded image'}</p>
                 <p className="text-slate-600">
                   {item.width} x {item.height} · {kilobytes(item.size)} · {item.mimeType}
                 </p>
                 <p className="break-all text-xs text-slate-500">{item.url}</p>
-                <p className="mt-1 text-slate-700">{item.usedBy.length ? `Used by: ${item.usedBy.map((use) => `${use.type} "${use.title}"`).join(', ')}` : 'Not used'}</p>
+                <p className="mt-1 text-slate-700">
+                  {item.usedBy.length ? `Used by: ${item.usedBy.map((use) => `${use.type} "${use.title}"`).join(', ')}` : 'Not used'}
+                </p>
               </div>
               {item.usedBy.length === 0 && (
-                <Button variant="destructive" small disabled={remove.isPending} onClick={() => remove.mutate(item)} aria-label={`Delete ${item.originalName ?? item.url}`}>
+                <Button
+                  variant="destructive"
+                  small
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(item)}
+                  aria-label={`Delete ${item.originalName ?? item.url}`}
+                >
                   Delete
                 </Button>
               )}

@@ -21,7 +21,8 @@ export function NewsletterTab() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.subscribers });
 
   const update = useMutation({
-    mutationFn: ({ id, values }: { id: number; values: { email: string; subscribed: boolean } }) => apiRequest<SubscriberResponse>('PATCH', `/api/newsletter/subscribers/${id}`, values),
+    mutationFn: ({ id, values }: { id: number; values: { email: string; subscribed: boolean } }) =>
+      apiRequest<SubscriberResponse>('PATCH', `/api/newsletter/subscribers/${id}`, values),
     onSuccess: () => {
       refresh();
       setSelected(null);
@@ -63,14 +64,20 @@ export function NewsletterTab() {
           {subscribers.isPending ? (
             <p className="text-sm text-slate-500">Loading subscribers...</p>
           ) : subscribers.isError ? (
-            <p role="alert" className="text-sm text-red-700">Failed to load subscribers. Please try again.</p>
+            <p role="alert" className="text-sm text-red-700">
+              Failed to load subscribers. Please try again.
+            </p>
           ) : (
             <SubscriberTable
               subscribers={list}
               onEdit={setSelected}
               busyId={remove.isPending ? (remove.variables?.id ?? null) : null}
               onDelete={(subscriber) =>
-                confirm.ask({ title: 'Delete Subscriber', description: 'Are you sure you want to delete this newsletter subscriber?', onConfirm: () => remove.mutate(subscriber) })
+                confirm.ask({
+                  title: 'Delete Subscriber',
+                  description: 'Are you sure you want to delete this newsletter subscriber?',
+                  onConfirm: () => remove.mutate(subscriber),
+                })
               }
             />
           )}

@@ -4,17 +4,35 @@ import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 
 /** Email, Status, Subscribed Date, Actions; scrolls within a fixed height (SPEC section 9). */
-export function SubscriberTable({ subscribers, onEdit, onDelete, busyId }: { subscribers: SubscriberResponse[]; onEdit: (s: SubscriberResponse) => void; onDelete: (s: SubscriberResponse) => void; busyId: number | null }) {
+export function SubscriberTable({
+  subscribers,
+  onEdit,
+  onDelete,
+  busyId,
+}: {
+  subscribers: SubscriberResponse[];
+  onEdit: (s: SubscriberResponse) => void;
+  onDelete: (s: SubscriberResponse) => void;
+  busyId: number | null;
+}) {
   if (subscribers.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No newsletter subscribers yet</p>;
   return (
     <div className="max-h-96 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Subscribers">
       <table className="w-full text-left text-sm">
         <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-3">Email</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Subscribed Date</th>
-            <th scope="col" className="px-4 py-3">Actions</th>
+            <th scope="col" className="px-4 py-3">
+              Email
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Subscribed Date
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

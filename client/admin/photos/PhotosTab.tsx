@@ -52,11 +52,17 @@ export function PhotosTab() {
       <Card>
         <CardHeader
           title="Dive Site Photo Management"
-          description={sites.isPending ? 'Loading dive sites...' : `${without.length} dive site${without.length === 1 ? '' : 's'} need${without.length === 1 ? 's' : ''} photos.`}
+          description={
+            sites.isPending
+              ? 'Loading dive sites...'
+              : `${without.length} dive site${without.length === 1 ? '' : 's'} need${without.length === 1 ? 's' : ''} photos.`
+          }
         />
         <CardContent>
           {sites.isError ? (
-            <p role="alert" className="text-sm text-red-700">Failed to fetch dive sites</p>
+            <p role="alert" className="text-sm text-red-700">
+              Failed to fetch dive sites
+            </p>
           ) : (
             <form
               noValidate
@@ -84,7 +90,13 @@ export function PhotosTab() {
                     ))}
                   </optgroup>
                 </SelectField>
-                <ImageUrlField label="Image URL" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} placeholder="https://example.com/dive-site.jpg" warning={warning} />
+                <ImageUrlField
+                  label="Image URL"
+                  value={imageUrl}
+                  onChange={(event) => setImageUrl(event.target.value)}
+                  placeholder="https://example.com/dive-site.jpg"
+                  warning={warning}
+                />
                 <div>
                   <Button type="submit" disabled={!selected || !imageUrl.trim() || update.isPending}>
                     {update.isPending ? 'Updating...' : 'Update Photo'}

@@ -38,10 +38,24 @@ export function ReviewForm(props: ReviewFormProps) {
       media={
         <>
           <div>
-            <ImageUrlField label="Image URL" required value={form.imageUrl} onChange={set('imageUrl')} placeholder="https://example.com/product.jpg" warning={imageWarning} />
+            <ImageUrlField
+              label="Image URL"
+              required
+              value={form.imageUrl}
+              onChange={set('imageUrl')}
+              placeholder="https://example.com/product.jpg"
+              warning={imageWarning}
+            />
             <ImagePreview url={form.imageUrl} alt="Product image preview" />
           </div>
-          <TextField label="Purchase Link (Affiliate)" required type="url" value={form.purchaseLink} onChange={set('purchaseLink')} placeholder="https://www.amazon.com.au/..." />
+          <TextField
+            label="Purchase Link (Affiliate)"
+            required
+            type="url"
+            value={form.purchaseLink}
+            onChange={set('purchaseLink')}
+            placeholder="https://www.amazon.com.au/..."
+          />
         </>
       }
     />

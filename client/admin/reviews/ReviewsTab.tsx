@@ -65,11 +65,31 @@ export function ReviewsTab() {
       {content.list.isPending ? (
         <p className="text-sm text-slate-500">Loading reviews...</p>
       ) : content.list.isError ? (
-        <p role="alert" className="text-sm text-red-700">Failed to load gear reviews. Please try again.</p>
+        <p role="alert" className="text-sm text-red-700">
+          Failed to load gear reviews. Please try again.
+        </p>
       ) : (
         <>
-          <ContentList heading="Draft Reviews" items={drafts} empty="No draft reviews." meta={meta} onEdit={edit} onTogglePublished={(item) => content.setPublished.mutate(item)} onDelete={remove} busyId={content.busyId} />
-          <ContentList heading="Published Reviews" items={published} empty="No published reviews yet." meta={meta} onEdit={edit} onTogglePublished={(item) => content.setPublished.mutate(item)} onDelete={remove} busyId={content.busyId} />
+          <ContentList
+            heading="Draft Reviews"
+            items={drafts}
+            empty="No draft reviews."
+            meta={meta}
+            onEdit={edit}
+            onTogglePublished={(item) => content.setPublished.mutate(item)}
+            onDelete={remove}
+            busyId={content.busyId}
+          />
+          <ContentList
+            heading="Published Reviews"
+            items={published}
+            empty="No published reviews yet."
+            meta={meta}
+            onEdit={edit}
+            onTogglePublished={(item) => content.setPublished.mutate(item)}
+            onDelete={remove}
+            busyId={content.busyId}
+          />
         </>
       )}
       <ConfirmDialog request={confirm.request} onClose={confirm.close} />

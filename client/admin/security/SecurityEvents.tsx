@@ -20,10 +20,18 @@ export function SecurityEvents({ events }: { events: SecurityEvent[] }) {
       <table className="w-full text-left text-sm">
         <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-3">Time</th>
-            <th scope="col" className="px-4 py-3">Action</th>
-            <th scope="col" className="px-4 py-3">IP Address</th>
-            <th scope="col" className="px-4 py-3">Details</th>
+            <th scope="col" className="px-4 py-3">
+              Time
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Action
+            </th>
+            <th scope="col" className="px-4 py-3">
+              IP Address
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Details
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -30,7 +30,9 @@ export function SecurityTab({ summary }: { summary: UseQueryResult<SecuritySumma
         {summary.isPending ? (
           <p className="text-sm text-slate-500">Loading security dashboard...</p>
         ) : summary.isError || !data ? (
-          <p role="alert" className="text-sm text-red-700">Failed to load the security dashboard. Please try again.</p>
+          <p role="alert" className="text-sm text-red-700">
+            Failed to load the security dashboard. Please try again.
+          </p>
         ) : (
           <>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

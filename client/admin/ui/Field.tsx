@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
-const control = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
+const control =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
 
 interface FieldFrame {
   label: string;
@@ -22,7 +23,11 @@ function Frame({ id, label, required, hint, warning, children }: FieldFrame & { 
         )}
       </div>
       {children}
-      {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {warning && (
         <p id={`${id}-warning`} role="alert" className="mt-1 text-sm text-amber-700">
           {warning}
@@ -38,7 +43,14 @@ export function TextField({ label, required, hint, warning, ...input }: FieldFra
   const id = useId();
   return (
     <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
-      <input id={id} aria-required={required || undefined} aria-describedby={describedBy(id, { label, hint, warning })} aria-invalid={warning ? true : undefined} className={control} {...input} />
+      <input
+        id={id}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, { label, hint, warning })}
+        aria-invalid={warning ? true : undefined}
+        className={control}
+        {...input}
+      />
     </Frame>
   );
 }
@@ -67,7 +79,13 @@ export function CheckboxField({ label, checked, onChange }: { label: string; che
   const id = useId();
   return (
     <div className="flex min-h-10 items-center gap-2">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="h-5 w-5 rounded border-slate-300 text-cyan-700" />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="h-5 w-5 rounded border-slate-300 text-cyan-700"
+      />
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>

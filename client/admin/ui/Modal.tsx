@@ -2,7 +2,19 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 
 /** A dialog holding a form (the dive-site create and edit dialogs). */
-export function Modal({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description: string; children: ReactNode }) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -13,7 +25,10 @@ export function Modal({ open, onOpenChange, title, description, children }: { op
               <Dialog.Title className="text-xl font-semibold text-slate-900">{title}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
             </div>
-            <Dialog.Close aria-label="Close" className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+            <Dialog.Close
+              aria-label="Close"
+              className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
               <span aria-hidden="true">×</span>
             </Dialog.Close>
           </div>

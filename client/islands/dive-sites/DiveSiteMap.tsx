@@ -55,7 +55,8 @@ function popupContent(site: ExplorerSite, root = document.createElement('div')):
   list.className = 'mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1';
   row(list, 'Region', site.region);
   row(list, 'Skill Level', site.skillLevel);
-  (list.lastElementChild as HTMLElement).className = `justify-self-start rounded-full px-2 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`;
+  (list.lastElementChild as HTMLElement).className =
+    `justify-self-start rounded-full px-2 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`;
   row(list, 'Depth', site.depthRange);
   row(list, 'Water Temp', site.waterTemp);
   row(list, 'Visibility', site.visibility || 'Variable');
@@ -180,7 +181,13 @@ export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfPro
     const markers: { marker: L.Marker; featured: boolean }[] = [];
     group.clearLayers();
     const single = (site: MapSite, position: [number, number]): L.Marker => {
-      const marker = L.marker(position, { icon: icon(current.getZoom(), highlighted, site.featured), title: site.name, alt: site.name, keyboard: true, riseOnHover: true });
+      const marker = L.marker(position, {
+        icon: icon(current.getZoom(), highlighted, site.featured),
+        title: site.name,
+        alt: site.name,
+        keyboard: true,
+        riseOnHover: true,
+      });
       marker.bindTooltip(site.name, { opacity: 0.9, direction: 'top' });
       marker.bindPopup(() => popupFor(site, marker), { minWidth: 256, maxWidth: 360 });
       marker.addTo(group);
@@ -274,7 +281,11 @@ function clustered(
       const kept = drawn.get(key);
       if (cluster) {
         const count = cluster.point_count;
-        const marker = kept?.marker ?? L.marker(drawnAt(lat, lng), { icon: clusterIcon(count), title: `${count} dive sites: zoom in`, alt: `${count} dive sites`, keyboard: true }).addTo(group);
+        const marker =
+          kept?.marker ??
+          L.marker(drawnAt(lat, lng), { icon: clusterIcon(count), title: `${count} dive sites: zoom in`, alt: `${count} dive sites`, keyboard: true }).addTo(
+            group,
+          );
         if (!kept) marker.on('click', () => map.setView(drawnAt(lat, lng), Math.min(index.getClusterExpansionZoom(cluster.cluster_id), MAX_ZOOM)));
         next.set(key, { marker, zoom });
       } else {

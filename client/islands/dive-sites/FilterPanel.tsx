@@ -7,7 +7,8 @@ interface FilterPanelProps {
   onChange: (filters: DiveSiteFilters) => void;
 }
 
-const control = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
+const control =
+  'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
 
 /**
  * Search, region, skill level and depth, all 'all' by default. It is a GET form to /dive-sites, so the
@@ -17,12 +18,29 @@ export function FilterPanel({ filters, regions, onChange }: FilterPanelProps) {
   const set = (key: keyof DiveSiteFilters) => (event: { target: { value: string } }) => onChange({ ...filters, [key]: event.target.value });
   const submit = (event: FormEvent) => event.preventDefault();
   return (
-    <form method="get" action="/dive-sites" role="search" aria-label="Filter dive sites" onSubmit={submit} className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+    <form
+      method="get"
+      action="/dive-sites"
+      role="search"
+      aria-label="Filter dive sites"
+      onSubmit={submit}
+      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
+    >
       <div>
         <label htmlFor="dive-site-search" className="block text-sm font-medium text-slate-800">
           Search dive sites
         </label>
-        <input id="dive-site-search" name="search" type="search" value={filters.search} onChange={set('search')} placeholder="Name, region or marine life" autoComplete="off" maxLength={200} className={control} />
+        <input
+          id="dive-site-search"
+          name="search"
+          type="search"
+          value={filters.search}
+          onChange={set('search')}
+          placeholder="Name, region or marine life"
+          autoComplete="off"
+          maxLength={200}
+          className={control}
+        />
       </div>
       <div>
         <label htmlFor="dive-site-region" className="block text-sm font-medium text-slate-800">

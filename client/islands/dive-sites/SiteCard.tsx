@@ -8,12 +8,26 @@ export function SiteCard({ site }: { site: ExplorerSite }) {
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-within:ring-2 focus-within:ring-cyan-600">
       {site.imageUrl && (
-        <img {...imageSources(site.imageUrl, { maxWidth: 1200 })} sizes={IMAGE_SIZES.card} alt="" width={600} height={338} loading="lazy" decoding="async" data-fallback="hide" className="aspect-video w-full bg-slate-200 object-cover" />
+        <img
+          {...imageSources(site.imageUrl, { maxWidth: 1200 })}
+          sizes={IMAGE_SIZES.card}
+          alt=""
+          width={600}
+          height={338}
+          loading="lazy"
+          decoding="async"
+          data-fallback="hide"
+          className="aspect-video w-full bg-slate-200 object-cover"
+        />
       )}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>
-          {site.featured && <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Featured Site</span>}
+          <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>
+            {site.skillLevel}
+          </span>
+          {site.featured && (
+            <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Featured Site</span>
+          )}
         </div>
         <h2 className="mt-3 text-lg font-bold text-slate-900">
           <a href={`/dive-sites/${site.id}`} className="after:absolute after:inset-0 focus:outline-none hover:text-cyan-800">
@@ -47,12 +61,20 @@ export function SiteCard({ site }: { site: ExplorerSite }) {
         {(site.reviewHref || site.videoUrl) && (
           <p className="relative z-10 mt-auto flex flex-wrap gap-3 pt-4">
             {site.reviewHref && (
-              <a href={site.reviewHref} className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-4 py-2 text-sm font-semibold text-white hover:bg-cyan-800">
+              <a
+                href={site.reviewHref}
+                className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-4 py-2 text-sm font-semibold text-white hover:bg-cyan-800"
+              >
                 Read Full Review
               </a>
             )}
             {site.videoUrl && (
-              <a href={site.videoUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center rounded-lg px-4 py-2 text-sm font-semibold text-cyan-800 ring-1 ring-cyan-700 hover:bg-cyan-50">
+              <a
+                href={site.videoUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center rounded-lg px-4 py-2 text-sm font-semibold text-cyan-800 ring-1 ring-cyan-700 hover:bg-cyan-50"
+              >
                 Watch Video
               </a>
             )}

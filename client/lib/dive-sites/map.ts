@@ -16,7 +16,10 @@ export function markerSize(zoom: number, highlighted: boolean): number {
 }
 
 /** A site's [latitude, longitude], or null when either is not a finite number in range. */
-export function parseCoordinates(site: { latitude: string | number | null | undefined; longitude: string | number | null | undefined }): [number, number] | null {
+export function parseCoordinates(site: {
+  latitude: string | number | null | undefined;
+  longitude: string | number | null | undefined;
+}): [number, number] | null {
   const toNumber = (value: string | number | null | undefined) =>
     typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   const lat = toNumber(site.latitude);

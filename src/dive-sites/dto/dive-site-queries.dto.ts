@@ -30,7 +30,9 @@ export const MAX_CARD_IDS = 100;
 
 /** GET /api/dive-sites/cards?ids=3,17,42: the cards and popups of the map's sites, loaded when shown. */
 export class DiveSiteCardsQueryDto {
-  @Matches(new RegExp(`^[1-9]\\d{0,8}(,[1-9]\\d{0,8}){0,${MAX_CARD_IDS - 1}}$`), { message: `ids must be a comma-separated list of 1 to ${MAX_CARD_IDS} site ids` })
+  @Matches(new RegExp(`^[1-9]\\d{0,8}(,[1-9]\\d{0,8}){0,${MAX_CARD_IDS - 1}}$`), {
+    message: `ids must be a comma-separated list of 1 to ${MAX_CARD_IDS} site ids`,
+  })
   @IsString({ message: 'ids is required' })
   ids: string;
 }

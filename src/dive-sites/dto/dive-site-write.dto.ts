@@ -5,8 +5,7 @@ import { SKILL_LEVELS } from '../dive-site.entity';
 import { BlankToNull, Trim } from 'src/common/transforms';
 
 /** The admin form sends coordinates as numbers; the public API gives them as text. Both are accepted. */
-const toNumber = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
 
 export const SKILL_LEVEL_MESSAGE = `Skill level must be one of: ${SKILL_LEVELS.join(', ')}`;
 

@@ -24,13 +24,21 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
       <a href="/blog" className="mt-6 inline-block text-sm font-semibold text-cyan-700 hover:underline">
         ← Back to all articles
       </a>
-      <ResponsiveImage src={article.imageUrl} alt="" width={1200} height={800} sizes={IMAGE_SIZES.column} priority fallback="box" className="mt-4 aspect-[3/2] w-full rounded-2xl object-cover" />
+      <ResponsiveImage
+        src={article.imageUrl}
+        alt=""
+        width={1200}
+        height={800}
+        sizes={IMAGE_SIZES.column}
+        priority
+        fallback="box"
+        className="mt-4 aspect-[3/2] w-full rounded-2xl object-cover"
+      />
       <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-cyan-800">{article.category}</p>
       <h1 className="mt-2 text-3xl font-black leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
       <p className="mt-4 text-lg text-slate-600">{article.excerpt}</p>
       <p className="mt-4 text-sm text-slate-500">
-        By <span className="font-medium text-slate-700">{article.author}</span> ·{' '}
-        <time dateTime={new Date(date).toISOString()}>{formatDate(date)}</time>
+        By <span className="font-medium text-slate-700">{article.author}</span> · <time dateTime={new Date(date).toISOString()}>{formatDate(date)}</time>
       </p>
       {article.videoUrl && (
         <div className="mt-8">
@@ -44,7 +52,11 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
         </div>
       )}
       <RichText html={bodyHtml} className="mt-8" />
-      <Island name="ArticleComments" props={{ articleId: article.id, initialComments: comments.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() })) }} hydrate="visible" />
+      <Island
+        name="ArticleComments"
+        props={{ articleId: article.id, initialComments: comments.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() })) }}
+        hydrate="visible"
+      />
       <a href="/blog" className="mt-12 inline-block font-semibold text-cyan-700 hover:underline">
         ← Back to News &amp; Articles
       </a>

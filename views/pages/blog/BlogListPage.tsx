@@ -23,7 +23,18 @@ export function BlogListPage({ latest, articles, categories, category, pages }: 
   return (
     <>
       <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
-        {latest && <ResponsiveImage src={latest.imageUrl} alt="" width={1600} height={900} sizes={IMAGE_SIZES.hero} priority fallback="hero" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40" />}
+        {latest && (
+          <ResponsiveImage
+            src={latest.imageUrl}
+            alt=""
+            width={1600}
+            height={900}
+            sizes={IMAGE_SIZES.hero}
+            priority
+            fallback="hero"
+            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
+          />
+        )}
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">News &amp; Articles</p>
           {latest ? (
@@ -37,7 +48,10 @@ export function BlogListPage({ latest, articles, categories, category, pages }: 
                 </a>
               </h1>
               <p className="mt-4 max-w-2xl text-lg text-slate-100">{latest.excerpt}</p>
-              <a href={`/blog/${latest.slug}`} className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300">
+              <a
+                href={`/blog/${latest.slug}`}
+                className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300"
+              >
                 Read the latest article
               </a>
             </>

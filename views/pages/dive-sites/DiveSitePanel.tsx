@@ -105,9 +105,23 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
               <a href={`/dive-sites?region=${encodeURIComponent(site.region)}`} className="font-semibold text-cyan-800 underline">
                 {site.region}
               </a>
-              <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>
+              <span
+                className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}
+              >
+                {site.skillLevel}
+              </span>
             </p>
-            {site.imageUrl && <img src={site.imageUrl} alt={site.name} width={1200} height={675} loading="lazy" data-fallback="hide" className="mt-4 aspect-video w-full rounded-xl object-cover" />}
+            {site.imageUrl && (
+              <img
+                src={site.imageUrl}
+                alt={site.name}
+                width={1200}
+                height={675}
+                loading="lazy"
+                data-fallback="hide"
+                className="mt-4 aspect-video w-full rounded-xl object-cover"
+              />
+            )}
             <p className="mt-4 whitespace-pre-line text-lg text-slate-800">{site.description}</p>
             <dl className="mt-6 grid gap-4 sm:grid-cols-2">
               <Fact label="Depth">{site.depthRange}</Fact>
@@ -134,7 +148,10 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
             )}
             {site.reviewHref && (
               <p className="mt-6">
-                <a href={site.reviewHref} className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-4 py-2 font-semibold text-white hover:bg-cyan-800">
+                <a
+                  href={site.reviewHref}
+                  className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-4 py-2 font-semibold text-white hover:bg-cyan-800"
+                >
                   Read Full Review
                 </a>
               </p>

@@ -20,7 +20,16 @@ export function DiveSitesPage({ explorer, site, total, panel = null, sort = null
   return (
     <>
       <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
-        <ResponsiveImage src="/media/scene-coral-reef.svg" alt="" width={1600} height={900} sizes={IMAGE_SIZES.hero} priority fallback="hero" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-30" />
+        <ResponsiveImage
+          src="/media/scene-coral-reef.svg"
+          alt=""
+          width={1600}
+          height={900}
+          sizes={IMAGE_SIZES.hero}
+          priority
+          fallback="hero"
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-30"
+        />
         <div className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">Dive Sites</p>
           {site ? (
@@ -37,7 +46,8 @@ export function DiveSitesPage({ explorer, site, total, panel = null, sort = null
             <>
               <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">Explore 244+ Australian Dive Sites</h1>
               <p className="mt-4 max-w-2xl text-lg text-slate-100">
-                From the Great Barrier Reef to Julian Rocks, Fish Rock Cave and the Neptune Islands: find your next dive by region, skill level and depth, on the map or in the list.
+                From the Great Barrier Reef to Julian Rocks, Fish Rock Cave and the Neptune Islands: find your next dive by region, skill level and depth, on
+                the map or in the list.
               </p>
             </>
           )}
@@ -64,7 +74,11 @@ function SortChoice({ topRated, filtersQuery }: { topRated: boolean; filtersQuer
       {choices.map((choice, index) => (
         <span key={choice.label}>
           {index > 0 && <span aria-hidden="true"> · </span>}
-          <a href={choice.href} aria-current={choice.current ? 'page' : undefined} className={`inline-flex min-h-6 items-center underline ${choice.current ? 'font-bold text-slate-900' : 'font-semibold text-cyan-800'}`}>
+          <a
+            href={choice.href}
+            aria-current={choice.current ? 'page' : undefined}
+            className={`inline-flex min-h-6 items-center underline ${choice.current ? 'font-bold text-slate-900' : 'font-semibold text-cyan-800'}`}
+          >
             {choice.label}
           </a>
         </span>

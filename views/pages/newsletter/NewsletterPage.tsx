@@ -28,8 +28,8 @@ export function NewsletterPage({ guideTitle, guideSubtitle, itemNames }: Newslet
             <p className="text-sm font-semibold uppercase tracking-wide text-cyan-200">Free newsletter</p>
             <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Dive deeper into Australia's underwater world</h1>
             <p className="mt-4 text-lg leading-relaxed text-cyan-50">
-              About twice a month: new dive-site guides, honest gear reviews and safety tips. Subscribe today and get our
-              free PDF guide, <strong>{guideTitle}</strong>.
+              About twice a month: new dive-site guides, honest gear reviews and safety tips. Subscribe today and get our free PDF guide,{' '}
+              <strong>{guideTitle}</strong>.
             </p>
           </div>
           <Island name="NewsletterSignup" props={{ source: 'newsletter-page' }} hydrate="load" />
@@ -68,8 +68,8 @@ export function NewsletterPage({ guideTitle, guideSubtitle, itemNames }: Newslet
           </ul>
           <h2 className="mt-10 text-xl font-bold text-slate-900">Your privacy</h2>
           <p className="mt-2 leading-relaxed">
-            We only use your address to send the newsletter, never share or sell it, and keep a record of when and where
-            you subscribed as the Spam Act 2003 requires. Every email has a one-click unsubscribe link. Read our{' '}
+            We only use your address to send the newsletter, never share or sell it, and keep a record of when and where you subscribed as the Spam Act 2003
+            requires. Every email has a one-click unsubscribe link. Read our{' '}
             <a href="/privacy-policy" className="font-semibold text-sky-700 underline hover:text-sky-900">
               privacy policy
             </a>

@@ -13,12 +13,11 @@ export function UnsubscribePage({ email }: UnsubscribePageProps) {
         <>
           <h1 className="text-3xl font-bold text-slate-900">You have been unsubscribed</h1>
           <p className="mt-4 text-lg leading-relaxed">
-            <strong className="text-slate-900">{email}</strong> will no longer receive the Australian Dive Guide
-            newsletter. We're sorry to see you go, and thanks for reading.
+            <strong className="text-slate-900">{email}</strong> will no longer receive the Australian Dive Guide newsletter. We're sorry to see you go, and
+            thanks for reading.
           </p>
           <p className="mt-3 leading-relaxed">
-            We keep a record that you unsubscribed, so that we never email you again by mistake. You don't need to do
-            anything else.
+            We keep a record that you unsubscribed, so that we never email you again by mistake. You don't need to do anything else.
           </p>
           <h2 className="mt-10 text-xl font-bold text-slate-900">Changed your mind?</h2>
           <p className="mt-2">Subscribe again at any time:</p>
@@ -30,8 +29,8 @@ export function UnsubscribePage({ email }: UnsubscribePageProps) {
         <>
           <h1 className="text-3xl font-bold text-slate-900">This unsubscribe link is not valid</h1>
           <p className="mt-4 text-lg leading-relaxed">
-            The link may be incomplete, for example if it was split across two lines in your email. Try copying the whole
-            link from the bottom of one of our emails into your browser.
+            The link may be incomplete, for example if it was split across two lines in your email. Try copying the whole link from the bottom of one of our
+            emails into your browser.
           </p>
           <p className="mt-3 leading-relaxed">
             Still stuck?{' '}

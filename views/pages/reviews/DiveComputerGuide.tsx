@@ -9,17 +9,15 @@ export function DiveComputerGuide() {
         <div>
           <h3 className="text-lg font-semibold text-slate-900">For beginners</h3>
           <p className="mt-2 text-slate-600">
-            Choose a computer you can read and drive without the manual: a clear screen, two or three buttons, air and nitrox modes,
-            and a conservative algorithm. A wrist-mounted model at $400-$900 will see you through your first hundred dives and most
-            liveaboards on the Reef.
+            Choose a computer you can read and drive without the manual: a clear screen, two or three buttons, air and nitrox modes, and a conservative
+            algorithm. A wrist-mounted model at $400-$900 will see you through your first hundred dives and most liveaboards on the Reef.
           </p>
         </div>
         <div>
           <h3 className="text-lg font-semibold text-slate-900">For advanced divers</h3>
           <p className="mt-2 text-slate-600">
-            Deep wreck, drift and technical divers want multi-gas switching, adjustable gradient factors, air integration with one or
-            more transmitters, a bright colour screen for murky southern water, and a battery that lasts a week-long trip. Budget
-            $1,200-$2,000.
+            Deep wreck, drift and technical divers want multi-gas switching, adjustable gradient factors, air integration with one or more transmitters, a
+            bright colour screen for murky southern water, and a battery that lasts a week-long trip. Budget $1,200-$2,000.
           </p>
         </div>
         <div>

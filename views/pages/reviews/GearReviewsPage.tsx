@@ -27,7 +27,16 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
   return (
     <>
       <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
-        <ResponsiveImage src={hero?.imageUrl ?? '/media/scene-drift.svg'} alt="" width={1600} height={900} sizes={IMAGE_SIZES.hero} priority fallback="hero" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40" />
+        <ResponsiveImage
+          src={hero?.imageUrl ?? '/media/scene-drift.svg'}
+          alt=""
+          width={1600}
+          height={900}
+          sizes={IMAGE_SIZES.hero}
+          priority
+          fallback="hero"
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
+        />
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">Honest, tested in Australian water</p>
           <h1 className="mt-3 max-w-3xl text-4xl font-black leading-tight sm:text-5xl">Scuba Gear Reviews</h1>
@@ -48,7 +57,16 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
       <div className="mx-auto max-w-7xl px-4 py-10">
         {latest && !category && !search && pages.page === 1 && (
           <section aria-labelledby="latest-review" className="mb-12 grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
-            <ResponsiveImage src={latest.imageUrl} alt="" width={1200} height={800} sizes={IMAGE_SIZES.half} maxWidth={1200} fallback="box" className="aspect-[3/2] h-full w-full object-cover" />
+            <ResponsiveImage
+              src={latest.imageUrl}
+              alt=""
+              width={1200}
+              height={800}
+              sizes={IMAGE_SIZES.half}
+              maxWidth={1200}
+              fallback="box"
+              className="aspect-[3/2] h-full w-full object-cover"
+            />
             <div className="flex flex-col justify-center gap-3 p-8">
               <h2 id="latest-review" className="text-sm font-semibold uppercase tracking-wide text-cyan-800">
                 Latest Gear Review
@@ -64,7 +82,10 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
                 <span>{formatDate(latest.createdAt)}</span>
               </p>
               <p className="text-slate-600">{latest.excerpt}</p>
-              <a href={`/gear-reviews/${latest.slug}`} className="mt-2 inline-flex min-h-11 w-fit items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800">
+              <a
+                href={`/gear-reviews/${latest.slug}`}
+                className="mt-2 inline-flex min-h-11 w-fit items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800"
+              >
                 Read the review
               </a>
             </div>
@@ -74,7 +95,10 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
         <CategoryFilter label="Review categories" options={options} />
         {search && (
           <p className="mt-6 text-slate-700">
-            Showing reviews matching "<strong>{search}</strong>". <a href="/gear-reviews" className="font-semibold text-cyan-700 underline">Show all reviews</a>
+            Showing reviews matching "<strong>{search}</strong>".{' '}
+            <a href="/gear-reviews" className="font-semibold text-cyan-700 underline">
+              Show all reviews
+            </a>
           </p>
         )}
         {category === 'Dive Computers' && <DiveComputerGuide />}

@@ -46,10 +46,23 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
         By {review.author} · Expert Gear Review · <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
       </p>
       <p className="mt-4 text-lg text-slate-600">{review.excerpt}</p>
-      <ResponsiveImage src={review.imageUrl} alt={review.title} width={1200} height={800} sizes={IMAGE_SIZES.column} review priority fallback="review" className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover" />
+      <ResponsiveImage
+        src={review.imageUrl}
+        alt={review.title}
+        width={1200}
+        height={800}
+        sizes={IMAGE_SIZES.column}
+        review
+        priority
+        fallback="review"
+        className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover"
+      />
 
       {review.purchaseLink && (
-        <aside aria-label="Affiliate link" className="mt-8 flex flex-col gap-4 rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between">
+        <aside
+          aria-label="Affiliate link"
+          className="mt-8 flex flex-col gap-4 rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between"
+        >
           <div>
             <p className="font-semibold text-slate-900">Interested in this gear?</p>
             <p className="text-sm text-slate-600">Affiliate Link - We earn from qualified purchases</p>
@@ -67,7 +80,10 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
         <p className="mt-1 text-xs text-slate-300">Affiliate Link - We earn from qualified purchases</p>
         <div className="mt-6 flex flex-wrap gap-3">
           {review.purchaseLink && <CheckPrice review={review} events="affiliate_click_bottom purchase_intent" />}
-          <a href="/gear-reviews" className="inline-flex min-h-11 items-center rounded-lg px-6 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10">
+          <a
+            href="/gear-reviews"
+            className="inline-flex min-h-11 items-center rounded-lg px-6 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
+          >
             Browse More Reviews
           </a>
         </div>

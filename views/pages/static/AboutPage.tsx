@@ -7,26 +7,22 @@ export const meta = {
 const values: { heading: string; text: string }[] = [
   {
     heading: 'Honest Reviews',
-    text:
-      'We test gear in real Australian conditions, from cold Tasmanian kelp forests to warm Coral Sea walls, and we say what we found, including the flaws. Brands cannot pay for a review, a rating or a place in our lists, and affiliate commissions never decide our verdicts.',
+    text: 'We test gear in real Australian conditions, from cold Tasmanian kelp forests to warm Coral Sea walls, and we say what we found, including the flaws. Brands cannot pay for a review, a rating or a place in our lists, and affiliate commissions never decide our verdicts.',
   },
   {
     heading: 'Safety First',
-    text:
-      'Diving is safe when divers are trained, fit and prepared. We check our safety advice against current training agency standards and Australian guidance, encourage proper training and dive insurance, and we never present articles as a substitute for instruction.',
+    text: 'Diving is safe when divers are trained, fit and prepared. We check our safety advice against current training agency standards and Australian guidance, encourage proper training and dive insurance, and we never present articles as a substitute for instruction.',
   },
   {
     heading: 'Conservation',
-    text:
-      'The reefs, wrecks and kelp forests we write about are under pressure from warming seas, pollution and careless visitors. We promote good buoyancy, no-touch diving, marine park rules and operators who look after the sites they visit.',
+    text: 'The reefs, wrecks and kelp forests we write about are under pressure from warming seas, pollution and careless visitors. We promote good buoyancy, no-touch diving, marine park rules and operators who look after the sites they visit.',
   },
 ];
 
 const team: { role: string; focus: string }[] = [
   {
     role: 'Editor — PADI Divemaster, Sydney',
-    focus:
-      'Plans our coverage, edits every article and dive-site guide, and checks facts and safety advice before anything is published.',
+    focus: 'Plans our coverage, edits every article and dive-site guide, and checks facts and safety advice before anything is published.',
   },
   {
     role: 'Gear tester',
@@ -35,8 +31,7 @@ const team: { role: string; focus: string }[] = [
   },
   {
     role: 'Marine science contributor',
-    focus:
-      'Writes about marine life, reef health and conservation, and reviews our dive-site descriptions for accurate species and habitat information.',
+    focus: 'Writes about marine life, reef health and conservation, and reviews our dive-site descriptions for accurate species and habitat information.',
   },
 ];
 
@@ -55,9 +50,8 @@ export function AboutPage() {
         <p className="text-sm font-semibold uppercase tracking-wide text-sky-700">About us</p>
         <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">About Australian Dive Guide</h1>
         <p className="mt-4 max-w-3xl text-lg leading-relaxed">
-          Australian Dive Guide is an independent website about scuba diving in Australia and the Pacific. We are
-          divers writing for divers, whether you are booking your first course or planning your next trip to the
-          Coral Sea.
+          Australian Dive Guide is an independent website about scuba diving in Australia and the Pacific. We are divers writing for divers, whether you are
+          booking your first course or planning your next trip to the Coral Sea.
         </p>
       </header>
 
@@ -66,9 +60,8 @@ export function AboutPage() {
           Our mission
         </h2>
         <p className="mt-3 max-w-3xl leading-relaxed">
-          We want to help more people dive safely, spend their money wisely and care for the places they explore.
-          Australia has some of the most varied diving on the planet, yet good local information is scattered
-          across forums, brochures and out-of-date guidebooks. We bring it together in one place, written
+          We want to help more people dive safely, spend their money wisely and care for the places they explore. Australia has some of the most varied diving
+          on the planet, yet good local information is scattered across forums, brochures and out-of-date guidebooks. We bring it together in one place, written
           clearly and checked carefully.
         </p>
         <ul className="mt-4 grid gap-2 sm:grid-cols-2">
@@ -100,8 +93,7 @@ export function AboutPage() {
           The team
         </h2>
         <p className="mt-2 max-w-3xl">
-          We are a small team of certified divers and contributors. Each article is written and reviewed by people
-          with hands-on experience of the subject.
+          We are a small team of certified divers and contributors. Each article is written and reviewed by people with hands-on experience of the subject.
         </p>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           {team.map((member) => (
@@ -113,18 +105,14 @@ export function AboutPage() {
         </ul>
       </section>
 
-      <section
-        aria-labelledby="funding"
-        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      >
+      <section aria-labelledby="funding" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="funding" className="text-2xl font-bold text-slate-900">
           How we are funded
         </h2>
         <p className="mt-3 leading-relaxed">
-          Australian Dive Guide is free to read. Some links in our gear reviews are affiliate links: if you buy
-          through them, a retailer may pay us a small commission at no extra cost to you. This is how we pay for
-          gear testing and writing. Commissions never influence our ratings or recommendations, and we do not
-          accept payment for reviews.
+          Australian Dive Guide is free to read. Some links in our gear reviews are affiliate links: if you buy through them, a retailer may pay us a small
+          commission at no extra cost to you. This is how we pay for gear testing and writing. Commissions never influence our ratings or recommendations, and
+          we do not accept payment for reviews.
         </p>
         <p className="mt-4">
           <a href="/affiliate-disclosure" className="font-semibold text-sky-700 underline hover:text-sky-900">

@@ -15,8 +15,7 @@ type Step = {
 const steps: Step[] = [
   {
     name: 'Basic Theory',
-    summary:
-      'Learn how pressure, breathing gas and the underwater environment affect your body and your equipment.',
+    summary: 'Learn how pressure, breathing gas and the underwater environment affect your body and your equipment.',
     whatHappens: [
       'Work through eLearning at home or classroom sessions at a dive centre.',
       'Cover pressure and volume, equalising, buoyancy, no-decompression limits and dive planning.',
@@ -27,8 +26,7 @@ const steps: Step[] = [
   },
   {
     name: 'Pool Training',
-    summary:
-      'Put on the gear and breathe underwater for the first time in calm, shallow water with an instructor beside you.',
+    summary: 'Put on the gear and breathe underwater for the first time in calm, shallow water with an instructor beside you.',
     whatHappens: [
       'Assemble and check your scuba unit, then practise the pre-dive buddy check.',
       'Learn skills such as mask clearing, regulator recovery and sharing air with a buddy.',
@@ -39,8 +37,7 @@ const steps: Step[] = [
   },
   {
     name: 'Open Water',
-    summary:
-      'Repeat your skills in the ocean over four training dives, typically from the shore or a day boat.',
+    summary: 'Repeat your skills in the ocean over four training dives, typically from the shore or a day boat.',
     whatHappens: [
       'Complete four open water dives to a maximum depth of 18 metres with your instructor.',
       'Plan each dive, enter and exit safely, navigate with a compass and manage your air.',
@@ -51,8 +48,7 @@ const steps: Step[] = [
   },
   {
     name: 'Certified Diver',
-    summary:
-      'You receive an Open Water certification that lets you dive with a buddy to 18 metres anywhere in the world.',
+    summary: 'You receive an Open Water certification that lets you dive with a buddy to 18 metres anywhere in the world.',
     whatHappens: [
       'Your instructor signs off your training records and the agency issues your digital card.',
       'You can hire gear, fill tanks and book dives with dive operators worldwide.',
@@ -76,8 +72,7 @@ const safetyTips: { title: string; detail: string }[] = [
   },
   {
     title: 'Plan the dive and dive the plan.',
-    detail:
-      'Agree on maximum depth, time, turn-around air pressure, route and hand signals with your buddy before you enter the water, and stick to it.',
+    detail: 'Agree on maximum depth, time, turn-around air pressure, route and hand signals with your buddy before you enter the water, and stick to it.',
   },
   {
     title: 'Do a buddy check every dive.',
@@ -86,8 +81,7 @@ const safetyTips: { title: string; detail: string }[] = [
   },
   {
     title: 'Ascend slowly and make a safety stop.',
-    detail:
-      'Ascend no faster than 9 to 18 metres per minute, following your computer, and make a 3-minute safety stop at 5 metres at the end of every dive.',
+    detail: 'Ascend no faster than 9 to 18 metres per minute, following your computer, and make a 3-minute safety stop at 5 metres at the end of every dive.',
   },
   {
     title: 'Do not fly too soon after diving.',
@@ -111,8 +105,7 @@ const safetyTips: { title: string; detail: string }[] = [
   },
   {
     title: 'Know who to call in an emergency.',
-    detail:
-      'Call 000 for an ambulance. For diving-specific advice, the Diver Emergency Service (DES Australia) runs a 24-hour hotline on 1800 088 200.',
+    detail: 'Call 000 for an ambulance. For diving-specific advice, the Diver Emergency Service (DES Australia) runs a 24-hour hotline on 1800 088 200.',
   },
 ];
 
@@ -121,13 +114,10 @@ export function LearnToDivePage() {
     <main className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
       <header className="mb-10">
         <p className="text-sm font-semibold uppercase tracking-wide text-sky-700">Learn to dive</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">
-          How to learn to scuba dive in Australia
-        </h1>
+        <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">How to learn to scuba dive in Australia</h1>
         <p className="mt-4 max-w-3xl text-lg leading-relaxed">
-          Australia is one of the best places in the world to learn to dive, from the Great Barrier Reef and
-          Ningaloo to the temperate kelp forests of Sydney, Melbourne and Tasmania. Most people start with an
-          entry-level Open Water course run by a recognised training agency such as PADI, SSI or NAUI. Here is
+          Australia is one of the best places in the world to learn to dive, from the Great Barrier Reef and Ningaloo to the temperate kelp forests of Sydney,
+          Melbourne and Tasmania. Most people start with an entry-level Open Water course run by a recognised training agency such as PADI, SSI or NAUI. Here is
           what to expect, how long it takes and roughly what it costs.
         </p>
       </header>
@@ -137,17 +127,14 @@ export function LearnToDivePage() {
           Your learning path in four steps
         </h2>
         <p className="mt-2 max-w-3xl">
-          Prices are indicative for 2025 in Australian dollars and vary by city, season and dive centre. Always
-          check what is included: eLearning, gear hire, boat fees, reef tax and certification fees.
+          Prices are indicative for 2025 in Australian dollars and vary by city, season and dive centre. Always check what is included: eLearning, gear hire,
+          boat fees, reef tax and certification fees.
         </p>
         <ol className="mt-6 grid gap-6 sm:grid-cols-2">
           {steps.map((step, index) => (
             <li key={step.name} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <div className="flex items-center gap-3">
-                <span
-                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-sky-600 text-sm font-bold text-white"
-                  aria-hidden="true"
-                >
+                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-sky-600 text-sm font-bold text-white" aria-hidden="true">
                   {index + 1}
                 </span>
                 <h3 className="text-xl font-semibold text-slate-900">
@@ -176,8 +163,8 @@ export function LearnToDivePage() {
           ))}
         </ol>
         <p className="mt-6 rounded-2xl bg-sky-50 p-4 text-sm ring-1 ring-sky-100">
-          Budget tip: most schools supply the scuba unit, wetsuit and weights, but ask you to bring or buy your own
-          mask, snorkel, fins and boots. A good, well-fitting set usually costs $150 to $400.
+          Budget tip: most schools supply the scuba unit, wetsuit and weights, but ask you to bring or buy your own mask, snorkel, fins and boots. A good,
+          well-fitting set usually costs $150 to $400.
         </p>
       </section>
 
@@ -186,8 +173,8 @@ export function LearnToDivePage() {
           Safety tips every new diver should know
         </h2>
         <p className="mt-2 max-w-3xl">
-          Scuba diving has an excellent safety record when divers are trained, fit and follow a few simple rules.
-          These tips supplement your training; they do not replace it.
+          Scuba diving has an excellent safety record when divers are trained, fit and follow a few simple rules. These tips supplement your training; they do
+          not replace it.
         </p>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {safetyTips.map((tip) => (
@@ -204,23 +191,16 @@ export function LearnToDivePage() {
           Ready for the next step?
         </h2>
         <p className="mt-2">
-          Read our independent reviews before you buy your first mask, fins or dive computer, or send us your
-          questions about courses and dive sites.
+          Read our independent reviews before you buy your first mask, fins or dive computer, or send us your questions about courses and dive sites.
         </p>
         <ul className="mt-4 flex flex-wrap gap-3">
           <li>
-            <a
-              href="/gear-reviews"
-              className="inline-block rounded-full bg-sky-600 px-5 py-2 font-semibold text-white hover:bg-sky-700"
-            >
+            <a href="/gear-reviews" className="inline-block rounded-full bg-sky-600 px-5 py-2 font-semibold text-white hover:bg-sky-700">
               Choose your first gear
             </a>
           </li>
           <li>
-            <a
-              href="/contact"
-              className="inline-block rounded-full px-5 py-2 font-semibold text-sky-700 ring-1 ring-sky-200 hover:bg-sky-50"
-            >
+            <a href="/contact" className="inline-block rounded-full px-5 py-2 font-semibold text-sky-700 ring-1 ring-sky-200 hover:bg-sky-50">
               Ask us a question
             </a>
           </li>

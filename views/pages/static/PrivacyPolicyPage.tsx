@@ -7,10 +7,8 @@ export const meta = {
 const collected: { heading: string; what: string; why: string }[] = [
   {
     heading: 'Newsletter sign-ups',
-    what:
-      'Your email address and a record of your consent: the date and time you subscribed, the form you used and the IP address you subscribed from.',
-    why:
-      'To send the newsletter you asked for and to show that you gave consent, as required by the Spam Act 2003 (Cth).',
+    what: 'Your email address and a record of your consent: the date and time you subscribed, the form you used and the IP address you subscribed from.',
+    why: 'To send the newsletter you asked for and to show that you gave consent, as required by the Spam Act 2003 (Cth).',
   },
   {
     heading: 'Contact messages',
@@ -19,10 +17,8 @@ const collected: { heading: string; what: string; why: string }[] = [
   },
   {
     heading: 'Comments',
-    what:
-      'The name you enter and, if you choose to give it, your email address. Your email address is never shown publicly.',
-    why:
-      'To publish your comment under the name you chose, to contact you about your comment if needed, and to moderate spam and abuse.',
+    what: 'The name you enter and, if you choose to give it, your email address. Your email address is never shown publicly.',
+    why: 'To publish your comment under the name you chose, to contact you about your comment if needed, and to moderate spam and abuse.',
   },
   {
     heading: 'Dive-site ratings',
@@ -31,8 +27,7 @@ const collected: { heading: string; what: string; why: string }[] = [
   },
   {
     heading: 'Administrator security logs',
-    what:
-      'Sign-in attempts to the site’s administration area, including the date and time, IP address and result.',
+    what: 'Sign-in attempts to the site’s administration area, including the date and time, IP address and result.',
     why: 'To protect the site and your information against unauthorised access.',
   },
 ];
@@ -42,13 +37,10 @@ export function PrivacyPolicyPage() {
     <main className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
       <header className="mb-8">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Privacy policy</h1>
-        <p className="mt-2 text-sm text-slate-500">
-          Effective date: 4 July 2025
-        </p>
+        <p className="mt-2 text-sm text-slate-500">Effective date: 4 July 2025</p>
         <p className="mt-4 max-w-3xl text-lg leading-relaxed">
-          Australian Dive Guide (&ldquo;we&rdquo;, &ldquo;us&rdquo;) respects your privacy. This policy explains
-          how we handle personal information in line with the Australian Privacy Principles (APPs) in the Privacy
-          Act 1988 (Cth). We collect only what we need to run the site, and we do not sell your personal
+          Australian Dive Guide (&ldquo;we&rdquo;, &ldquo;us&rdquo;) respects your privacy. This policy explains how we handle personal information in line with
+          the Australian Privacy Principles (APPs) in the Privacy Act 1988 (Cth). We collect only what we need to run the site, and we do not sell your personal
           information.
         </p>
       </header>
@@ -56,14 +48,46 @@ export function PrivacyPolicyPage() {
       <nav aria-label="On this page" className="mb-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <p className="font-semibold text-slate-900">On this page</p>
         <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-          <li><a href="#what-we-collect" className="text-sky-700 hover:underline">What we collect and why</a></li>
-          <li><a href="#cookies" className="text-sky-700 hover:underline">Cookies and analytics</a></li>
-          <li><a href="#disclosure" className="text-sky-700 hover:underline">Who we share information with</a></li>
-          <li><a href="#unsubscribe" className="text-sky-700 hover:underline">Unsubscribing from emails</a></li>
-          <li><a href="#retention" className="text-sky-700 hover:underline">How long we keep information</a></li>
-          <li><a href="#security" className="text-sky-700 hover:underline">Security</a></li>
-          <li><a href="#access" className="text-sky-700 hover:underline">Access and correction</a></li>
-          <li><a href="#complaints" className="text-sky-700 hover:underline">Complaints</a></li>
+          <li>
+            <a href="#what-we-collect" className="text-sky-700 hover:underline">
+              What we collect and why
+            </a>
+          </li>
+          <li>
+            <a href="#cookies" className="text-sky-700 hover:underline">
+              Cookies and analytics
+            </a>
+          </li>
+          <li>
+            <a href="#disclosure" className="text-sky-700 hover:underline">
+              Who we share information with
+            </a>
+          </li>
+          <li>
+            <a href="#unsubscribe" className="text-sky-700 hover:underline">
+              Unsubscribing from emails
+            </a>
+          </li>
+          <li>
+            <a href="#retention" className="text-sky-700 hover:underline">
+              How long we keep information
+            </a>
+          </li>
+          <li>
+            <a href="#security" className="text-sky-700 hover:underline">
+              Security
+            </a>
+          </li>
+          <li>
+            <a href="#access" className="text-sky-700 hover:underline">
+              Access and correction
+            </a>
+          </li>
+          <li>
+            <a href="#complaints" className="text-sky-700 hover:underline">
+              Complaints
+            </a>
+          </li>
         </ul>
       </nav>
 
@@ -73,8 +97,8 @@ export function PrivacyPolicyPage() {
             What we collect and why
           </h2>
           <p className="mt-3 leading-relaxed">
-            We collect personal information directly from you when you use one of the features below. You can read
-            the site, use the dive-site map and read reviews without giving us any personal information.
+            We collect personal information directly from you when you use one of the features below. You can read the site, use the dive-site map and read
+            reviews without giving us any personal information.
           </p>
           <ul className="mt-6 grid gap-4 md:grid-cols-2">
             {collected.map((item) => (
@@ -94,9 +118,8 @@ export function PrivacyPolicyPage() {
             ))}
           </ul>
           <p className="mt-4 leading-relaxed">
-            Like most websites, our hosting servers may also record standard technical information such as IP
-            address, browser type and pages requested, for security and to keep the site running. We do not
-            collect sensitive information, such as health information, and we ask that you do not include it in
+            Like most websites, our hosting servers may also record standard technical information such as IP address, browser type and pages requested, for
+            security and to keep the site running. We do not collect sensitive information, such as health information, and we ask that you do not include it in
             messages or comments.
           </p>
         </section>
@@ -107,23 +130,19 @@ export function PrivacyPolicyPage() {
           </h2>
           <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed">
             <li>
-              <strong>Visitors:</strong> we do not set cookies when you read the site, subscribe, comment or rate
-              a dive site.
+              <strong>Visitors:</strong> we do not set cookies when you read the site, subscribe, comment or rate a dive site.
             </li>
             <li>
-              <strong>Administrator:</strong> the only cookie we set is a session cookie for the site
-              administrator, which keeps them signed in to the administration area and expires when they sign
-              out.
+              <strong>Administrator:</strong> the only cookie we set is a session cookie for the site administrator, which keeps them signed in to the
+              administration area and expires when they sign out.
             </li>
             <li>
-              <strong>Analytics:</strong> we use analytics only if it is configured for the site. If it is, we use
-              it to understand which pages are read, in aggregate, and we will update this policy to name the
-              service and describe the information it collects.
+              <strong>Analytics:</strong> we use analytics only if it is configured for the site. If it is, we use it to understand which pages are read, in
+              aggregate, and we will update this policy to name the service and describe the information it collects.
             </li>
             <li>
-              <strong>Retailer sites:</strong> when you follow an affiliate link, the retailer (for example Amazon)
-              may set its own cookies to track the referral. Those cookies are governed by the retailer&rsquo;s
-              privacy policy, not ours.
+              <strong>Retailer sites:</strong> when you follow an affiliate link, the retailer (for example Amazon) may set its own cookies to track the
+              referral. Those cookies are governed by the retailer&rsquo;s privacy policy, not ours.
             </li>
           </ul>
         </section>
@@ -133,11 +152,10 @@ export function PrivacyPolicyPage() {
             Who we share information with
           </h2>
           <p className="mt-3 leading-relaxed">
-            We do not sell, rent or trade personal information. We share it only with service providers who help
-            us run the site, such as our hosting and email delivery providers, and only as needed for them to
-            provide that service. Some of these providers may store information on servers outside Australia. When
-            that happens, we take reasonable steps under APP 8 to make sure they handle it consistently with the
-            APPs. We may also disclose information where the law requires or authorises it.
+            We do not sell, rent or trade personal information. We share it only with service providers who help us run the site, such as our hosting and email
+            delivery providers, and only as needed for them to provide that service. Some of these providers may store information on servers outside Australia.
+            When that happens, we take reasonable steps under APP 8 to make sure they handle it consistently with the APPs. We may also disclose information
+            where the law requires or authorises it.
           </p>
         </section>
 
@@ -146,8 +164,8 @@ export function PrivacyPolicyPage() {
             Unsubscribing from emails
           </h2>
           <p className="mt-3 leading-relaxed">
-            Every newsletter email contains a one-click unsubscribe link. Click it and you are removed straight
-            away, with no need to sign in or confirm by email. You can also ask us to unsubscribe you through our{' '}
+            Every newsletter email contains a one-click unsubscribe link. Click it and you are removed straight away, with no need to sign in or confirm by
+            email. You can also ask us to unsubscribe you through our{' '}
             <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
               contact page
             </a>
@@ -160,24 +178,19 @@ export function PrivacyPolicyPage() {
             How long we keep information
           </h2>
           <p className="mt-3 leading-relaxed">
-            We keep personal information only for as long as we need it for the purposes above, or as the law
-            requires, and then delete or de-identify it.
+            We keep personal information only for as long as we need it for the purposes above, or as the law requires, and then delete or de-identify it.
           </p>
           <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed">
             <li>
-              Newsletter email addresses are kept while you are subscribed. After you unsubscribe we keep the
-              consent record and the fact that you unsubscribed, so that we can show we had consent and make sure
-              we do not email you again.
+              Newsletter email addresses are kept while you are subscribed. After you unsubscribe we keep the consent record and the fact that you unsubscribed,
+              so that we can show we had consent and make sure we do not email you again.
             </li>
             <li>Contact messages are kept for as long as needed to deal with your enquiry and any follow-up.</li>
             <li>
-              Comments stay published until they are removed. Email addresses given with comments are kept with the
-              comment and deleted if the comment is deleted.
+              Comments stay published until they are removed. Email addresses given with comments are kept with the comment and deleted if the comment is
+              deleted.
             </li>
-            <li>
-              IP addresses recorded with dive-site ratings and in security logs are kept only as long as needed for
-              spam prevention and security.
-            </li>
+            <li>IP addresses recorded with dive-site ratings and in security logs are kept only as long as needed for spam prevention and security.</li>
           </ul>
         </section>
 
@@ -186,11 +199,9 @@ export function PrivacyPolicyPage() {
             Security
           </h2>
           <p className="mt-3 leading-relaxed">
-            We take reasonable steps to protect personal information from misuse, interference, loss and
-            unauthorised access, including encrypted connections (HTTPS), restricted administrator access and
-            security logging. No system is completely secure, but if a data breach is likely to cause you serious
-            harm we will notify you and the Office of the Australian Information Commissioner (OAIC) under the
-            Notifiable Data Breaches scheme.
+            We take reasonable steps to protect personal information from misuse, interference, loss and unauthorised access, including encrypted connections
+            (HTTPS), restricted administrator access and security logging. No system is completely secure, but if a data breach is likely to cause you serious
+            harm we will notify you and the Office of the Australian Information Commissioner (OAIC) under the Notifiable Data Breaches scheme.
           </p>
         </section>
 
@@ -199,14 +210,13 @@ export function PrivacyPolicyPage() {
             Access and correction
           </h2>
           <p className="mt-3 leading-relaxed">
-            You can ask to see the personal information we hold about you and ask us to correct it if it is
-            inaccurate, out of date, incomplete or misleading. You can also ask us to delete a comment or your
-            newsletter record. Send your request through our{' '}
+            You can ask to see the personal information we hold about you and ask us to correct it if it is inaccurate, out of date, incomplete or misleading.
+            You can also ask us to delete a comment or your newsletter record. Send your request through our{' '}
             <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
               contact page
             </a>
-            . We may need to confirm your identity, for example by replying to the email address we hold. We aim to
-            respond within 30 days and do not charge for requests.
+            . We may need to confirm your identity, for example by replying to the email address we hold. We aim to respond within 30 days and do not charge for
+            requests.
           </p>
         </section>
 
@@ -219,9 +229,8 @@ export function PrivacyPolicyPage() {
             <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
               contact page
             </a>{' '}
-            and explain what happened. We will look into it and respond within 30 days. If you are not satisfied
-            with our response, you can complain to the Office of the Australian Information Commissioner (OAIC)
-            at{' '}
+            and explain what happened. We will look into it and respond within 30 days. If you are not satisfied with our response, you can complain to the
+            Office of the Australian Information Commissioner (OAIC) at{' '}
             <a href="https://www.oaic.gov.au" className="font-semibold text-sky-700 underline hover:text-sky-900">
               oaic.gov.au
             </a>{' '}
@@ -234,8 +243,8 @@ export function PrivacyPolicyPage() {
             Changes and contact
           </h2>
           <p className="mt-3 leading-relaxed">
-            We may update this policy when our site or the law changes. The effective date at the top shows when it
-            last changed. For any privacy question or request, please use our{' '}
+            We may update this policy when our site or the law changes. The effective date at the top shows when it last changed. For any privacy question or
+            request, please use our{' '}
             <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
               contact page
             </a>
