@@ -90,7 +90,8 @@ describe('/dive-sites', () => {
     await page.locator('[data-testid="dive-site-map"] [data-tiles="offline"][data-land="drawn"]').waitFor();
     expect(await page.locator('[data-testid="dive-site-map"] .leaflet-overlay-pane path').count()).toBeGreaterThan(0);
     await page.getByText('Land outline: Natural Earth').waitFor();
-  });
+    // A walk through every page of cards, each loading its text: longer than jest's 30 s default on a busy machine.
+  }, 90_000);
 
   it('narrows the grid and the markers as a visitor types, and recentres the map', async () => {
     await openList();

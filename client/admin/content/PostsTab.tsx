@@ -1,0 +1,128 @@
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { ArticleListItem } from 'core/api/articles';
+import { toast } from '../../lib/toast';
+import { reportMissing } from '../feedback';
+import { formatAdminDate } from '../format';
+import { Badge } from '../ui/Badge';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useConfirm } from '../ui/useConfirm';
+import { ContentList } from './ContentList';
+import type { PostEditorProps } from './PostEditor';
+import type { PostForm } from './post-form';
+import { splitByStatus } from './sort';
+import { useContentAdmin, type ContentAdminOptions } from './useContentAdmin';
+
+type Post = ArticleListItem & { content: string; published: boolean };
+
+/** What one kind of post (articles, reviews) brings to the shared tab. */
+export interface PostsTabConfig<P extends Post, F extends PostForm> {
+  api: ContentAdminOptions;
+  Editor: ComponentType<PostEditorProps<F>>;
+  emptyForm: F;
+  toForm: (post: P) => F;
+  /** The message that stops a save (what publishing needs), or null. */
+  problem: (form: F, publish: boolean) => string | null;
+  /** A URL on a development host, named, or null. */
+  urlProblem: (form: F) => string | null;
+  payload: (form: F, publish: boolean) => Record<string, unknown>;
+  /** The post's own details in the list, between its category and date. */
+  details?: (post: P) => ReactNode;
+  /** Its public address, shown after the date. */
+  path?: (post: P) => string;
+  /** Asks before deleting this post (its title and text), or deletes at once when null. */
+  deleteConfirmation: (post: P) => { title: string; description: string } | null;
+  /** 'Posts' or 'Reviews': 'Draft Posts', 'Loading posts...'. */
+  plural: string;
+  /** 'blog posts': 'Failed to load blog posts. Please try again.' */
+  listNoun: string;
+}
+
+/** A posts tab of the dashboard (SPEC section 2: blog and reviews): the editor, then the draft and published lists. */
+export function PostsTab<P extends Post, F extends PostForm>({
+  api,
+  Editor,
+  emptyForm,
+  toForm,
+  problem,
+  urlProblem,
+  payload,
+  details,
+  path,
+  deleteConfirmation,
+  plural,
+  listNoun,
+}: PostsTabConfig<P, F>) {
+  const content = useContentAdmin<P>(api);
+  const [form, setForm] = useState<F>(emptyForm);
+  const [editing, setEditing] = useState<P | null>(null);
+  const confirm = useConfirm();
+  const { drafts, published } = splitByStatus(content.list.data ?? []);
+  const lower = plural.toLowerCase();
+
+  const reset = () => {
+    setForm(emptyForm);
+    setEditing(null);
+  };
+
+  function save(publish: boolean) {
+    const missing = problem(form, publish);
+    if (missing) return reportMissing(missing);
+    const badUrl = urlProblem(form);
+    if (badUrl) return toast({ title: 'Invalid URL', description: badUrl, variant: 'destructive' });
+    content.save.mutate({ id: editing?.id ?? null, body: payload(form, publish) }, { onSuccess: reset });
+  }
+
+  function edit(post: P) {
+    setEditing(post);
+    setForm(toForm(post));
+    document.getElementById('admin-tabs')?.scrollIntoView({ behavior: 'smooth' });
+  }
+
+  function remove(post: P) {
+    const run = () => content.remove.mutate(post, { onSuccess: () => editing?.id === post.id && reset() });
+    const question = deleteConfirmation(post);
+    if (!question) return run();
+    confirm.ask({ ...question, onConfirm: run });
+  }
+
+  const meta = (post: P) => (
+    <>
+      {post.category && <Badge>{post.category}</Badge>}
+      {details?.(post)}
+      <span>{post.published ? `Published ${formatAdminDate(post.publishedAt ?? post.createdAt)}` : `Created ${formatAdminDate(post.createdAt)}`}</span>
+      {path && <span className="font-mono">{path(post)}</span>}
+    </>
+  );
+
+  const list = (heading: string, items: P[], empty: string) => (
+    <ContentList
+      heading={heading}
+      items={items}
+      empty={empty}
+      meta={meta}
+      onEdit={edit}
+      onTogglePublished={(item) => content.setPublished.mutate(item)}
+      onDelete={remove}
+      busyId={content.busyId}
+    />
+  );
+
+  return (
+    <div className="grid gap-6">
+      <Editor form={form} onChange={setForm} editing={editing} saving={content.save.isPending} onSave={save} onCancel={reset} />
+      {content.list.isPending ? (
+        <p className="text-sm text-slate-500">Loading {lower}...</p>
+      ) : content.list.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Failed to load {listNoun}. Please try again.
+        </p>
+      ) : (
+        <>
+          {list(`Draft ${plural}`, drafts, `No draft ${lower}.`)}
+          {list(`Published ${plural}`, published, `No published ${lower} yet.`)}
+        </>
+      )}
+      <ConfirmDialog request={confirm.request} onClose={confirm.close} />
+    </div>
+  );
+}
