@@ -153,6 +153,31 @@ describe('dive-site administration', () => {
     expect(left).toEqual([]);
   });
 
+  it("saves a flagship site whose photo and video are the site's own files (/media/...) unchanged, and takes such paths in a quick update", async () => {
+    const name = 'Cod Hole';
+    const columns = '"imageUrl", "videoUrl", "videoThumbnail", "reviewLink", description, "depthRange", featured';
+    const [before] = await t.dataSource.query(`SELECT id, ${columns} FROM dive_sites WHERE name = $1`, [name]);
+    expect(before.imageUrl).toMatch(/^\/media\//);
+    expect(before.videoUrl).toMatch(/^\/media\//);
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    await page.getByLabel('Search dive sites').fill(name);
+    const card = siteCard(name);
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
+    await edit.getByText('Update dive site information').waitFor();
+    await edit.getByRole('button', { name: 'Update Site' }).click();
+    await toastShows(page, 'Success', 'Dive site updated successfully');
+    await edit.waitFor({ state: 'detached' });
+    const [after] = await t.dataSource.query(`SELECT id, ${columns} FROM dive_sites WHERE name = $1`, [name]);
+    expect(after).toEqual(before);
+
+    await card.getByRole('textbox', { name: 'Video URL', exact: true }).fill('/media/video/wreck-loop.mp4');
+    await card.getByRole('button', { name: 'Update Video URL' }).click();
+    await toastShows(page, 'Success', 'Video updated successfully');
+    const [video] = await t.dataSource.query(`SELECT "videoUrl" FROM dive_sites WHERE id = $1`, [before.id]);
+    expect(video.videoUrl).toBe('/media/video/wreck-loop.mp4');
+  });
+
   it('filters by region, with the regions sorted alphabetically', async () => {
     await page.goto(`${t.baseUrl}/admin/dive-sites`);
     await page.getByRole('list', { name: 'Dive sites' }).getByRole('listitem').first().waitFor();

@@ -37,7 +37,8 @@ export function BlogForm(props: BlogFormProps) {
       publishedAtBeside={
         <TextField
           label="Video URL"
-          type="url"
+          type="text"
+          inputMode="url"
           value={form.videoUrl}
           onChange={set('videoUrl')}
           placeholder="https://www.youtube.com/watch?v=..."

@@ -75,7 +75,8 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
             <TextField
               label="Video URL"
               required
-              type="url"
+              type="text"
+              inputMode="url"
               value={form.videoUrl}
               onChange={set('videoUrl')}
               placeholder="https://example.com/video.mp4"

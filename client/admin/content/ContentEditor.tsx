@@ -65,7 +65,8 @@ export function ContentEditor({ value, onChange, placeholder }: { value: string;
           <label className="text-xs font-medium text-slate-700">
             Image to insert (URL)
             <input
-              type="url"
+              type="text"
+              inputMode="url"
               value={imageUrl}
               onChange={(event) => setImageUrl(event.target.value)}
               placeholder="https://example.com/photo.jpg"

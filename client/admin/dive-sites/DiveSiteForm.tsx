@@ -80,7 +80,8 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
       </div>
       <TextField
         label="Video URL"
-        type="url"
+        type="text"
+        inputMode="url"
         value={form.videoUrl}
         onChange={set('videoUrl')}
         placeholder="https://www.youtube.com/watch?v=..."

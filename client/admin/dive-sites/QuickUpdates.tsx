@@ -78,7 +78,8 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
         renderInput={(id) => (
           <input
             id={id}
-            type="url"
+            type="text"
+            inputMode="url"
             value={imageUrl}
             onChange={(event) => setImageUrl(event.target.value)}
             placeholder="https://example.com/photo.jpg"
@@ -105,14 +106,16 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
           <div className="grid gap-2 sm:grid-cols-2">
             <input
               id={id}
-              type="url"
+              type="text"
+              inputMode="url"
               value={videoUrl}
               onChange={(event) => setVideoUrl(event.target.value)}
               placeholder="https://www.youtube.com/watch?v=..."
               className={input}
             />
             <input
-              type="url"
+              type="text"
+              inputMode="url"
               aria-label="Video Thumbnail URL (optional)"
               value={videoThumbnail}
               onChange={(event) => setVideoThumbnail(event.target.value)}

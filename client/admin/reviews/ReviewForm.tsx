@@ -51,7 +51,8 @@ export function ReviewForm(props: ReviewFormProps) {
           <TextField
             label="Purchase Link (Affiliate)"
             required
-            type="url"
+            type="text"
+            inputMode="url"
             value={form.purchaseLink}
             onChange={set('purchaseLink')}
             placeholder="https://www.amazon.com.au/..."
