@@ -4,7 +4,8 @@ import { QueryProvider } from 'client/lib/QueryProvider';
 import { ApiError, apiRequest, getJson } from '../lib/api';
 import { formatDate } from 'core/text';
 import { toast } from '../lib/toast';
-import { UserText, type TextLink } from '../lib/user-text';
+import type { TextLink } from 'core/text-links';
+import { UserText } from '../lib/user-text';
 
 export interface CommentItem {
   id: number;

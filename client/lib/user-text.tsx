@@ -1,7 +1,5 @@
 import type { TextLink } from 'core/text-links';
 
-export type { TextLink };
-
 /**
  * A visitor's text (a comment, a rating comment), escaped as text, with the web links the server found
  * in it made into links that search engines do not credit: `rel="ugc nofollow"`, in a new tab.

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { cardsToShow, filtersQuery, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
@@ -76,53 +77,48 @@ export class DiveSitePagesController {
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const visible = cardsToShow(query.show, total);
     const [page, matches] = await Promise.all([this.sites.explorerPage(filters, visible), filters.search ? this.sites.searchIds(filters.search) : null]);
+    return this.listPage(filters, matches, total, {
+      order: null,
+      sites: page.sites.map(toExplorerSite),
+      matchCount: page.matchCount,
+      initialVisible: visible,
+      totalSites: total,
+      complete: !isFiltered(filters) && total <= visible,
+      sitesUrl: EXPLORER_SITES_URL,
+      cardsUrl: EXPLORER_CARDS_URL,
+      regions: regionCounts.map(({ region }) => region),
+    });
+  }
+
+  /** 'Top rated' ranks every site by its Bayesian average, so this one view reads the whole list. */
+  private async topRatedList(query: Record<string, unknown>, filters: DiveSiteFilters): Promise<string> {
+    const [byName, order, matches] = await Promise.all([
+      this.sites.list(),
+      this.sites.topRatedOrder(),
+      filters.search ? this.sites.searchIds(filters.search) : null,
+    ]);
+    const all = inOrder(byName, order);
+    return this.listPage(filters, matches, all.length, {
+      order,
+      ...embeddedSites(all, filters, matches, false, cardsToShow(query.show, all.length)),
+      regions: this.regions(all),
+    });
+  }
+
+  /** /dive-sites around the explorer's sites, ordered by name or (with `order`) top rated first. */
+  private listPage(
+    filters: DiveSiteFilters,
+    matches: number[] | null,
+    total: number,
+    listing: Omit<ComponentProps<typeof DiveSitesPage>['explorer'], 'initialFilters' | 'initialMatches' | 'routeSite' | 'routeMissing' | 'tiles'>,
+  ): string {
     return this.render.page(
       { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
       <DiveSitesPage
         site={null}
         total={total}
-        sort={{ topRated: false, filtersQuery: filtersQuery(filters) }}
-        explorer={{
-          order: null,
-          sites: page.sites.map(toExplorerSite),
-          matchCount: page.matchCount,
-          initialVisible: visible,
-          totalSites: total,
-          complete: !isFiltered(filters) && total <= visible,
-          sitesUrl: EXPLORER_SITES_URL,
-          cardsUrl: EXPLORER_CARDS_URL,
-          regions: regionCounts.map(({ region }) => region),
-          initialFilters: filters,
-          initialMatches: matches,
-          routeSite: null,
-          routeMissing: false,
-          tiles: this.tiles(),
-        }}
-      />,
-    );
-  }
-
-  /** 'Top rated' ranks every site by its Bayesian average, so this one view reads the whole list. */
-  private async topRatedList(query: Record<string, unknown>, filters: DiveSiteFilters): Promise<string> {
-    const [byName, order] = await Promise.all([this.sites.list(), this.sites.topRatedOrder()]);
-    const all = inOrder(byName, order);
-    const matches = filters.search ? await this.sites.searchIds(filters.search) : null;
-    return this.render.page(
-      { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
-      <DiveSitesPage
-        site={null}
-        total={all.length}
-        sort={{ topRated: true, filtersQuery: filtersQuery(filters) }}
-        explorer={{
-          order,
-          ...embeddedSites(all, filters, matches, false, cardsToShow(query.show, all.length)),
-          regions: this.regions(all),
-          initialFilters: filters,
-          initialMatches: matches,
-          routeSite: null,
-          routeMissing: false,
-          tiles: this.tiles(),
-        }}
+        sort={{ topRated: listing.order !== null, filtersQuery: filtersQuery(filters) }}
+        explorer={{ ...listing, initialFilters: filters, initialMatches: matches, routeSite: null, routeMissing: false, tiles: this.tiles() }}
       />,
     );
   }
