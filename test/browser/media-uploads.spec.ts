@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
+import { islandReady, offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
 import { launchBrowser } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -86,6 +86,29 @@ describe('uploading an image in the admin', () => {
     await item.getByRole('button', { name: 'Delete spare-photo.png' }).click();
     await toastShows(page, 'Image Deleted');
     await item.waitFor({ state: 'detached' });
+  });
+
+  it("sets a dive site's photo from an upload in its card's quick updates, and the site's page shows it", async () => {
+    const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#0e7490' } })
+      .png()
+      .toBuffer();
+    const [site] = await t.dataSource.query(`SELECT id, name FROM dive_sites WHERE name = 'Julian Rocks Nursery'`);
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    await islandReady(page, 'AdminDiveSites');
+    await page.getByLabel('Search dive sites').fill(site.name);
+    const card = page.getByRole('article', { name: site.name, exact: true });
+    const chooser = page.waitForEvent('filechooser');
+    await card.getByRole('button', { name: 'Upload an image for Photo URL' }).click();
+    await (await chooser).setFiles({ name: 'nursery.png', mimeType: 'image/png', buffer: png });
+    await toastShows(page, 'Image uploaded', '1200 x 675 pixels');
+    const url = await card.getByRole('textbox', { name: 'Photo URL', exact: true }).inputValue();
+    expect(url).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.png$/);
+    await card.getByRole('button', { name: 'Update Photo URL' }).click();
+    await toastShows(page, 'Success', 'Photo updated successfully');
+
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    const photo = page.getByRole('img', { name: site.name, exact: true });
+    await expect(photo.getAttribute('srcset')).resolves.toContain(`/img?src=${encodeURIComponent(url)}&w=1200 1200w`);
   });
 
   it("refuses a file that is no image, with the server's message", async () => {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
+import { ImageUpload } from '../media/ImageUrlField';
 import { Button } from '../ui/Button';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 
@@ -76,15 +77,17 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
           )
         }
         renderInput={(id) => (
-          <input
-            id={id}
-            type="text"
-            inputMode="url"
-            value={imageUrl}
-            onChange={(event) => setImageUrl(event.target.value)}
-            placeholder="https://example.com/photo.jpg"
-            className={input}
-          />
+          <ImageUpload label="Photo URL" onUploaded={setImageUrl}>
+            <input
+              id={id}
+              type="text"
+              inputMode="url"
+              value={imageUrl}
+              onChange={(event) => setImageUrl(event.target.value)}
+              placeholder="https://example.com/photo.jpg"
+              className={input}
+            />
+          </ImageUpload>
         )}
       />
       <QuickRow
@@ -113,15 +116,17 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
               placeholder="https://www.youtube.com/watch?v=..."
               className={input}
             />
-            <input
-              type="text"
-              inputMode="url"
-              aria-label="Video Thumbnail URL (optional)"
-              value={videoThumbnail}
-              onChange={(event) => setVideoThumbnail(event.target.value)}
-              placeholder="Thumbnail URL (optional)"
-              className={input}
-            />
+            <ImageUpload label="Video Thumbnail URL" onUploaded={setVideoThumbnail}>
+              <input
+                type="text"
+                inputMode="url"
+                aria-label="Video Thumbnail URL (optional)"
+                value={videoThumbnail}
+                onChange={(event) => setVideoThumbnail(event.target.value)}
+                placeholder="Thumbnail URL (optional)"
+                className={input}
+              />
+            </ImageUpload>
           </div>
         )}
       />

@@ -17,19 +17,43 @@ export interface ImageUrlFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
   warning?: string | null;
 }
 
+const UPLOAD_HINT = 'Paste a URL, or upload a JPEG, PNG, WebP, AVIF or GIF (up to 15 MB): drop it here or use Upload.';
+
 /**
  * An image URL field with an 'Upload' button and drag-and-drop: the file goes to POST /api/admin/media and
  * the field takes the site-relative URL it answers. A text field (inputMode url), since a browser's url
  * field refuses '/media/uploads/...'; the server still checks every URL.
  */
 export function ImageUrlField({ label, value, onChange, required, hint, warning, ...input }: ImageUrlFieldProps) {
+  return (
+    <ImageUpload label={label} onUploaded={(url) => onChange({ target: { value: url } })}>
+      <TextField
+        {...input}
+        label={label}
+        required={required}
+        type="text"
+        inputMode="url"
+        value={value}
+        onChange={onChange}
+        hint={hint ?? UPLOAD_HINT}
+        warning={warning}
+      />
+    </ImageUpload>
+  );
+}
+
+/**
+ * Drag-and-drop onto `children` (the field) and an 'Upload' button below it: an uploaded image's
+ * site-relative URL is handed to `onUploaded`. Used by every image field, including the quick updates.
+ */
+export function ImageUpload({ label, onUploaded, children }: { label: string; onUploaded: (url: string) => void; children: ReactNode }) {
   const picker = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const queryClient = useQueryClient();
   const upload = useMutation({
     mutationFn: uploadImage,
     onSuccess: (image) => {
-      onChange({ target: { value: image.url } });
+      onUploaded(image.url);
       void queryClient.invalidateQueries({ queryKey: keys.media });
       toast({ title: 'Image uploaded', description: `${image.width} x ${image.height} pixels` });
     },
@@ -58,17 +82,7 @@ export function ImageUrlField({ label, value, onChange, required, hint, warning,
       onDrop={onDrop}
       className={`rounded-lg ${dragging ? 'outline-dashed outline-2 outline-offset-4 outline-cyan-600' : ''}`}
     >
-      <TextField
-        {...input}
-        label={label}
-        required={required}
-        type="text"
-        inputMode="url"
-        value={value}
-        onChange={onChange}
-        hint={hint ?? 'Paste a URL, or upload a JPEG, PNG, WebP, AVIF or GIF (up to 15 MB): drop it here or use Upload.'}
-        warning={warning}
-      />
+      {children}
       <div className="mt-2 flex items-center gap-2">
         <button
           type="button"
