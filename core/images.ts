@@ -18,6 +18,8 @@ export const IMAGE_SIZES = {
   section: '(min-width: 1280px) 395px, (min-width: 768px) calc((100vw - 5rem) / 3), calc(100vw - 2rem)',
   /** An image across an article or review column (max-w-3xl). */
   column: '(min-width: 800px) 736px, calc(100vw - 2rem)',
+  /** The main column of a dive-site page (lg:grid-cols-[2fr_1fr] with gap-8 in max-w-7xl). */
+  main: '(min-width: 1280px) 811px, (min-width: 1024px) calc((100vw - 4rem) * 2 / 3), calc(100vw - 2rem)',
   /** One half of a two-column feature box (md:grid-cols-2 in max-w-7xl). */
   half: '(min-width: 1280px) 608px, (min-width: 768px) calc(50vw - 1rem), calc(100vw - 2rem)',
 } as const;

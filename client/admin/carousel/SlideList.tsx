@@ -2,6 +2,7 @@ import type { AdminSlide } from 'core/api/carousel';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
+import { singleImageUrl } from 'core/images';
 
 /** 'Existing Slides (n)': poster or video, title, CTA badge, description, video URL and link (SPEC section 2). */
 export function SlideList({
@@ -27,7 +28,7 @@ export function SlideList({
               <li key={slide.id} className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 sm:flex-row">
                 <div className="aspect-video w-full shrink-0 overflow-hidden rounded-lg bg-slate-900 sm:w-48">
                   {slide.posterImageUrl ? (
-                    <img src={slide.posterImageUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+                    <img src={singleImageUrl(slide.posterImageUrl, 400)} alt="" className="h-full w-full object-cover" loading="lazy" />
                   ) : (
                     <video src={slide.videoUrl} muted preload="metadata" className="h-full w-full object-cover" />
                   )}

@@ -3,6 +3,7 @@ import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { QuickUpdates, type QuickUpdateActions } from './QuickUpdates';
+import { singleImageUrl } from 'core/images';
 
 export interface DiveSiteCardProps {
   site: DiveSiteResponse;
@@ -83,7 +84,12 @@ export function DiveSiteCard({ site, actions, featuring, deleting, onToggleFeatu
         <div className="flex flex-wrap items-start gap-4 text-sm">
           {site.imageUrl && (
             <figure className="grid gap-1">
-              <img src={site.imageUrl} alt={`Current photo of ${site.name}`} loading="lazy" className="h-24 w-40 rounded-lg bg-slate-100 object-cover" />
+              <img
+                src={singleImageUrl(site.imageUrl, 400)}
+                alt={`Current photo of ${site.name}`}
+                loading="lazy"
+                className="h-24 w-40 rounded-lg bg-slate-100 object-cover"
+              />
               <figcaption className="max-w-xs break-all text-xs text-slate-500">{site.imageUrl}</figcaption>
             </figure>
           )}

@@ -4,6 +4,7 @@ import { reportFailure, reportSuccess } from '../feedback';
 import { keys } from '../query-keys';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
+import { singleImageUrl } from 'core/images';
 
 interface MediaItem {
   id: number;
@@ -44,7 +45,7 @@ export function MediaTab() {
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-start gap-4 rounded-lg border border-slate-200 p-3">
               <img
-                src={item.url}
+                src={singleImageUrl(item.url, 400)}
                 alt={item.originalName ?? 'Uploaded image'}
                 loading="lazy"
                 width={160}

@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader } from '../ui/Card';
 import { SelectField } from '../ui/Field';
 import { ImageUrlField } from '../media/ImageUrlField';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+import { singleImageUrl } from 'core/images';
 
 const byName = (a: DiveSiteResponse, b: DiveSiteResponse) => a.name.localeCompare(b.name);
 
@@ -114,7 +115,11 @@ export function PhotosTab() {
                   <div>
                     <p className="text-sm font-medium text-slate-800">Current Photo</p>
                     {selected.imageUrl ? (
-                      <img src={selected.imageUrl} alt={`Current photo of ${selected.name}`} className="mt-2 max-h-48 rounded-lg object-cover" />
+                      <img
+                        src={singleImageUrl(selected.imageUrl, 400)}
+                        alt={`Current photo of ${selected.name}`}
+                        className="mt-2 max-h-48 rounded-lg object-cover"
+                      />
                     ) : (
                       <p className="mt-1 text-sm text-slate-500">No photo yet.</p>
                     )}

@@ -1,7 +1,9 @@
 import { skillBadgeClass } from 'core/dive-sites/filters';
+import { IMAGE_SIZES } from 'core/images';
 import { MONTH_NAMES, type MonthMark } from 'core/dive-sites/season';
 import type { RatingsResponse } from 'core/api/dive-sites';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
+import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import { VideoPlayer } from 'views/components/VideoPlayer';
 import { Island } from 'views/islands/Island';
 
@@ -112,13 +114,12 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
               </span>
             </p>
             {site.imageUrl && (
-              <img
+              <ResponsiveImage
                 src={site.imageUrl}
                 alt={site.name}
                 width={1200}
                 height={675}
-                loading="lazy"
-                data-fallback="hide"
+                sizes={IMAGE_SIZES.main}
                 className="mt-4 aspect-video w-full rounded-xl object-cover"
               />
             )}
