@@ -72,9 +72,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = context.getRequest<Request>();
     const response = context.getResponse<Response>();
     const body = toErrorBody(exception);
-    if (body.statusCode === 503 && !(exception instanceof HttpException)) {
-      // One short line per refused request while the database is away, not a stack trace each.
-      this.logger.warn(`${request.method} ${request.path}: database unavailable (${(exception as Error)?.message ?? String(exception)})`);
+    if (body.statusCode === 503) {
+      // One short line per refused request while the database is away or the image encoder is full, not a stack trace each.
+      const cause = exception instanceof HttpException ? body.message : `database unavailable (${(exception as Error)?.message ?? String(exception)})`;
+      this.logger.warn(`${request.method} ${request.path}: ${cause}`);
       if (!response.headersSent) response.setHeader('Retry-After', '5');
     } else if (body.statusCode >= 500) {
       this.logger.error(`${request.method} ${request.path}: ${(exception as Error)?.stack ?? String(exception)}`);

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { BadRequestException, Inject, Injectable, NotFoundException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
@@ -9,6 +10,7 @@ import { MediaService, UPLOADS_PATH } from './media.service';
 import { sniffImageFormat } from './image-format';
 import { CONTENT_TYPES, DEFAULT_QUALITY, REVIEW_QUALITY, transformImage, type Variant } from './image-transform';
 import { RemoteImageFetcher } from './remote-image.fetcher';
+import { WorkLimiter } from './work-limiter';
 
 /** What the image endpoint answers: the bytes, their type, and whether the URL names its content for good. */
 export interface ImageResult {
@@ -31,6 +33,12 @@ export const IMAGE_CACHE_ENTRIES = 100;
 /** Sources larger than this are refused (a remote one is cut off while it downloads). */
 export const MAX_SOURCE_BYTES = 15 * 1024 * 1024;
 
+/**
+ * Encodes run one per core (sharp's own threads are inside each), with up to 32 waiting; remote
+ * downloads (each up to MAX_SOURCE_BYTES in memory) 8 at once with 8 waiting. Past that: 503, Retry-After.
+ */
+export const IMAGE_WORK_LIMITS = { encodes: availableParallelism(), encodesWaiting: 32, downloads: 8, downloadsWaiting: 8 } as const;
+
 /** A path under public/media: segments that never start with a dot, so no `..` and no hidden files. */
 const MEDIA_PATH = /^\/media\/(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
 /** An upload's URL names the SHA-256 of its bytes. */
@@ -48,6 +56,8 @@ type Source = { kind: 'local'; path: string } | { kind: 'remote'; url: URL };
 export class ImagesService {
   private readonly cache = new LRUCache<string, ImageResult>({ max: IMAGE_CACHE_ENTRIES });
   private readonly pending = new Map<string, Promise<ImageResult>>();
+  private readonly encodes = new WorkLimiter(IMAGE_WORK_LIMITS.encodes, IMAGE_WORK_LIMITS.encodesWaiting);
+  private readonly downloads = new WorkLimiter(IMAGE_WORK_LIMITS.downloads, IMAGE_WORK_LIMITS.downloadsWaiting);
   private readonly mediaRoot = join(projectRoot(), 'public', 'media');
   private readonly siteOrigin: string;
 
@@ -86,12 +96,12 @@ export class ImagesService {
   }
 
   private async produce(source: Source, variant: Variant): Promise<ImageResult> {
-    const bytes = source.kind === 'local' ? await this.readLocal(source.path) : await this.fetcher.fetch(source.url);
+    const bytes = source.kind === 'local' ? await this.readLocal(source.path) : await this.downloads.run(() => this.fetcher.fetch(source.url));
     const immutable = source.kind === 'local' && CONTENT_ADDRESSED.test(source.path);
     const format = sniffImageFormat(bytes);
     if (!format) throw new UnsupportedMediaTypeException(errorBody(415, 'src is not a JPEG, PNG, WebP, AVIF, GIF or SVG image'));
     if (format === 'svg') return { data: bytes, contentType: 'image/svg+xml', immutable };
-    const encoded = await transformImage(bytes, format, variant);
+    const encoded = await this.encodes.run(() => transformImage(bytes, format, variant));
     return { data: encoded.data, contentType: CONTENT_TYPES[encoded.format], immutable };
   }
 

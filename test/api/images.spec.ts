@@ -9,6 +9,7 @@ import request from 'supertest';
 import { projectRoot } from 'src/common/project-root';
 import { publicAddressesOnly } from 'src/images/address-policy';
 import { IMAGE_CACHE_ENTRIES, ImagesService, MAX_SOURCE_BYTES } from 'src/images/images.service';
+import { IMAGE_SERVICE_BUSY } from 'src/images/work-limiter';
 import { REMOTE_FETCH_OPTIONS, type RemoteFetchOptions } from 'src/images/remote-image.fetcher';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -189,6 +190,20 @@ describe('GET /img', () => {
       .set('Accept', 'image/jpeg')
       .set('If-None-Match', etag!);
     expect(again.status).toBe(304);
+  });
+
+  it('answers a flood of uncached variants with images or a 503 to retry, never an error, and serves normally after it', async () => {
+    const flood = await Promise.all(Array.from({ length: 80 }, (_, i) => get(`${imagesBase}/photo.jpg?flood=${i}`, { w: '400' })));
+    for (const answer of flood) {
+      expect([200, 503]).toContain(answer.status);
+      if (answer.status === 503) {
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(JSON.parse(answer.body.toString())).toMatchObject({ statusCode: 503, error: IMAGE_SERVICE_BUSY });
+      }
+    }
+    const after = await get(`${imagesBase}/photo.jpg?flood=after`, { w: '600' });
+    expect(after.status).toBe(200);
+    expect((await decoded(after.body)).width).toBe(600);
   });
 
   it('keeps at most 100 encoded answers', async () => {
