@@ -22,8 +22,8 @@ const skipBuild = args.includes('--no-build');
 const scale = args.includes('--scale') ? Number(args[args.indexOf('--scale') + 1]) : null;
 if (scale !== null && !(Number.isInteger(scale) && scale >= 2 && scale <= 100)) throw new Error('--scale takes a whole number from 2 to 100');
 const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : 'latest.json';
-// `--writes` and `--limit` run only those parts (bench/README.md, sections 6 and 7).
-const onlyParts = ['writes', 'limit'].filter((part) => args.includes(`--${part}`));
+// `--writes`, `--limit` and `--lighthouse` run only those parts (bench/README.md, sections 3, 6 and 7).
+const onlyParts = ['writes', 'limit', 'lighthouse'].filter((part) => args.includes(`--${part}`));
 const out = isAbsolute(outArg) ? outArg : join(root, 'bench', 'results', outArg);
 
 const settings = quick
@@ -59,7 +59,7 @@ try {
   results.rssAtStartMb = rssMb(server.pid);
 
   if (onlyParts.length) {
-    await runParts(onlyParts, { base, articlePath, otherArticle: (await json('/api/articles'))[1], site });
+    await runParts(onlyParts, { base, articlePath, reviewPath, otherArticle: (await json('/api/articles'))[1], site });
     await finish();
     process.exit(0);
   }
@@ -185,13 +185,7 @@ try {
   );
 
   // 3. Lighthouse.
-  log('Lighthouse (mobile)');
-  const lighthousePaths = ['/', articlePath, reviewPath, '/dive-sites'].slice(0, settings.lighthousePages);
-  results.sections.lighthouse = await measureLighthouse(base, lighthousePaths);
-  print(
-    'Lighthouse mobile (targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100)',
-    results.sections.lighthouse.map(({ failedAudits, runtimeError, ...row }) => ({ ...row, failed: failedAudits.join(' ').slice(0, 80) })),
-  );
+  await runLighthouse(['/', articlePath, reviewPath, '/dive-sites'].slice(0, settings.lighthousePages));
 
   // 5. Memory.
   log(`memory: ${settings.memorySeconds} s of mixed load`);
@@ -244,7 +238,17 @@ async function finish() {
   log(`wrote ${out}`);
 }
 
-async function runParts(parts, { base, articlePath, otherArticle, site }) {
+async function runLighthouse(paths) {
+  log('Lighthouse (mobile)');
+  results.sections.lighthouse = await measureLighthouse(base, paths);
+  print(
+    'Lighthouse mobile (targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100)',
+    results.sections.lighthouse.map(({ failedAudits, runtimeError, ...row }) => ({ ...row, failed: failedAudits.join(' ').slice(0, 80) })),
+  );
+}
+
+async function runParts(parts, { base, articlePath, reviewPath, otherArticle, site }) {
+  if (parts.includes('lighthouse')) await runLighthouse(['/', articlePath, reviewPath, '/dive-sites']);
   const options = { pid: server.pid, duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
   if (parts.includes('writes')) {
     log(`writes: ${articlePath}, 20 connections, quiet and under 20 public writes/s of each kind, ${settings.throughputSeconds} s each`);
