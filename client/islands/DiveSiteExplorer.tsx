@@ -45,12 +45,16 @@ const NONE: MapSite[] = [];
 const CARDS_PER_REQUEST = 100;
 
 /** The cards of these sites: null for a site that no longer exists. */
+const CARDS_TIMEOUT_MS = 20_000;
+
 async function fetchCards(url: string, ids: number[]): Promise<Map<number, ExplorerSite | null>> {
   const found = new Map<number, ExplorerSite | null>(ids.map((id) => [id, null]));
   const chunks = Array.from({ length: Math.ceil(ids.length / CARDS_PER_REQUEST) }, (_, index) =>
     ids.slice(index * CARDS_PER_REQUEST, (index + 1) * CARDS_PER_REQUEST),
   );
-  for (const list of await Promise.all(chunks.map((chunk) => getJson<ExplorerSite[]>(`${url}?ids=${chunk.join(',')}`)))) {
+  // A request that hangs (a dropped connection on a phone) ends as a failure the visitor can retry, not a grid of skeletons for good.
+  const signal = AbortSignal.timeout(CARDS_TIMEOUT_MS);
+  for (const list of await Promise.all(chunks.map((chunk) => getJson<ExplorerSite[]>(`${url}?ids=${chunk.join(',')}`, signal)))) {
     for (const site of list) found.set(site.id, site);
   }
   return found;
@@ -290,6 +294,17 @@ function Explorer(props: DiveSiteExplorerProps) {
         ) : (
           <>
             {grid}
+            {cardsFailed && (
+              <p className="mt-6 text-center">
+                <button
+                  type="button"
+                  onClick={() => void pendingCards.refetch()}
+                  className="inline-flex min-h-11 items-center rounded-lg border border-cyan-700 px-5 py-2 font-semibold text-cyan-800 hover:bg-cyan-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-600 focus-visible:ring-offset-2"
+                >
+                  Try again
+                </button>
+              </p>
+            )}
             {more && (
               <div className="mt-8 flex flex-col items-center gap-3">
                 <p className="text-sm text-slate-600">

@@ -25,9 +25,10 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const response = await fetch(url, {
     method,
+    signal,
     credentials: 'include',
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -39,4 +40,5 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export const getJson = <T>(url: string) => apiRequest<T>('GET', url);
+/** A GET; `signal` ends it early (a timeout, or React Query cancelling a query no longer wanted). */
+export const getJson = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal);

@@ -94,6 +94,20 @@ describe('/dive-sites', () => {
     // Longer than jest's 30 s default on a busy machine: two pages of cards loaded in place, then the whole list.
   }, 90_000);
 
+  it("offers 'Try again' when the next cards cannot be fetched, and lists them when it is pressed", async () => {
+    let refused = 0;
+    await page.route(/\/api\/dive-sites\/cards\?/, (route) => (refused++ === 0 ? route.abort('connectionreset') : route.continue()));
+    await openList();
+    await page.getByText(`${CARD_PAGE_SIZE} of ${all.length} sites listed`).waitFor();
+    await showMore().click();
+    await page.getByText('Search failed. Please try again.').waitFor();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText(`${2 * CARD_PAGE_SIZE} of ${all.length} sites listed`).waitFor();
+    expect(await cards().count()).toBe(2 * CARD_PAGE_SIZE);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await page.getByText('Search failed. Please try again.').count()).toBe(0);
+  });
+
   it('narrows the grid and the markers as a visitor types, and recentres the map', async () => {
     await openList();
     await search().fill('julian rocks');
