@@ -16,8 +16,18 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-const page = async (q: string) => (await request(t.baseUrl).get(`/search?q=${encodeURIComponent(q)}`).expect(200)).text;
-const api = async (q: string) => (await request(t.baseUrl).get(`/api/search?q=${encodeURIComponent(q)}`).expect(200)).body.results as { type: string; link: string }[];
+const page = async (q: string) =>
+  (
+    await request(t.baseUrl)
+      .get(`/search?q=${encodeURIComponent(q)}`)
+      .expect(200)
+  ).text;
+const api = async (q: string) =>
+  (
+    await request(t.baseUrl)
+      .get(`/api/search?q=${encodeURIComponent(q)}`)
+      .expect(200)
+  ).body.results as { type: string; link: string }[];
 const headings = (html: string) => [...html.matchAll(/<h2 id="search-group-[^"]+"[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1]);
 /** The links of the result groups, in the page's order (the header and footer have none). */
 const resultLinks = (html: string) => {
