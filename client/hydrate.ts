@@ -52,14 +52,15 @@ function replayTypedValues(root: HTMLElement): void {
 /**
  * Holds what a visitor does to an island while its code loads, and hands it over once it has hydrated:
  * typed values, the focus (an island that opens on focus would otherwise wait for a second one) and
- * clicks (held, so that React sees them rather than the bare HTML). `release` runs even when hydration
- * fails, so a held click then gets the server-rendered behaviour (a link, a form's submit).
+ * clicks other than on links (held, so that React sees them rather than the bare HTML). `release` runs
+ * even when hydration fails, so a held click then gets the server-rendered behaviour (a form's submit).
  */
 function holdInteraction(wrapper: HTMLElement, root: HTMLElement): { release(hydrated: boolean): void } {
   const focusedAtStart = root.contains(document.activeElement) ? document.activeElement : null;
   const clicks: HTMLElement[] = [];
   const holdClick = (event: MouseEvent) => {
-    if (!event.isTrusted || !(event.target instanceof HTMLElement)) return;
+    // A link works as it is: holding it would only delay the visit.
+    if (!event.isTrusted || !(event.target instanceof HTMLElement) || event.target.closest('a[href]')) return;
     event.preventDefault();
     event.stopPropagation();
     clicks.push(event.target);
