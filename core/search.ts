@@ -18,3 +18,22 @@ export const SEARCH_TYPE_LABELS: Record<SearchResult['type'], string> = {
 
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_PER_TYPE = 3;
+
+/** The order results come in and are grouped by, on the page and in the header's list. */
+export const SEARCH_TYPES: readonly SearchResult['type'][] = ['article', 'dive-site', 'product', 'review'];
+
+/** The group headings of the results page, one per type label. */
+export const SEARCH_GROUP_HEADINGS: Record<SearchResult['type'], string> = {
+  article: 'Articles',
+  'dive-site': 'Dive Sites',
+  product: 'Products',
+  review: 'Reviews',
+};
+
+export const SEARCH_HINT = 'Type at least 2 characters to search';
+
+/** SPEC section 9: 'N result(s) found', singular for 1. */
+export const searchCountText = (count: number) => `${count} ${count === 1 ? 'result' : 'results'} found`;
+
+/** SPEC section 8. */
+export const noResultsText = (term: string) => `No results found for "${term}"`;

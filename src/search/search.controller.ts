@@ -3,7 +3,8 @@ import { SearchQueryDto } from './dto/search-query.dto';
 import { SearchService } from './search.service';
 import { CacheTags, Tag } from 'src/common/cache-tags';
 
-@CacheTags(Tag.search)
+// A product's write drops Tag.products only; the other contents' writes drop Tag.search.
+@CacheTags(Tag.search, Tag.products)
 @Controller('api/search')
 export class SearchController {
   constructor(private readonly searchService: SearchService) {}

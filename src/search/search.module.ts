@@ -5,7 +5,12 @@ import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Product } from 'src/products/product.entity';
 import { Review } from 'src/reviews/review.entity';
 import { SearchController } from './search.controller';
+import { SearchPagesController } from './search.pages.controller';
 import { SearchService } from './search.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([Article, DiveSite, Product, Review])], controllers: [SearchController], providers: [SearchService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([Article, DiveSite, Product, Review])],
+  controllers: [SearchController, SearchPagesController],
+  providers: [SearchService],
+})
 export class SearchModule {}

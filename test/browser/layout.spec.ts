@@ -39,7 +39,7 @@ describe('shared layout', () => {
     await expect(footer.innerText()).resolves.toContain('Affiliate links help support content creation');
   });
 
-  it('toggles the menu and the search independently on a small screen', async () => {
+  it('toggles the menu and the search separately on a small screen, each closing the other', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${t.baseUrl}/about`);
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
@@ -53,11 +53,11 @@ describe('shared layout', () => {
 
     await page.locator('summary[aria-label="Search"]').click();
     expect(await searchBox.isVisible()).toBe(true);
-    expect(await mobileNav.isVisible()).toBe(true);
-
-    await page.locator('summary[aria-label="Menu"]').click();
     expect(await mobileNav.isVisible()).toBe(false);
-    expect(await searchBox.isVisible()).toBe(true);
+
+    await page.locator('summary[aria-label="Search"]').click();
+    expect(await searchBox.isVisible()).toBe(false);
+    expect(await mobileNav.isVisible()).toBe(false);
 
     await page.locator('summary[aria-label="Menu"]').click();
     await mobileNav.getByRole('link', { name: 'Learn to Dive' }).click();

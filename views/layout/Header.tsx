@@ -25,8 +25,9 @@ function NavLinks({ currentPath, vertical }: { currentPath: string; vertical?: b
 }
 
 /**
- * The site header. On small screens the menu and the search are two independent disclosure panels
- * (<details>), so they open and close without any script.
+ * The site header. On small screens the menu and the search are two disclosure panels (<details>), so they
+ * open and close without any script; sharing a name makes them exclusive, so opening one closes the other
+ * and the search never opens underneath the menu (where `name` is not supported, it opens above it).
  */
 export function Header({ currentPath, siteName }: { currentPath: string; siteName: string }) {
   return (
@@ -43,7 +44,7 @@ export function Header({ currentPath, siteName }: { currentPath: string; siteNam
           <Island name="SearchBox" props={{ id: 'search-desktop' }} hydrate="interaction" />
         </div>
         <div className="ml-auto flex items-center gap-2 lg:hidden">
-          <details className="group/search" data-panel="search">
+          <details name="header-panel" className="group/search" data-panel="search">
             <summary
               className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
               aria-label="Search"
@@ -53,11 +54,11 @@ export function Header({ currentPath, siteName }: { currentPath: string; siteNam
                 <path d="m20 20-3.5-3.5" />
               </svg>
             </summary>
-            <div className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 py-3 shadow-sm">
+            <div className="absolute inset-x-0 top-full z-20 border-b border-slate-200 bg-white px-4 py-3 shadow-sm">
               <Island name="SearchBox" props={{ id: 'search-mobile' }} hydrate="interaction" />
             </div>
           </details>
-          <details className="group/menu" data-panel="menu">
+          <details name="header-panel" className="group/menu" data-panel="menu">
             <summary
               className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
               aria-label="Menu"
@@ -66,7 +67,7 @@ export function Header({ currentPath, siteName }: { currentPath: string; siteNam
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </summary>
-            <nav aria-label="Mobile" className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 shadow-sm">
+            <nav aria-label="Mobile" className="absolute inset-x-0 top-full z-10 border-b border-slate-200 bg-white px-4 shadow-sm">
               <NavLinks currentPath={currentPath} vertical />
             </nav>
           </details>
