@@ -38,7 +38,7 @@ interface ExtendableMessageEvent extends ExtendableEvent {
 }
 interface WorkerScope {
   readonly location: Location;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<readonly { url: string }[]> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
@@ -87,11 +87,28 @@ worker.addEventListener('activate', (event) => {
       const old = names.filter((name) => name.startsWith(`${CACHE_PREFIX}assets-`) && name !== ASSETS_CACHE);
       await Promise.all(old.map((name) => caches.delete(name)));
       await worker.clients.claim();
+      // The page that installed the worker loaded before it could keep it: kept now, it opens offline too.
+      await keepOpenPages();
       // Kept pages name the old build's files; fetched again now, while there is a network, they name the new ones.
       if (old.length > 0) void refreshKeptPages();
     })(),
   );
 });
+
+async function keepOpenPages(): Promise<void> {
+  const windows = await worker.clients.matchAll({ type: 'window' });
+  const urls = windows.map((client) => new URL(client.url)).filter((url) => url.origin === origin && isKeptPage(url.pathname));
+  await Promise.all(
+    urls.map(async (url) => {
+      try {
+        const response = await fetch(url.href, { credentials: 'omit' });
+        if (keepable(response)) await keep(PAGES_CACHE, pageKey(url), response, MAX_OPENED_PAGES);
+      } catch {
+        // Offline already: the page is kept the next time it opens.
+      }
+    }),
+  );
+}
 
 async function refreshKeptPages(): Promise<void> {
   for (const name of [SAVED_CACHE, PAGES_CACHE]) {
