@@ -12,12 +12,20 @@ type State = 'unsupported' | 'ready' | 'saving' | 'saved' | 'failed';
 
 const sitePath = (id: number) => `/dive-sites/${id}`;
 
+/** Longer than fetching seven pages on a slow connection; past it the visitor is told to try again. */
+const SAVE_TIMEOUT_MS = 30_000;
+
 /** Asks the service worker to fetch and keep the pages, and waits for its answer. */
 async function savePages(paths: string[]): Promise<SavePagesReply> {
-  const registration = await navigator.serviceWorker.ready;
+  // `ready` never settles when no worker installs: the same time limit covers it.
+  const registration = await Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('No service worker')), SAVE_TIMEOUT_MS)),
+  ]);
   const worker = registration.active;
   if (!worker) throw new Error('No active service worker');
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error('The service worker did not answer')), SAVE_TIMEOUT_MS);
     const channel = new MessageChannel();
     channel.port1.onmessage = (event: MessageEvent<SavePagesReply>) => resolve(event.data);
     const message: SavePagesMessage = { type: 'save-pages', paths };
