@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { ServiceWorkerService } from 'src/offline/service-worker.service';
 import { signInOnDashboard } from '../support/admin-browser';
 import { launchBrowser } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -9,10 +12,19 @@ let t: TestApp;
 let browser: Browser;
 let yongala: DiveSite;
 let context: BrowserContext;
+/** The worker the server answers at /sw.js: this build's, until a test plays a new build. */
+const built = readFileSync(join(__dirname, '../../dist/public/sw.js'), 'utf8');
+const served = { source: built, script: () => served.source };
+
+// Each step waits up to 10 s, and a test takes several: more than jest's 30 s when the machine is busy.
+jest.setTimeout(90_000);
 
 beforeAll(async () => {
   // The worker is off under test by default (see src/config); this file is about it.
-  [t, browser] = await Promise.all([startTestApp({ SERVICE_WORKER: 'true' }), launchBrowser()]);
+  [t, browser] = await Promise.all([
+    startTestApp({ SERVICE_WORKER: 'true' }, { overrides: [{ provide: ServiceWorkerService, useValue: served }] }),
+    launchBrowser(),
+  ]);
   yongala = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
 });
 
@@ -67,6 +79,30 @@ describe('offline on the boat', () => {
 
     await page.goto(`${t.baseUrl}/about`);
     await offlineNotice(page).waitFor();
+  });
+
+  it("a new build's worker replaces the old build's files, and the kept pages still open offline", async () => {
+    const page = await visitor();
+    await openAndKeep(page, `/dive-sites/${yongala.id}`);
+    const buildCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('adg-assets-')));
+    const [first] = await buildCaches();
+    expect(first).toMatch(/^adg-assets-\w+$/);
+
+    const id = first.slice('adg-assets-'.length);
+    served.source = built.replace(`id:"${id}"`, 'id:"nextbuild"');
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await page.waitForFunction(async () => (await caches.keys()).filter((name) => name.startsWith('adg-assets-')).join() === 'adg-assets-nextbuild', null, {
+        polling: 100,
+      });
+    } finally {
+      served.source = built;
+    }
+
+    await context.setOffline(true);
+    await page.reload();
+    await siteHeading(page, 'SS Yongala').waitFor();
+    await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.not.toBe('rgba(0, 0, 0, 0)');
   });
 
   it('online, a page is never served stale: a changed site shows its new text at once', async () => {
