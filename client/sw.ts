@@ -89,7 +89,8 @@ worker.addEventListener('activate', (event) => {
       await worker.clients.claim();
       // The page that installed the worker loaded before it could keep it: kept now, it opens offline too.
       await keepOpenPages();
-      // Kept pages name the old build's files; fetched again now, while there is a network, they name the new ones.
+      // Kept pages name the old build's files; fetched again now, while there is a network, they name the
+      // new ones. Not waited for, so pages are answered meanwhile: a page it misses keeps its old copy.
       if (old.length > 0) void refreshKeptPages();
     })(),
   );
@@ -115,7 +116,7 @@ async function refreshKeptPages(): Promise<void> {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       try {
-        const response = await fetch(request.url, { cache: 'no-cache' });
+        const response = await fetch(request.url, { cache: 'no-cache', credentials: 'omit' });
         if (keepable(response)) await cache.put(request, response);
       } catch {
         return;
