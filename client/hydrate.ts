@@ -21,6 +21,7 @@ const loaders: Record<string, Loader> = {
   AdminComments: () => import('./islands/AdminComments.js'),
   AdminRatings: () => import('./islands/AdminRatings.js'),
   AdminDiveSites: () => import('./islands/AdminDiveSites.js'),
+  SaveForOffline: () => import('./islands/SaveForOffline.js'),
 };
 
 /** Fields whose typed value React reads from `input` events (not checkboxes, radios, files or buttons). */
@@ -150,7 +151,18 @@ function trackClicks(event: MouseEvent): void {
   }
 }
 
+/** The offline service worker, where the server asks for it (html[data-service-worker]; not under test). */
+function registerServiceWorker(): void {
+  const url = document.documentElement.dataset.serviceWorker;
+  if (!url || !('serviceWorker' in navigator)) return;
+  const register = () => navigator.serviceWorker.register(url, { scope: '/' }).catch((error) => console.warn('The offline service worker failed', error));
+  // After the page's own loads, so installing the worker (it fetches this build's files) never slows them.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
+}
+
 installImageFallbacks();
+registerServiceWorker();
 document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);
 document.addEventListener('click', trackClicks, { capture: true });
 trackPageView();

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Builds the browser code into dist/public/assets: the hydration entry and its island chunks (esbuild,
-// ESM, code splitting, hashed names), the Tailwind stylesheet, Leaflet's stylesheet, and manifest.json
-// which the server reads to write the right <script> and <link> tags.
+// ESM, code splitting, hashed names), the Tailwind stylesheet, Leaflet's stylesheet, the app icons, and
+// manifest.json which the server reads to write the right <script> and <link> tags; then the service
+// worker (dist/public/sw.js), which precaches this build's public files under a build id.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
+import sharp from 'sharp';
 import { offlineLand } from './offline-land.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -62,11 +64,63 @@ const land = JSON.stringify(offlineLand());
 const landName = hashed('land', '.json', land);
 writeFileSync(join(out, landName), land);
 
+// The web app manifest's icons, drawn from the site's dive-flag mark. The maskable one fills the whole
+// square (no rounded corners): the launcher crops it to its own shape, and the flag reads in any crop.
+const mark = readFileSync(join(root, 'public', 'media', 'favicon.svg'), 'utf8');
+mkdirSync(join(out, 'icons'), { recursive: true });
+const icon = async (name, svg, size) => {
+  const png = await sharp(Buffer.from(svg), { density: (72 * size) / 64 })
+    .resize(size, size)
+    .png()
+    .toBuffer();
+  const file = hashed(name, '.png', png);
+  writeFileSync(join(out, 'icons', file), png);
+  return `/assets/icons/${file}`;
+};
+const icons = {
+  192: await icon('icon-192', mark, 192),
+  512: await icon('icon-512', mark, 512),
+  maskable: await icon('icon-maskable-512', mark.replace(/ rx="\d+"/, ''), 512),
+};
+
 const manifest = {
   hydrate: entry ? toUrl(entry[0]) : null,
   css: `/assets/${cssName}`,
   styles: { leaflet: `/assets/${leafletName}` },
   data: { land: `/assets/${landName}` },
+  icons,
 };
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
-console.log(`Client built: ${basename(manifest.hydrate ?? '')}, ${cssName}`);
+
+// What the service worker keeps at install: the stylesheets, the land outline, Leaflet's images and every
+// script the public pages can load (the admin islands and what only they import are left out).
+const scripts = new Set();
+const reach = (file) => {
+  if (scripts.has(file) || basename(file).startsWith('Admin')) return;
+  scripts.add(file);
+  for (const { path } of result.metafile.outputs[file]?.imports ?? []) reach(path);
+};
+if (entry) reach(entry[0]);
+const precache = [
+  ...[...scripts].map(toUrl),
+  manifest.css,
+  manifest.styles.leaflet,
+  manifest.data.land,
+  ...readdirSync(join(out, 'leaflet')).map((image) => `/assets/leaflet/${image}`),
+].sort();
+// The build id names the worker's asset cache: it changes whenever any built file does (their names
+// carry their content's hash), so a new build's files replace the old ones.
+const buildId = createHash('sha256').update(JSON.stringify({ precache, icons })).digest('hex').slice(0, 12);
+await esbuild.build({
+  entryPoints: [join(root, 'client', 'sw.ts')],
+  bundle: true,
+  format: 'iife',
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  minify: true,
+  outfile: join(root, 'dist', 'public', 'sw.js'),
+  tsconfig: join(root, 'tsconfig.json'),
+  define: { OFFLINE_BUILD: JSON.stringify({ id: buildId, precache }) },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log(`Client built: ${basename(manifest.hydrate ?? '')}, ${cssName}, service worker ${buildId}`);

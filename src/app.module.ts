@@ -23,6 +23,7 @@ import { HomeModule } from './home/home.module';
 import { ImagesModule } from './images/images.module';
 import { LocationsModule } from './locations/locations.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { OfflineModule } from './offline/offline.module';
 import { PageCacheModule } from './page-cache/page-cache.module';
 import { PagesModule } from './pages/pages.module';
 import { ProductsModule } from './products/products.module';
@@ -68,6 +69,7 @@ export class AppModule {
         DiveSitePagesModule,
         AdminPagesModule,
         ImagesModule,
+        OfflineModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -25,6 +25,8 @@ export interface AppConfig {
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Rendered anonymous pages kept in memory (src/page-cache). On by default, off by default under NODE_ENV=test. */
   pageCache: boolean;
+  /** Pages register the offline service worker (/sw.js). */
+  serviceWorker: boolean;
   /** Benchmark aid: each rendered answer names its SQL query count in `X-SQL-Queries` (bench/README.md). */
   sqlCountHeader: boolean;
   /** Audit-log rows older than this many days are deleted (src/housekeeping). */
@@ -180,6 +182,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     seedOnStart: flag(env, 'SEED_ON_START', true),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
     pageCache: flag(env, 'PAGE_CACHE', nodeEnv !== 'test'),
+    // Off under test: a worker's own fetches pass by the request routing the browser tests rely on (the offline test turns it on).
+    serviceWorker: flag(env, 'SERVICE_WORKER', nodeEnv !== 'test'),
     sqlCountHeader: flag(env, 'BENCH_SQL_COUNT', false),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     imageRemoteHosts: hostList(env, 'IMAGE_REMOTE_HOSTS'),

@@ -11,6 +11,8 @@ export interface AssetManifest {
   styles: Record<string, string>;
   /** Data files by name (e.g. land: the offline map outline). */
   data: Record<string, string>;
+  /** The web app manifest's icons: 192 and 512 px, and a maskable 512 px one. */
+  icons: { 192?: string; 512?: string; maskable?: string };
 }
 
 export const ASSETS_DIR = () => join(projectRoot(), 'dist', 'public', 'assets');
@@ -18,7 +20,13 @@ export const ASSETS_DIR = () => join(projectRoot(), 'dist', 'public', 'assets');
 /** Reads the manifest the client build writes; without a build, pages render without scripts or CSS. */
 export function loadAssetManifest(): AssetManifest {
   const file = join(ASSETS_DIR(), 'manifest.json');
-  if (!existsSync(file)) return { hydrate: null, css: null, styles: {}, data: {} };
+  if (!existsSync(file)) return { hydrate: null, css: null, styles: {}, data: {}, icons: {} };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<AssetManifest>;
-  return { hydrate: manifest.hydrate ?? null, css: manifest.css ?? null, styles: manifest.styles ?? {}, data: manifest.data ?? {} };
+  return {
+    hydrate: manifest.hydrate ?? null,
+    css: manifest.css ?? null,
+    styles: manifest.styles ?? {},
+    data: manifest.data ?? {},
+    icons: manifest.icons ?? {},
+  };
 }

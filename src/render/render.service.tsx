@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { SERVICE_WORKER_PATH } from 'core/offline';
 import { Document } from 'views/layout/Document';
 import { Layout } from 'views/layout/Layout';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
@@ -20,6 +21,11 @@ export class RenderService {
 
   get siteName(): string {
     return this.config.siteName;
+  }
+
+  /** The built app icons, for the web app manifest. */
+  get icons(): AssetManifest['icons'] {
+    return this.assets.icons;
   }
 
   /** The URL of a built data file (see scripts/build-client.mjs), or null without a build. */
@@ -50,6 +56,8 @@ export class RenderService {
         stylesheets={stylesheets}
         script={this.assets.hydrate}
         analyticsId={this.config.analyticsId}
+        serviceWorker={this.config.serviceWorker ? SERVICE_WORKER_PATH : null}
+        touchIcon={this.assets.icons[192] ?? null}
       >
         <Layout currentPath={meta.path} siteName={siteName}>
           {body}

@@ -8,6 +8,7 @@ import { CopyCoordinates } from 'client/islands/CopyCoordinates';
 import { DiveSiteExplorer } from 'client/islands/DiveSiteExplorer';
 import { HeroCarousel } from 'client/islands/HeroCarousel';
 import { NewsletterSignup } from 'client/islands/NewsletterSignup';
+import { SaveForOffline } from 'client/islands/SaveForOffline';
 import { SearchBox } from 'client/islands/SearchBox';
 import { SiteRatings } from 'client/islands/SiteRatings';
 
@@ -28,6 +29,7 @@ export const ISLANDS = {
   AdminComments,
   AdminRatings,
   AdminDiveSites,
+  SaveForOffline,
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

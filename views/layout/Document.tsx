@@ -15,13 +15,17 @@ export interface DocumentProps {
   stylesheets: string[];
   script: string | null;
   analyticsId: string | null;
+  /** The service worker's address when pages register it (src/config: SERVICE_WORKER), else null. */
+  serviceWorker: string | null;
+  /** The app icon for iOS home screens (the manifest's 192 px icon), when built. */
+  touchIcon: string | null;
   children: ReactNode;
 }
 
 /** The HTML document around every page: head metadata, the stylesheet and the one hydration script. */
 export function Document(props: DocumentProps) {
   return (
-    <html lang="en-AU" data-analytics-id={props.analyticsId ?? undefined}>
+    <html lang="en-AU" data-analytics-id={props.analyticsId ?? undefined} data-service-worker={props.serviceWorker ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -44,6 +48,8 @@ export function Document(props: DocumentProps) {
         <meta name="twitter:image" content={props.imageUrl} />
         <meta name="theme-color" content="#0b2545" />
         <link rel="icon" href="/media/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        {props.touchIcon && <link rel="apple-touch-icon" href={props.touchIcon} />}
         <link rel="alternate" type="application/rss+xml" title={`${props.siteName} RSS`} href="/rss.xml" />
         {props.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

@@ -113,6 +113,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
                 {site.skillLevel}
               </span>
             </p>
+            <Island name="SaveForOffline" props={{ site: { id: site.id, name: site.name }, nearbyIds: nearby.map((other) => other.id) }} hydrate="idle" />
             {site.imageUrl && (
               <ResponsiveImage
                 src={site.imageUrl}
