@@ -122,10 +122,8 @@ async function row(kind: ContentKind, record: Step['record'], ids: { articles: M
 }
 
 async function idsByKey(manager: EntityManager): Promise<{ articles: Map<string, number>; diveSites: Map<string, number> }> {
-  const [articles, sites] = await Promise.all([
-    manager.find(Article, { select: { id: true, slug: true }, order: { id: 'DESC' } }),
-    manager.find(DiveSite, { select: { id: true, name: true }, order: { id: 'DESC' } }),
-  ]);
+  const articles = await manager.find(Article, { select: { id: true, slug: true }, order: { id: 'DESC' } });
+  const sites = await manager.find(DiveSite, { select: { id: true, name: true }, order: { id: 'DESC' } });
   // Newest first into the map, so the oldest of two rows sharing a name is the one kept, as plan() matched.
   return { articles: new Map(articles.map((a) => [a.slug, a.id])), diveSites: new Map(sites.map((s) => [s.name, s.id])) };
 }

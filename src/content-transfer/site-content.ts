@@ -47,18 +47,17 @@ export const ENTITIES = {
  * is the one an import matches). Uploads without their bytes: the export reads those it needs.
  */
 export async function readSiteContent(manager: EntityManager): Promise<SiteContent> {
+  // One after another: a transaction holds one connection, which runs one query at a time.
   const byId = { order: { id: 'ASC' as const } };
-  const [articles, reviews, products, slides, sites, comments, ratings, subscribers, media] = await Promise.all([
-    manager.find(Article, byId),
-    manager.find(Review, byId),
-    manager.find(Product, byId),
-    manager.find(CarouselVideo, byId),
-    manager.find(DiveSite, byId),
-    manager.find(Comment, { ...byId, relations: { article: true } }),
-    manager.find(DiveSiteRating, { ...byId, relations: { diveSite: true } }),
-    manager.find(Subscriber, byId),
-    manager.find(Media, byId),
-  ]);
+  const articles = await manager.find(Article, byId);
+  const reviews = await manager.find(Review, byId);
+  const products = await manager.find(Product, byId);
+  const slides = await manager.find(CarouselVideo, byId);
+  const sites = await manager.find(DiveSite, byId);
+  const comments = await manager.find(Comment, { ...byId, relations: { article: true } });
+  const ratings = await manager.find(DiveSiteRating, { ...byId, relations: { diveSite: true } });
+  const subscribers = await manager.find(Subscriber, byId);
+  const media = await manager.find(Media, byId);
   const held = <T extends { id: number }, R>(rows: T[], toRecord: (row: T) => R): Held<R>[] => rows.map((row) => ({ id: row.id, record: toRecord(row) }));
   return {
     articles: held(articles, articleFromRow),
