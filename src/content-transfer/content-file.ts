@@ -161,7 +161,8 @@ export async function checkContentFile(raw: unknown): Promise<CheckedContent> {
   if (version > CONTENT_VERSION) refuse([['version', NEWER_VERSION_MESSAGE(version)]]);
   const unknown = Object.keys(raw).filter((key) => !['format', 'version', 'exportedAt', 'content'].includes(key));
   if (unknown.length) refuse([[unknown[0], `Unknown field: ${unknown[0]}`]]);
-  if (exportedAt !== undefined && (typeof exportedAt !== 'string' || Number.isNaN(Date.parse(exportedAt)))) refuse([['exportedAt', 'exportedAt must be a date and time']]);
+  if (exportedAt !== undefined && (typeof exportedAt !== 'string' || Number.isNaN(Date.parse(exportedAt))))
+    refuse([['exportedAt', 'exportedAt must be a date and time']]);
   if (!isObject(content)) refuse([['content', 'The file has no content']]);
   const unknownKind = Object.keys(content).find((key) => !(CONTENT_KINDS as readonly string[]).includes(key));
   if (unknownKind) refuse([[`content.${unknownKind}`, `Unknown kind of content: ${unknownKind}`]]);
@@ -180,7 +181,7 @@ export async function checkContentFile(raw: unknown): Promise<CheckedContent> {
       const where = `${kind}[${index}]`;
       const result = await checkRecord(kind, raw);
       if ('problem' in result) {
-        const key = isObject(raw) ? raw.slug ?? raw.name ?? raw.title ?? raw.email ?? raw.hash : undefined;
+        const key = isObject(raw) ? (raw.slug ?? raw.name ?? raw.title ?? raw.email ?? raw.hash) : undefined;
         problems.push([typeof key === 'string' ? `${where} "${key}"` : where, result.problem]);
         continue;
       }

@@ -61,7 +61,8 @@ function plan(checked: CheckedContent, site: SiteContent): Step[] {
     for (const held of site[kind]) if (!keys.has(keyOf(kind, held.record as never))) keys.set(keyOf(kind, held.record as never), held);
     return keys;
   };
-  const known = (kind: 'articles' | 'diveSites') => new Set([...checked[kind].map((record) => keyOf(kind, record)), ...site[kind].map(({ record }) => keyOf(kind, record as never))]);
+  const known = (kind: 'articles' | 'diveSites') =>
+    new Set([...checked[kind].map((record) => keyOf(kind, record)), ...site[kind].map(({ record }) => keyOf(kind, record as never))]);
   const articles = known('articles');
   const diveSites = known('diveSites');
   for (const kind of CONTENT_KINDS) {
@@ -85,7 +86,10 @@ function plan(checked: CheckedContent, site: SiteContent): Step[] {
 }
 
 function summarise(steps: Step[], checked: CheckedContent, site: SiteContent): ImportSummary {
-  const kinds = Object.fromEntries(CONTENT_KINDS.map((kind) => [kind, { added: [], updated: [], skipped: 0 }])) as unknown as Record<ContentKind, ImportKindPlan>;
+  const kinds = Object.fromEntries(CONTENT_KINDS.map((kind) => [kind, { added: [], updated: [], skipped: 0 }])) as unknown as Record<
+    ContentKind,
+    ImportKindPlan
+  >;
   for (const { kind, action, record } of steps) {
     if (action === 'skip') kinds[kind].skipped++;
     else kinds[kind][action === 'add' ? 'added' : 'updated'].push(labelOf(kind, record));
@@ -97,7 +101,12 @@ function summarise(steps: Step[], checked: CheckedContent, site: SiteContent): I
 }
 
 /** A record as the columns of its row; comments and ratings name their article and site by id. */
-async function row(kind: ContentKind, record: Step['record'], ids: { articles: Map<string, number>; diveSites: Map<string, number> }, isNew: boolean): Promise<ObjectLiteral> {
+async function row(
+  kind: ContentKind,
+  record: Step['record'],
+  ids: { articles: Map<string, number>; diveSites: Map<string, number> },
+  isNew: boolean,
+): Promise<ObjectLiteral> {
   switch (kind) {
     case 'comments': {
       const { articleSlug, ...fields } = record as CheckedContent['comments'][number];

@@ -221,7 +221,8 @@ export function mediaRecord(row: Omit<MediaImportDto, 'createdAt' | 'data'> & { 
   return { hash: row.hash, mimeType: row.mimeType, originalName: row.originalName ?? null, createdAt: iso(row.createdAt), data: row.data ?? '' };
 }
 
-type AnyRecord = ArticleRecord | ReviewRecord | ProductRecord | CarouselSlideRecord | DiveSiteRecord | CommentRecord | RatingRecord | SubscriberRecord | MediaRecord;
+type AnyRecord =
+  ArticleRecord | ReviewRecord | ProductRecord | CarouselSlideRecord | DiveSiteRecord | CommentRecord | RatingRecord | SubscriberRecord | MediaRecord;
 
 /**
  * The natural key of each kind: what an imported record is matched by, and what the file is sorted by.

@@ -29,19 +29,19 @@ function report(summary: ImportSummary): string {
 async function run(command: string, file: string, dataSource: DataSource): Promise<void> {
   if (command === 'export') {
     writeFileSync(file, serializeContentFile(await new ContentExportService(dataSource).export()));
-    console.log(`Exported the site's content to ${file}`);
+    console.info(`Exported the site's content to ${file}`);
     return;
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`${file} is not a readable JSON file: ${(error as Error).message}`);
+    throw new Error(`${file} is not a readable JSON file: ${(error as Error).message}`, { cause: error });
   }
   const summary = await new ContentImportService(dataSource).apply(parsed);
   // Running servers empty their page caches (and drop their sitemaps) when told, as after a seed.
   await notifyContentChanged(dataSource, 'import');
-  console.log(`Imported ${file}\n${report(summary)}`);
+  console.info(`Imported ${file}\n${report(summary)}`);
 }
 
 async function main(): Promise<void> {

@@ -57,7 +57,11 @@ function saved(name: string, file: unknown): string {
   return path;
 }
 
-const cells = (kind: string) => page.getByRole('row', { name: new RegExp(`^${kind}`) }).getByRole('cell').allTextContents();
+const cells = (kind: string) =>
+  page
+    .getByRole('row', { name: new RegExp(`^${kind}`) })
+    .getByRole('cell')
+    .allTextContents();
 
 describe('export and import of all content', () => {
   it('exports, imports an edited file through its preview, and shows the change on the public page', async () => {

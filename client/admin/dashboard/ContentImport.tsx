@@ -141,8 +141,8 @@ export function ContentImport() {
     <div className="rounded-lg border border-slate-200 p-5">
       <h3 className="font-semibold text-slate-900">Import Content</h3>
       <p className="mt-1 text-sm text-slate-600">
-        Restore or copy a site from a file made by 'Export all content'. Records are matched by slug, name or email: new ones are added, changed ones
-        updated, the rest skipped. Nothing is deleted, and nothing is written until you apply the import.
+        Restore or copy a site from a file made by 'Export all content'. Records are matched by slug, name or email: new ones are added, changed ones updated,
+        the rest skipped. Nothing is deleted, and nothing is written until you apply the import.
       </p>
       <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-slate-800">
         Content file

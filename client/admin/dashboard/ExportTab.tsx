@@ -38,9 +38,8 @@ export function ExportTab() {
         <div className="rounded-lg border border-slate-200 p-5">
           <h3 className="font-semibold text-slate-900">All Content</h3>
           <p className="mt-1 text-sm text-slate-600">
-            One JSON file with every article, gear review, product, carousel slide, dive site, comment, rating and newsletter subscriber (with the
-            evidence of their consent), and the uploaded images the content shows (up to 16 MB of them). No passwords, sessions or visitors' IP
-            addresses.
+            One JSON file with every article, gear review, product, carousel slide, dive site, comment, rating and newsletter subscriber (with the evidence of
+            their consent), and the uploaded images the content shows (up to 16 MB of them). No passwords, sessions or visitors' IP addresses.
           </p>
           <a className={`${buttonClass()} mt-4`} href={CONTENT_EXPORT_URL} download>
             Export all content

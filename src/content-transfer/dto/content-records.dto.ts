@@ -52,7 +52,13 @@ const IsSlug = () =>
   });
 
 const NullableText = (label: string, max: number): PropertyDecorator => {
-  const decorators = [IsOptional(), BlankToNull(), ValidateIf(notNull), MaxLength(max, { message: `${label} must be at most ${max} characters` }), IsString({ message: `${label} must be text` })];
+  const decorators = [
+    IsOptional(),
+    BlankToNull(),
+    ValidateIf(notNull),
+    MaxLength(max, { message: `${label} must be at most ${max} characters` }),
+    IsString({ message: `${label} must be text` }),
+  ];
   // Applied last to first, as stacked decorators are.
   return (target, property) => [...decorators].reverse().forEach((decorate) => decorate(target, property));
 };
