@@ -10,6 +10,7 @@ import { CommentsModule } from './comments/comments.module';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { CommonModule } from './common/common.module';
 import { ContactModule } from './contact/contact.module';
+import { ContentTransferModule } from './content-transfer/content-transfer.module';
 import type { AppConfig } from './config/app.config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -70,6 +71,7 @@ export class AppModule {
         AdminPagesModule,
         ImagesModule,
         OfflineModule,
+        ContentTransferModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

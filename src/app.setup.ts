@@ -10,6 +10,8 @@ import { rejectHostileBodies, rejectNullCharacters } from './common/null-charact
 import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
+import { IMPORT_BODY_LIMIT } from './content-transfer/content-export.service';
+import { IMPORT_PATH } from './content-transfer/content-transfer.controller';
 import type { AppConfig } from './config/app.config';
 import { fixedHeaders, pageCacheHits, pageCacheMiddleware } from './page-cache/page-cache.middleware';
 import { PageCacheService } from './page-cache/page-cache.service';
@@ -28,6 +30,8 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   express_.use(pageCacheHits(app.get(PageCacheService), config, fixedHeaders(everyAnswer)));
   express_.use(...everyAnswer);
   express_.use(compression({ threshold: 1024 }));
+  // A content file is a whole site, uploads included (src/content-transfer); every other body stays small.
+  express_.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));
   express_.use(express.json({ limit: '100kb' }));
   express_.use(express.urlencoded({ extended: false, limit: '100kb' }));
   express_.use(rejectNullCharacters, rejectHostileBodies);

@@ -76,15 +76,17 @@ export default async () => {
           },
         ],
         [
-          import('./dive-sites/dto/dive-site-filters.dto.js'),
+          import('./reviews/dto/review-write.dto.js'),
           {
-            DiveSiteFiltersDto: {
-              q: { required: false, type: () => String, maxLength: 200 },
-              search: { required: false, type: () => String, maxLength: 200 },
-              region: { required: false, type: () => String, maxLength: 100 },
-              skill: { required: false, type: () => String },
-              depth: { required: false, type: () => String },
+            CreateReviewDto: {
+              category: { required: false, type: () => String, nullable: true },
+              imageUrl: { required: false, type: () => String, nullable: true },
+              price: { required: false, type: () => String, nullable: true, maxLength: 50 },
+              purchaseLink: { required: false, type: () => String, nullable: true },
+              rating: { required: false, type: () => String, nullable: true, pattern: '^([1-4](\\.\\d)?|5(\\.0)?|\u2605{1,5})$' },
+              featured: { required: false, type: () => Boolean },
             },
+            UpdateReviewDto: {},
           },
         ],
         [
@@ -120,13 +122,18 @@ export default async () => {
           },
         ],
         [
-          import('./dive-sites/dto/dive-site-queries.dto.js'),
+          import('./newsletter/dto/subscribe.dto.js'),
           {
-            DiveSiteListQueryDto: { region: { required: false, type: () => String } },
-            DiveSiteSearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } },
-            ByReviewUrlQueryDto: { url: { required: true, type: () => String, maxLength: 2000 } },
-            DiveSiteCardsQueryDto: { ids: { required: true, type: () => String } },
+            SubscribeDto: {
+              email: { required: true, type: () => String },
+              source: { required: false, type: () => String, pattern: '^[a-z][a-z0-9-]{0,49}$' },
+              website: { required: false, type: () => String },
+            },
           },
+        ],
+        [
+          import('./products/dto/product-write.dto.js'),
+          { CreateProductDto: { name: { required: true, type: () => String, maxLength: 200 } }, UpdateProductDto: {} },
         ],
         [
           import('./ratings/dto/create-rating.dto.js'),
@@ -139,17 +146,76 @@ export default async () => {
           },
         ],
         [
-          import('./reviews/dto/review-write.dto.js'),
+          import('./content-transfer/dto/content-records.dto.js'),
           {
-            CreateReviewDto: {
-              category: { required: false, type: () => String, nullable: true },
-              imageUrl: { required: false, type: () => String, nullable: true },
-              price: { required: false, type: () => String, nullable: true, maxLength: 50 },
-              purchaseLink: { required: false, type: () => String, nullable: true },
-              rating: { required: false, type: () => String, nullable: true, pattern: '^([1-4](\\.\\d)?|5(\\.0)?|\u2605{1,5})$' },
-              featured: { required: false, type: () => Boolean },
+            ArticleImportDto: {
+              slug: { required: true, type: () => String },
+              excerpt: { required: false, type: () => String, nullable: true },
+              publishedAt: { required: false, type: () => String, nullable: true },
+              createdAt: { required: true, type: () => String },
+              updatedAt: { required: true, type: () => String },
             },
-            UpdateReviewDto: {},
+            ReviewImportDto: {
+              slug: { required: true, type: () => String },
+              excerpt: { required: false, type: () => String, nullable: true },
+              publishedAt: { required: false, type: () => String, nullable: true },
+              createdAt: { required: true, type: () => String },
+              updatedAt: { required: true, type: () => String },
+            },
+            ProductImportDto: { createdAt: { required: true, type: () => String } },
+            CarouselSlideImportDto: { createdAt: { required: true, type: () => String }, updatedAt: { required: true, type: () => String } },
+            DiveSiteImportDto: {
+              positionPrecision: { required: false, enum: ['mark', 'approximate'] },
+              createdAt: { required: true, type: () => String },
+              updatedAt: { required: true, type: () => String },
+            },
+            CommentImportDto: {
+              articleSlug: { required: true, type: () => String },
+              email: { required: false, type: () => String, nullable: true, maxLength: 254, format: 'email' },
+              approved: { required: false, type: () => Boolean },
+              createdAt: { required: true, type: () => String },
+            },
+            RatingImportDto: {
+              diveSiteName: { required: true, type: () => String },
+              userEmail: { required: false, type: () => String, nullable: true, maxLength: 254, format: 'email' },
+              createdAt: { required: true, type: () => String },
+            },
+            SubscriberImportDto: {
+              subscribed: { required: false, type: () => Boolean },
+              consentSource: { required: false, type: () => String, pattern: '^[a-z][a-z0-9-]{0,49}$' },
+              consentIp: { required: false, type: () => String, nullable: true },
+              consentedAt: { required: true, type: () => String },
+              unsubscribedAt: { required: false, type: () => String, nullable: true },
+              createdAt: { required: true, type: () => String },
+            },
+            MediaImportDto: {
+              hash: { required: true, type: () => String, pattern: '^[0-9a-f]{64}$' },
+              mimeType: { required: true, type: () => String },
+              originalName: { required: false, type: () => String, nullable: true },
+              createdAt: { required: true, type: () => String },
+              data: { required: true, type: () => String, format: 'base64' },
+            },
+          },
+        ],
+        [
+          import('./dive-sites/dto/dive-site-filters.dto.js'),
+          {
+            DiveSiteFiltersDto: {
+              q: { required: false, type: () => String, maxLength: 200 },
+              search: { required: false, type: () => String, maxLength: 200 },
+              region: { required: false, type: () => String, maxLength: 100 },
+              skill: { required: false, type: () => String },
+              depth: { required: false, type: () => String },
+            },
+          },
+        ],
+        [
+          import('./dive-sites/dto/dive-site-queries.dto.js'),
+          {
+            DiveSiteListQueryDto: { region: { required: false, type: () => String } },
+            DiveSiteSearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } },
+            ByReviewUrlQueryDto: { url: { required: true, type: () => String, maxLength: 2000 } },
+            DiveSiteCardsQueryDto: { ids: { required: true, type: () => String } },
           },
         ],
         [
@@ -164,22 +230,8 @@ export default async () => {
           },
         ],
         [
-          import('./newsletter/dto/subscribe.dto.js'),
-          {
-            SubscribeDto: {
-              email: { required: true, type: () => String },
-              source: { required: false, type: () => String, pattern: '^[a-z][a-z0-9-]{0,49}$' },
-              website: { required: false, type: () => String },
-            },
-          },
-        ],
-        [
           import('./newsletter/dto/update-subscriber.dto.js'),
           { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
-        ],
-        [
-          import('./products/dto/product-write.dto.js'),
-          { CreateProductDto: { name: { required: true, type: () => String, maxLength: 200 } }, UpdateProductDto: {} },
         ],
         [import('./search/dto/search-query.dto.js'), { SearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } } }],
       ],

@@ -14,5 +14,6 @@ import { SitemapService } from './sitemap.service';
   imports: [TypeOrmModule.forFeature([Article, Review, DiveSite]), ArticlesModule, ReviewsModule],
   controllers: [FeedsController],
   providers: [SitemapService, RssService],
+  exports: [SitemapService],
 })
 export class FeedsModule {}

@@ -2,18 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../../lib/api';
 import { keys } from '../query-keys';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
-import { Button } from '../ui/Button';
+import { Button, buttonClass } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
+import { ContentImport } from './ContentImport';
 
 export const DIVE_SITES_CSV_URL = '/api/dive-sites/export/csv';
+export const CONTENT_EXPORT_URL = '/api/admin/export';
 
-/** 'Database Exports' (SPEC section 2, export tab). The CSV opens in a new tab, where it downloads. */
+/**
+ * 'Database Exports' (SPEC section 2, export tab). The CSV opens in a new tab, where it downloads; the
+ * whole site's content downloads as one file (its Content-Disposition names it), which 'Import' reads back.
+ */
 export function ExportTab() {
   const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
   return (
     <Card>
       <CardHeader title="Database Exports" description="Download the site's data for backups and spreadsheets." />
-      <CardContent>
+      <CardContent className="grid gap-4">
         <div className="rounded-lg border border-slate-200 p-5">
           <h3 className="font-semibold text-slate-900">Dive Sites CSV Export</h3>
           <p className="mt-1 text-sm text-slate-600">
@@ -30,6 +35,17 @@ export function ExportTab() {
             Download CSV
           </Button>
         </div>
+        <div className="rounded-lg border border-slate-200 p-5">
+          <h3 className="font-semibold text-slate-900">All Content</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            One JSON file with every article, gear review, product, carousel slide, dive site, comment, rating and newsletter subscriber (with the evidence of
+            their consent), and the uploaded images the content shows (up to 16 MB of them). No passwords, sessions or visitors' IP addresses.
+          </p>
+          <a className={`${buttonClass()} mt-4`} href={CONTENT_EXPORT_URL} download>
+            Export all content
+          </a>
+        </div>
+        <ContentImport />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,276 @@
+import { TEAM_NAME } from 'core/constants';
+import type {
+  ArticleRecord,
+  CarouselSlideRecord,
+  CommentRecord,
+  ContentKind,
+  DiveSiteRecord,
+  MediaRecord,
+  ProductRecord,
+  RatingRecord,
+  ReviewRecord,
+  SubscriberRecord,
+} from 'core/api/content-transfer';
+import { autoExcerpt } from 'core/text';
+import type { Article } from 'src/articles/article.entity';
+import type { CarouselVideo } from 'src/carousel/carousel-video.entity';
+import type { DiveSite } from 'src/dive-sites/dive-site.entity';
+import type { Product } from 'src/products/product.entity';
+import type { Review } from 'src/reviews/review.entity';
+import type { Subscriber } from 'src/newsletter/subscriber.entity';
+import type {
+  ArticleImportDto,
+  CarouselSlideImportDto,
+  CommentImportDto,
+  DiveSiteImportDto,
+  MediaImportDto,
+  ProductImportDto,
+  RatingImportDto,
+  ReviewImportDto,
+  SubscriberImportDto,
+} from './dto/content-records.dto';
+
+/*
+ * Every record is built by one function of its kind, from the database (export) or from a checked
+ * file record (import): the keys always come in the same order, and a value the site would store
+ * differently (a time to the microsecond, '4.50' for 4.5, a blank author) reads the same both ways,
+ * so comparing the two JSON texts tells an unchanged record from a changed one.
+ */
+
+/** PostgreSQL keeps microseconds, JavaScript milliseconds: both sides compare at the millisecond. */
+export const iso = (value: Date | string): string => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null | undefined): string | null => (value ? iso(value) : null);
+const decimal = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+
+export function articleRecord(row: Omit<ArticleRecord, 'createdAt' | 'updatedAt' | 'publishedAt'> & Dates): ArticleRecord {
+  return {
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    videoUrl: row.videoUrl,
+    videoThumbnail: row.videoThumbnail,
+    author: row.author,
+    published: row.published,
+    publishedAt: isoOrNull(row.publishedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export function reviewRecord(row: Omit<ReviewRecord, 'createdAt' | 'updatedAt' | 'publishedAt'> & Dates): ReviewRecord {
+  return {
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    price: row.price,
+    purchaseLink: row.purchaseLink,
+    rating: row.rating,
+    featured: row.featured,
+    author: row.author,
+    published: row.published,
+    publishedAt: isoOrNull(row.publishedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+interface Dates {
+  publishedAt: Date | string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export const articleFromRow = (row: Article) => articleRecord(row);
+export const reviewFromRow = (row: Review) => reviewRecord(row);
+
+export function articleFromFile(dto: ArticleImportDto): ArticleRecord {
+  const content = dto.content ?? '';
+  return articleRecord({
+    ...dto,
+    excerpt: dto.excerpt || autoExcerpt(content),
+    content,
+    category: dto.category ?? '',
+    imageUrl: dto.imageUrl ?? '',
+    videoUrl: dto.videoUrl ?? null,
+    videoThumbnail: dto.videoThumbnail ?? null,
+    author: dto.author || TEAM_NAME,
+    published: dto.published ?? false,
+    publishedAt: dto.publishedAt ?? null,
+  });
+}
+
+export function reviewFromFile(dto: ReviewImportDto): ReviewRecord {
+  const content = dto.content ?? '';
+  return reviewRecord({
+    ...dto,
+    excerpt: dto.excerpt || autoExcerpt(content),
+    content,
+    category: dto.category ?? '',
+    imageUrl: dto.imageUrl ?? '',
+    price: dto.price ?? null,
+    purchaseLink: dto.purchaseLink ?? '',
+    rating: dto.rating ?? null,
+    featured: dto.featured ?? false,
+    author: dto.author || TEAM_NAME,
+    published: dto.published ?? false,
+    publishedAt: dto.publishedAt ?? null,
+  });
+}
+
+export function productRecord(row: Product | (ProductImportDto & { price?: number | null; rating?: number | null })): ProductRecord {
+  return {
+    name: row.name,
+    category: row.category ?? '',
+    description: row.description ?? '',
+    price: decimal(row.price),
+    rating: decimal(row.rating),
+    reviewCount: row.reviewCount ?? 0,
+    affiliateLink: row.affiliateLink ?? '',
+    imageUrl: row.imageUrl ?? '',
+    featured: row.featured ?? false,
+    published: row.published ?? false,
+    publishedAt: isoOrNull(row.publishedAt),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export function carouselSlideRecord(row: CarouselVideo | CarouselSlideImportDto): CarouselSlideRecord {
+  return {
+    title: row.title,
+    description: row.description ?? null,
+    videoUrl: row.videoUrl,
+    ctaText: row.ctaText ?? null,
+    ctaUrl: row.ctaUrl ?? null,
+    posterImageUrl: row.posterImageUrl ?? null,
+    ordering: row.ordering ?? 0,
+    published: row.published ?? false,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export function diveSiteRecord(row: DiveSite | DiveSiteImportDto): DiveSiteRecord {
+  return {
+    name: row.name,
+    region: row.region,
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    positionPrecision: row.positionPrecision ?? 'approximate',
+    skillLevel: row.skillLevel,
+    depthRange: row.depthRange,
+    waterTemp: row.waterTemp,
+    visibility: row.visibility ?? null,
+    bestTime: row.bestTime ?? null,
+    description: row.description,
+    marineLife: row.marineLife ?? null,
+    hazards: row.hazards ?? null,
+    facilities: row.facilities ?? null,
+    imageUrl: row.imageUrl ?? null,
+    videoUrl: row.videoUrl ?? null,
+    videoThumbnail: row.videoThumbnail ?? null,
+    reviewLink: row.reviewLink ?? null,
+    blogSlug: row.blogSlug ?? null,
+    featured: row.featured ?? false,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export function commentRecord(row: Omit<CommentImportDto, 'createdAt'> & { createdAt: Date | string }): CommentRecord {
+  return {
+    articleSlug: row.articleSlug,
+    name: row.name,
+    email: row.email ?? null,
+    content: row.content,
+    approved: row.approved ?? true,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export function ratingRecord(row: Omit<RatingImportDto, 'createdAt'> & { createdAt: Date | string }): RatingRecord {
+  return {
+    diveSiteName: row.diveSiteName,
+    rating: row.rating,
+    comment: row.comment ?? null,
+    userEmail: row.userEmail ?? null,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export function subscriberRecord(row: Subscriber | SubscriberImportDto): SubscriberRecord {
+  return {
+    // Stored lower-cased, as the newsletter service does, so uniqueness ignores case.
+    email: row.email.toLowerCase(),
+    subscribed: row.subscribed ?? true,
+    consentSource: row.consentSource ?? 'website',
+    consentIp: row.consentIp ?? null,
+    consentedAt: iso(row.consentedAt),
+    unsubscribedAt: isoOrNull(row.unsubscribedAt),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** Without `data` when read from the site for comparing: the hash names the bytes. */
+export function mediaRecord(row: Omit<MediaImportDto, 'createdAt' | 'data'> & { createdAt: Date | string; data?: string }): MediaRecord {
+  return { hash: row.hash, mimeType: row.mimeType, originalName: row.originalName ?? null, createdAt: iso(row.createdAt), data: row.data ?? '' };
+}
+
+type AnyRecord =
+  ArticleRecord | ReviewRecord | ProductRecord | CarouselSlideRecord | DiveSiteRecord | CommentRecord | RatingRecord | SubscriberRecord | MediaRecord;
+
+/**
+ * The natural key of each kind: what an imported record is matched by, and what the file is sorted by.
+ * Slides have no slug: their title is theirs (a file may not hold two slides of one title).
+ */
+export const KEYS: { [K in ContentKind]: (record: never) => string } = {
+  articles: (r: ArticleRecord) => r.slug,
+  reviews: (r: ReviewRecord) => r.slug,
+  products: (r: ProductRecord) => r.name,
+  carouselSlides: (r: CarouselSlideRecord) => r.title,
+  diveSites: (r: DiveSiteRecord) => r.name,
+  comments: (r: CommentRecord) => `${r.articleSlug}\n${r.createdAt}\n${r.name}`,
+  ratings: (r: RatingRecord) => `${r.diveSiteName}\n${r.createdAt}`,
+  subscribers: (r: SubscriberRecord) => r.email,
+  media: (r: MediaRecord) => r.hash,
+};
+
+export const keyOf = (kind: ContentKind, record: AnyRecord): string => (KEYS[kind] as (record: AnyRecord) => string)(record);
+
+/** How a record is named to a person (the preview's lists, an error message). */
+export function labelOf(kind: ContentKind, record: AnyRecord): string {
+  const r = record as unknown as Record<string, unknown>;
+  switch (kind) {
+    case 'articles':
+      return `article "${r.slug}"`;
+    case 'reviews':
+      return `review "${r.slug}"`;
+    case 'products':
+      return `product "${r.name}"`;
+    case 'carouselSlides':
+      return `carousel slide "${r.title}"`;
+    case 'diveSites':
+      return `dive site "${r.name}"`;
+    case 'comments':
+      return `comment by "${r.name}" on "${r.articleSlug}" at ${r.createdAt}`;
+    case 'ratings':
+      return `rating of "${r.diveSiteName}" at ${r.createdAt}`;
+    case 'subscribers':
+      return `subscriber ${r.email}`;
+    case 'media':
+      return `upload ${r.hash}`;
+  }
+}
+
+/** Sorted by key, by code unit: the same order on every machine, whatever its locale. */
+export function sortByKey<R extends AnyRecord>(kind: ContentKind, records: R[]): R[] {
+  return records
+    .map((record) => ({ key: keyOf(kind, record), record }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ record }) => record);
+}

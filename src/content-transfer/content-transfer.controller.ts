@@ -1,0 +1,61 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ImportSummary } from 'core/api/content-transfer';
+import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { Clock } from 'src/common/clock';
+import { Invalidates } from 'src/common/cache-tags';
+import { SitemapService } from 'src/feeds/sitemap.service';
+import { PageCacheService } from 'src/page-cache/page-cache.service';
+import { ContentExportService, serializeContentFile } from './content-export.service';
+import { ContentImportService } from './content-import.service';
+
+/** The paths whose JSON bodies may be a whole site (src/app.setup.ts gives them their own limit). */
+export const IMPORT_PATH = '/api/admin/import';
+
+/**
+ * The whole site's content as one file, and that file read back (core/api/content-transfer.ts). The
+ * bodies are the file as it is: the import checks every record itself and names the one at fault.
+ */
+@Controller('api/admin')
+export class ContentTransferController {
+  constructor(
+    private readonly exporter: ContentExportService,
+    private readonly importer: ContentImportService,
+    private readonly pageCache: PageCacheService,
+    private readonly sitemaps: SitemapService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get('export')
+  @AdminOnly({ action: 'export_content' })
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async export(@Res({ passthrough: true }) response: Response): Promise<string> {
+    const now = this.clock.now();
+    response.setHeader('Content-Disposition', `attachment; filename="dive-site-content-${now.toISOString().slice(0, 10)}.json"`);
+    return serializeContentFile(await this.exporter.export(now));
+  }
+
+  @Post('import/preview')
+  @HttpCode(200)
+  @AdminOnly({ action: 'preview_import', writesContent: false })
+  @Invalidates()
+  preview(@Body() file: unknown): Promise<ImportSummary> {
+    return this.importer.preview(file);
+  }
+
+  /**
+   * Any page may show what an import changed, so every process empties its page cache, and the sitemap
+   * is rebuilt at once: done here rather than by the interceptor, whose flush would drop the rebuilt
+   * sitemap again.
+   */
+  @Post('import')
+  @HttpCode(200)
+  @AdminOnly({ action: 'import_content' })
+  @Invalidates()
+  async import(@Body() file: unknown): Promise<ImportSummary> {
+    const summary = await this.importer.apply(file);
+    await this.pageCache.invalidate(null);
+    await this.sitemaps.regenerate();
+    return summary;
+  }
+}

@@ -1,0 +1,78 @@
+import type { EntityManager } from 'typeorm';
+import type { ContentKind } from 'core/api/content-transfer';
+import { Article } from 'src/articles/article.entity';
+import { CarouselVideo } from 'src/carousel/carousel-video.entity';
+import { Comment } from 'src/comments/comment.entity';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { Media } from 'src/images/media.entity';
+import { Subscriber } from 'src/newsletter/subscriber.entity';
+import { Product } from 'src/products/product.entity';
+import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
+import { Review } from 'src/reviews/review.entity';
+import {
+  articleFromRow,
+  carouselSlideRecord,
+  commentRecord,
+  diveSiteRecord,
+  mediaRecord,
+  productRecord,
+  ratingRecord,
+  reviewFromRow,
+  subscriberRecord,
+} from './content-records';
+
+/** A row of the site as a content record, with its id (what an import updates). */
+export interface Held<R = unknown> {
+  id: number;
+  record: R;
+}
+
+export type SiteContent = { [K in ContentKind]: Held[] };
+
+/** The entity each kind is written to. */
+export const ENTITIES = {
+  articles: Article,
+  reviews: Review,
+  products: Product,
+  carouselSlides: CarouselVideo,
+  diveSites: DiveSite,
+  comments: Comment,
+  ratings: DiveSiteRating,
+  subscribers: Subscriber,
+  media: Media,
+} as const satisfies Record<ContentKind, unknown>;
+
+/**
+ * Every content row of the site as records, oldest id first (so of two rows sharing a name, the first
+ * is the one an import matches). Uploads without their bytes: the export reads those it needs.
+ */
+export async function readSiteContent(manager: EntityManager): Promise<SiteContent> {
+  // One after another: a transaction holds one connection, which runs one query at a time.
+  const byId = { order: { id: 'ASC' as const } };
+  const articles = await manager.find(Article, byId);
+  const reviews = await manager.find(Review, byId);
+  const products = await manager.find(Product, byId);
+  const slides = await manager.find(CarouselVideo, byId);
+  const sites = await manager.find(DiveSite, byId);
+  const comments = await manager.find(Comment, { ...byId, relations: { article: true } });
+  const ratings = await manager.find(DiveSiteRating, { ...byId, relations: { diveSite: true } });
+  const subscribers = await manager.find(Subscriber, byId);
+  const media = await manager.find(Media, byId);
+  const held = <T extends { id: number }, R>(rows: T[], toRecord: (row: T) => R): Held<R>[] => rows.map((row) => ({ id: row.id, record: toRecord(row) }));
+  return {
+    articles: held(articles, articleFromRow),
+    reviews: held(reviews, reviewFromRow),
+    products: held(products, productRecord),
+    carouselSlides: held(slides, carouselSlideRecord),
+    diveSites: held(sites, diveSiteRecord),
+    comments: held(comments, (row) => commentRecord({ ...row, articleSlug: row.article!.slug })),
+    ratings: held(ratings, (row) => ratingRecord({ ...row, diveSiteName: row.diveSite!.name })),
+    subscribers: held(subscribers, subscriberRecord),
+    media: held(media, mediaRecord),
+  };
+}
+
+/** The uploads content refers to, by hash: /media/uploads/<hash>.<ext>, alone, absolute or inside markdown. */
+export function referencedUploads(content: unknown): Set<string> {
+  return new Set([...JSON.stringify(content).matchAll(/\/media\/uploads\/([0-9a-f]{64})\./g)].map((match) => match[1]));
+}

@@ -1,0 +1,280 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import sharp from 'sharp';
+import type { ContentFile, ImportSummary } from 'core/api/content-transfer';
+import { signInAsAdmin, type Agent } from '../support/admin';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The content file of the admin Export tab: a seeded site with visitors' comments, ratings, a
+ * subscriber and an upload, exported, imported into an empty site and exported again, identical; what a
+ * second import skips; and files the import refuses whole, with nothing written.
+ */
+const CLI = join(__dirname, '..', '..', 'dist', 'src', 'content-transfer', 'content-transfer.cli.js');
+const TABLES = ['articles', 'reviews', 'products', 'carousel_videos', 'dive_sites', 'comments', 'dive_site_ratings', 'newsletters', 'media'];
+
+let site: TestApp;
+let empty: TestApp;
+let siteAdmin: Agent;
+let emptyAdmin: Agent;
+let workDir: string;
+
+beforeAll(async () => {
+  [site, empty] = await Promise.all([startTestApp(), startTestApp()]);
+  // The second site starts with no content at all.
+  await empty.dataSource.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  [siteAdmin, emptyAdmin] = await Promise.all([signInAsAdmin(site), signInAsAdmin(empty)]);
+  workDir = mkdtempSync(join(tmpdir(), 'content-export-'));
+
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0077aa' } })
+    .png()
+    .toBuffer();
+  const upload = (await siteAdmin.post('/api/admin/media').attach('file', png, { filename: 'reef.png', contentType: 'image/png' }).expect(201)).body;
+  const article = (
+    await siteAdmin
+      .post('/api/articles')
+      .send({
+        title: 'Cod Hole at Slack Water',
+        content: `Potato cod come to the divers.\n\n![Potato cod](${upload.url})`,
+        category: 'Marine Life',
+        imageUrl: upload.url,
+        published: true,
+      })
+      .expect(201)
+  ).body;
+  await request(site.baseUrl)
+    .post(`/api/articles/${article.id}/comments`)
+    .send({ name: 'Mia', email: 'mia@example.com', content: 'We saw six potato cod on the second dive.' })
+    .expect(201);
+  const sites = (await request(site.baseUrl).get('/api/dive-sites').expect(200)).body as { id: number; name: string }[];
+  await request(site.baseUrl).post(`/api/dive-sites/${sites[0].id}/ratings`).send({ rating: 5, comment: 'Clear water and friendly grouper.' }).expect(201);
+  await request(site.baseUrl).post('/api/newsletter/subscribe').send({ email: 'Reef.Fan@example.com' }).expect(201);
+});
+
+afterAll(async () => {
+  await Promise.all([site?.close(), empty?.close()]);
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+async function exported(admin: Agent): Promise<{ text: string; file: ContentFile; disposition: string }> {
+  const response = await admin
+    .get('/api/admin/export')
+    .buffer(true)
+    .parse((res, done) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      res.on('end', () => done(null, text));
+    });
+  expect(response.status).toBe(200);
+  const text = response.body as string;
+  return { text, file: JSON.parse(text) as ContentFile, disposition: String(response.headers['content-disposition']) };
+}
+
+const withoutTime = (text: string) => text.replace(/"exportedAt": "[^"]*"/, '"exportedAt": ""');
+
+async function counts(t: TestApp): Promise<Record<string, number>> {
+  const rows: { table: string; n: string }[] = await t.dataSource.query(
+    TABLES.map((table) => `SELECT '${table}' AS table, COUNT(*) AS n FROM ${table}`).join(' UNION ALL '),
+  );
+  return Object.fromEntries(rows.map(({ table, n }) => [table, Number(n)]));
+}
+
+const changed = (summary: ImportSummary) =>
+  Object.entries(summary.kinds)
+    .filter(([, plan]) => plan.added.length || plan.updated.length)
+    .map(([kind]) => kind);
+
+describe('export', () => {
+  it('downloads every kind of content as one versioned file, without IP addresses, secrets or sessions', async () => {
+    const { file, disposition, text } = await exported(siteAdmin);
+    expect(disposition).toMatch(/^attachment; filename="dive-site-content-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(file).toMatchObject({ format: 'dive-site-content', version: 1, exportedAt: expect.any(String) });
+    expect(Object.keys(file.content)).toEqual([
+      'articles',
+      'reviews',
+      'products',
+      'carouselSlides',
+      'diveSites',
+      'comments',
+      'ratings',
+      'subscribers',
+      'media',
+    ]);
+    expect(file.content.diveSites.length).toBeGreaterThanOrEqual(244);
+    expect(file.content.comments).toEqual([expect.objectContaining({ name: 'Mia', articleSlug: 'cod-hole-at-slack-water' })]);
+    expect(file.content.subscribers).toEqual([expect.objectContaining({ email: 'reef.fan@example.com', subscribed: true, consentSource: 'website' })]);
+    expect(file.content.media).toHaveLength(1);
+    expect(text).not.toMatch(/ipAddress|unsubscribeToken|password|"id":/);
+  });
+
+  it('gives the same bytes for the same content, apart from the time of the export', async () => {
+    const [first, second] = [await exported(siteAdmin), await exported(siteAdmin)];
+    expect(withoutTime(second.text)).toBe(withoutTime(first.text));
+  });
+
+  it("is the administrator's only", async () => {
+    await request(site.baseUrl).get('/api/admin/export').expect(401);
+    await request(site.baseUrl).post('/api/admin/import/preview').set('Origin', site.baseUrl).send({}).expect(401);
+  });
+});
+
+describe('import', () => {
+  it('round-trips a site: export, preview and import into an empty site, export again, identical', async () => {
+    const original = await exported(siteAdmin);
+    // Past the 100 kB every other JSON body is held to.
+    expect(Buffer.byteLength(original.text)).toBeGreaterThan(100 * 1024);
+    const preview: ImportSummary = (await emptyAdmin.post('/api/admin/import/preview').send(original.file).expect(200)).body;
+    expect(preview.kinds.diveSites.added).toHaveLength(original.file.content.diveSites.length);
+    expect(preview.kinds.comments.added).toEqual([expect.stringContaining('"Mia"')]);
+    expect(preview.missingMedia).toEqual([]);
+    expect(await counts(empty)).toMatchObject({ articles: 0, dive_sites: 0 });
+
+    const applied: ImportSummary = (await emptyAdmin.post('/api/admin/import').send(original.file).expect(200)).body;
+    expect(applied).toEqual(preview);
+    const again = await exported(emptyAdmin);
+    expect(withoutTime(again.text)).toBe(withoutTime(original.text));
+
+    const uploadUrl = /!\[Potato cod\]\((\/media\/uploads\/[^)]+)\)/.exec(original.text)![1];
+    await request(empty.baseUrl).get(uploadUrl).expect(200).expect('Content-Type', 'image/png');
+    await request(empty.baseUrl).get('/blog/cod-hole-at-slack-water').expect(200);
+  });
+
+  it('skips every record of a file it has already imported', async () => {
+    const { file } = await exported(siteAdmin);
+    await emptyAdmin.post('/api/admin/import').send(file).expect(200);
+    const before = await counts(empty);
+    const second: ImportSummary = (await emptyAdmin.post('/api/admin/import').send(file).expect(200)).body;
+    expect(changed(second)).toEqual([]);
+    expect(second.kinds.diveSites.skipped).toBe(file.content.diveSites.length);
+    expect(await counts(empty)).toEqual(before);
+  });
+
+  it('updates the records that differ, matched by slug and name, and shows the change on the public page at once', async () => {
+    const { file } = await exported(siteAdmin);
+    await emptyAdmin.post('/api/admin/import').send(file).expect(200);
+    const article = file.content.articles.find((a) => a.slug === 'cod-hole-at-slack-water')!;
+    article.title = 'Cod Hole at Slack Water, Revisited';
+    const product = file.content.products[0];
+    product.price = 499.5;
+    const preview: ImportSummary = (await emptyAdmin.post('/api/admin/import/preview').send(file).expect(200)).body;
+    expect(preview.kinds.articles).toMatchObject({ added: [], updated: ['article "cod-hole-at-slack-water"'] });
+    expect(preview.kinds.products).toMatchObject({ added: [], updated: [`product "${product.name}"`] });
+    expect(changed(preview)).toEqual(['articles', 'products']);
+    const before = await counts(empty);
+    await emptyAdmin.post('/api/admin/import').send(file).expect(200);
+    expect(await counts(empty)).toEqual(before);
+    const page = await request(empty.baseUrl).get('/blog/cod-hole-at-slack-water').expect(200);
+    expect(page.text).toContain('Cod Hole at Slack Water, Revisited');
+  });
+
+  describe('refuses a whole file, writing nothing', () => {
+    async function refused(file: unknown, message: RegExp): Promise<void> {
+      const before = await counts(empty);
+      for (const path of ['/api/admin/import/preview', '/api/admin/import']) {
+        const response = await emptyAdmin.post(path).send(file as object);
+        expect(response.status).toBe(400);
+        expect(response.body.error).toMatch(message);
+      }
+      expect(await counts(empty)).toEqual(before);
+    }
+
+    /** A file that would add an article, so a partial write would show. */
+    async function fileWithNewArticle(): Promise<ContentFile> {
+      const { file } = await exported(siteAdmin);
+      const article = { ...file.content.articles[0], slug: 'brand-new-article', title: 'Brand New Article' };
+      file.content.articles.push(article);
+      return file;
+    }
+
+    it('from a newer version of the format', async () => {
+      const file = await fileWithNewArticle();
+      await refused({ ...file, version: 2 }, /newer version of the site \(format version 2\).*Update the site/);
+    });
+
+    it('that is not a content export', async () => {
+      await refused({ articles: [] }, /not a content export/);
+    });
+
+    it('with a comment on an article neither the file nor the site holds', async () => {
+      const file = await fileWithNewArticle();
+      file.content.comments.push({ ...file.content.comments[0], articleSlug: 'no-such-article' });
+      await refused(file, /comments\[1\] comment by "Mia" on "no-such-article".*its article "no-such-article" is neither in the file nor on this site/);
+    });
+
+    it('with a field the admin form would refuse, naming the record', async () => {
+      const file = await fileWithNewArticle();
+      const index = file.content.diveSites.length - 1;
+      file.content.diveSites[index] = { ...file.content.diveSites[index], latitude: 123 };
+      const name = file.content.diveSites[index].name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await refused(file, new RegExp(`^diveSites\\[${index}\\] "${name}": Latitude must be between -90 and 90$`));
+    });
+
+    it('with a published article missing what publishing needs', async () => {
+      const file = await fileWithNewArticle();
+      file.content.articles[file.content.articles.length - 1].imageUrl = '';
+      await refused(file, /articles\[\d+\] article "brand-new-article": Please fill in all required fields to publish the article/);
+    });
+
+    it('with an upload whose bytes do not match its hash', async () => {
+      const file = await fileWithNewArticle();
+      file.content.media![0] = { ...file.content.media![0], hash: 'f'.repeat(64) };
+      await refused(file, /data does not match its hash/);
+    });
+
+    it('with the same key twice', async () => {
+      const file = await fileWithNewArticle();
+      file.content.subscribers.push({ ...file.content.subscribers[0], email: 'REEF.FAN@example.com' });
+      await refused(file, /subscriber reef\.fan@example\.com.*already subscribers\[0\]/);
+    });
+  });
+
+  it('imports a file that refers to an upload neither it nor the site holds, and names it', async () => {
+    const { file } = await exported(siteAdmin);
+    const missing = 'a'.repeat(64);
+    delete file.content.media;
+    file.content.articles[0].content += `\n\n![Gone](/media/uploads/${missing}.jpg)`;
+    const summary: ImportSummary = (await emptyAdmin.post('/api/admin/import/preview').send(file).expect(200)).body;
+    expect(summary.missingMedia).toEqual([missing]);
+  });
+});
+
+describe('npm run export / import', () => {
+  const cli = (args: string[], databaseUrl: string) =>
+    spawnSync(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: databaseUrl, DATA_DIR: workDir, LOG_LEVEL: 'error' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+
+  it('writes the file the admin export downloads, and imports it with a summary', async () => {
+    const path = join(workDir, 'site.json');
+    const exportRun = cli(['export', path], site.databaseUrl);
+    expect(exportRun.stderr).toBe('');
+    expect(exportRun.status).toBe(0);
+    const { text } = await exported(siteAdmin);
+    expect(withoutTime(readFileSync(path, 'utf8'))).toBe(withoutTime(text));
+
+    const importRun = cli(['import', path], empty.databaseUrl);
+    expect(importRun.status).toBe(0);
+    expect(importRun.stdout).toMatch(/Dive sites: 0 added, 0 updated, \d+ skipped|Dive sites: \d+ added, 0 updated, 0 skipped/);
+    expect(importRun.stdout).toMatch(/Comments: \d+ added, \d+ updated, \d+ skipped/);
+  });
+
+  it('refuses a broken file with exit code 1 and the record at fault, importing nothing', async () => {
+    const file = JSON.parse(readFileSync(join(workDir, 'site.json'), 'utf8')) as ContentFile;
+    file.content.articles.push({ ...file.content.articles[0], slug: 'cli-new-article' });
+    file.content.ratings.push({ ...file.content.ratings[0], diveSiteName: 'Nowhere Reef' });
+    const path = join(workDir, 'broken.json');
+    writeFileSync(path, JSON.stringify(file));
+    const before = await counts(empty);
+    const run = cli(['import', path], empty.databaseUrl);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /Refused, nothing was imported: ratings\[1\] rating of "Nowhere Reef".*its dive site "Nowhere Reef" is neither in the file nor on this site/,
+    );
+    expect(await counts(empty)).toEqual(before);
+  });
+});
