@@ -7,7 +7,10 @@ import type { RevisionKind, RevisionSnapshot } from 'core/api/revisions';
  * kinds. The relations name their entities, not import them: the posts' folders import this one.
  */
 @Entity({ name: 'content_revisions' })
-@Check('CHK_content_revisions_kind', `("kind" = 'article' AND "articleId" IS NOT NULL AND "reviewId" IS NULL) OR ("kind" = 'review' AND "reviewId" IS NOT NULL AND "articleId" IS NULL)`)
+@Check(
+  'CHK_content_revisions_kind',
+  `("kind" = 'article' AND "articleId" IS NOT NULL AND "reviewId" IS NULL) OR ("kind" = 'review' AND "reviewId" IS NOT NULL AND "articleId" IS NULL)`,
+)
 @Index('IDX_content_revisions_article_newest', ['articleId', 'id'])
 @Index('IDX_content_revisions_review_newest', ['reviewId', 'id'])
 export class ContentRevision {

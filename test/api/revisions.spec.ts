@@ -126,7 +126,11 @@ describe('article revisions', () => {
 
   it('keeps only the newest 50 versions of a post', async () => {
     const created = await createArticle('Save 0');
-    for (let n = 1; n <= 52; n++) await admin.patch(`/api/articles/${created.id}`).send({ title: `Save ${n}` }).expect(200);
+    for (let n = 1; n <= 52; n++)
+      await admin
+        .patch(`/api/articles/${created.id}`)
+        .send({ title: `Save ${n}` })
+        .expect(200);
     const revisions = await revisionsOf(`/api/admin/articles/${created.id}`);
     expect(revisions).toHaveLength(50);
     expect(revisions[0].title).toBe('Save 51');

@@ -142,7 +142,9 @@ export function RevisionsPanel<P extends { title: string }>({ api, postId, onRes
                         {label(field)}
                         {preview.data.changedFields.includes(field) && <span className="ml-1 text-xs font-normal text-amber-700">(differs)</span>}
                       </dt>
-                      <dd className={`whitespace-pre-wrap break-words text-slate-900 ${field === 'content' ? 'max-h-64 overflow-auto' : ''}`}>{shown(field, preview.data.snapshot[field])}</dd>
+                      <dd className={`whitespace-pre-wrap break-words text-slate-900 ${field === 'content' ? 'max-h-64 overflow-auto' : ''}`}>
+                        {shown(field, preview.data.snapshot[field])}
+                      </dd>
                     </div>
                   ))}
               </dl>
