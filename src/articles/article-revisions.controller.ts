@@ -27,7 +27,7 @@ export class ArticleRevisionsController {
   }
 
   @Post(':revisionId/restore')
-  @AdminOnly()
+  @AdminOnly({ action: 'restore_article_revision' })
   @HttpCode(200)
   @Invalidates(articleChanged)
   async restore(@Param('id', id) articleId: number, @Param('revisionId', revisionId) revision: number, @AdminName() editor: string) {

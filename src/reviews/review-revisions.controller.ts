@@ -27,7 +27,7 @@ export class ReviewRevisionsController {
   }
 
   @Post(':revisionId/restore')
-  @AdminOnly()
+  @AdminOnly({ action: 'restore_review_revision' })
   @HttpCode(200)
   @Invalidates(reviewChanged)
   async restore(@Param('id', id) reviewId: number, @Param('revisionId', revisionId) revision: number, @AdminName() editor: string) {

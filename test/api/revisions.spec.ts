@@ -92,6 +92,8 @@ describe('article revisions', () => {
     const [first] = await revisionsOf(path);
     const restored = (await admin.post(`${path}/revisions/${first.id}/restore`).expect(200)).body;
     expect(restored).toMatchObject({ title: 'Nelson Bay Pipeline at Dusk', content: article.content, slug: created.slug, published: true });
+    const [audit] = await t.dataSource.query('SELECT action FROM audit_logs ORDER BY id DESC LIMIT 1');
+    expect(audit.action).toBe('restore_article_revision');
 
     const page = await request(t.baseUrl).get(`/blog/${created.slug}`).expect(200);
     expect(page.text).toContain('Nelson Bay Pipeline at Dusk');
