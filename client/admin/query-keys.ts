@@ -13,4 +13,6 @@ export const keys = {
   security: ['admin', 'security'] as const,
   media: ['admin', 'media'] as const,
   comments: (filter: string) => ['admin', 'comments', filter] as const,
+  /** Under the post list's key, so whatever refreshes the list after a save refreshes these too. */
+  revisions: (kind: 'articles' | 'reviews', postId: number) => ['admin', kind, postId, 'revisions'] as const,
 };

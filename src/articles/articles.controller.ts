@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { AdminName } from 'src/admin-auth/admin-name.decorator';
 import { AdminListSliceQueryDto } from 'src/admin-auth/admin-list-query.dto';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
@@ -34,8 +35,8 @@ export class ArticlesController {
 
   @Patch('articles/:id')
   @AdminOnly()
-  async update(@Param('id', id) articleId: number, @Body() dto: UpdateArticleDto) {
-    return toArticleResponse(await this.articles.update(articleId, dto));
+  async update(@Param('id', id) articleId: number, @Body() dto: UpdateArticleDto, @AdminName() editor: string) {
+    return toArticleResponse(await this.articles.update(articleId, dto, editor));
   }
 
   @Delete('articles/:id')

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { RevisionListItem, RevisionResponse } from 'core/api/revisions';
 import { ARTICLE_REQUIREMENTS } from 'core/publishing';
 import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
@@ -11,7 +12,11 @@ import type { CreateArticleDto, UpdateArticleDto } from './dto/article-write.dto
 /** What a list of articles shows (SPEC section 7's list fields): never the body. */
 const ARTICLE_LIST_COLUMNS = ['id', 'title', 'slug', 'excerpt', 'category', 'imageUrl', 'author', 'publishedAt', 'createdAt'] as const;
 
-const ARTICLE_PUBLISHING: PublishingRules<Article> = { ...ARTICLE_REQUIREMENTS, slugTaken: 'An article with this URL slug already exists' };
+const ARTICLE_PUBLISHING: PublishingRules<Article> = {
+  ...ARTICLE_REQUIREMENTS,
+  slugTaken: 'An article with this URL slug already exists',
+  revisions: { kind: 'article', fields: ['videoUrl', 'videoThumbnail'] },
+};
 
 @Injectable()
 export class ArticlesService {
@@ -61,6 +66,12 @@ export class ArticlesService {
     return article;
   }
 
+  async findById(id: number): Promise<Article> {
+    const article = await this.articles.findOneBy({ id });
+    if (!article) throw new NotFoundException('Article not found');
+    return article;
+  }
+
   async create(dto: CreateArticleDto): Promise<Article> {
     const article = this.articles.create({
       title: dto.title,
@@ -75,12 +86,24 @@ export class ArticlesService {
     return this.publishing.save(this.articles, article, dto, ARTICLE_PUBLISHING);
   }
 
-  async update(id: number, dto: UpdateArticleDto): Promise<Article> {
-    const article = await this.articles.findOneBy({ id });
-    if (!article) throw new NotFoundException('Article not found');
+  /** Applies the fields the body sent; the version it replaces is kept, credited to `editor`. */
+  async update(id: number, dto: UpdateArticleDto, editor: string): Promise<Article> {
+    const article = await this.findById(id);
     const { slug, excerpt, publishedAt, ...fields } = dto;
     assignDefined(article, fields as Partial<Article>);
-    return this.publishing.save(this.articles, article, { slug, excerpt, publishedAt }, ARTICLE_PUBLISHING);
+    return this.publishing.save(this.articles, article, { slug, excerpt, publishedAt }, ARTICLE_PUBLISHING, editor);
+  }
+
+  async revisions(id: number): Promise<RevisionListItem<Date>[]> {
+    return this.publishing.revisions(await this.findById(id), ARTICLE_PUBLISHING);
+  }
+
+  async revision(id: number, revisionId: number): Promise<RevisionResponse<Date>> {
+    return this.publishing.revision(await this.findById(id), revisionId, ARTICLE_PUBLISHING);
+  }
+
+  async restore(id: number, revisionId: number, editor: string): Promise<Article> {
+    return this.publishing.restore(this.articles, await this.findById(id), revisionId, ARTICLE_PUBLISHING, editor);
   }
 
   async remove(id: number): Promise<void> {

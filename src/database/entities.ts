@@ -10,6 +10,7 @@ import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { Product } from 'src/products/product.entity';
 import { RateLimit } from 'src/rate-limit/rate-limit.entity';
 import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
+import { ContentRevision } from 'src/revisions/content-revision.entity';
 import { Review } from 'src/reviews/review.entity';
 import { User } from 'src/users/user.entity';
 import { SeedHistory } from './seed-history.entity';
@@ -32,4 +33,5 @@ export const ENTITIES = [
   SessionRecord,
   SeedHistory,
   Media,
+  ContentRevision,
 ];

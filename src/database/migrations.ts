@@ -4,6 +4,7 @@ import { NewsletterConsentTimes1795428200000 } from '../../migrations/1795428200
 import { NewestFirstIndexes1795431000000 } from '../../migrations/1795431000000-NewestFirstIndexes';
 import { Media1795432000000 } from '../../migrations/1795432000000-Media';
 import { DiveSitePositionPrecision1795500000000 } from '../../migrations/1795500000000-DiveSitePositionPrecision';
+import { ContentRevisions1795600000000 } from '../../migrations/1795600000000-ContentRevisions';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   NewestFirstIndexes1795431000000,
   Media1795432000000,
   DiveSitePositionPrecision1795500000000,
+  ContentRevisions1795600000000,
 ];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { RevisionsModule } from 'src/revisions/revisions.module';
 import { PublishingService } from './publishing.service';
 
-@Module({ providers: [PublishingService], exports: [PublishingService] })
+@Module({ imports: [RevisionsModule], providers: [PublishingService], exports: [PublishingService] })
 export class PublishingModule {}

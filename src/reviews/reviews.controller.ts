@@ -1,4 +1,5 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { AdminName } from 'src/admin-auth/admin-name.decorator';
 import { AdminListSliceQueryDto } from 'src/admin-auth/admin-list-query.dto';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
@@ -43,8 +44,8 @@ export class ReviewsController {
 
   @Patch('reviews/:id')
   @AdminOnly()
-  async update(@Param('id', id) reviewId: number, @Body() dto: UpdateReviewDto) {
-    return toReviewResponse(await this.reviews.update(reviewId, dto));
+  async update(@Param('id', id) reviewId: number, @Body() dto: UpdateReviewDto, @AdminName() editor: string) {
+    return toReviewResponse(await this.reviews.update(reviewId, dto, editor));
   }
 
   @Delete('reviews/:id')

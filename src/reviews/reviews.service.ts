@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { RevisionListItem, RevisionResponse } from 'core/api/revisions';
 import { REVIEW_REQUIREMENTS } from 'core/publishing';
 import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
@@ -29,7 +30,11 @@ export interface ReviewFilter {
   search?: string;
 }
 
-const REVIEW_PUBLISHING: PublishingRules<Review> = { ...REVIEW_REQUIREMENTS, slugTaken: 'A review with this URL slug already exists' };
+const REVIEW_PUBLISHING: PublishingRules<Review> = {
+  ...REVIEW_REQUIREMENTS,
+  slugTaken: 'A review with this URL slug already exists',
+  revisions: { kind: 'review', fields: ['price', 'purchaseLink', 'rating'] },
+};
 
 @Injectable()
 export class ReviewsService {
@@ -82,6 +87,12 @@ export class ReviewsService {
     return review;
   }
 
+  async findById(id: number): Promise<Review> {
+    const review = await this.reviews.findOneBy({ id });
+    if (!review) throw new NotFoundException('Review not found');
+    return review;
+  }
+
   async create(dto: CreateReviewDto): Promise<Review> {
     const review = this.reviews.create({
       title: dto.title,
@@ -99,13 +110,25 @@ export class ReviewsService {
     return this.publishing.save(this.reviews, review, dto, REVIEW_PUBLISHING);
   }
 
-  async update(id: number, dto: UpdateReviewDto): Promise<Review> {
-    const review = await this.reviews.findOneBy({ id });
-    if (!review) throw new NotFoundException('Review not found');
+  /** Applies the fields the body sent; the version it replaces is kept, credited to `editor`. */
+  async update(id: number, dto: UpdateReviewDto, editor: string): Promise<Review> {
+    const review = await this.findById(id);
     const { slug, excerpt, publishedAt, ...fields } = dto;
     assignDefined(review, fields as Partial<Review>);
     if (dto.purchaseLink === null) review.purchaseLink = '';
-    return this.publishing.save(this.reviews, review, { slug, excerpt, publishedAt }, REVIEW_PUBLISHING);
+    return this.publishing.save(this.reviews, review, { slug, excerpt, publishedAt }, REVIEW_PUBLISHING, editor);
+  }
+
+  async revisions(id: number): Promise<RevisionListItem<Date>[]> {
+    return this.publishing.revisions(await this.findById(id), REVIEW_PUBLISHING);
+  }
+
+  async revision(id: number, revisionId: number): Promise<RevisionResponse<Date>> {
+    return this.publishing.revision(await this.findById(id), revisionId, REVIEW_PUBLISHING);
+  }
+
+  async restore(id: number, revisionId: number, editor: string): Promise<Review> {
+    return this.publishing.restore(this.reviews, await this.findById(id), revisionId, REVIEW_PUBLISHING, editor);
   }
 
   async remove(id: number): Promise<void> {

@@ -9,6 +9,7 @@ import { useConfirm } from '../ui/useConfirm';
 import { ContentList } from './ContentList';
 import type { PostEditorProps } from './PostEditor';
 import type { PostForm } from './post-form';
+import { RevisionsPanel } from './RevisionsPanel';
 import { splitByStatus } from './sort';
 import { useContentAdmin, type ContentAdminOptions } from './useContentAdmin';
 
@@ -110,6 +111,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
   return (
     <div className="grid gap-6">
       <Editor form={form} onChange={setForm} editing={editing} saving={content.save.isPending} onSave={save} onCancel={reset} />
+      {editing && <RevisionsPanel<P> key={editing.id} api={api} postId={editing.id} onRestored={edit} />}
       {content.list.isPending ? (
         <p className="text-sm text-slate-500">Loading {lower}...</p>
       ) : content.list.isError ? (
