@@ -125,21 +125,29 @@ export class DiveSitePagesController {
 
   @Get(':id')
   @Html()
-  // Every site page shows the whole explorer, and its own site's ratings.
+  // Every site page shows the explorer, and its own site's ratings.
   @CacheTags(Tag.diveSites, byId(Tag.ratings))
   async site(@Param('id') rawId: string, @Query('show') show: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
     // SPEC section 2: the id is parsed as an integer.
     const id = Number.parseInt(rawId, 10);
-    const all = await this.sites.list();
-    const site = Number.isSafeInteger(id) && id > 0 ? (all.find((candidate) => candidate.id === id) ?? null) : null;
+    // A fixed amount read whatever the number of sites: the site, the region counts, the cards shown.
+    const [site, regionCounts] = await Promise.all([Number.isSafeInteger(id) && id > 0 ? this.sites.find(id) : null, this.sites.regionCounts()]);
+    const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
+    const visible = cardsToShow(show, total);
     const initialFilters = normaliseFilters({ search: site?.name ?? '' });
-    const initialMatches = site ? (await this.sites.search(site.name)).map((match) => match.id) : null;
+    const [page, initialMatches] = site ? await Promise.all([this.sites.explorerPage(initialFilters, visible), this.sites.searchIds(site.name)]) : [null, null];
     const explorer = {
-      ...embeddedSites(all, initialFilters, initialMatches, !site, cardsToShow(show, all.length)),
-      regions: this.regions(all),
+      order: null,
+      sites: page ? page.sites.map(toExplorerSite) : [],
+      matchCount: page?.matchCount ?? 0,
+      initialVisible: visible,
+      totalSites: total,
+      complete: false,
+      sitesUrl: EXPLORER_SITES_URL,
+      cardsUrl: EXPLORER_CARDS_URL,
+      regions: regionCounts.map(({ region }) => region),
       initialFilters,
       initialMatches,
-      order: null,
       routeSite: site ? { id: site.id, name: site.name } : null,
       routeMissing: !site,
       tiles: this.tiles(),
@@ -155,7 +163,7 @@ export class DiveSitePagesController {
           noindex: true,
           styles: ['leaflet'],
         },
-        <DiveSitesPage site={null} total={all.length} explorer={explorer} />,
+        <DiveSitesPage site={null} total={total} explorer={explorer} />,
       );
     }
     const path = `/dive-sites/${site.id}`;
@@ -187,7 +195,7 @@ export class DiveSitePagesController {
           breadcrumbJsonLd(panel.crumbs, (href) => this.render.absoluteUrl(href)),
         ],
       },
-      <DiveSitesPage site={{ name: site.name, region: site.region }} total={all.length} explorer={explorer} panel={panel} />,
+      <DiveSitesPage site={{ name: site.name, region: site.region }} total={total} explorer={explorer} panel={panel} />,
     );
   }
 

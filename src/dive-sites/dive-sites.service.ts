@@ -205,9 +205,14 @@ export class DiveSitesService {
   }
 
   async findById(id: number): Promise<DiveSite> {
-    const site = await this.sites.findOneBy({ id });
+    const site = await this.find(id);
     if (!site) throw new NotFoundException(SITE_NOT_FOUND);
     return site;
+  }
+
+  /** One site, or null when there is none with that id. */
+  find(id: number): Promise<DiveSite | null> {
+    return this.sites.findOneBy({ id });
   }
 
   async create(dto: DiveSiteWriteDto): Promise<DiveSite> {
