@@ -2,6 +2,7 @@ import http from 'node:http';
 import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import sharp from 'sharp';
+import { CONTENT_FORMAT, CONTENT_VERSION } from 'core/api/content-transfer';
 import { ADMIN_TEST_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -235,7 +236,7 @@ function bodyCases(valid: Record<string, unknown>): fc.Arbitrary<BodyCase> {
   );
 }
 
-function encodeBody(body: BodyCase): { body?: Buffer; contentType?: string } {
+function encodeBody(body: BodyCase, limit = BODY_LIMIT): { body?: Buffer; contentType?: string } {
   switch (body.kind) {
     case 'json':
       return { body: Buffer.from(JSON.stringify(body.value) ?? 'null'), contentType: 'application/json' };
@@ -244,7 +245,7 @@ function encodeBody(body: BodyCase): { body?: Buffer; contentType?: string } {
     case 'bytes':
       return { body: body.data, contentType: body.contentType };
     case 'oversized':
-      return { body: Buffer.from(JSON.stringify({ content: 'x'.repeat(BODY_LIMIT + 10) })), contentType: 'application/json' };
+      return { body: Buffer.from(JSON.stringify({ content: 'x'.repeat(limit + 10) })), contentType: 'application/json' };
     default:
       return {};
   }
@@ -362,6 +363,8 @@ interface Endpoint {
   query?: string[];
   /** A multipart upload: its bodies are files (multipartCases). */
   multipart?: boolean;
+  /** A JSON body limit other than the API's 100 kB (the content import's). */
+  bodyLimit?: number;
 }
 
 const fixtures = {
@@ -448,6 +451,20 @@ const site = {
   blogSlug: null,
   featured: false,
 };
+
+/** A content file (src/content-transfer) with one of each record, for the import's fields to be mutated from. */
+const contentFile = {
+  format: CONTENT_FORMAT,
+  version: CONTENT_VERSION,
+  exportedAt: '2026-11-24T00:00:00.000Z',
+  content: {
+    articles: [{ ...article, slug: 'fuzzed-article', published: false }],
+    diveSites: [site],
+    carouselSlides: [slide],
+    subscribers: [{ email: 'fuzz@example.com' }],
+  },
+};
+const IMPORT_LIMIT = 32 * 1024 * 1024;
 
 const ENDPOINTS: Endpoint[] = [
   // Public reads
@@ -570,6 +587,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'POST /api/admin/media', method: 'POST', admin: true, path: fixed('/api/admin/media'), multipart: true },
   { name: 'GET /api/admin/media', method: 'GET', admin: true, path: fixed('/api/admin/media') },
   { name: 'DELETE /api/admin/media/{id}', method: 'DELETE', admin: true, path: () => badId.map((id) => `/api/admin/media/${id}`) },
+  { name: 'POST /api/admin/import/preview', method: 'POST', admin: true, path: fixed('/api/admin/import/preview'), body: contentFile, bodyLimit: IMPORT_LIMIT },
+  { name: 'POST /api/admin/import', method: 'POST', admin: true, path: fixed('/api/admin/import'), body: contentFile, bodyLimit: IMPORT_LIMIT },
 ];
 
 beforeAll(async () => {
@@ -650,7 +669,7 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
       const counts = (tally[endpoint.name] ??= {});
       await fc.assert(
         fc.asyncProperty(withQuery, body, async (path, bodyCase) => {
-          const encoded = encodeBody(bodyCase);
+          const encoded = encodeBody(bodyCase, endpoint.bodyLimit);
           const answer = await send(endpoint.method, path, { ...encoded, admin: endpoint.admin });
           counts[answer.status] = (counts[answer.status] ?? 0) + 1;
           const what = `${endpoint.method} ${path} (${bodyCase.kind}${encoded.body ? `, ${encoded.body.length} bytes ${encoded.contentType ?? ''}` : ''})`;
