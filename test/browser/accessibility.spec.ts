@@ -148,7 +148,8 @@ it('tells a visitor without JavaScript that the dashboard needs it', async () =>
     await noScript.goto(`${t.baseUrl}${path}`);
     // Playwright's text locators skip <noscript>; what the page shows is its body's text.
     const text = await noScript.evaluate(() => document.body.innerText);
-    expect(text).toContain('Checking Authentication...');
+    // SPEC words the check differently per screen ('Checking authentication...' on /admin/dive-sites).
+    expect(text).toMatch(/Checking authentication\.\.\./i);
     expect(text).toContain('JavaScript is required for the dashboard.');
   }
   await context.close();
