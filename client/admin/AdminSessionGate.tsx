@@ -83,7 +83,8 @@ function SessionCheck({ checking, signInElsewhere, children }: AdminSessionGateP
   if (session.isPending) {
     return (
       <div role="status" className="flex min-h-[40vh] items-center justify-center">
-        <p className="text-lg font-medium text-slate-600">{checking}</p>
+        {/* Until the check answers this is the page's only content, so it is also its heading. */}
+        <h1 className="text-lg font-medium text-slate-600">{checking}</h1>
       </div>
     );
   }

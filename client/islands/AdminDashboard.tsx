@@ -70,8 +70,10 @@ function Dashboard() {
     if (value === 'security') void security.refetch();
   }
 
+  // grid-cols-1 is a minmax(0, 1fr) track: a wide table scrolls inside its own box on a phone instead
+  // of widening the page (an auto track grows to the table's width).
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
@@ -88,7 +90,7 @@ function Dashboard() {
 
       <QuickNavigation />
 
-      <Tabs.Root id="admin-tabs" value={tab} onValueChange={changeTab} className="grid gap-6">
+      <Tabs.Root id="admin-tabs" value={tab} onValueChange={changeTab} className="grid grid-cols-1 gap-6">
         <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
           {TABS.map(({ value, label }) => (
             <Tabs.Trigger

@@ -102,7 +102,7 @@ function DiveSiteManagement() {
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <a href="/admin" className="text-sm font-medium text-cyan-700 hover:underline">
@@ -163,9 +163,9 @@ function DiveSiteManagement() {
           {filtering ? 'No dive sites found matching your filters.' : 'No dive sites found.'}
         </p>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2" aria-label="Dive sites" role="list">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Dive sites" role="list">
           {sites.map((site) => (
-            <div role="listitem" key={site.id} className="grid">
+            <div role="listitem" key={site.id} className="grid grid-cols-1">
               <DiveSiteCard
                 site={site}
                 actions={admin.quick}

@@ -32,8 +32,8 @@ function NavLinks({ currentPath, vertical }: { currentPath: string; vertical?: b
 export function Header({ currentPath, siteName }: { currentPath: string; siteName: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <a href="/" className="flex shrink-0 items-center gap-2 font-bold text-slate-900">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-4">
+        <a href="/" className="flex min-w-0 items-center gap-2 font-bold text-slate-900">
           <img src="/media/favicon.svg" alt="" width={32} height={32} className="h-8 w-8 rounded" />
           <span>{siteName}</span>
         </a>

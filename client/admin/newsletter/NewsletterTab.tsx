@@ -47,7 +47,7 @@ export function NewsletterTab() {
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {selected && <SubscriberForm key={selected.id} subscriber={selected} saving={update.isPending} onSave={save} onCancel={() => setSelected(null)} />}
       <Card>
         <CardHeader

@@ -20,7 +20,7 @@ export function ReviewsTab() {
       details={(review) => (
         <>
           {review.price && <span>{review.price}</span>}
-          {ratingText(review.rating) && <span className="text-amber-600">{ratingText(review.rating)}</span>}
+          {ratingText(review.rating) && <span className="text-amber-700">{ratingText(review.rating)}</span>}
         </>
       )}
       // SPEC section 5 (confirmations): deleting any review asks first.

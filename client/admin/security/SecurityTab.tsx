@@ -26,7 +26,7 @@ export function SecurityTab({ summary }: { summary: UseQueryResult<SecuritySumma
           </Button>
         }
       />
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-1 gap-6">
         {summary.isPending ? (
           <p className="text-sm text-slate-500">Loading security dashboard...</p>
         ) : summary.isError || !data ? (

@@ -7,7 +7,7 @@ const VARIANTS: Record<Variant, string> = {
   outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   destructive: 'bg-red-600 text-white hover:bg-red-700',
   ghost: 'text-slate-700 hover:bg-slate-100',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700',
+  success: 'bg-emerald-700 text-white hover:bg-emerald-800',
 };
 
 export const buttonClass = (variant: Variant = 'primary', small = false) =>

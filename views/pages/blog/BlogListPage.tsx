@@ -61,6 +61,8 @@ export function BlogListPage({ latest, articles, categories, category, pages }: 
         </div>
       </section>
       <div className="mx-auto max-w-7xl px-4 py-10">
+        {/* The cards' titles are h3: this names their list, so the headings go h1, h2, h3. */}
+        <h2 className="sr-only">{category ? `${category} articles` : 'All articles'}</h2>
         <CategoryFilter label="Article categories" options={options} />
         {articles.length === 0 ? (
           <p className="mt-12 text-center text-lg text-slate-600">No articles found</p>

@@ -74,7 +74,7 @@ function SeasonStrip({ months }: { months: MonthMark[] }) {
           key={MONTH_NAMES[index]}
           data-month={MONTH_NAMES[index]}
           data-mark={mark}
-          className={`rounded py-1 text-center text-xs font-semibold ${mark === 'best' ? 'bg-cyan-700 text-white' : mark === 'good' ? 'bg-cyan-100 text-cyan-900' : 'bg-slate-100 text-slate-500'}`}
+          className={`rounded py-1 text-center text-xs font-semibold ${mark === 'best' ? 'bg-cyan-700 text-white' : mark === 'good' ? 'bg-cyan-100 text-cyan-900' : 'bg-slate-100 text-slate-600'}`}
         >
           <abbr title={`${MONTH_NAMES[index]}: ${words[mark]}`} className="no-underline">
             {MONTH_NAMES[index].slice(0, 3)}

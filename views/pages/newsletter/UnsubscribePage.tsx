@@ -13,8 +13,8 @@ export function UnsubscribePage({ email }: UnsubscribePageProps) {
         <>
           <h1 className="text-3xl font-bold text-slate-900">You have been unsubscribed</h1>
           <p className="mt-4 text-lg leading-relaxed">
-            <strong className="text-slate-900">{email}</strong> will no longer receive the Australian Dive Guide newsletter. We're sorry to see you go, and
-            thanks for reading.
+            <strong className="break-words text-slate-900">{email}</strong> will no longer receive the Australian Dive Guide newsletter. We're sorry to see you
+            go, and thanks for reading.
           </p>
           <p className="mt-3 leading-relaxed">
             We keep a record that you unsubscribed, so that we never email you again by mistake. You don't need to do anything else.

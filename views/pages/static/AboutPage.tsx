@@ -45,7 +45,7 @@ const offers: string[] = [
 
 export function AboutPage() {
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
+    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
       <header className="mb-10">
         <p className="text-sm font-semibold uppercase tracking-wide text-sky-700">About us</p>
         <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">About Australian Dive Guide</h1>
@@ -120,6 +120,6 @@ export function AboutPage() {
           </a>
         </p>
       </section>
-    </main>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ export const meta = {
 
 export function AffiliateDisclosurePage() {
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
+    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
       <header className="mb-8">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Affiliate disclosure</h1>
         <p className="mt-2 text-sm text-slate-500">Last updated: 4 July 2025</p>
@@ -132,6 +132,6 @@ export function AffiliateDisclosurePage() {
           </p>
         </section>
       </div>
-    </main>
+    </div>
   );
 }

@@ -111,7 +111,7 @@ const safetyTips: { title: string; detail: string }[] = [
 
 export function LearnToDivePage() {
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
+    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
       <header className="mb-10">
         <p className="text-sm font-semibold uppercase tracking-wide text-sky-700">Learn to dive</p>
         <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">How to learn to scuba dive in Australia</h1>
@@ -134,7 +134,7 @@ export function LearnToDivePage() {
           {steps.map((step, index) => (
             <li key={step.name} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <div className="flex items-center gap-3">
-                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-sky-600 text-sm font-bold text-white" aria-hidden="true">
+                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-sky-700 text-sm font-bold text-white" aria-hidden="true">
                   {index + 1}
                 </span>
                 <h3 className="text-xl font-semibold text-slate-900">
@@ -195,7 +195,7 @@ export function LearnToDivePage() {
         </p>
         <ul className="mt-4 flex flex-wrap gap-3">
           <li>
-            <a href="/gear-reviews" className="inline-block rounded-full bg-sky-600 px-5 py-2 font-semibold text-white hover:bg-sky-700">
+            <a href="/gear-reviews" className="inline-block rounded-full bg-sky-700 px-5 py-2 font-semibold text-white hover:bg-sky-800">
               Choose your first gear
             </a>
           </li>
@@ -206,6 +206,6 @@ export function LearnToDivePage() {
           </li>
         </ul>
       </section>
-    </main>
+    </div>
   );
 }

@@ -34,7 +34,7 @@ const collected: { heading: string; what: string; why: string }[] = [
 
 export function PrivacyPolicyPage() {
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
+    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
       <header className="mb-8">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Privacy policy</h1>
         <p className="mt-2 text-sm text-slate-500">Effective date: 4 July 2025</p>
@@ -252,6 +252,6 @@ export function PrivacyPolicyPage() {
           </p>
         </section>
       </div>
-    </main>
+    </div>
   );
 }

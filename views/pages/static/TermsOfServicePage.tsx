@@ -6,7 +6,7 @@ export const meta = {
 
 export function TermsOfServicePage() {
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
+    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
       <header className="mb-8">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Terms of service</h1>
         <p className="mt-2 font-semibold text-slate-900">Effective date: 4 July 2025</p>
@@ -175,6 +175,6 @@ export function TermsOfServicePage() {
           </p>
         </section>
       </div>
-    </main>
+    </div>
   );
 }

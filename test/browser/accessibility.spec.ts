@@ -1,0 +1,156 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { offlineContext, openDashboard } from '../support/admin-browser';
+import { browserSuite } from '../support/browser-suite';
+import { eachDashboardTab, hydrateIslands, publicPages, seedAdminRows } from '../support/page-tour';
+import type { TestApp } from '../support/test-app';
+
+/**
+ * axe-core (the npm package, injected into each page) finds no WCAG 2.2 AA or best-practice violation on
+ * any public page type, as served and once its islands have hydrated, nor on any admin screen, tab or
+ * dialog while signed in. A failure lists each violation as `rule (impact): target`.
+ */
+const suite = browserSuite({ as: 'admin' });
+let t: TestApp;
+let page: Page;
+
+beforeEach(() => ({ t, page } = suite));
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * The header search input still carries aria-expanded on a searchbox: branch `search` (issue 15, part 3)
+ * rebuilds it as an ARIA 1.2 combobox. Only that rule on those two inputs is set aside; remove this at
+ * the merge of that branch.
+ */
+const PENDING_ELSEWHERE = (rule: string, target: string) => rule === 'aria-allowed-attr' && /^#search-(desktop|mobile)$/.test(target);
+
+/**
+ * axe's violations on the page as it is now, one line per element; with `within`, of that part only (an
+ * open modal dialog: the page behind it was checked before it opened, and is inert meanwhile).
+ */
+async function violations(page: Page, within?: string): Promise<string[]> {
+  // evaluate() runs outside the page's Content-Security-Policy, which refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const found = await page.evaluate(
+    async ({ tags, within }) => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(within ? { include: [within] } : document, {
+        runOnly: { type: 'tag', values: tags },
+      });
+      return result.violations.flatMap((violation) =>
+        violation.nodes.map((node) => ({ rule: violation.id, impact: violation.impact ?? '', target: node.target.join(' ') })),
+      );
+    },
+    { tags: TAGS, within },
+  );
+  return found.filter(({ rule, target }) => !PENDING_ELSEWHERE(rule, target)).map(({ rule, impact, target }) => `${rule} (${impact}): ${target}`);
+}
+
+function expectNone(found: Record<string, string[]>): void {
+  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, []])));
+}
+
+it('finds no violation on any public page type, before interaction and once its islands have hydrated', async () => {
+  const stops = await publicPages(t);
+  // A visitor: the suite's own context is signed in.
+  const context = await offlineContext(suite.browser);
+  const visitor = await context.newPage();
+  const found: Record<string, string[]> = {};
+  for (const { name, path } of [...stops, { name: 'admin sign-in', path: '/admin' }]) {
+    await visitor.goto(`${t.baseUrl}${path}`);
+    found[`${name}, before interaction`] = await violations(visitor);
+    await hydrateIslands(visitor);
+    found[name] = await violations(visitor);
+  }
+  for (const path of ['/admin/dive-sites', '/admin/comments', '/admin/ratings']) {
+    await visitor.goto(`${t.baseUrl}${path}`);
+    await visitor.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+    found[`${path}, signed out`] = await violations(visitor);
+  }
+  await context.close();
+  expectNone(found);
+}, 240_000);
+
+it('finds no violation on the dashboard, any of its tabs or their dialogs while signed in', async () => {
+  await seedAdminRows(t);
+  await openDashboard(page, t);
+  const found: Record<string, string[]> = { dashboard: await violations(page) };
+  await eachDashboardTab(page, async (tab) => {
+    found[tab] = await violations(page);
+  });
+
+  const dialogs: [string, string][] = [
+    ['Blog', 'Published Posts'],
+    ['Reviews', 'Published Reviews'],
+    ['Newsletter', 'Subscribers'],
+  ];
+  for (const [tab, list] of dialogs) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page
+      .getByRole('tabpanel', { name: tab })
+      .getByRole(tab === 'Newsletter' ? 'region' : 'list', { name: list })
+      .getByRole('button', { name: 'Delete' })
+      .first()
+      .click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    found[`${tab}: confirm delete`] = await violations(page, '[role="alertdialog"]');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+  expectNone(found);
+}, 120_000);
+
+it('finds no violation on the dive-site, comment and rating screens or their dialogs while signed in', async () => {
+  await seedAdminRows(t);
+  const found: Record<string, string[]> = {};
+  await page.goto(`${t.baseUrl}/admin/comments`);
+  await page.getByRole('heading', { name: 'Comment Management' }).waitFor();
+  await page.getByRole('list', { name: 'Comments' }).getByRole('listitem').first().waitFor();
+  found['/admin/comments'] = await violations(page);
+
+  await page.goto(`${t.baseUrl}/admin/ratings`);
+  await page.getByRole('heading', { name: 'Rating Management' }).waitFor();
+  await page.getByRole('list', { name: 'Ratings' }).getByRole('listitem').first().waitFor();
+  found['/admin/ratings'] = await violations(page);
+
+  // Its cards list every site: slower than the other screens on a busy machine.
+  page.setDefaultTimeout(30_000);
+  await page.goto(`${t.baseUrl}/admin/dive-sites`);
+  await page.getByRole('button', { name: 'Edit' }).first().waitFor();
+  found['/admin/dive-sites'] = await violations(page);
+  await page.getByRole('button', { name: 'Add New Site' }).click();
+  const create = page.getByRole('dialog', { name: 'Create New Dive Site' });
+  await create.waitFor();
+  found['/admin/dive-sites: create'] = await violations(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await create.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
+  await edit.waitFor();
+  found['/admin/dive-sites: edit'] = await violations(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await edit.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Delete' }).first().click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.waitFor();
+  found['/admin/dive-sites: confirm delete'] = await violations(page, '[role="alertdialog"]');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  expectNone(found);
+}, 240_000);
+
+it('tells a visitor without JavaScript that the dashboard needs it', async () => {
+  const context = await suite.browser.newContext({ javaScriptEnabled: false });
+  context.setDefaultTimeout(8000);
+  const noScript = await context.newPage();
+  await noScript.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  for (const path of ['/admin', '/admin/dive-sites', '/admin/comments', '/admin/ratings']) {
+    await noScript.goto(`${t.baseUrl}${path}`);
+    // Playwright's text locators skip <noscript>; what the page shows is its body's text.
+    const text = await noScript.evaluate(() => document.body.innerText);
+    // SPEC words the check differently per screen ('Checking authentication...' on /admin/dive-sites).
+    expect(text).toMatch(/Checking authentication\.\.\./i);
+    expect(text).toContain('JavaScript is required for the dashboard.');
+  }
+  await context.close();
+});
