@@ -80,6 +80,8 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   /** This process's invalidations waiting for every listening process to acknowledge them. */
   private readonly waiting = new Map<string, { remaining: number; done: () => void }>();
   private invalidations = 0;
+  /** How long what is rendered now stays right, in ms, or null when unknown (see limitLifetime). */
+  private lifetime: () => number | null = () => Infinity;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -112,6 +114,33 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     this.listeners.push(listener);
   }
 
+  /**
+   * Bounds how long an answer is kept, for content that changes by the clock alone (a scheduled post
+   * going public): an answer is kept no longer than `bound` says, and not at all while it answers null.
+   */
+  limitLifetime(bound: () => number | null): void {
+    this.lifetime = bound;
+  }
+
+  /** How long what is rendered now stays right, in ms (Infinity: until a write), or null when unknown. */
+  staysRightFor(): number | null {
+    return this.lifetime();
+  }
+
+  /** How long an answer rendered now may be kept, in ms (at most ENTRY_TTL_MS), or 0 when it may not be. */
+  keepFor(): number {
+    const bound = this.staysRightFor();
+    return bound === null ? 0 : Math.max(0, Math.floor(Math.min(ENTRY_TTL_MS, bound)));
+  }
+
+  /**
+   * Read when a render begins, with `generation`, and handed back to set: the time (epoch ms) until
+   * which what it renders stays right, so a render that straddles a scheduled moment is not kept past it.
+   */
+  keepUntil(): number {
+    return Date.now() + this.keepFor();
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.pageCache) await this.connect();
   }
@@ -131,10 +160,14 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     return this.entries.get(key) ?? null;
   }
 
-  /** Keeps a render, unless content it shows changed since it began (`generation` as read at its start). */
-  set(key: string, page: CachedPage, generation: number): void {
+  /**
+   * Keeps a render, unless content it shows changed since it began (`generation` as read at its start),
+   * until `keepUntil` as read at its start.
+   */
+  set(key: string, page: CachedPage, generation: number, keepUntil = this.keepUntil()): void {
     if (!this.active || this.changedSince(generation, page.tags)) return;
-    this.entries.set(key, page);
+    const ttl = Math.min(keepUntil - Date.now(), this.keepFor());
+    if (ttl >= 1) this.entries.set(key, page, { ttl });
   }
 
   /** Empties this process's cache now. */
