@@ -44,7 +44,7 @@ export function formatLongDate(value: Date | string, zone: string): string {
   return formatter('long', zone, { day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(value));
 }
 
-/** '4 Jul 2025, 9:30 am' as the clock reads in `zone`: the admin's 'Scheduled for {date}'. */
+/** '4 July 2025, 9:30 am' as the clock reads in `zone`: the admin's 'Scheduled for {date}'. */
 export function formatDateTimeIn(value: Date | string, zone: string): string {
   return formatter('short-time', zone, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(asDate(value));
 }

@@ -38,10 +38,10 @@ export class PublicationSchedule implements OnApplicationBootstrap {
     private readonly clock: Clock,
     pageCache: PageCacheService,
   ) {
+    // Read again when next needed (the next render or sitemap build), not here: a change is also heard
+    // while the process shuts down.
     pageCache.onChange((changed) => {
-      if (!touchesPosts(changed)) return;
-      this.forget();
-      void this.nextPublication().catch(() => undefined);
+      if (touchesPosts(changed)) this.forget();
     });
     pageCache.limitLifetime(() => this.msUntilNext());
   }

@@ -40,7 +40,7 @@ export interface PostsTabConfig<P extends Post, F extends PostForm> {
   listNoun: string;
 }
 
-/** 'Published 4 Jul 2025', or 'Scheduled for 4 Jul 2025, 9:30 am' (the site's time) while its date is ahead. */
+/** 'Published 4 July 2025', or 'Scheduled for 4 July 2025, 9:30 am' (the site's time) while its date is ahead. */
 function publishedLabel(post: { publishedAt: string | null; createdAt: string }, timeZone: string): string {
   if (post.publishedAt && new Date(post.publishedAt).getTime() > Date.now()) return `Scheduled for ${formatDateTimeIn(post.publishedAt, timeZone)}`;
   return `Published ${formatAdminDate(post.publishedAt ?? post.createdAt, timeZone)}`;
