@@ -11,7 +11,10 @@ export const EMPTY_ARTICLE_FORM: ArticleForm = { ...EMPTY_POST_FORM, videoUrl: '
 
 export const PUBLISH_REQUIRED = ARTICLE_REQUIREMENTS.incomplete;
 
-export const articleToForm = (article: ArticleResponse, timeZone: string): ArticleForm => ({ ...postToForm(article, timeZone), videoUrl: article.videoUrl ?? '' });
+export const articleToForm = (article: ArticleResponse, timeZone: string): ArticleForm => ({
+  ...postToForm(article, timeZone),
+  videoUrl: article.videoUrl ?? '',
+});
 
 /** SPEC section 5: publishing needs title, content, category and header image; a draft only a title. */
 export const articleProblem = (form: ArticleForm, publish: boolean) => saveProblem(form, ARTICLE_REQUIREMENTS, publish);
