@@ -70,7 +70,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   /** Bumped by every invalidation: a render that began before one that touches it is never kept. */
   private sequence = 0;
   private readonly recent: { sequence: number; changed: ReadonlySet<string> | null }[] = [];
-  private readonly listeners: ((changed: Changed) => void)[] = [];
+  private readonly listeners: ((changed: Changed) => unknown)[] = [];
   private listener: Client | null = null;
   private listening = false;
   private closed = false;
@@ -108,9 +108,10 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
 
   /**
    * Called in this process for every change it hears of (its own writes and other processes'), so that
-   * what is derived from content elsewhere (the sitemap) follows the same tags.
+   * what is derived from content elsewhere (the sitemap) follows the same tags. A listener may return a
+   * promise: this process's own write answers once it has settled.
    */
-  onChange(listener: (changed: Changed) => void): void {
+  onChange(listener: (changed: Changed) => unknown): void {
     this.listeners.push(listener);
   }
 
@@ -172,7 +173,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Empties this process's cache now. */
   clear(): void {
-    this.drop(null);
+    void this.drop(null);
   }
 
   /**
@@ -183,8 +184,8 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
    */
   async invalidate(changed: Changed = null): Promise<void> {
     if (changed && changed.length === 0) return;
-    this.drop(changed);
-    if (!this.config.pageCache) return;
+    const followed = this.drop(changed);
+    if (!this.config.pageCache) return followed;
     const token = `${this.instanceId}:${++this.invalidations}`;
     let acknowledged: Promise<void> = Promise.resolve();
     try {
@@ -200,11 +201,11 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
       this.logger.error(`NOTIFY ${PAGE_CACHE_CHANNEL} failed: ${(error as Error).message}`);
       this.settle(token);
     }
-    await acknowledged;
+    await Promise.all([acknowledged, followed]);
   }
 
   /** Drops the answers showing `changed` (all when null) and remembers it for renders in flight. */
-  private drop(changed: Changed): void {
+  private drop(changed: Changed): Promise<void> {
     const tags = changed ? new Set(changed) : null;
     this.recent.push({ sequence: ++this.sequence, changed: tags });
     if (this.recent.length > REMEMBERED_INVALIDATIONS) this.recent.shift();
@@ -216,7 +217,11 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
       });
       for (const key of stale) this.entries.delete(key);
     }
-    for (const listener of this.listeners) listener(changed);
+    const results = this.listeners.map((listener) => listener(changed));
+    return Promise.all(results).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   private changedSince(generation: number, tags: readonly string[]): boolean {
@@ -270,7 +275,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
       if (message.channel === PAGE_CACHE_CHANNEL) {
         const { from: token, changed } = parseInvalidation(payload);
         // This process's own invalidation coming back finds its answers already dropped.
-        if (!token.startsWith(`${this.instanceId}:`)) this.drop(changed);
+        if (!token.startsWith(`${this.instanceId}:`)) void this.drop(changed);
         // A server's invalidation (not the seed's) waits for every process to say it has dropped them.
         if (token.includes(':')) client.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, token]).catch(() => undefined);
       } else if (message.channel === ACK_CHANNEL) {

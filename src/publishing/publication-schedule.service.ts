@@ -38,10 +38,12 @@ export class PublicationSchedule implements OnApplicationBootstrap {
     private readonly clock: Clock,
     pageCache: PageCacheService,
   ) {
-    // Read again when next needed (the next render or sitemap build), not here: a change is also heard
-    // while the process shuts down.
+    // Read again at once, so the writer's next render is kept (its answer waits for this); not while the
+    // cache is off or shutting down: then the next sitemap build reads it when it needs it.
     pageCache.onChange((changed) => {
-      if (touchesPosts(changed)) this.forget();
+      if (!touchesPosts(changed)) return;
+      this.forget();
+      if (pageCache.active) return this.nextPublication().catch(() => undefined);
     });
     pageCache.limitLifetime(() => this.msUntilNext());
   }
