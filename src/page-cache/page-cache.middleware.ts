@@ -190,7 +190,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     const key = request.originalUrl;
     const cacheable = cache.active && key.length <= MAX_KEY_LENGTH;
     const generation = cache.generation;
-    const keepUntil = cache.keepUntil();
+    const keepUntil = cacheable ? cache.keepUntil() : 0;
     let kept: { body: Buffer; contentType: string; etag: string } | null = null;
     if (cacheable) startGathering(response);
     patchSend(response, (body) => {
