@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { formatLongDate, siteTimeZone } from './site-time';
 
 /** SPEC section 5: lowercased, punctuation removed, spaces to hyphens. Accents fold to their letter. */
 export function slugFromTitle(title: string): string {
@@ -50,10 +51,11 @@ export function metaDescription(preferred: string | null | undefined, content: s
   return plainText(content).slice(0, 160).trimEnd();
 }
 
-const longDate = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
-
-/** Dates in Australian English (SPEC section 1), e.g. '4 July 2025', the same on the server and in the browser. */
-export function formatDate(value: Date | string | null | undefined): string {
+/**
+ * Dates in Australian English (SPEC section 1), e.g. '4 July 2025', the day as it is in the site's zone
+ * (SITE_TIMEZONE): the same on the server and in the browser when the island is handed the zone.
+ */
+export function formatDate(value: Date | string | null | undefined, timeZone: string = siteTimeZone()): string {
   if (!value) return '';
-  return longDate.format(typeof value === 'string' ? new Date(value) : value);
+  return formatLongDate(value, timeZone);
 }

@@ -1,5 +1,6 @@
 /** Dates and times in Australian English (SPEC section 1). */
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const dateFormat = new Intl.DateTimeFormat('en-AU', DATE);
 const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
   day: 'numeric',
   month: 'short',
@@ -9,23 +10,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
   second: '2-digit',
 });
 
-export const formatAdminDate = (value: string | null | undefined): string => (value ? dateFormat.format(new Date(value)) : '');
+/** '4 Jul 2025', the day as it is in `timeZone` when given (the site's), else in the browser's. */
+export const formatAdminDate = (value: string | null | undefined, timeZone?: string): string =>
+  value ? (timeZone ? new Intl.DateTimeFormat('en-AU', { ...DATE, timeZone }) : dateFormat).format(new Date(value)) : '';
 export const formatAdminDateTime = (value: string | null | undefined): string => (value ? dateTimeFormat.format(new Date(value)) : '');
-
-/** 'YYYY-MM-DDTHH:mm' in the browser's time zone, the value a datetime-local input holds. */
-export function toDateTimeLocal(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value back to an ISO instant; empty stays empty (null: 'now on publish'). */
-export function fromDateTimeLocal(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
 
 /** '5 minutes', 'about 2 hours', '3 days': the distance read as 'Submitted {distance} ago'. */
 export function timeDistance(from: string | Date, now: Date = new Date()): string {

@@ -15,6 +15,7 @@ import { PhotosTab } from '../admin/photos/PhotosTab';
 import { keys } from '../admin/query-keys';
 import { ReviewsTab } from '../admin/reviews/ReviewsTab';
 import { SecurityTab } from '../admin/security/SecurityTab';
+import { SiteTimeZoneContext } from '../admin/site-time';
 import { useSecuritySummary } from '../admin/security/useSecuritySummary';
 import { logout, refreshSession, SESSION_WARNING_MINUTES, useAdminSession } from '../admin/session';
 import { Button } from '../admin/ui/Button';
@@ -34,13 +35,17 @@ const TABS = [
 
 type TabValue = (typeof TABS)[number]['value'];
 
-/** /admin: the sign-in form without a session, the dashboard with one (SPEC sections 2 and 4). */
-export function AdminDashboard() {
-  return (
+/**
+ * /admin: the sign-in form without a session, the dashboard with one (SPEC sections 2 and 4). `timeZone`
+ * is the site's (SITE_TIMEZONE): its times are shown and entered in it.
+ */
+export function AdminDashboard({ timeZone }: { timeZone?: string }) {
+  const dashboard = (
     <AdminSessionGate checking="Checking Authentication...">
       <Dashboard />
     </AdminSessionGate>
   );
+  return timeZone ? <SiteTimeZoneContext.Provider value={timeZone}>{dashboard}</SiteTimeZoneContext.Provider> : dashboard;
 }
 
 function Dashboard() {

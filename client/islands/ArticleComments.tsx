@@ -19,6 +19,8 @@ export interface CommentItem {
 export interface ArticleCommentsProps {
   articleId: number;
   initialComments: CommentItem[];
+  /** The site's zone (SITE_TIMEZONE), so the dates read as the server rendered them. */
+  timeZone?: string;
 }
 
 type Errors = Partial<Record<'name' | 'content' | 'email', string>>;
@@ -44,7 +46,7 @@ export function ArticleComments(props: ArticleCommentsProps) {
   );
 }
 
-function Comments({ articleId, initialComments }: ArticleCommentsProps) {
+function Comments({ articleId, initialComments, timeZone }: ArticleCommentsProps) {
   const url = `/api/articles/${articleId}/comments`;
   // The page brings the list; it is fetched again only after a comment is posted.
   const comments = useQuery({ queryKey: ['articles', articleId, 'comments'], queryFn: () => getJson<CommentItem[]>(url), initialData: initialComments });
@@ -99,7 +101,7 @@ function Comments({ articleId, initialComments }: ArticleCommentsProps) {
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{comment.name}</span>
                 <time dateTime={comment.createdAt} className="text-sm text-slate-500">
-                  {formatDate(comment.createdAt)}
+                  {formatDate(comment.createdAt, timeZone)}
                 </time>
               </p>
               <p className="mt-2 whitespace-pre-line break-words text-slate-700">

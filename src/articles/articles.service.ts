@@ -5,7 +5,9 @@ import { ARTICLE_REQUIREMENTS } from 'core/publishing';
 import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
 import type { ListSlice } from 'src/common/list-slice.dto';
+import { Clock } from 'src/common/clock';
 import { PublishingService, type PublishingRules } from 'src/publishing/publishing.service';
+import { visibleAt } from 'src/publishing/visibility';
 import { Article } from './article.entity';
 import type { CreateArticleDto, UpdateArticleDto } from './dto/article-write.dto';
 
@@ -23,10 +25,11 @@ export class ArticlesService {
   constructor(
     @InjectRepository(Article) private readonly articles: Repository<Article>,
     private readonly publishing: PublishingService,
+    private readonly clock: Clock,
   ) {}
 
   /**
-   * Published articles, newest first by publish date falling back to creation date, without their
+   * Published articles whose publish date has come, newest first by publish date falling back to creation date, without their
    * bodies (the list fields only); optionally one category and a slice. The order is the one
    * IDX_articles_published_newest holds, so a slice reads only its own rows.
    */
@@ -43,9 +46,9 @@ export class ArticlesService {
     const query = this.articles
       .createQueryBuilder('article')
       .select(ARTICLE_LIST_COLUMNS.map((column) => `article.${column}`))
-      .where('article.published = true')
       .orderBy('COALESCE(article.publishedAt, article.createdAt)', 'DESC')
       .addOrderBy('article.id', 'DESC');
+    visibleAt(query, 'article', this.clock.now());
     if (category) query.andWhere('article.category = :category', { category });
     return query;
   }
@@ -54,14 +57,17 @@ export class ArticlesService {
     return this.articles.find({ order: { createdAt: 'DESC', id: 'DESC' }, take: slice.limit, skip: slice.offset });
   }
 
-  async findPublishedBySlug(slug: string): Promise<Article> {
-    const article = await this.articles.findOneBy({ slug, published: true });
-    if (!article) throw new NotFoundException('Article not found');
-    return article;
+  /** A published article whose publish date has come (a scheduled one is not found until then). */
+  findPublishedBySlug(slug: string): Promise<Article> {
+    return this.findVisible({ slug });
   }
 
-  async findPublishedById(id: number): Promise<Article> {
-    const article = await this.articles.findOneBy({ id, published: true });
+  findPublishedById(id: number): Promise<Article> {
+    return this.findVisible({ id });
+  }
+
+  private async findVisible(where: { slug: string } | { id: number }): Promise<Article> {
+    const article = await visibleAt(this.articles.createQueryBuilder('article').where(where), 'article', this.clock.now()).getOne();
     if (!article) throw new NotFoundException('Article not found');
     return article;
   }

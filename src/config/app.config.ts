@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_SITE_TIMEZONE, isTimeZone } from 'core/site-time';
 
 /** Every setting of the server, read once from the environment at start. */
 export interface AppConfig {
@@ -35,6 +36,8 @@ export interface AppConfig {
   imageRemoteHosts: string[] | null;
   /** The longest a remote image fetch may take, redirects included (its connect is capped lower). */
   imageRemoteTimeoutMs: number;
+  /** The IANA zone times are shown and entered in (stored in UTC), e.g. 'Australia/Sydney'. */
+  siteTimezone: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -119,6 +122,14 @@ function hostList(env: Env, name: string): string[] | null {
   return hosts;
 }
 
+/** An IANA zone name the runtime knows, refused at start otherwise (a typo would shift every time shown). */
+function timeZone(env: Env, name: string): string {
+  const raw = read(env, name);
+  if (raw === undefined) return DEFAULT_SITE_TIMEZONE;
+  if (!isTimeZone(raw)) throw new ConfigError(name, `expected an IANA time zone such as Australia/Sydney or Australia/Perth, got "${raw}"`);
+  return raw;
+}
+
 /** A secret kept under DATA_DIR so that sessions survive restarts when SESSION_SECRET is unset. */
 function persistedSecret(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
@@ -188,5 +199,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     imageRemoteHosts: hostList(env, 'IMAGE_REMOTE_HOSTS'),
     imageRemoteTimeoutMs: integer(env, 'IMAGE_REMOTE_TIMEOUT_MS', 10_000, 1_000, 60_000),
+    siteTimezone: timeZone(env, 'SITE_TIMEZONE'),
   };
 }

@@ -7,6 +7,8 @@ import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Tag } from 'src/common/cache-tags';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
+import { PublicationSchedule } from 'src/publishing/publication-schedule.service';
+import { visibleAt } from 'src/publishing/visibility';
 import { Review } from 'src/reviews/review.entity';
 import { buildSitemaps, type SitemapEntry, type Sitemaps } from './sitemap-builder';
 
@@ -27,13 +29,16 @@ const CACHE_MS = 10 * 60 * 1000;
 
 export interface BuiltSitemap extends Sitemaps {
   generatedAt: Date;
+  /** When it must be built again at the latest: ten minutes on, or sooner when a scheduled post goes public. */
+  expiresAt: Date;
 }
 
 /**
  * /sitemap.xml: every public page, published article and review, and every dive site, with lastmod (a
  * sitemap index over /sitemap-N.xml past 50,000 URLs). Built on demand and kept for ten minutes, and
  * dropped as soon as content it lists changes (the page cache's `sitemap` tag, heard from every process),
- * so new content is listed on the next request; the administrator's 'Update Sitemap' rebuilds it at once.
+ * so new content is listed on the next request, and when a scheduled post's moment comes (each process
+ * reads that from the publication schedule); the administrator's 'Update Sitemap' rebuilds it at once.
  */
 @Injectable()
 export class SitemapService {
@@ -47,6 +52,7 @@ export class SitemapService {
     @InjectRepository(DiveSite) private readonly diveSites: Repository<DiveSite>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly schedule: PublicationSchedule,
     pageCache: PageCacheService,
   ) {
     pageCache.onChange((changed) => {
@@ -57,16 +63,18 @@ export class SitemapService {
   }
 
   async sitemap(): Promise<BuiltSitemap> {
-    if (this.cached && this.clock.now().getTime() - this.cached.generatedAt.getTime() < CACHE_MS) return this.cached;
+    if (this.cached && this.clock.now().getTime() < this.cached.expiresAt.getTime()) return this.cached;
     return this.regenerate();
   }
 
   async regenerate(): Promise<BuiltSitemap> {
     const version = this.version;
-    const [articles, reviews, sites] = await Promise.all([
-      this.articles.find({ select: { slug: true, updatedAt: true }, where: { published: true } }),
-      this.reviews.find({ select: { slug: true, updatedAt: true }, where: { published: true } }),
+    const now = this.clock.now();
+    const [articles, reviews, sites, next] = await Promise.all([
+      visibleAt(this.articles.createQueryBuilder('article').select(['article.slug', 'article.updatedAt']), 'article', now).getMany(),
+      visibleAt(this.reviews.createQueryBuilder('review').select(['review.slug', 'review.updatedAt']), 'review', now).getMany(),
       this.diveSites.find({ select: { id: true, updatedAt: true }, order: { id: 'ASC' } }),
+      this.schedule.nextPublication(),
     ]);
     const newest = [...articles, ...reviews, ...sites].reduce((max, row) => Math.max(max, row.updatedAt.getTime()), 0);
     const entries: SitemapEntry[] = [
@@ -75,7 +83,8 @@ export class SitemapService {
       ...reviews.map((r) => ({ path: `/gear-reviews/${r.slug}`, lastmod: r.updatedAt, priority: '0.8' })),
       ...sites.map((s) => ({ path: `/dive-sites/${s.id}`, lastmod: s.updatedAt, priority: '0.6' })),
     ];
-    const built = { ...buildSitemaps(entries, this.config.siteUrl), generatedAt: this.clock.now() };
+    const expiresAt = new Date(Math.min(now.getTime() + CACHE_MS, next?.getTime() ?? Infinity));
+    const built = { ...buildSitemaps(entries, this.config.siteUrl), generatedAt: now, expiresAt };
     if (version === this.version) this.cached = built;
     return built;
   }

@@ -5,10 +5,21 @@ import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { AppConfig } from 'src/config/app.config';
 import { gatheredTags, startGathering } from 'src/common/cache-tags';
 import { countSqlQueries } from './sql-count';
-import { etagOf, type CachedPage, type PageCacheService } from './page-cache.service';
+import { ENTRY_TTL_MS, etagOf, type CachedPage, type PageCacheService } from './page-cache.service';
 
 /** What a CDN may do with an anonymous page: keep it a minute, serve it stale while it fetches a new one. */
 export const ANONYMOUS_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/**
+ * The anonymous page's Cache-Control: a CDN keeps it no longer than the page stays right, so a scheduled
+ * post goes public there at its moment too (no stale-while-revalidate then: that would serve the old
+ * page once more after it).
+ */
+function anonymousCacheControl(cache: PageCacheService): string {
+  const ms = cache.staysRightFor();
+  if (ms === null || ms >= ENTRY_TTL_MS) return ANONYMOUS_HTML_CACHE_CONTROL;
+  return `public, max-age=0, s-maxage=${Math.floor(ms / 1000)}`;
+}
+
 /** Keys longer than this (long query strings) are rendered every time rather than kept. */
 const MAX_KEY_LENGTH = 300;
 
@@ -117,7 +128,7 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
     const hit = request.originalUrl.length <= MAX_KEY_LENGTH ? cache.get(request.originalUrl) : null;
     if (!hit) return next();
     const headers: Record<string, string> = { ...fixed, 'Content-Type': hit.contentType, ETag: hit.etag, 'X-Page-Cache': 'hit' };
-    if (!API.test(request.path)) headers['Cache-Control'] = ANONYMOUS_HTML_CACHE_CONTROL;
+    if (!API.test(request.path)) headers['Cache-Control'] = anonymousCacheControl(cache);
     if (config.sqlCountHeader) headers['X-SQL-Queries'] = '0';
     if (matches(request.headers['if-none-match'], hit.etag)) {
       response.writeHead(304, headers);
@@ -179,6 +190,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     const key = request.originalUrl;
     const cacheable = cache.active && key.length <= MAX_KEY_LENGTH;
     const generation = cache.generation;
+    const keepUntil = cacheable ? cache.keepUntil() : 0;
     let kept: { body: Buffer; contentType: string; etag: string } | null = null;
     if (cacheable) startGathering(response);
     patchSend(response, (body) => {
@@ -193,7 +205,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
       const bytes = Buffer.from(body, 'utf8');
       const etag = etagOf(bytes);
       response.setHeader('ETag', etag);
-      if (!api) response.setHeader('Cache-Control', ANONYMOUS_HTML_CACHE_CONTROL);
+      if (!api) response.setHeader('Cache-Control', anonymousCacheControl(cache));
       if (cacheable) response.setHeader('X-Page-Cache', 'miss');
       kept = { body: bytes, contentType: String(response.getHeader('Content-Type')), etag };
       return body;
@@ -203,7 +215,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
         if (!kept) return;
         // A cookie set on the way out (a session begun) makes the answer personal after all.
         if (response.getHeader('Set-Cookie') || (response.statusCode !== 200 && response.statusCode !== 304)) return;
-        cache.set(key, { ...kept, tags: gatheredTags(response) }, generation);
+        cache.set(key, { ...kept, tags: gatheredTags(response) }, generation, keepUntil);
       });
     }
     next();

@@ -70,7 +70,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   /** Bumped by every invalidation: a render that began before one that touches it is never kept. */
   private sequence = 0;
   private readonly recent: { sequence: number; changed: ReadonlySet<string> | null }[] = [];
-  private readonly listeners: ((changed: Changed) => void)[] = [];
+  private readonly listeners: ((changed: Changed) => unknown)[] = [];
   private listener: Client | null = null;
   private listening = false;
   private closed = false;
@@ -80,6 +80,8 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   /** This process's invalidations waiting for every listening process to acknowledge them. */
   private readonly waiting = new Map<string, { remaining: number; done: () => void }>();
   private invalidations = 0;
+  /** How long what is rendered now stays right, in ms, or null when unknown (see limitLifetime). */
+  private lifetime: () => number | null = () => Infinity;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -106,10 +108,38 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
 
   /**
    * Called in this process for every change it hears of (its own writes and other processes'), so that
-   * what is derived from content elsewhere (the sitemap) follows the same tags.
+   * what is derived from content elsewhere (the sitemap) follows the same tags. A listener may return a
+   * promise: this process's own write answers once it has settled.
    */
-  onChange(listener: (changed: Changed) => void): void {
+  onChange(listener: (changed: Changed) => unknown): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Bounds how long an answer is kept, for content that changes by the clock alone (a scheduled post
+   * going public): an answer is kept no longer than `bound` says, and not at all while it answers null.
+   */
+  limitLifetime(bound: () => number | null): void {
+    this.lifetime = bound;
+  }
+
+  /** How long what is rendered now stays right, in ms (Infinity: until a write), or null when unknown. */
+  staysRightFor(): number | null {
+    return this.lifetime();
+  }
+
+  /** How long an answer rendered now may be kept, in ms (at most ENTRY_TTL_MS), or 0 when it may not be. */
+  keepFor(): number {
+    const bound = this.staysRightFor();
+    return bound === null ? 0 : Math.max(0, Math.floor(Math.min(ENTRY_TTL_MS, bound)));
+  }
+
+  /**
+   * Read when a render begins, with `generation`, and handed back to set: the time (epoch ms) until
+   * which what it renders stays right, so a render that straddles a scheduled moment is not kept past it.
+   */
+  keepUntil(): number {
+    return Date.now() + this.keepFor();
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -131,15 +161,19 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     return this.entries.get(key) ?? null;
   }
 
-  /** Keeps a render, unless content it shows changed since it began (`generation` as read at its start). */
-  set(key: string, page: CachedPage, generation: number): void {
+  /**
+   * Keeps a render, unless content it shows changed since it began (`generation` as read at its start),
+   * until `keepUntil` as read at its start.
+   */
+  set(key: string, page: CachedPage, generation: number, keepUntil = this.keepUntil()): void {
     if (!this.active || this.changedSince(generation, page.tags)) return;
-    this.entries.set(key, page);
+    const ttl = Math.min(keepUntil - Date.now(), this.keepFor());
+    if (ttl >= 1) this.entries.set(key, page, { ttl });
   }
 
   /** Empties this process's cache now. */
   clear(): void {
-    this.drop(null);
+    void this.drop(null);
   }
 
   /**
@@ -150,8 +184,8 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
    */
   async invalidate(changed: Changed = null): Promise<void> {
     if (changed && changed.length === 0) return;
-    this.drop(changed);
-    if (!this.config.pageCache) return;
+    const followed = this.drop(changed);
+    if (!this.config.pageCache) return followed;
     const token = `${this.instanceId}:${++this.invalidations}`;
     let acknowledged: Promise<void> = Promise.resolve();
     try {
@@ -167,11 +201,11 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
       this.logger.error(`NOTIFY ${PAGE_CACHE_CHANNEL} failed: ${(error as Error).message}`);
       this.settle(token);
     }
-    await acknowledged;
+    await Promise.all([acknowledged, followed]);
   }
 
   /** Drops the answers showing `changed` (all when null) and remembers it for renders in flight. */
-  private drop(changed: Changed): void {
+  private drop(changed: Changed): Promise<void> {
     const tags = changed ? new Set(changed) : null;
     this.recent.push({ sequence: ++this.sequence, changed: tags });
     if (this.recent.length > REMEMBERED_INVALIDATIONS) this.recent.shift();
@@ -183,7 +217,11 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
       });
       for (const key of stale) this.entries.delete(key);
     }
-    for (const listener of this.listeners) listener(changed);
+    const results = this.listeners.map((listener) => listener(changed));
+    return Promise.all(results).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   private changedSince(generation: number, tags: readonly string[]): boolean {
@@ -237,7 +275,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
       if (message.channel === PAGE_CACHE_CHANNEL) {
         const { from: token, changed } = parseInvalidation(payload);
         // This process's own invalidation coming back finds its answers already dropped.
-        if (!token.startsWith(`${this.instanceId}:`)) this.drop(changed);
+        if (!token.startsWith(`${this.instanceId}:`)) void this.drop(changed);
         // A server's invalidation (not the seed's) waits for every process to say it has dropped them.
         if (token.includes(':')) client.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, token]).catch(() => undefined);
       } else if (message.channel === ACK_CHANNEL) {

@@ -5,7 +5,9 @@ import { REVIEW_REQUIREMENTS } from 'core/publishing';
 import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
 import type { ListSlice } from 'src/common/list-slice.dto';
+import { Clock } from 'src/common/clock';
 import { PublishingService, type PublishingRules } from 'src/publishing/publishing.service';
+import { visibleAt } from 'src/publishing/visibility';
 import type { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { Review } from './review.entity';
 
@@ -41,10 +43,11 @@ export class ReviewsService {
   constructor(
     @InjectRepository(Review) private readonly reviews: Repository<Review>,
     private readonly publishing: PublishingService,
+    private readonly clock: Clock,
   ) {}
 
   /**
-   * Published reviews, newest first (publish date, else creation date), without their bodies; optionally
+   * Published reviews whose publish date has come, newest first (publish date, else creation date), without their bodies; optionally
    * one category or a search term, and a slice. The order is the one IDX_reviews_published_newest holds.
    */
   listPublished(filter: ReviewFilter & ListSlice = {}): Promise<Review[]> {
@@ -60,9 +63,9 @@ export class ReviewsService {
     const query = this.reviews
       .createQueryBuilder('review')
       .select(REVIEW_LIST_COLUMNS.map((column) => `review.${column}`))
-      .where('review.published = true')
       .orderBy('COALESCE(review.publishedAt, review.createdAt)', 'DESC')
       .addOrderBy('review.id', 'DESC');
+    visibleAt(query, 'review', this.clock.now());
     if (filter.category) query.andWhere('review.category = :category', { category: filter.category });
     if (filter.search) {
       query.andWhere('(review.title ILIKE :term OR review.category ILIKE :term OR review.excerpt ILIKE :term OR review.content ILIKE :term)', {
@@ -74,15 +77,19 @@ export class ReviewsService {
 
   /** The newest published review by creation date (the 'Latest Gear Review' highlight). */
   latestCreated(): Promise<Review | null> {
-    return this.reviews.findOne({ where: { published: true }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return visibleAt(this.reviews.createQueryBuilder('review'), 'review', this.clock.now())
+      .orderBy('review.createdAt', 'DESC')
+      .addOrderBy('review.id', 'DESC')
+      .getOne();
   }
 
   listAll(slice: ListSlice = {}): Promise<Review[]> {
     return this.reviews.find({ order: { createdAt: 'DESC', id: 'DESC' }, take: slice.limit, skip: slice.offset });
   }
 
+  /** A published review whose publish date has come (a scheduled one is not found until then). */
   async findPublishedBySlug(slug: string): Promise<Review> {
-    const review = await this.reviews.findOneBy({ slug, published: true });
+    const review = await visibleAt(this.reviews.createQueryBuilder('review').where({ slug }), 'review', this.clock.now()).getOne();
     if (!review) throw new NotFoundException('Review not found');
     return review;
   }

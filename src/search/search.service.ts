@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { Article } from 'src/articles/article.entity';
+import { Clock } from 'src/common/clock';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { HUMAN_ORDER } from 'src/dive-sites/dive-sites.service';
 import { Product } from 'src/products/product.entity';
+import { visibleAt } from 'src/publishing/visibility';
 import { Review } from 'src/reviews/review.entity';
 import { SEARCH_MAX_PER_TYPE, SEARCH_MIN_LENGTH, type SearchResult } from 'core/search';
 
@@ -12,7 +14,7 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The header's global search (SPEC section 5): a case-insensitive substring match on the fields SPEC
- * names, at most 3 results per type, drafts never included. One query per type, each limited in SQL.
+ * names, at most 3 results per type, drafts and scheduled posts never included. One query per type, each limited in SQL.
  */
 @Injectable()
 export class SearchService {
@@ -21,24 +23,26 @@ export class SearchService {
     @InjectRepository(DiveSite) private readonly diveSites: Repository<DiveSite>,
     @InjectRepository(Product) private readonly products: Repository<Product>,
     @InjectRepository(Review) private readonly reviews: Repository<Review>,
+    private readonly clock: Clock,
   ) {}
 
   async search(raw: string): Promise<SearchResult[]> {
     const term = raw.trim();
     if (term.length < SEARCH_MIN_LENGTH) return [];
     const like = `%${escapeLike(term)}%`;
+    const now = this.clock.now();
     const matching = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, fields: string[]) =>
       query.andWhere(`(${fields.map((field) => `${alias}."${field}" ILIKE :like`).join(' OR ')})`, { like }).limit(SEARCH_MAX_PER_TYPE);
 
     const [articles, sites, products, reviews] = await Promise.all([
-      matching(this.articles.createQueryBuilder('a').where('a.published = true'), 'a', ['title', 'excerpt', 'category'])
+      matching(visibleAt(this.articles.createQueryBuilder('a'), 'a', now), 'a', ['title', 'excerpt', 'category'])
         .orderBy('COALESCE(a."publishedAt", a."createdAt")', 'DESC')
         .getMany(),
       matching(this.diveSites.createQueryBuilder('d').where('true'), 'd', ['name', 'region', 'description']).orderBy(`d.name ${HUMAN_ORDER}`, 'ASC').getMany(),
       matching(this.products.createQueryBuilder('p').where('p.published = true'), 'p', ['name', 'category', 'description'])
         .orderBy(`p.name ${HUMAN_ORDER}`, 'ASC')
         .getMany(),
-      matching(this.reviews.createQueryBuilder('r').where('r.published = true'), 'r', ['title', 'category', 'excerpt', 'content'])
+      matching(visibleAt(this.reviews.createQueryBuilder('r'), 'r', now), 'r', ['title', 'category', 'excerpt', 'content'])
         .orderBy('COALESCE(r."publishedAt", r."createdAt")', 'DESC')
         .getMany(),
     ]);

@@ -18,7 +18,8 @@ beforeAll(async () => {
       category: 'Tips',
       imageUrl: '/media/scene-jetty.svg',
       published: true,
-      publishedAt: new Date('2030-01-01T00:00:00Z'),
+      // Now: newer than every seeded article, and public (a date ahead would schedule it).
+      publishedAt: new Date(),
     }),
   );
   draft = await articles.save(

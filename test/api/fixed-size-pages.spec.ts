@@ -84,8 +84,8 @@ describe('/blog and /gear-reviews in pages of 12', () => {
 
   beforeAll(async () => {
     seedArticles = await t.dataSource.getRepository(Article).countBy({ published: true });
-    // Newer than everything else, so they lead the list in this order.
-    articles = await addPosts('articles', 30, 'paged-article', 'Safety', Date.now() + 400 * day);
+    // Newer than everything else, so they lead the list in this order (dated from now back: a date ahead would schedule them).
+    articles = await addPosts('articles', 30, 'paged-article', 'Safety', Date.now() - 60_000);
   });
 
   it('shows 12 per page with previous and next links, a canonical address per page, and 404 past the end', async () => {
@@ -123,7 +123,7 @@ describe('/blog and /gear-reviews in pages of 12', () => {
   });
 
   it('keeps the category in the page links', async () => {
-    const more = await addPosts('articles', 14, 'paged-tips', 'Tips', Date.now() + 800 * day);
+    const more = await addPosts('articles', 14, 'paged-tips', 'Tips', Date.now() - 60_000);
     const tips = await t.dataSource.getRepository(Article).countBy({ published: true, category: 'Tips' });
     const first = (await get('/blog?category=Tips').expect(200)).text;
     expect(link(first, 'next')).toBe(`${t.config.siteUrl}/blog?category=Tips&page=2`);
@@ -136,7 +136,7 @@ describe('/blog and /gear-reviews in pages of 12', () => {
   });
 
   it('pages /gear-reviews, its categories and its search the same way', async () => {
-    const reviews = await addPosts('reviews', 26, 'paged-review', 'Wetsuits', Date.now() + 400 * day);
+    const reviews = await addPosts('reviews', 26, 'paged-review', 'Wetsuits', Date.now() - 60_000);
     const first = (await get('/gear-reviews?category=Wetsuits').expect(200)).text;
     for (const slug of reviews.slice(0, 12)) expect(first).toContain(`href="/gear-reviews/${slug}"`);
     expect(first).not.toContain(`href="/gear-reviews/${reviews[12]}"`);

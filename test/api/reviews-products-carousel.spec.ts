@@ -23,7 +23,8 @@ beforeAll(async () => {
       rating: '4.0',
       price: '$249',
       published: true,
-      publishedAt: new Date('2031-01-01T00:00:00Z'),
+      // Now: newer than every seeded review, and public (a date ahead would schedule it).
+      publishedAt: new Date(),
     }),
   );
   draftReview = await reviews.save(

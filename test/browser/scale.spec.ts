@@ -125,7 +125,8 @@ describe('pagination without JavaScript', () => {
         category: 'Tips',
         imageUrl: '/media/scene-wreck.svg',
         published: true,
-        publishedAt: new Date(Date.now() + (100 - i) * 86_400_000),
+        // Newest first, from now back (a date ahead would schedule them).
+        publishedAt: new Date(Date.now() - (i + 1) * 3_600_000),
       })),
     );
     const articles = await t.dataSource.getRepository(Article).countBy({ published: true });

@@ -11,7 +11,10 @@ export const EMPTY_ARTICLE_FORM: ArticleForm = { ...EMPTY_POST_FORM, videoUrl: '
 
 export const PUBLISH_REQUIRED = ARTICLE_REQUIREMENTS.incomplete;
 
-export const articleToForm = (article: ArticleResponse): ArticleForm => ({ ...postToForm(article), videoUrl: article.videoUrl ?? '' });
+export const articleToForm = (article: ArticleResponse, timeZone: string): ArticleForm => ({
+  ...postToForm(article, timeZone),
+  videoUrl: article.videoUrl ?? '',
+});
 
 /** SPEC section 5: publishing needs title, content, category and header image; a draft only a title. */
 export const articleProblem = (form: ArticleForm, publish: boolean) => saveProblem(form, ARTICLE_REQUIREMENTS, publish);
@@ -23,4 +26,7 @@ export const articleUrlProblem = (form: ArticleForm) =>
   ]);
 
 /** The body of POST/PATCH /api/articles. */
-export const articlePayload = (form: ArticleForm, published: boolean) => ({ ...postPayload(form, published), videoUrl: textOrNull(form.videoUrl) });
+export const articlePayload = (form: ArticleForm, published: boolean, timeZone?: string) => ({
+  ...postPayload(form, published, timeZone),
+  videoUrl: textOrNull(form.videoUrl),
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TEAM_NAME } from 'core/constants';
 import { autoExcerpt, slugFromTitle } from 'core/text';
+import { useSiteTimeZone } from '../site-time';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
@@ -57,13 +58,14 @@ export function PostEditor<F extends PostForm>({
   onCancel,
 }: PostEditorFrame & PostEditorProps<F>) {
   const set = fieldSetter(form, onChange);
+  const timeZone = useSiteTimeZone();
   const publishedAt = (
     <TextField
       label="Published Date"
       type="datetime-local"
       value={form.publishedAt}
       onChange={set('publishedAt')}
-      hint="Optional: leave empty to use the time of publishing."
+      hint={`Optional: leave empty to use the time of publishing. A later time schedules it (${timeZone} time).`}
     />
   );
 

@@ -2,7 +2,9 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import type { ArticleListItem } from 'core/api/articles';
 import { toast } from '../../lib/toast';
 import { reportMissing } from '../feedback';
+import { formatDateTimeIn } from 'core/site-time';
 import { formatAdminDate } from '../format';
+import { useSiteTimeZone } from '../site-time';
 import { Badge } from '../ui/Badge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
@@ -20,12 +22,13 @@ export interface PostsTabConfig<P extends Post, F extends PostForm> {
   api: ContentAdminOptions;
   Editor: ComponentType<PostEditorProps<F>>;
   emptyForm: F;
-  toForm: (post: P) => F;
+  /** The post as the form holds it, its date as the clock reads in the site's zone. */
+  toForm: (post: P, timeZone: string) => F;
   /** The message that stops a save (what publishing needs), or null. */
   problem: (form: F, publish: boolean) => string | null;
   /** A URL on a development host, named, or null. */
   urlProblem: (form: F) => string | null;
-  payload: (form: F, publish: boolean) => Record<string, unknown>;
+  payload: (form: F, publish: boolean, timeZone: string) => Record<string, unknown>;
   /** The post's own details in the list, between its category and date. */
   details?: (post: P) => ReactNode;
   /** Its public address, shown after the date. */
@@ -36,6 +39,12 @@ export interface PostsTabConfig<P extends Post, F extends PostForm> {
   plural: string;
   /** 'blog posts': 'Failed to load blog posts. Please try again.' */
   listNoun: string;
+}
+
+/** 'Published 4 July 2025', or 'Scheduled for 4 July 2025, 9:30 am' (the site's time) while its date is ahead. */
+function publishedLabel(post: { publishedAt: string | null; createdAt: string }, timeZone: string): string {
+  if (post.publishedAt && new Date(post.publishedAt).getTime() > Date.now()) return `Scheduled for ${formatDateTimeIn(post.publishedAt, timeZone)}`;
+  return `Published ${formatAdminDate(post.publishedAt ?? post.createdAt, timeZone)}`;
 }
 
 /** A posts tab of the dashboard (SPEC section 2: blog and reviews): the editor, then the draft and published lists. */
@@ -59,6 +68,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
   const confirm = useConfirm();
   const { drafts, published } = splitByStatus(content.list.data ?? []);
   const lower = plural.toLowerCase();
+  const timeZone = useSiteTimeZone();
 
   const reset = () => {
     setForm(emptyForm);
@@ -70,12 +80,12 @@ export function PostsTab<P extends Post, F extends PostForm>({
     if (missing) return reportMissing(missing);
     const badUrl = urlProblem(form);
     if (badUrl) return toast({ title: 'Invalid URL', description: badUrl, variant: 'destructive' });
-    content.save.mutate({ id: editing?.id ?? null, body: payload(form, publish) }, { onSuccess: reset });
+    content.save.mutate({ id: editing?.id ?? null, body: payload(form, publish, timeZone) }, { onSuccess: reset });
   }
 
   function edit(post: P) {
     setEditing(post);
-    setForm(toForm(post));
+    setForm(toForm(post, timeZone));
     document.getElementById('admin-tabs')?.scrollIntoView({ behavior: 'smooth' });
   }
 
@@ -90,7 +100,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
     <>
       {post.category && <Badge>{post.category}</Badge>}
       {details?.(post)}
-      <span>{post.published ? `Published ${formatAdminDate(post.publishedAt ?? post.createdAt)}` : `Created ${formatAdminDate(post.createdAt)}`}</span>
+      <span>{post.published ? publishedLabel(post, timeZone) : `Created ${formatAdminDate(post.createdAt)}`}</span>
       {path && <span className="font-mono">{path(post)}</span>}
     </>
   );

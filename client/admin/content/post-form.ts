@@ -1,5 +1,5 @@
 import type { ArticleListItem } from 'core/api/articles';
-import { fromDateTimeLocal, toDateTimeLocal } from '../format';
+import { DEFAULT_SITE_TIMEZONE, fromZonedInput, toZonedInput } from 'core/site-time';
 
 /** The fields every post form has (articles and reviews), as the inputs hold them: text. */
 export interface PostForm {
@@ -15,14 +15,15 @@ export interface PostForm {
 
 export const EMPTY_POST_FORM: PostForm = { title: '', slug: '', category: '', imageUrl: '', author: '', publishedAt: '', excerpt: '', content: '' };
 
-export function postToForm(post: ArticleListItem & { content: string }): PostForm {
+/** The post as the form shows it; its published date as the clock reads in `timeZone` (the site's). */
+export function postToForm(post: ArticleListItem & { content: string }, timeZone: string): PostForm {
   return {
     title: post.title,
     slug: post.slug,
     category: post.category ?? '',
     imageUrl: post.imageUrl ?? '',
     author: post.author ?? '',
-    publishedAt: toDateTimeLocal(post.publishedAt),
+    publishedAt: toZonedInput(post.publishedAt, timeZone),
     excerpt: post.excerpt ?? '',
     content: post.content ?? '',
   };
@@ -33,9 +34,10 @@ export const textOrNull = (value: string) => value.trim() || null;
 
 /**
  * The shared part of a POST/PATCH body. Blank slug and excerpt go as null so the server generates them
- * (and numbers a slug another post already has); an empty date means 'now' on publish.
+ * (and numbers a slug another post already has); an empty date means 'now' on publish. The date is
+ * read as the clock in `timeZone` (the site's) and sent as an instant.
  */
-export function postPayload(form: PostForm, published: boolean) {
+export function postPayload(form: PostForm, published: boolean, timeZone: string = DEFAULT_SITE_TIMEZONE) {
   return {
     title: form.title.trim(),
     slug: textOrNull(form.slug),
@@ -45,6 +47,6 @@ export function postPayload(form: PostForm, published: boolean) {
     imageUrl: textOrNull(form.imageUrl),
     author: textOrNull(form.author),
     published,
-    publishedAt: fromDateTimeLocal(form.publishedAt),
+    publishedAt: fromZonedInput(form.publishedAt, timeZone)?.toISOString() ?? null,
   };
 }

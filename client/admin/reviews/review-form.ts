@@ -16,8 +16,8 @@ export const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: '★'.repeat(
 
 export const REVIEW_PUBLISH_REQUIRED = REVIEW_REQUIREMENTS.incomplete;
 
-export const reviewToForm = (review: ReviewResponse): ReviewForm => ({
-  ...postToForm(review),
+export const reviewToForm = (review: ReviewResponse, timeZone: string): ReviewForm => ({
+  ...postToForm(review, timeZone),
   price: review.price ?? '',
   rating: review.rating ?? '',
   purchaseLink: review.purchaseLink ?? '',
@@ -29,8 +29,8 @@ export const reviewProblem = (form: ReviewForm, publish: boolean) => saveProblem
 export const reviewUrlProblem = (form: ReviewForm) => firstDevelopmentUrl([['Image URL', form.imageUrl]]);
 
 /** The body of POST/PATCH /api/reviews; rating is null when none is chosen (SPEC section 5). */
-export const reviewPayload = (form: ReviewForm, published: boolean) => ({
-  ...postPayload(form, published),
+export const reviewPayload = (form: ReviewForm, published: boolean, timeZone?: string) => ({
+  ...postPayload(form, published, timeZone),
   price: textOrNull(form.price),
   purchaseLink: textOrNull(form.purchaseLink),
   rating: form.rating || null,

@@ -1,3 +1,4 @@
+import { siteTimeZone } from 'core/site-time';
 import { Island } from 'views/islands/Island';
 import { AdminNoScript } from 'views/pages/admin/AdminNoScript';
 
@@ -6,7 +7,7 @@ export function AdminDashboardPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <AdminNoScript />
-      <Island name="AdminDashboard" props={{}} hydrate="load" />
+      <Island name="AdminDashboard" props={{ timeZone: siteTimeZone() }} hydrate="load" />
     </div>
   );
 }

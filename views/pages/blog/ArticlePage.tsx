@@ -2,6 +2,7 @@ import { IMAGE_SIZES } from 'core/images';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import type { ArticleResponse } from 'core/api/articles';
 import type { PublicComment } from 'core/api/comments';
+import { siteTimeZone } from 'core/site-time';
 import { formatDate } from 'core/text';
 import { Island } from 'views/islands/Island';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
@@ -54,7 +55,11 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
       <RichText html={bodyHtml} className="mt-8" />
       <Island
         name="ArticleComments"
-        props={{ articleId: article.id, initialComments: comments.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() })) }}
+        props={{
+          articleId: article.id,
+          initialComments: comments.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() })),
+          timeZone: siteTimeZone(),
+        }}
         hydrate="visible"
       />
       <a href="/blog" className="mt-12 inline-block font-semibold text-cyan-700 hover:underline">
