@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { currentFormOutcome } from 'src/forms/form-flash';
+import { FormOutcomeContext } from 'views/islands/form-outcome-context';
 import { Document } from 'views/layout/Document';
 import { Layout } from 'views/layout/Layout';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
@@ -52,7 +54,7 @@ export class RenderService {
         analyticsId={this.config.analyticsId}
       >
         <Layout currentPath={meta.path} siteName={siteName}>
-          {body}
+          <FormOutcomeContext.Provider value={currentFormOutcome()}>{body}</FormOutcomeContext.Provider>
         </Layout>
       </Document>,
     );
