@@ -153,17 +153,6 @@ export default async () => {
           },
         ],
         [
-          import('./images/dto/image-query.dto.js'),
-          {
-            ImageQueryDto: {
-              src: { required: true, type: () => String, maxLength: 2048 },
-              w: { required: true, type: () => String },
-              q: { required: false, type: () => String, pattern: '^(100|[1-9]\\d?)$' },
-              fit: { required: false, type: () => String },
-            },
-          },
-        ],
-        [
           import('./newsletter/dto/subscribe.dto.js'),
           {
             SubscribeDto: {
@@ -176,6 +165,18 @@ export default async () => {
         [
           import('./newsletter/dto/update-subscriber.dto.js'),
           { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
+        ],
+        [import('./forms/dto/rating-form.dto.js'), { RatingFormDto: { rating: { required: true, type: () => Number } } }],
+        [
+          import('./images/dto/image-query.dto.js'),
+          {
+            ImageQueryDto: {
+              src: { required: true, type: () => String, maxLength: 2048 },
+              w: { required: true, type: () => String },
+              q: { required: false, type: () => String, pattern: '^(100|[1-9]\\d?)$' },
+              fit: { required: false, type: () => String },
+            },
+          },
         ],
         [
           import('./products/dto/product-write.dto.js'),

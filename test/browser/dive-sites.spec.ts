@@ -181,7 +181,7 @@ describe('/dive-sites', () => {
     const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
     await panel.waitFor();
     await panel.getByText('No reviews yet. Be the first to rate this dive site!').waitFor();
-    await panel.getByRole('button', { name: '4 stars' }).click();
+    await panel.getByRole('radio', { name: '4 stars' }).check();
     const comment = 'Huge Queensland groupers and a turtle resting on the hull.';
     await panel.getByLabel('Comment (optional)').fill(comment);
     await panel.getByText(`${comment.length}/500 characters`).waitFor();
@@ -229,12 +229,12 @@ describe('/dive-sites', () => {
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
     await explorer();
     const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
-    await panel.getByRole('button', { name: '5 stars' }).click();
+    await panel.getByRole('radio', { name: '5 stars' }).check();
     await panel.getByLabel('Comment (optional)').fill('Turtles!');
     await panel.getByRole('button', { name: 'Submit Rating' }).click();
     await page.getByText('Failed to submit rating').first().waitFor();
     await page.getByText('Too many ratings from your network.').first().waitFor();
-    await expect(panel.getByRole('button', { name: '5 stars' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(panel.getByRole('radio', { name: '5 stars' }).isChecked()).resolves.toBe(true);
     await expect(panel.getByLabel('Comment (optional)').inputValue()).resolves.toBe('Turtles!');
     await expect(panel.getByRole('button', { name: 'Submit Rating' }).isEnabled()).resolves.toBe(true);
   });
