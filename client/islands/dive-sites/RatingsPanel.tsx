@@ -154,7 +154,7 @@ export function RatingsPanel({ site, initial, renderedAt, outcome: given }: Rati
             {[1, 2, 3, 4, 5].map((n) => (
               <label
                 key={n}
-                className={`inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-lg text-3xl leading-none hover:bg-amber-50 has-checked:text-amber-500 has-focus-visible:ring-2 has-focus-visible:ring-cyan-600 ${n <= rating ? 'text-amber-500' : 'text-slate-300'}`}
+                className={`relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-3xl leading-none hover:bg-amber-50 has-checked:text-amber-500 has-focus-visible:ring-2 has-focus-visible:ring-cyan-600 ${n <= rating ? 'text-amber-500' : 'text-slate-300'}`}
               >
                 <input
                   type="radio"
@@ -163,7 +163,7 @@ export function RatingsPanel({ site, initial, renderedAt, outcome: given }: Rati
                   defaultChecked={n === keptStar(outcome)}
                   onChange={() => setRating(n)}
                   aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
-                  className="sr-only"
+                  className="absolute inset-0 cursor-pointer appearance-none rounded-lg focus:outline-none"
                 />
                 <span aria-hidden="true">★</span>
               </label>
