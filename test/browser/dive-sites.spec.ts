@@ -31,6 +31,8 @@ afterEach(async () => {
 });
 
 const explorer = () => page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
+/** The rating form posts without JavaScript too: the tests of the island's own behaviour wait for it. */
+const ratings = () => page.locator('[data-island="SiteRatings"][data-hydrated="true"]').waitFor();
 const cards = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article');
 const cardNames = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article h2').allTextContents();
 const markers = () => page.locator('[data-testid="dive-site-map"] .dive-site-marker');
@@ -181,6 +183,7 @@ describe('/dive-sites', () => {
     const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
     await panel.waitFor();
     await panel.getByText('No reviews yet. Be the first to rate this dive site!').waitFor();
+    await ratings();
     await panel.getByRole('radio', { name: '4 stars' }).check();
     const comment = 'Huge Queensland groupers and a turtle resting on the hull.';
     await panel.getByLabel('Comment (optional)').fill(comment);
@@ -199,6 +202,7 @@ describe('/dive-sites', () => {
     const site = all.find((s) => s.name === 'Wolf Rock')!;
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
     await explorer();
+    await ratings();
     const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
     const submit = panel.getByRole('button', { name: 'Submit Rating' });
     await expect(submit.getAttribute('aria-disabled')).resolves.toBe('true');
@@ -228,6 +232,7 @@ describe('/dive-sites', () => {
     );
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
     await explorer();
+    await ratings();
     const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
     await panel.getByRole('radio', { name: '5 stars' }).check();
     await panel.getByLabel('Comment (optional)').fill('Turtles!');
