@@ -11,7 +11,7 @@ import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app.config';
-import { formOutcomes } from './forms/form-flash';
+import { formOutcomes } from './common/form-outcome-cookie';
 import { fixedHeaders, pageCacheHits, pageCacheMiddleware } from './page-cache/page-cache.middleware';
 import { PageCacheService } from './page-cache/page-cache.service';
 import { ASSETS_DIR } from './render/asset-manifest';

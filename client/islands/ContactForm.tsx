@@ -114,9 +114,19 @@ function Contact({ initialSubject = '', outcome: posted }: ContactFormProps) {
   );
 
   return (
-    <form method="post" action={FORM_ACTIONS.contact} onSubmit={submit} noValidate className="grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="Contact form">
+    <form
+      method="post"
+      action={FORM_ACTIONS.contact}
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      aria-label="Contact form"
+    >
       {notice && (
-        <div role={notice.failed ? 'alert' : 'status'} className={`rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}>
+        <div
+          role={notice.failed ? 'alert' : 'status'}
+          className={`rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}
+        >
           <p className="font-semibold">{notice.title}</p>
           <p>{notice.description}</p>
         </div>
@@ -140,7 +150,13 @@ function Contact({ initialSubject = '', outcome: posted }: ContactFormProps) {
       </div>
       <div>
         {label('message', 'Message')}
-        <textarea {...field('message')} ref={message} defaultValue={kept.message ?? ''} rows={7} onInput={(event) => setMessageLength(event.currentTarget.value.trim().length)} />
+        <textarea
+          {...field('message')}
+          ref={message}
+          defaultValue={kept.message ?? ''}
+          rows={7}
+          onInput={(event) => setMessageLength(event.currentTarget.value.trim().length)}
+        />
         <p className="mt-1 text-xs text-slate-500">{messageLength}/5000 characters</p>
         {problem('message')}
       </div>

@@ -135,7 +135,10 @@ function Signup({ source = 'website', outcome: posted }: NewsletterSignupProps) 
         </div>
       </form>
       {notice && (
-        <div role={notice.failed ? 'alert' : 'status'} className={`mt-3 rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}>
+        <div
+          role={notice.failed ? 'alert' : 'status'}
+          className={`mt-3 rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}
+        >
           <p className="font-semibold">{notice.title}</p>
           <p>{notice.description}</p>
         </div>

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { FormOutcome } from 'core/form-outcome';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { setOutcomeCookie } from './form-flash';
+import { setOutcomeCookie } from 'src/common/form-outcome-cookie';
 import { returnPath } from './form-return';
 
 /** The form's own page, when the post did not say where it came from. */

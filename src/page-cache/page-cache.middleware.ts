@@ -4,7 +4,7 @@ import { isAdminArea } from 'src/admin-auth/admin-headers';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { AppConfig } from 'src/config/app.config';
 import { gatheredTags, startGathering } from 'src/common/cache-tags';
-import { FLASH_COOKIE } from 'src/forms/form-flash';
+import { FORM_OUTCOME_COOKIE } from 'src/common/form-outcome-cookie';
 import { countSqlQueries } from './sql-count';
 import { etagOf, type CachedPage, type PageCacheService } from './page-cache.service';
 
@@ -113,7 +113,7 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
   return (request: Request, response: Response, next: NextFunction) => {
     if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
     // Signed in, or back from a form posted without JavaScript (its outcome shows on this one answer).
-    if (hasCookie(request, cookieName) || hasCookie(request, FLASH_COOKIE)) return next();
+    if (hasCookie(request, cookieName) || hasCookie(request, FORM_OUTCOME_COOKIE)) return next();
     if (config.sqlCountHeader && request.headers['x-page-cache'] === 'bypass') return next();
     // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
     const hit = request.originalUrl.length <= MAX_KEY_LENGTH ? cache.get(request.originalUrl) : null;
@@ -169,7 +169,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isAdminArea(request.path)) return next();
     const api = API.test(request.path);
 
-    if (hasCookie(request, cookieName) || hasCookie(request, FLASH_COOKIE)) {
+    if (hasCookie(request, cookieName) || hasCookie(request, FORM_OUTCOME_COOKIE)) {
       // Signed in (or was), or showing a form's outcome: pages may differ, and must never sit in a shared cache.
       patchSend(response, (body) => {
         if (isHtml(response)) response.setHeader('Cache-Control', 'no-store');

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { currentFormOutcome } from 'src/forms/form-flash';
+import { currentFormOutcome } from 'src/common/form-outcome-cookie';
 import { FormOutcomeContext } from 'views/islands/form-outcome-context';
 import { Document } from 'views/layout/Document';
 import { Layout } from 'views/layout/Layout';

@@ -142,7 +142,10 @@ export function RatingsPanel({ site, initial, renderedAt, outcome: given }: Rati
 
       <form ref={form} method="post" action={FORM_ACTIONS.rating(site.id)} onSubmit={submit} className="mt-6 grid gap-4 border-t border-slate-200 pt-6">
         {notice && (
-          <div role={notice.failed ? 'alert' : 'status'} className={`rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}>
+          <div
+            role={notice.failed ? 'alert' : 'status'}
+            className={`rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}
+          >
             <p className="font-semibold">{notice.title}</p>
             <p>{notice.description}</p>
           </div>

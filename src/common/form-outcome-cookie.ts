@@ -6,7 +6,7 @@ import type { FormOutcome } from 'core/form-outcome';
 import { isJsonRoute } from 'src/common/json-routes';
 
 /** The cookie that carries a no-JavaScript post's outcome to the page it was redirected to. */
-export const FLASH_COOKIE = 'form_outcome';
+export const FORM_OUTCOME_COOKIE = 'form_outcome';
 /** Long enough for the redirect to be followed; a page opened later shows nothing stale. */
 const MAX_AGE_MS = 60_000;
 /** Below the 4096 bytes a browser keeps per cookie, with room for its name and attributes. */
@@ -51,13 +51,13 @@ export function decodeOutcome(value: string, secret: string): FormOutcome | null
 }
 
 export function setOutcomeCookie(response: Response, outcome: FormOutcome, siteUrl: string, secret: string): void {
-  response.cookie(FLASH_COOKIE, encodeOutcome(outcome, secret), { ...cookieOptions(siteUrl), maxAge: MAX_AGE_MS });
+  response.cookie(FORM_OUTCOME_COOKIE, encodeOutcome(outcome, secret), { ...cookieOptions(siteUrl), maxAge: MAX_AGE_MS });
 }
 
 function readCookie(request: Request): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === FLASH_COOKIE) return rest.join('=');
+    if (name === FORM_OUTCOME_COOKIE) return rest.join('=');
   }
   return null;
 }
@@ -71,7 +71,7 @@ export function formOutcomes(siteUrl: string, secret: string): RequestHandler {
   return (request, response, next) => {
     const value = request.method === 'GET' && !isJsonRoute(request.path) ? readCookie(request) : null;
     if (value === null) return next();
-    response.clearCookie(FLASH_COOKIE, cookieOptions(siteUrl));
+    response.clearCookie(FORM_OUTCOME_COOKIE, cookieOptions(siteUrl));
     response.setHeader('Cache-Control', 'no-store');
     const outcome = decodeOutcome(value, secret);
     if (!outcome) return next();
