@@ -17,6 +17,7 @@ import { DatabaseModule } from './database/database.module';
 import { DiveSitePagesModule } from './dive-site-pages/dive-site-pages.module';
 import { DiveSitesModule } from './dive-sites/dive-sites.module';
 import { FeedsModule } from './feeds/feeds.module';
+import { FormsModule } from './forms/forms.module';
 import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
 import { HealthModule } from './health/health.module';
 import { HousekeepingModule } from './housekeeping/housekeeping.module';
@@ -72,6 +73,7 @@ export class AppModule {
         ImagesModule,
         OfflineModule,
         ContentTransferModule,
+        FormsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -13,6 +13,7 @@ import { createValidationPipe } from './common/validation';
 import { IMPORT_BODY_LIMIT } from './content-transfer/content-export.service';
 import { IMPORT_PATH } from './content-transfer/content-transfer.controller';
 import type { AppConfig } from './config/app.config';
+import { formOutcomes } from './common/form-outcome-cookie';
 import { fixedHeaders, pageCacheHits, pageCacheMiddleware } from './page-cache/page-cache.middleware';
 import { PageCacheService } from './page-cache/page-cache.service';
 import { ASSETS_DIR } from './render/asset-manifest';
@@ -38,6 +39,8 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   // Hashed build output never changes under its name.
   express_.use('/assets', express.static(ASSETS_DIR(), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   express_.use('/media', express.static(join(projectRoot(), 'public', 'media'), { maxAge: '7d', index: false }));
+  // A no-JavaScript form's outcome, for the page it returned to (src/forms): that answer is never kept.
+  express_.use(formOutcomes(config.siteUrl, config.sessionSecret));
   // Anonymous pages rendered and kept, before the session layer (src/page-cache).
   express_.use(pageCacheMiddleware(app.get(PageCacheService), config));
   // After the static files, so an asset request never reads the session store.

@@ -219,6 +219,11 @@ export default async () => {
           },
         ],
         [
+          import('./newsletter/dto/update-subscriber.dto.js'),
+          { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
+        ],
+        [import('./forms/dto/rating-form.dto.js'), { RatingFormDto: { rating: { required: true, type: () => Number } } }],
+        [
           import('./images/dto/image-query.dto.js'),
           {
             ImageQueryDto: {
@@ -228,10 +233,6 @@ export default async () => {
               fit: { required: false, type: () => String },
             },
           },
-        ],
-        [
-          import('./newsletter/dto/update-subscriber.dto.js'),
-          { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
         ],
         [import('./search/dto/search-query.dto.js'), { SearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } } }],
       ],

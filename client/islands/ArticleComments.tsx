@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { ApiError, apiRequest, getJson } from '../lib/api';
 import { formatDate } from 'core/text';
@@ -21,6 +22,8 @@ export interface ArticleCommentsProps {
   initialComments: CommentItem[];
   /** The site's zone (SITE_TIMEZONE), so the dates read as the server rendered them. */
   timeZone?: string;
+  /** The outcome of a comment posted without JavaScript, shown on the page it returned to. */
+  outcome?: FormOutcome;
 }
 
 type Errors = Partial<Record<'name' | 'content' | 'email', string>>;
@@ -46,19 +49,24 @@ export function ArticleComments(props: ArticleCommentsProps) {
   );
 }
 
-function Comments({ articleId, initialComments, timeZone }: ArticleCommentsProps) {
+function Comments({ articleId, initialComments, timeZone, outcome: given }: ArticleCommentsProps) {
   const url = `/api/articles/${articleId}/comments`;
+  const outcome = outcomeFor(given, 'comment', articleId);
   // The page brings the list; it is fetched again only after a comment is posted.
   const comments = useQuery({ queryKey: ['articles', articleId, 'comments'], queryFn: () => getJson<CommentItem[]>(url), initialData: initialComments });
-  const [values, setValues] = useState({ name: '', email: '', content: '', website: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [posted, setPosted] = useState(false);
+  // The fields' starting values: what a refused post without JavaScript had in them. The fields are read
+  // from the form itself on submit, so what was typed before the island hydrated is what is sent.
+  const [kept, setKept] = useState<Record<string, string>>(outcome?.done ? {} : (outcome?.values ?? {}));
+  const [errors, setErrors] = useState<Errors>(outcome?.fields ?? {});
+  // Refused for a reason no field shows (the rate limit, a missing article): written above the form.
+  const [failure, setFailure] = useState<string | null>(outcome?.error && !outcome.fields ? outcome.error : null);
+  const [posted, setPosted] = useState(!!outcome?.done);
 
   const post = useMutation({
     mutationFn: (body: Record<string, string>) => apiRequest('POST', url, body),
     onSuccess: () => {
       toast({ title: 'Comment submitted!', description: 'Your comment has been posted successfully.' });
-      setValues({ name: '', email: '', content: '', website: '' });
+      setKept({});
       setPosted(true);
       // Still posting until the list shows the new comment.
       return comments.refetch();
@@ -69,8 +77,13 @@ function Comments({ articleId, initialComments, timeZone }: ArticleCommentsProps
     },
   });
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const read = (name: string) => String(data.get(name) ?? '');
+    const values = { name: read('name'), email: read('email'), content: read('content'), website: read('website') };
+    setKept(values);
+    setFailure(null);
     const found = validateComment(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -80,10 +93,7 @@ function Comments({ articleId, initialComments, timeZone }: ArticleCommentsProps
     post.mutate(body);
   }
 
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
-  });
+  const field = (name: 'name' | 'email' | 'content' | 'website') => ({ name, defaultValue: kept[name] ?? '' });
 
   return (
     <section aria-labelledby="comments-heading" className="mt-14 border-t border-slate-200 pt-10">
@@ -117,17 +127,31 @@ function Comments({ articleId, initialComments, timeZone }: ArticleCommentsProps
           <div role="status">
             <h3 className="text-lg font-semibold text-slate-900">Thanks for your comment!</h3>
             <p className="mt-1 text-slate-600">Your comment has been posted successfully.</p>
-            <button
-              type="button"
-              onClick={() => setPosted(false)}
-              className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800"
+            {/* Without JavaScript the button opens the page again, which shows the form. */}
+            <form
+              method="get"
+              onSubmit={(event) => {
+                event.preventDefault();
+                setPosted(false);
+              }}
             >
-              Add Another Comment
-            </button>
+              <button
+                type="submit"
+                className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800"
+              >
+                Add Another Comment
+              </button>
+            </form>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-4">
+          <form method="post" action={FORM_ACTIONS.comment(articleId)} onSubmit={submit} noValidate className="grid gap-4">
             <h3 className="text-lg font-semibold text-slate-900">Leave a comment</h3>
+            {failure && (
+              <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                <p className="font-semibold">Error</p>
+                <p>{failure}</p>
+              </div>
+            )}
             <div>
               <label htmlFor="comment-name" className="block text-sm font-medium text-slate-800">
                 Name

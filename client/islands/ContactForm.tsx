@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { validateContact, type ContactErrors, type ContactField } from 'core/contact';
+import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { trackEvent } from '../lib/analytics';
 import { ApiError, apiRequest } from '../lib/api';
@@ -9,7 +10,23 @@ import { toast } from '../lib/toast';
 export interface ContactFormProps {
   /** Pre-fills the subject, e.g. from a 'Suggest a Product' link (/contact?subject=...). */
   initialSubject?: string;
+  /** The outcome of this form posted without JavaScript, shown on the page it returned to. */
+  outcome?: FormOutcome;
 }
+
+interface Notice {
+  title: string;
+  description: string;
+  failed: boolean;
+}
+
+/** SPEC section 8's toasts, also written on the page when the form was posted without JavaScript. */
+const sentNotice = (emailSent: boolean | undefined): Notice => ({
+  title: 'Message sent successfully!',
+  description: emailSent ? "We'll get back to you as soon as possible." : "Your message was saved and we'll respond soon.",
+  failed: false,
+});
+const failedNotice = (description: string): Notice => ({ title: 'Failed to send message', description, failed: true });
 
 type Field = ContactField;
 type Errors = ContactErrors;
@@ -23,30 +40,31 @@ export function ContactForm(props: ContactFormProps) {
   );
 }
 
-function Contact({ initialSubject = '' }: ContactFormProps) {
+function Contact({ initialSubject = '', outcome: posted }: ContactFormProps) {
   const id = useId();
-  const [errors, setErrors] = useState<Errors>({});
-  const [messageLength, setMessageLength] = useState(0);
+  const outcome = outcomeFor(posted, 'contact');
+  const kept = outcome?.values ?? {};
+  const [errors, setErrors] = useState<Errors>(outcome?.fields ?? {});
+  // A post without JavaScript comes back with its outcome written here rather than toasted.
+  const [notice, setNotice] = useState<Notice | null>(
+    outcome?.done ? sentNotice(outcome.done.emailSent) : outcome?.error && !outcome.fields ? failedNotice(outcome.error) : null,
+  );
+  const [messageLength, setMessageLength] = useState((kept.message ?? '').trim().length);
   const message = useRef<HTMLTextAreaElement>(null);
-  // Until hydrated the form cannot post through the API, so it stays inert.
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    setReady(true);
-    setMessageLength(message.current?.value.trim().length ?? 0);
-  }, []);
+  // What was typed before the island hydrated is in the field, not in the state.
+  useEffect(() => setMessageLength(message.current?.value.trim().length ?? 0), []);
 
   const send = useMutation({
     mutationFn: (body: Record<string, string>) => apiRequest<{ emailSent: boolean }>('POST', '/api/contact', body),
     onSuccess: (answer) => {
-      toast({
-        title: 'Message sent successfully!',
-        description: answer.emailSent ? "We'll get back to you as soon as possible." : "Your message was saved and we'll respond soon.",
-      });
+      const { title, description } = sentNotice(answer.emailSent);
+      toast({ title, description });
       trackEvent('contact_form_submit');
     },
     onError: (failure) => {
       const text = failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : failure.message;
-      toast({ title: 'Failed to send message', description: text, variant: 'destructive' });
+      const { title, description } = failedNotice(text);
+      toast({ title, description, variant: 'destructive' });
     },
   });
 
@@ -59,6 +77,7 @@ function Contact({ initialSubject = '' }: ContactFormProps) {
     const values = { name: read('name'), email: read('email'), subject: read('subject'), message: read('message') };
     const found = validateContact(values);
     setErrors(found);
+    setNotice(null);
     if (Object.keys(found).length > 0) return;
     const body: Record<string, string> = {
       name: values.name.trim(),
@@ -95,27 +114,49 @@ function Contact({ initialSubject = '' }: ContactFormProps) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="Contact form">
+    <form
+      method="post"
+      action={FORM_ACTIONS.contact}
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      aria-label="Contact form"
+    >
+      {notice && (
+        <div
+          role={notice.failed ? 'alert' : 'status'}
+          className={`rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}
+        >
+          <p className="font-semibold">{notice.title}</p>
+          <p>{notice.description}</p>
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           {label('name', 'Name')}
-          <input {...field('name')} defaultValue="" autoComplete="name" maxLength={120} />
+          <input {...field('name')} defaultValue={kept.name ?? ''} autoComplete="name" maxLength={120} />
           {problem('name')}
         </div>
         <div>
           {label('email', 'Email')}
-          <input {...field('email')} defaultValue="" type="email" autoComplete="email" maxLength={260} />
+          <input {...field('email')} defaultValue={kept.email ?? ''} type="email" autoComplete="email" maxLength={260} />
           {problem('email')}
         </div>
       </div>
       <div>
         {label('subject', 'Subject')}
-        <input {...field('subject')} defaultValue={initialSubject} maxLength={220} />
+        <input {...field('subject')} defaultValue={kept.subject ?? initialSubject} maxLength={220} />
         {problem('subject')}
       </div>
       <div>
         {label('message', 'Message')}
-        <textarea {...field('message')} ref={message} defaultValue="" rows={7} onInput={(event) => setMessageLength(event.currentTarget.value.trim().length)} />
+        <textarea
+          {...field('message')}
+          ref={message}
+          defaultValue={kept.message ?? ''}
+          rows={7}
+          onInput={(event) => setMessageLength(event.currentTarget.value.trim().length)}
+        />
         <p className="mt-1 text-xs text-slate-500">{messageLength}/5000 characters</p>
         {problem('message')}
       </div>
@@ -126,7 +167,7 @@ function Contact({ initialSubject = '' }: ContactFormProps) {
       <div>
         <button
           type="submit"
-          disabled={!ready || send.isPending}
+          disabled={send.isPending}
           className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-6 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60"
         >
           {send.isPending ? 'Sending...' : 'Send Message'}

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { trackEvent } from '../lib/analytics';
 import { ApiError, apiRequest } from '../lib/api';
@@ -8,7 +9,26 @@ import { toast } from '../lib/toast';
 export interface NewsletterSignupProps {
   /** Which form this is (e.g. 'home'), kept with the subscriber as consent evidence. */
   source?: string;
+  /** The outcome of this form posted without JavaScript, shown on the page it returned to. */
+  outcome?: FormOutcome;
 }
+
+interface Notice {
+  title: string;
+  description: string;
+  failed: boolean;
+}
+
+const ALREADY_SUBSCRIBED = 'Email already subscribed';
+
+/** SPEC section 8's toasts, also written on the page when the form was posted without JavaScript. */
+function failureNotice(message: string): Notice {
+  return message.includes(ALREADY_SUBSCRIBED)
+    ? { title: 'Already subscribed!', description: 'This email is already receiving our newsletter. Check your inbox for the latest updates.', failed: true }
+    : { title: 'Subscription failed', description: message, failed: true };
+}
+
+const SUBSCRIBED: Notice = { title: 'Successfully subscribed!', description: 'Check your email for the free PDF guide.', failed: false };
 
 interface SubscribeAnswer {
   message: string;
@@ -34,33 +54,26 @@ export function NewsletterSignup(props: NewsletterSignupProps) {
   );
 }
 
-function Signup({ source = 'website' }: NewsletterSignupProps) {
+function Signup({ source = 'website', outcome: posted }: NewsletterSignupProps) {
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [guideUrl, setGuideUrl] = useState<string | null>(null);
-  // Until hydrated the form cannot post through the API, so it stays inert.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const outcome = outcomeFor(posted, 'newsletter');
+  const [error, setError] = useState<string | null>(outcome?.fields?.email ?? null);
+  const [guideUrl, setGuideUrl] = useState<string | null>(outcome?.done?.guideUrl ?? null);
+  // A post without JavaScript comes back with its outcome written here rather than toasted.
+  const [notice, setNotice] = useState<Notice | null>(outcome?.done ? SUBSCRIBED : outcome?.error && !outcome.fields ? failureNotice(outcome.error) : null);
 
   const subscribe = useMutation({
     mutationFn: (body: Record<string, string>) => apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe', body),
     onSuccess: (answer) => {
-      toast({ title: 'Successfully subscribed!', description: 'Check your email for the free PDF guide.' });
+      toast({ title: SUBSCRIBED.title, description: SUBSCRIBED.description });
       trackEvent('newsletter_signup', { source });
       setGuideUrl(answer.guideUrl);
     },
     onError: (failure) => {
       const message = failure instanceof Error ? failure.message : String(failure);
-      if (message.includes('Email already subscribed')) {
-        toast({
-          title: 'Already subscribed!',
-          description: 'This email is already receiving our newsletter. Check your inbox for the latest updates.',
-          variant: 'destructive',
-        });
-      } else {
-        const serverMessage = failure instanceof ApiError ? failure.serverMessage : null;
-        toast({ title: 'Subscription failed', description: serverMessage ?? message, variant: 'destructive' });
-      }
+      const serverMessage = failure instanceof ApiError ? failure.serverMessage : null;
+      const { title, description } = failureNotice(message.includes(ALREADY_SUBSCRIBED) ? message : (serverMessage ?? message));
+      toast({ title, description, variant: 'destructive' });
     },
   });
 
@@ -73,6 +86,7 @@ function Signup({ source = 'website' }: NewsletterSignupProps) {
     const website = String(data.get('website') ?? '');
     const problem = validateNewsletterEmail(email);
     setError(problem);
+    setNotice(null);
     if (problem) return;
     const body: Record<string, string> = { email: email.trim(), source };
     if (website) body.website = website;
@@ -85,7 +99,8 @@ function Signup({ source = 'website' }: NewsletterSignupProps) {
     <div className="rounded-2xl bg-white p-6 text-slate-700 shadow-lg ring-1 ring-slate-200">
       <p className="text-lg font-bold text-slate-900">Free PDF guide: 10 Must-Have Items for Your First Dive Trip</p>
       <p className="mt-1 text-sm">Subscribe and we'll email it to you straight away, with new dive-site guides, gear reviews and safety tips.</p>
-      <form onSubmit={submit} noValidate className="mt-4">
+      <form method="post" action={FORM_ACTIONS.newsletter} onSubmit={submit} noValidate className="mt-4">
+        <input type="hidden" name="source" value={source} />
         <label htmlFor={emailId} className="block text-sm font-medium text-slate-800">
           Email address
         </label>
@@ -96,14 +111,14 @@ function Signup({ source = 'website' }: NewsletterSignupProps) {
             name="email"
             autoComplete="email"
             placeholder="you@example.com"
-            defaultValue=""
+            defaultValue={outcome?.values?.email ?? ''}
             aria-invalid={!!error}
             aria-describedby={error ? errorId : undefined}
             className="min-h-11 w-full flex-1 rounded-lg border border-slate-300 px-3 py-2 text-slate-900"
           />
           <button
             type="submit"
-            disabled={!ready || subscribe.isPending}
+            disabled={subscribe.isPending}
             className="inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-400 px-6 py-2 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-60"
           >
             {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
@@ -119,6 +134,15 @@ function Signup({ source = 'website' }: NewsletterSignupProps) {
           <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
       </form>
+      {notice && (
+        <div
+          role={notice.failed ? 'alert' : 'status'}
+          className={`mt-3 rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}
+        >
+          <p className="font-semibold">{notice.title}</p>
+          <p>{notice.description}</p>
+        </div>
+      )}
       {guideUrl && (
         <p role="status" className="mt-3 text-sm">
           You're subscribed.{' '}

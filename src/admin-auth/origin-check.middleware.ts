@@ -8,7 +8,8 @@ function hasCookie(header: string | undefined, name: string): boolean {
   return !!header && header.split(';').some((part) => part.trim().startsWith(`${name}=`));
 }
 
-function fromThisSite(request: Request, siteOrigin: string): boolean {
+/** Whether a request was sent by the site's own pages (Sec-Fetch-Site, or an Origin naming this site). */
+export function fromThisSite(request: Request, siteOrigin: string): boolean {
   if (request.get('sec-fetch-site') === 'same-origin') return true;
   const origin = request.get('origin');
   if (!origin) return false;

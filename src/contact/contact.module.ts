@@ -10,5 +10,6 @@ import { ContactService } from './contact.service';
   imports: [TypeOrmModule.forFeature([Contact]), MailModule],
   controllers: [ContactController, ContactPagesController],
   providers: [ContactService],
+  exports: [ContactService],
 })
 export class ContactModule {}

@@ -4,6 +4,7 @@ import { isAdminArea } from 'src/admin-auth/admin-headers';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { AppConfig } from 'src/config/app.config';
 import { gatheredTags, startGathering } from 'src/common/cache-tags';
+import { FORM_OUTCOME_COOKIE } from 'src/common/form-outcome-cookie';
 import { countSqlQueries } from './sql-count';
 import { ENTRY_TTL_MS, etagOf, type CachedPage, type PageCacheService } from './page-cache.service';
 
@@ -122,7 +123,8 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
   const cookieName = sessionCookieName(config.siteUrl);
   return (request: Request, response: Response, next: NextFunction) => {
     if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
-    if (hasCookie(request, cookieName)) return next();
+    // Signed in, or back from a form posted without JavaScript (its outcome shows on this one answer).
+    if (hasCookie(request, cookieName) || hasCookie(request, FORM_OUTCOME_COOKIE)) return next();
     if (config.sqlCountHeader && request.headers['x-page-cache'] === 'bypass') return next();
     // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
     const hit = request.originalUrl.length <= MAX_KEY_LENGTH ? cache.get(request.originalUrl) : null;
@@ -178,8 +180,8 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isAdminArea(request.path)) return next();
     const api = API.test(request.path);
 
-    if (hasCookie(request, cookieName)) {
-      // Signed in (or was): pages may differ, and must never sit in a shared cache.
+    if (hasCookie(request, cookieName) || hasCookie(request, FORM_OUTCOME_COOKIE)) {
+      // Signed in (or was), or showing a form's outcome: pages may differ, and must never sit in a shared cache.
       patchSend(response, (body) => {
         if (isHtml(response)) response.setHeader('Cache-Control', 'no-store');
         return body;

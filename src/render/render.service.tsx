@@ -3,6 +3,8 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { SERVICE_WORKER_PATH } from 'core/offline';
+import { currentFormOutcome } from 'src/common/form-outcome-cookie';
+import { FormOutcomeContext } from 'views/islands/form-outcome-context';
 import { Document } from 'views/layout/Document';
 import { Layout } from 'views/layout/Layout';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
@@ -60,7 +62,7 @@ export class RenderService {
         touchIcon={this.assets.icons[192] ?? null}
       >
         <Layout currentPath={meta.path} siteName={siteName}>
-          {body}
+          <FormOutcomeContext.Provider value={currentFormOutcome()}>{body}</FormOutcomeContext.Provider>
         </Layout>
       </Document>,
     );

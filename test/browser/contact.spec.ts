@@ -9,10 +9,14 @@ let page: Page;
 
 beforeEach(() => ({ t, page } = suite));
 
+/** The form posts without JavaScript too: these tests are about the island, so they wait for it. */
+const hydrated = () => page.locator('[data-island="ContactForm"][data-hydrated="true"]').waitFor();
+
 describe('contact page', () => {
   it('sends a message and says it was saved (no mail server configured)', async () => {
     const email = `visitor.${Date.now()}@example.com`;
     await page.goto(`${t.baseUrl}/contact`);
+    await hydrated();
     await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 }).isVisible()).resolves.toBe(true);
 
     await page.getByLabel('Name', { exact: true }).fill('Morgan Lee');
@@ -30,6 +34,7 @@ describe('contact page', () => {
 
   it('shows what is wrong with each field before sending', async () => {
     await page.goto(`${t.baseUrl}/contact`);
+    await hydrated();
     await page.getByLabel('Message', { exact: true }).fill('Too short');
     await page.getByRole('button', { name: 'Send Message' }).click();
     for (const text of ['Name is required', 'Email is required', 'Subject is required', 'Message must be at least 10 characters']) {

@@ -31,6 +31,8 @@ afterEach(async () => {
 });
 
 const explorer = () => page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
+/** The rating form posts without JavaScript too: the tests of the island's own behaviour wait for it. */
+const ratings = () => page.locator('[data-island="SiteRatings"][data-hydrated="true"]').waitFor();
 const cards = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article');
 const cardNames = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article h2').allTextContents();
 const markers = () => page.locator('[data-testid="dive-site-map"] .dive-site-marker');
@@ -195,7 +197,8 @@ describe('/dive-sites', () => {
     const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
     await panel.waitFor();
     await panel.getByText('No reviews yet. Be the first to rate this dive site!').waitFor();
-    await panel.getByRole('button', { name: '4 stars' }).click();
+    await ratings();
+    await panel.getByRole('radio', { name: '4 stars' }).check();
     const comment = 'Huge Queensland groupers and a turtle resting on the hull.';
     await panel.getByLabel('Comment (optional)').fill(comment);
     await panel.getByText(`${comment.length}/500 characters`).waitFor();
@@ -213,6 +216,7 @@ describe('/dive-sites', () => {
     const site = all.find((s) => s.name === 'Wolf Rock')!;
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
     await explorer();
+    await ratings();
     const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
     const submit = panel.getByRole('button', { name: 'Submit Rating' });
     await expect(submit.getAttribute('aria-disabled')).resolves.toBe('true');
@@ -242,13 +246,14 @@ describe('/dive-sites', () => {
     );
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
     await explorer();
+    await ratings();
     const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
-    await panel.getByRole('button', { name: '5 stars' }).click();
+    await panel.getByRole('radio', { name: '5 stars' }).check();
     await panel.getByLabel('Comment (optional)').fill('Turtles!');
     await panel.getByRole('button', { name: 'Submit Rating' }).click();
     await page.getByText('Failed to submit rating').first().waitFor();
     await page.getByText('Too many ratings from your network.').first().waitFor();
-    await expect(panel.getByRole('button', { name: '5 stars' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(panel.getByRole('radio', { name: '5 stars' }).isChecked()).resolves.toBe(true);
     await expect(panel.getByLabel('Comment (optional)').inputValue()).resolves.toBe('Turtles!');
     await expect(panel.getByRole('button', { name: 'Submit Rating' }).isEnabled()).resolves.toBe(true);
   });

@@ -9,12 +9,16 @@ let page: Page;
 
 beforeEach(() => ({ t, page } = suite));
 
+/** The form posts without JavaScript too: these tests are about the island, so they wait for it. */
+const hydrated = () => page.locator('[data-island="NewsletterSignup"][data-hydrated="true"]').waitFor();
+
 const toast = () => page.locator('#toaster');
 
 describe('newsletter signup on /newsletter', () => {
   it('subscribes, then says "Already subscribed!" for the same address', async () => {
     const email = `browser.${Date.now()}@example.com`;
     await page.goto(`${t.baseUrl}/newsletter`);
+    await hydrated();
     await expect(page.getByText('Free PDF guide: 10 Must-Have Items for Your First Dive Trip').isVisible()).resolves.toBe(true);
 
     const field = page.getByLabel('Email address');
@@ -42,6 +46,7 @@ describe('newsletter signup on /newsletter', () => {
       if (req.method() === 'POST') posts++;
     });
     await page.goto(`${t.baseUrl}/newsletter`);
+    await hydrated();
     const button = page.getByRole('button', { name: 'Subscribe' });
     await button.click();
     await page.getByText('Required', { exact: true }).waitFor();

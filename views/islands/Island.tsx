@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react';
+import { useContext, type ComponentProps } from 'react';
+import { FORM_ISLANDS, FormOutcomeContext } from './form-outcome-context';
 import { ISLANDS, type IslandName } from './registry';
 import { serializeForScript } from './serialize';
 
@@ -18,8 +19,11 @@ interface IslandProps<N extends IslandName> {
  * Server-renders an interactive component and marks it for hydration in the browser.
  * The wrapper names the island; its props travel as escaped JSON in a non-executable script element.
  */
-export function Island<N extends IslandName>({ name, props, hydrate = 'idle' }: IslandProps<N>) {
+export function Island<N extends IslandName>({ name, props: given, hydrate = 'idle' }: IslandProps<N>) {
   const Component = ISLANDS[name] as unknown as (p: Record<string, unknown>) => React.ReactNode;
+  // A form island is handed the outcome of its own form posted without JavaScript (it checks the target).
+  const outcome = useContext(FormOutcomeContext);
+  const props = outcome && FORM_ISLANDS[name] === outcome.form ? { ...(given as object), outcome } : given;
   return (
     <div data-island={name} data-hydrate={hydrate} className="contents">
       <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeForScript(props) }} />

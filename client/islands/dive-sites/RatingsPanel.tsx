@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { ApiError, apiRequest, getJson } from '../../lib/api';
 import { timeAgo } from '../../lib/dive-sites/relative-time';
 import type { RatingsResponse } from 'core/api/dive-sites';
@@ -14,6 +15,30 @@ interface RatingsPanelProps {
   initial: RatingsResponse | null;
   /** The server's clock when the page was rendered, so that hydration shows the same 'x ago' text. */
   renderedAt: string;
+  /** The outcome of a rating posted without JavaScript, shown on the page it returned to. */
+  outcome?: FormOutcome;
+}
+
+interface Notice {
+  title: string;
+  description: string;
+  failed: boolean;
+}
+
+const NO_STAR = 'Please select a rating';
+
+/** SPEC section 8's toasts, also written on the panel when the form was posted without JavaScript. */
+function noticeOf(outcome: FormOutcome | undefined, siteName: string): Notice | null {
+  if (outcome?.done) return { title: 'Rating submitted!', description: `Thanks for rating ${siteName}`, failed: false };
+  if (!outcome?.error) return null;
+  if (outcome.fields?.rating === NO_STAR) return { title: NO_STAR, description: 'Choose 1-5 stars to rate this dive site', failed: true };
+  return { title: 'Failed to submit rating', description: outcome.error, failed: true };
+}
+
+/** The star a refused post had chosen, to choose it again. */
+function keptStar(outcome: FormOutcome | undefined): number {
+  const star = Number(outcome?.done ? 0 : outcome?.values?.rating);
+  return Number.isInteger(star) && star >= 1 && star <= 5 ? star : 0;
 }
 
 function Stars({ value, label }: { value: number; label: string }) {
@@ -29,25 +54,40 @@ function Stars({ value, label }: { value: number; label: string }) {
 }
 
 /** SPEC section 2's 'Ratings & Reviews' panel with section 4's rating form states and section 8's toasts. */
-export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
+export function RatingsPanel({ site, initial, renderedAt, outcome: given }: RatingsPanelProps) {
   const url = `/api/dive-sites/${site.id}/ratings`;
   // Kept in the page's cache by site, so a panel shown again starts from the latest list. A list that
   // cannot load reads as no ratings yet.
   const ratings = useQuery({ queryKey: ['dive-sites', site.id, 'ratings'], queryFn: () => getJson<RatingsResponse>(url), initialData: initial ?? undefined });
   const data = ratings.data;
   const [now, setNow] = useState(() => new Date(renderedAt));
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [website, setWebsite] = useState('');
+  const outcome = outcomeFor(given, 'rating', site.id);
+  const keptComment = outcome?.done ? '' : (outcome?.values?.comment ?? '');
+  const [notice, setNotice] = useState(() => noticeOf(outcome, site.name));
+  // The star and comment live in the form (a star is a radio button), so what was chosen or typed before
+  // the island hydrated is what is sent; the state follows them for the stars' colours and the counter.
+  const form = useRef<HTMLFormElement>(null);
+  const [rating, setRating] = useState(() => keptStar(outcome));
+  const [commentLength, setCommentLength] = useState(keptComment.length);
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => setNow(new Date()), [data]);
+  useEffect(() => {
+    const fields = new FormData(form.current!);
+    setRating(Number(fields.get('rating') ?? 0));
+    setCommentLength(String(fields.get('comment') ?? '').length);
+    setHydrated(true);
+  }, []);
 
   const rate = useMutation({
     mutationFn: (body: { rating: number; comment?: string; website?: string }) => apiRequest('POST', url, body),
     onSuccess: () => {
       toast({ title: 'Rating submitted!', description: `Thanks for rating ${site.name}` });
+      // Defaults may hold a refused post's values: the fields are emptied, not reset to them.
+      for (const star of form.current!.querySelectorAll<HTMLInputElement>('input[name="rating"]')) star.checked = false;
+      form.current!.querySelector<HTMLTextAreaElement>('textarea[name="comment"]')!.value = '';
       setRating(0);
-      setComment('');
+      setCommentLength(0);
       // Still submitting until the list shows the new rating.
       return ratings.refetch();
     },
@@ -58,15 +98,20 @@ export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
   });
   const submitting = rate.isPending;
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    if (rating < 1) {
-      toast({ title: 'Please select a rating', description: 'Choose 1-5 stars to rate this dive site' });
+    setNotice(null);
+    const data = new FormData(event.currentTarget);
+    const star = Number(data.get('rating') ?? 0);
+    if (star < 1) {
+      toast({ title: NO_STAR, description: 'Choose 1-5 stars to rate this dive site' });
       return;
     }
-    const body: { rating: number; comment?: string; website?: string } = { rating };
-    if (comment.trim()) body.comment = comment.trim();
+    const comment = String(data.get('comment') ?? '').trim();
+    const website = String(data.get('website') ?? '');
+    const body: { rating: number; comment?: string; website?: string } = { rating: star };
+    if (comment) body.comment = comment;
     if (website) body.website = website;
     rate.mutate(body);
   }
@@ -95,21 +140,36 @@ export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
         )}
       </p>
 
-      <form onSubmit={submit} className="mt-6 grid gap-4 border-t border-slate-200 pt-6">
+      <form ref={form} method="post" action={FORM_ACTIONS.rating(site.id)} onSubmit={submit} className="mt-6 grid gap-4 border-t border-slate-200 pt-6">
+        {notice && (
+          <div
+            role={notice.failed ? 'alert' : 'status'}
+            className={`rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}
+          >
+            <p className="font-semibold">{notice.title}</p>
+            <p>{notice.description}</p>
+          </div>
+        )}
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Your rating</legend>
           <div className="mt-2 flex gap-1">
+            {/* Radio buttons drawn as stars: without JavaScript the chosen one is lit by CSS (has-checked). */}
             {[1, 2, 3, 4, 5].map((n) => (
-              <button
+              <label
                 key={n}
-                type="button"
-                onClick={() => setRating(n)}
-                aria-pressed={rating === n}
-                aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
-                className={`inline-flex h-11 w-11 items-center justify-center rounded-lg text-3xl leading-none hover:bg-amber-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-600 ${n <= rating ? 'text-amber-500' : 'text-slate-300'}`}
+                className={`relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-3xl leading-none hover:bg-amber-50 has-checked:text-amber-500 has-focus-visible:ring-2 has-focus-visible:ring-cyan-600 ${n <= rating ? 'text-amber-500' : 'text-slate-300'}`}
               >
+                <input
+                  type="radio"
+                  name="rating"
+                  value={n}
+                  defaultChecked={n === keptStar(outcome)}
+                  onChange={() => setRating(n)}
+                  aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+                  className="absolute inset-0 cursor-pointer appearance-none rounded-lg focus:outline-none"
+                />
                 <span aria-hidden="true">★</span>
-              </button>
+              </label>
             ))}
           </div>
         </fieldset>
@@ -119,28 +179,29 @@ export function RatingsPanel({ site, initial, renderedAt }: RatingsPanelProps) {
           </label>
           <textarea
             id={`rating-comment-${site.id}`}
+            name="comment"
             rows={3}
-            value={comment}
+            defaultValue={keptComment}
             maxLength={COMMENT_MAX}
-            onChange={(event) => setComment(event.target.value.slice(0, COMMENT_MAX))}
+            onInput={(event) => setCommentLength(event.currentTarget.value.length)}
             aria-describedby={`rating-comment-count-${site.id}`}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
           />
           <p id={`rating-comment-count-${site.id}`} className="mt-1 text-sm text-slate-500">
-            {`${comment.length}/${COMMENT_MAX} characters`}
+            {`${commentLength}/${COMMENT_MAX} characters`}
           </p>
         </div>
         <div className="hidden" aria-hidden="true">
           <label htmlFor={`rating-website-${site.id}`}>Website</label>
-          <input id={`rating-website-${site.id}`} tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.target.value)} />
+          <input id={`rating-website-${site.id}`} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div>
-          {/* Without a star the button stays focusable (aria-disabled) so a click can say why it does nothing. */}
+          {/* Once hydrated, without a star the button stays focusable (aria-disabled) so a click can say why it does nothing; before, the server says it. */}
           <button
             type="submit"
             disabled={submitting}
-            aria-disabled={noStar || submitting}
-            className={`inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 ${noStar || submitting ? 'cursor-not-allowed opacity-50' : ''}`}
+            aria-disabled={hydrated && (noStar || submitting)}
+            className={`inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 ${hydrated && (noStar || submitting) ? 'cursor-not-allowed opacity-50' : ''}`}
           >
             {submitting ? 'Submitting...' : 'Submit Rating'}
           </button>
