@@ -40,6 +40,10 @@ export async function publicPages(t: TestApp): Promise<TourStop[]> {
     { name: 'newsletter', path: '/newsletter' },
     { name: 'unsubscribed', path: `/newsletter/unsubscribe?token=${unsubscribeToken}` },
     { name: 'unsubscribe link not valid', path: '/newsletter/unsubscribe?token=not-a-token' },
+    { name: 'search results', path: '/search?q=reef' },
+    { name: 'search, too short', path: '/search?q=a' },
+    { name: 'search, no results', path: '/search?q=no-such-thing-anywhere' },
+    { name: 'offline notice', path: '/offline' },
     { name: '404', path: '/no-such-page' },
   ];
 }

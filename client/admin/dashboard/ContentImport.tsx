@@ -147,7 +147,7 @@ export function ContentImport() {
       <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-slate-800">
         Content file
       </label>
-      <input id={inputId} type="file" accept=".json,application/json" className="mt-1 block text-sm" onChange={(event) => void choose(event)} />
+      <input id={inputId} type="file" accept=".json,application/json" className="mt-1 block w-full min-w-0 text-sm" onChange={(event) => void choose(event)} />
       {preview.isPending && <p className="mt-3 text-sm text-slate-600">Checking the file...</p>}
       {problem && (
         <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">

@@ -18,7 +18,7 @@ export function ExportTab() {
   return (
     <Card>
       <CardHeader title="Database Exports" description="Download the site's data for backups and spreadsheets." />
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div className="rounded-lg border border-slate-200 p-5">
           <h3 className="font-semibold text-slate-900">Dive Sites CSV Export</h3>
           <p className="mt-1 text-sm text-slate-600">
