@@ -282,6 +282,11 @@ describe('sign-in rate limit: 5 attempts per 15 minutes per client IP', () => {
     const actions = summary.recentActivity.map((event: { action: string }) => event.action);
     expect(actions).toEqual(expect.arrayContaining(['login_success', 'login_failure', 'login_blocked']));
     expect(summary.recentActivity.find((event: { ipAddress: string }) => event.ipAddress === '203.0.113.10')).toBeDefined();
+    const details = (action: string) =>
+      summary.recentActivity.filter((event: { action: string }) => event.action === action).map((event: { details: unknown }) => event.details);
+    expect(details('login_success')).toContain('Signed in');
+    expect(details('login_failure')).toContain('Wrong password');
+    expect(details('login_blocked')[0]).toMatch(/^Sign-in blocked: Too many login attempts \(\d+ attempts, limit 5 per 15 minutes\)$/);
     expect(JSON.stringify(summary)).not.toContain('wrong-');
     expect(JSON.stringify(summary)).not.toContain(ADMIN_TEST_PASSWORD);
   });
