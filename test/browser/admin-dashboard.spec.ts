@@ -121,12 +121,27 @@ describe('admin dashboard', () => {
     await page.getByRole('heading', { name: 'Comment Management' }).waitFor();
   });
 
-  it('warns when the session has under 15 minutes left and refreshes it', async () => {
-    // 20 minutes without activity: 10 of the 30 remain.
-    t.app.get(Clock).advance(20 * 60 * 1000);
+  it('warns when the session has under 15 minutes left, shows the minutes of every answer, and refreshes it', async () => {
+    const idle = async () => {
+      // 20 minutes on the server without activity: 10 of the 30 remain. The page's timers jump as far,
+      // so its own polls (the 5-minute session re-check, the 30-second security summary) ask again.
+      t.app.get(Clock).advance(20 * 60 * 1000);
+      await page.clock.fastForward('05:01');
+      await page.getByText('Session Expiring Soon').waitFor();
+      await page.getByText('Your session will expire in 10 minutes.').waitFor();
+    };
+    await page.clock.install();
     await openDashboard(page, t);
-    await page.getByText('Session Expiring Soon').waitFor();
-    await page.getByText('Your session will expire in 10 minutes.').waitFor();
+    await page.getByRole('heading', { name: /^Draft Posts/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await idle();
+
+    // Opening the Reviews tab reads its list, which is activity: its answer says 30 minutes remain.
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await page.getByRole('heading', { name: /^Draft Reviews/ }).waitFor();
+    await page.getByText('Session Expiring Soon').waitFor({ state: 'detached' });
+
+    await idle();
     await page.getByRole('button', { name: 'Refresh Session' }).click();
     await toastShows(page, 'Session Refreshed');
     await page.getByText('Session Expiring Soon').waitFor({ state: 'detached' });
