@@ -8,6 +8,8 @@ import { keys } from '../admin/query-keys';
 import { isUnauthorized } from '../admin/session';
 import type { AdminComment } from 'core/api/comments';
 import { Button } from '../admin/ui/Button';
+import { ConfirmDialog } from '../admin/ui/ConfirmDialog';
+import { useConfirm } from '../admin/ui/useConfirm';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
@@ -38,6 +40,7 @@ function CommentManagement() {
   const [filter, setFilter] = useState<Filter>('all');
   // Requested only once signed in (SPEC section 6): this component renders only with a session.
   const comments = useQuery({ queryKey: keys.comments(filter), queryFn: () => getJson<AdminComment[]>(`/api/admin/comments?filter=${filter}`) });
+  const confirm = useConfirm();
 
   const remove = useMutation({
     mutationFn: (comment: AdminComment) => apiRequest<void>('DELETE', `/api/admin/comments/${comment.id}`),
@@ -113,7 +116,14 @@ function CommentManagement() {
                     variant="destructive"
                     small
                     disabled={deleting}
-                    onClick={() => remove.mutate(comment)}
+                    onClick={() =>
+                      // Deleting cannot be undone: asked first, like every other delete of the admin screens.
+                      confirm.ask({
+                        title: 'Delete Comment',
+                        description: `Are you sure you want to delete this comment by ${comment.name}? This action cannot be undone.`,
+                        onConfirm: () => remove.mutate(comment),
+                      })
+                    }
                     aria-label={deleting ? undefined : `Delete comment by ${comment.name}`}
                   >
                     {deleting ? 'Deleting...' : 'Delete'}
@@ -125,6 +135,7 @@ function CommentManagement() {
           })}
         </ul>
       )}
+      <ConfirmDialog request={confirm.request} onClose={confirm.close} />
     </div>
   );
 }

@@ -49,7 +49,7 @@ describe('newsletter tab', () => {
 });
 
 describe('comment administration', () => {
-  it('filters the comments and deletes one', async () => {
+  it('filters the comments and deletes one once confirmed', async () => {
     const [article] = await t.dataSource.query(`SELECT id, title FROM articles WHERE published ORDER BY id LIMIT 1`);
     await t.dataSource.query(
       `INSERT INTO comments ("articleId", name, email, content, "createdAt") VALUES
@@ -73,7 +73,17 @@ describe('comment administration', () => {
     await spam.waitFor();
     await comments.getByRole('listitem').filter({ hasText: 'Marnie from Byron' }).getByText('Submitted 5 minutes ago').waitFor();
 
+    // Asked first: Cancel keeps the comment.
     await spam.getByRole('button', { name: /^Delete/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Comment' });
+    await dialog.getByText('Are you sure you want to delete this comment by Spammy McSpamface? This action cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await spam.waitFor();
+    expect(await t.dataSource.query(`SELECT id FROM comments WHERE name = 'Spammy McSpamface'`)).toHaveLength(1);
+
+    await spam.getByRole('button', { name: /^Delete/ }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
     await toastShows(page, 'Comment deleted', 'The comment has been permanently deleted.');
     await spam.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'All' }).click();
