@@ -11,10 +11,11 @@ import { Button } from '../admin/ui/Button';
 import { ConfirmDialog } from '../admin/ui/ConfirmDialog';
 import { useConfirm } from '../admin/ui/useConfirm';
 
+// SPEC's 'There are no comments yet.' is true only of the unfiltered list.
 const FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
+  { value: 'all', label: 'All', empty: 'There are no comments yet.' },
+  { value: 'pending', label: 'Pending', empty: 'No pending comments.' },
+  { value: 'approved', label: 'Approved', empty: 'No approved comments.' },
 ] as const;
 
 type Filter = (typeof FILTERS)[number]['value'];
@@ -86,7 +87,7 @@ function CommentManagement() {
       ) : comments.data.length === 0 ? (
         <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-semibold text-slate-900">No comments found.</h2>
-          <p className="mt-1 text-sm text-slate-600">There are no comments yet.</p>
+          <p className="mt-1 text-sm text-slate-600">{FILTERS.find(({ value }) => value === filter)?.empty}</p>
         </div>
       ) : (
         <ul className="grid gap-4" aria-label="Comments">
