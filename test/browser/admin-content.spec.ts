@@ -114,6 +114,10 @@ describe('reviews tab', () => {
     await expect(publicPageText('/gear-reviews')).resolves.toContain(title);
     await page.goto(`${t.baseUrl}/gear-reviews/apeks-xtx50-regulator-review`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    // The price already names its currency: said once, not '$899 AUD (AUD)'.
+    const affiliate = page.getByRole('complementary', { name: 'Affiliate link' });
+    await affiliate.getByText('Price at review: $899 AUD', { exact: true }).waitFor();
+    expect(await affiliate.innerText()).not.toContain('(AUD)');
   });
 });
 
