@@ -14,9 +14,15 @@ export function isDevelopmentUrl(value: string): boolean {
   }
 }
 
+/**
+ * A path on this site ('/media/...'). A browser reads '//host' and '/\\host' as another host, and control
+ * characters or spaces are never part of the site's own paths.
+ */
+export const isSitePath = (value: string): boolean => /^\/(?![/\\])[^\s\\]*$/.test(value);
+
 /** A URL a visitor's browser can load: absolute http(s), or a path on this site. */
 export function isPublicMediaUrl(value: string): boolean {
-  if (value.startsWith('/') && !value.startsWith('//')) return true;
+  if (value.startsWith('/')) return isSitePath(value);
   try {
     const url = new URL(value);
     return (url.protocol === 'https:' || url.protocol === 'http:') && !isDevelopmentUrl(value);
@@ -56,4 +62,16 @@ export function videoSource(value: string): VideoSource | null {
     return { kind: 'file', src: url.hostname === 'placeholder.invalid' ? url.pathname : url.toString(), type: FILE_TYPES[extension] };
   }
   return null;
+}
+
+/** SPEC section 5, 'Editor URLs': said after the field's label, by the admin forms and the API alike. */
+export const DEVELOPMENT_URL_MESSAGE = 'points to a local development host and will not work in published articles. Use a public URL.';
+
+/**
+ * Why an image or video field's value would not show for visitors, as the message the form and the API
+ * give (the label first); null for an empty value, an http(s) URL on a public host or a path on this site.
+ */
+export function mediaUrlProblem(label: string, value: string): string | null {
+  if (!value || isPublicMediaUrl(value)) return null;
+  return isDevelopmentUrl(value) ? `${label} ${DEVELOPMENT_URL_MESSAGE}` : `${label} must be a valid URL`;
 }

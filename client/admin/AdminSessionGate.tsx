@@ -5,7 +5,9 @@ import { LoginForm } from 'client/admin/dashboard/LoginForm';
 import { keys } from 'client/admin/query-keys';
 import { AdminSessionContext, fetchSession, isUnauthorized, SESSION_EXPIRED_MESSAGE, SESSION_RECHECK_MS } from 'client/admin/session';
 import { buttonClass } from 'client/admin/ui/Button';
+import { readEveryAnswer } from 'client/lib/api';
 import { QueryProvider } from 'client/lib/QueryProvider';
+import { SESSION_CONTENT_EDITING_HEADER, SESSION_MINUTES_HEADER, type SessionStatus } from 'core/api/admin';
 
 /** What a screen without its own login form shows when signed out (SPEC section 2: a link to /admin). */
 export interface SignInElsewhere {
@@ -72,6 +74,21 @@ function SessionCheck({ checking, signInElsewhere, children }: AdminSessionGateP
       stopMutations();
     };
   }, [queryClient, end]);
+
+  // Any admin call (a read of a list included) may have reset the idle timer: its answer says how many
+  // minutes are left, so the warning follows the server at once, not only at the next re-check.
+  useEffect(
+    () =>
+      readEveryAnswer((headers) => {
+        const minutes = Number(headers.get(SESSION_MINUTES_HEADER) ?? NaN);
+        if (!Number.isFinite(minutes)) return;
+        const isContentEditing = headers.get(SESSION_CONTENT_EDITING_HEADER) === 'true';
+        queryClient.setQueryData<SessionStatus | null>(keys.session, (current) =>
+          current ? { ...current, minutesRemaining: minutes, isContentEditing } : current,
+        );
+      }),
+    [queryClient],
+  );
 
   useEffect(() => {
     if (wasSignedIn.current && !signedIn && session.isSuccess) setNotice((current) => current ?? SESSION_EXPIRED_MESSAGE);

@@ -1,4 +1,4 @@
-import { isDevelopmentUrl } from 'core/urls';
+import { isDevelopmentUrl, mediaUrlProblem } from 'core/urls';
 
 /**
  * SPEC section 5, 'Editor URLs': the same rule the server applies, so the warning shows before saving.
@@ -23,4 +23,19 @@ export function developmentImagesIn(content: string): string[] {
 export function firstDevelopmentUrl(fields: Array<[label: string, value: string | null | undefined]>): string | null {
   const bad = fields.find(([, value]) => !!value && isDevelopmentUrl(value.trim()));
   return bad ? developmentUrlWarning(bad[0]) : null;
+}
+
+/**
+ * The warning under an image or video field, before anything is sent: a development host (SPEC's
+ * warning) or something a browser cannot load as media (javascript:, data:, ...), as the server says it.
+ */
+export const mediaUrlWarning = (label: string, value: string | null | undefined) => mediaUrlProblem(label, value?.trim() ?? '');
+
+/** The first of `fields` whose URL the server would refuse, as its warning; null when all are fine. */
+export function firstMediaUrlProblem(fields: Array<[label: string, value: string | null | undefined]>): string | null {
+  for (const [label, value] of fields) {
+    const problem = mediaUrlWarning(label, value);
+    if (problem) return problem;
+  }
+  return null;
 }

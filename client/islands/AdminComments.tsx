@@ -8,11 +8,14 @@ import { keys } from '../admin/query-keys';
 import { isUnauthorized } from '../admin/session';
 import type { AdminComment } from 'core/api/comments';
 import { Button } from '../admin/ui/Button';
+import { ConfirmDialog } from '../admin/ui/ConfirmDialog';
+import { useConfirm } from '../admin/ui/useConfirm';
 
+// SPEC's 'There are no comments yet.' is true only of the unfiltered list.
 const FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
+  { value: 'all', label: 'All', empty: 'There are no comments yet.' },
+  { value: 'pending', label: 'Pending', empty: 'No pending comments.' },
+  { value: 'approved', label: 'Approved', empty: 'No approved comments.' },
 ] as const;
 
 type Filter = (typeof FILTERS)[number]['value'];
@@ -38,6 +41,7 @@ function CommentManagement() {
   const [filter, setFilter] = useState<Filter>('all');
   // Requested only once signed in (SPEC section 6): this component renders only with a session.
   const comments = useQuery({ queryKey: keys.comments(filter), queryFn: () => getJson<AdminComment[]>(`/api/admin/comments?filter=${filter}`) });
+  const confirm = useConfirm();
 
   const remove = useMutation({
     mutationFn: (comment: AdminComment) => apiRequest<void>('DELETE', `/api/admin/comments/${comment.id}`),
@@ -83,7 +87,7 @@ function CommentManagement() {
       ) : comments.data.length === 0 ? (
         <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-semibold text-slate-900">No comments found.</h2>
-          <p className="mt-1 text-sm text-slate-600">There are no comments yet.</p>
+          <p className="mt-1 text-sm text-slate-600">{FILTERS.find(({ value }) => value === filter)?.empty}</p>
         </div>
       ) : (
         <ul className="grid gap-4" aria-label="Comments">
@@ -113,7 +117,14 @@ function CommentManagement() {
                     variant="destructive"
                     small
                     disabled={deleting}
-                    onClick={() => remove.mutate(comment)}
+                    onClick={() =>
+                      // Deleting cannot be undone: asked first, like every other delete of the admin screens.
+                      confirm.ask({
+                        title: 'Delete Comment',
+                        description: `Are you sure you want to delete this comment by ${comment.name}? This action cannot be undone.`,
+                        onConfirm: () => remove.mutate(comment),
+                      })
+                    }
                     aria-label={deleting ? undefined : `Delete comment by ${comment.name}`}
                   >
                     {deleting ? 'Deleting...' : 'Delete'}
@@ -125,6 +136,7 @@ function CommentManagement() {
           })}
         </ul>
       )}
+      <ConfirmDialog request={confirm.request} onClose={confirm.close} />
     </div>
   );
 }

@@ -25,6 +25,17 @@ export class ApiError extends Error {
   }
 }
 
+const headerReaders = new Set<(headers: Headers) => void>();
+
+/**
+ * Hands every answer's headers to `read` until the returned function is called: how a screen learns what
+ * every call says beside its body (the admin session's remaining minutes).
+ */
+export function readEveryAnswer(read: (headers: Headers) => void): () => void {
+  headerReaders.add(read);
+  return () => headerReaders.delete(read);
+}
+
 export async function apiRequest<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const response = await fetch(url, {
     method,
@@ -33,6 +44,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  for (const read of headerReaders) read(response.headers);
   if (!response.ok) {
     throw new ApiError(response.status, await response.text(), response.statusText);
   }

@@ -6,6 +6,13 @@ export interface SessionStatus {
   isContentEditing: boolean;
 }
 
+/**
+ * Every answer of an admin call carries the session as that call left it, so a screen knows the minutes
+ * left after any activity, not only at the 5-minute re-check (SessionStatus in two headers).
+ */
+export const SESSION_MINUTES_HEADER = 'X-Admin-Session-Minutes';
+export const SESSION_CONTENT_EDITING_HEADER = 'X-Admin-Session-Content-Editing';
+
 /** What the administrator sees of a subscriber, consent evidence included; never the unsubscribe token. */
 export interface SubscriberResponse {
   id: number;

@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, HttpException, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { catchError, concatMap, from, type Observable } from 'rxjs';
 import { auditAction } from 'src/audit/audit-action';
 import { AuditService } from 'src/audit/audit.service';
@@ -31,7 +31,7 @@ export class AdminAuditInterceptor implements NestInterceptor {
     if (!options || options.passive) return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const action = options.action ?? auditAction(request.method, routeOf(request));
-    const base: Record<string, unknown> = {};
+    const base: Record<string, unknown> = { method: request.method };
     if (request.params && Object.keys(request.params).length) base.params = { ...request.params };
     const body: unknown = request.body;
     if (body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length) base.fields = Object.keys(body);
@@ -46,7 +46,8 @@ export class AdminAuditInterceptor implements NestInterceptor {
     };
     return next.handle().pipe(
       concatMap(async (value) => {
-        await record({ outcome: 'success' });
+        // Nest has set the route's status (201 for POST, @HttpCode otherwise) before the handler ran.
+        await record({ outcome: 'success', status: context.switchToHttp().getResponse<Response>().statusCode });
         return value;
       }),
       catchError((error: unknown) =>

@@ -1,4 +1,6 @@
 import type { RequestHandler, Response } from 'express';
+import { SESSION_CONTENT_EDITING_HEADER, SESSION_MINUTES_HEADER } from 'core/api/admin';
+import { sessionStatus, type AdminSessionState } from './admin-session';
 
 /** Admin pages and answers are neither cached nor indexed, the 401s, 403s and 404s included. */
 const ADMIN_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
@@ -8,6 +10,13 @@ export const isAdminArea = (path: string): boolean => /^\/(api\/)?admin(\/|$)/.t
 
 export function setAdminHeaders(response: Response): void {
   response.set(ADMIN_HEADERS);
+}
+
+/** The session's remaining minutes as this answer leaves it (core/api/admin, SESSION_MINUTES_HEADER). */
+export function reportSessionTime(response: Response, state: AdminSessionState, now: number): void {
+  if (response.headersSent) return;
+  const status = sessionStatus(state, now);
+  response.set({ [SESSION_MINUTES_HEADER]: String(status.minutesRemaining), [SESSION_CONTENT_EDITING_HEADER]: String(status.isContentEditing) });
 }
 
 /**

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, Optional, UnauthorizedExcept
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Clock } from 'src/common/clock';
-import { setAdminHeaders } from './admin-headers';
+import { reportSessionTime, setAdminHeaders } from './admin-headers';
 import { adminCallOptions } from './admin-only.options';
 import { isSessionExpired } from './admin-session';
 import { destroySession } from './session-calls';
@@ -36,6 +36,9 @@ export class AdminGuard implements CanActivate {
       throw new UnauthorizedException('Session expired. Please log in again.');
     }
     if (!options.passive) state.lastActiveAt = now;
+    // An answer that fails (400, 404 ...) still reports the time; a successful one reports it again once
+    // the handler has run (ContentEditingInterceptor), since a write or a refresh changes it.
+    reportSessionTime(response, state, now);
     return true;
   }
 }

@@ -1,7 +1,5 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { isDevelopmentUrl, isPublicMediaUrl } from 'core/urls';
-
-export const DEVELOPMENT_URL_MESSAGE = 'points to a local development host and will not work in published articles. Use a public URL.';
+import { isPublicMediaUrl, isSitePath, mediaUrlProblem } from 'core/urls';
 
 /**
  * An image or video URL the public can load: absolute http(s) or a path on this site, and not on a
@@ -16,8 +14,7 @@ export function IsPublicMediaUrl(label: string, options?: ValidationOptions) {
       options,
       validator: {
         validate: (value: unknown) => value === null || value === undefined || value === '' || (typeof value === 'string' && isPublicMediaUrl(value)),
-        defaultMessage: (args) =>
-          typeof args?.value === 'string' && isDevelopmentUrl(args.value) ? `${label} ${DEVELOPMENT_URL_MESSAGE}` : `${label} must be a valid URL`,
+        defaultMessage: (args) => (typeof args?.value === 'string' && mediaUrlProblem(label, args.value)) || `${label} must be a valid URL`,
       },
     });
 }
@@ -34,7 +31,7 @@ export function IsLink(label: string, options?: ValidationOptions) {
         validate: (value: unknown) => {
           if (value === null || value === undefined || value === '') return true;
           if (typeof value !== 'string' || value.length > 2000) return false;
-          if (value.startsWith('/') && !value.startsWith('//')) return true;
+          if (value.startsWith('/')) return isSitePath(value);
           try {
             const url = new URL(value);
             return url.protocol === 'https:' || url.protocol === 'http:';

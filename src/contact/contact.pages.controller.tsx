@@ -29,7 +29,12 @@ export class ContactPagesController {
             '@type': 'ContactPage',
             name: `Contact ${this.render.siteName}`,
             url,
-            mainEntity: { '@type': 'Organization', name: this.render.siteName, url: this.render.absoluteUrl('/'), email: this.contacts.publicAddress },
+            mainEntity: {
+              '@type': 'Organization',
+              name: this.render.siteName,
+              url: this.render.absoluteUrl('/'),
+              ...(this.contacts.publicAddress ? { email: this.contacts.publicAddress } : {}),
+            },
           },
           {
             '@context': 'https://schema.org',

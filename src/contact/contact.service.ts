@@ -1,5 +1,6 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { isIP } from 'node:net';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { MailService } from 'src/mail/mail.service';
@@ -17,9 +18,15 @@ export class ContactService {
     private readonly mail: MailService,
   ) {}
 
-  /** The address shown on the contact page: CONTACT_EMAIL, else the conventional contact@ of the site's domain. */
-  get publicAddress(): string {
-    return this.config.contactEmail ?? `contact@${new URL(this.config.siteUrl).hostname}`;
+  /**
+   * The address shown on the contact page: CONTACT_EMAIL, else the conventional contact@ of the site's
+   * domain. A site reached by its IP address (SITE_URL http://203.0.113.5) has no domain to receive mail
+   * for, so without CONTACT_EMAIL it shows none: the form is the way to write.
+   */
+  get publicAddress(): string | null {
+    if (this.config.contactEmail) return this.config.contactEmail;
+    const host = new URL(this.config.siteUrl).hostname;
+    return isIP(host.replace(/^\[|\]$/g, '')) ? null : `contact@${host}`;
   }
 
   /** Saves the message first, so it is never lost, then mails it to the team when mail is configured. */
@@ -36,7 +43,8 @@ export class ContactService {
   private async notify(contact: Contact): Promise<boolean> {
     try {
       const mail = {
-        to: this.publicAddress,
+        // No address to name at all: the kept copy says so rather than invent one.
+        to: this.publicAddress ?? 'undisclosed-recipients:;',
         replyTo: { name: contact.name, address: contact.email },
         ...contactEmail({ siteName: this.config.siteName, siteUrl: this.config.siteUrl }, contact),
       };

@@ -202,6 +202,35 @@ describe('session limits (moved with the test clock)', () => {
     await admin.get('/api/articles?admin=true').expect(401);
   });
 
+  it('tells the minutes left in every admin answer, as that call left the session', async () => {
+    const admin = await signInAsAdmin(t);
+    const minutes = (response: request.Response) => [response.headers['x-admin-session-minutes'], response.headers['x-admin-session-content-editing']];
+    clock.advance(20 * MINUTE);
+    expect(minutes(await admin.get('/api/admin/session').expect(200))).toEqual(['10', 'false']);
+    expect(minutes(await admin.get('/api/admin/security-dashboard').expect(200))).toEqual(['10', 'false']);
+    // A read of the admin list is activity: its own answer already says so.
+    expect(minutes(await admin.get('/api/articles?admin=true').expect(200))).toEqual(['30', 'false']);
+    clock.advance(25 * MINUTE);
+    const product = {
+      name: 'Header test mask',
+      description: 'A mask that exists only for this test.',
+      category: 'Masks',
+      affiliateLink: 'https://example.com/mask',
+    };
+    // The first write makes it a content-editing session: 15 minutes remain of the hour from sign-in.
+    expect(minutes(await admin.post('/api/products').send(product).expect(201))).toEqual(['15', 'true']);
+    expect(
+      minutes(
+        await admin
+          .post('/api/products')
+          .send({ ...product, name: '' })
+          .expect(400),
+      ),
+    ).toEqual(['15', 'true']);
+    expect(minutes(await admin.post('/api/admin/refresh-session').expect(200))).toEqual(['30', 'false']);
+    expect(minutes(await admin.get('/api/reviews').expect(200))).toEqual([undefined, undefined]);
+  });
+
   it('starts a new session, with both limits reset, on refresh', async () => {
     const admin = await signInAsAdmin(t);
     await admin
@@ -282,6 +311,11 @@ describe('sign-in rate limit: 5 attempts per 15 minutes per client IP', () => {
     const actions = summary.recentActivity.map((event: { action: string }) => event.action);
     expect(actions).toEqual(expect.arrayContaining(['login_success', 'login_failure', 'login_blocked']));
     expect(summary.recentActivity.find((event: { ipAddress: string }) => event.ipAddress === '203.0.113.10')).toBeDefined();
+    const details = (action: string) =>
+      summary.recentActivity.filter((event: { action: string }) => event.action === action).map((event: { details: unknown }) => event.details);
+    expect(details('login_success')).toContain('Signed in');
+    expect(details('login_failure')).toContain('Wrong password');
+    expect(details('login_blocked')[0]).toMatch(/^Sign-in blocked: Too many login attempts \(\d+ attempts, limit 5 per 15 minutes\)$/);
     expect(JSON.stringify(summary)).not.toContain('wrong-');
     expect(JSON.stringify(summary)).not.toContain(ADMIN_TEST_PASSWORD);
   });

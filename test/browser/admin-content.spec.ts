@@ -114,6 +114,10 @@ describe('reviews tab', () => {
     await expect(publicPageText('/gear-reviews')).resolves.toContain(title);
     await page.goto(`${t.baseUrl}/gear-reviews/apeks-xtx50-regulator-review`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    // The price already names its currency: said once, not '$899 AUD (AUD)'.
+    const affiliate = page.getByRole('complementary', { name: 'Affiliate link' });
+    await affiliate.getByText('Price at review: $899 AUD', { exact: true }).waitFor();
+    expect(await affiliate.innerText()).not.toContain('(AUD)');
   });
 });
 
@@ -170,6 +174,25 @@ describe('carousel tab', () => {
     expect(await page.getByLabel('CTA Link').inputValue()).toBe(`/dive-sites/${site.id}`);
     await page.getByRole('button', { name: 'Reset' }).click();
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+  });
+
+  it("empties the form when 'Create new slide from scratch' is chosen after loading a video", async () => {
+    const [site] = await t.dataSource.query(`SELECT id, name, region FROM dive_sites ORDER BY id LIMIT 1`);
+    await t.dataSource.query(`UPDATE dive_sites SET "videoUrl" = 'https://videos.example/site-loop.mp4' WHERE id = $1`, [site.id]);
+    await page.getByRole('tab', { name: 'Carousel' }).click();
+    const source = page.getByLabel('Load from Existing Video');
+    await source.locator('option', { hasText: `${site.name} (${site.region})` }).waitFor({ state: 'attached' });
+    await source.selectOption({ label: `${site.name} (${site.region})` });
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(site.name);
+    await page.getByLabel('Publish to homepage (uncheck to save as draft)').uncheck();
+
+    await source.selectOption({ label: 'Create new slide from scratch' });
+    for (const field of ['Title', 'Video URL', 'Description', 'Poster Image URL', 'CTA Text', 'CTA Link']) {
+      expect({ field, value: await page.getByRole('textbox', { name: field, exact: true }).inputValue() }).toEqual({ field, value: '' });
+    }
+    // The publish choice is the administrator's, not the loaded video's: it stays as set.
+    expect(await page.getByLabel('Publish to homepage (uncheck to save as draft)').isChecked()).toBe(false);
+    await page.getByText('Add a video URL or poster image URL to see the preview.').waitFor();
   });
 });
 

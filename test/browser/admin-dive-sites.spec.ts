@@ -153,30 +153,103 @@ describe('dive-site administration', () => {
     expect(left).toEqual([]);
   });
 
-  it("saves a flagship site whose photo and video are the site's own files (/media/...) unchanged, and takes such paths in a quick update", async () => {
-    const name = 'Cod Hole';
-    const columns = '"imageUrl", "videoUrl", "videoThumbnail", "reviewLink", description, "depthRange", featured';
-    const [before] = await t.dataSource.query(`SELECT id, ${columns} FROM dive_sites WHERE name = $1`, [name]);
-    expect(before.imageUrl).toMatch(/^\/media\//);
-    expect(before.videoUrl).toMatch(/^\/media\//);
-    await page.goto(`${t.baseUrl}/admin/dive-sites`);
-    await page.getByLabel('Search dive sites').fill(name);
-    const card = siteCard(name);
-    await card.getByRole('button', { name: 'Edit' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
-    await edit.getByText('Update dive site information').waitFor();
-    await edit.getByRole('button', { name: 'Update Site' }).click();
-    await toastShows(page, 'Success', 'Dive site updated successfully');
-    await edit.waitFor({ state: 'detached' });
-    const [after] = await t.dataSource.query(`SELECT id, ${columns} FROM dive_sites WHERE name = $1`, [name]);
-    expect(after).toEqual(before);
+  it("saves every seeded site whose photo or video is the site's own file (/media/...) unchanged, and takes such paths in a quick update", async () => {
+    const flagship: Array<{ id: number; name: string }> = await t.dataSource.query(
+      `SELECT id, name FROM dive_sites WHERE "imageUrl" LIKE '/media/%' OR "videoUrl" LIKE '/media/%' ORDER BY name`,
+    );
+    expect(flagship.length).toBeGreaterThanOrEqual(20);
+    expect(flagship.map((site) => site.name)).toEqual(expect.arrayContaining(["Ball's Pyramid", 'Cod Hole', 'Fish Rock Cave', 'SS Yongala']));
+    const read = async (id: number) => {
+      const answer = await page.request.get(`${t.baseUrl}/api/dive-sites/${id}`);
+      expect(answer.status()).toBe(200);
+      const { updatedAt: _updatedAt, ...site } = await answer.json();
+      return site;
+    };
+    const before = await Promise.all(flagship.map((site) => read(site.id)));
 
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    await islandReady(page, 'AdminDiveSites');
+    const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
+    for (const { id, name } of flagship) {
+      await page.getByLabel('Search dive sites').fill(name);
+      await siteCard(name).getByRole('button', { name: 'Edit' }).click();
+      expect(await edit.getByLabel('Site Name').inputValue()).toBe(name);
+      const [saved] = await Promise.all([
+        page.waitForResponse((answer) => answer.request().method() === 'PUT' && answer.url().endsWith(`/api/dive-sites/${id}`)),
+        edit.getByRole('button', { name: 'Update Site' }).click(),
+      ]);
+      expect({ name, status: saved.status() }).toEqual({ name, status: 200 });
+      await toastShows(page, 'Success', 'Dive site updated successfully');
+      await edit.waitFor({ state: 'detached' });
+    }
+    expect(await Promise.all(flagship.map((site) => read(site.id)))).toEqual(before);
+
+    const codHole = flagship.find((site) => site.name === 'Cod Hole')!;
+    await page.getByLabel('Search dive sites').fill('Cod Hole');
+    const card = siteCard('Cod Hole');
     await card.getByRole('textbox', { name: 'Video URL', exact: true }).fill('/media/video/wreck-loop.mp4');
     await card.getByRole('button', { name: 'Update Video URL' }).click();
     await toastShows(page, 'Success', 'Video updated successfully');
-    const [video] = await t.dataSource.query(`SELECT "videoUrl" FROM dive_sites WHERE id = $1`, [before.id]);
+    const [video] = await t.dataSource.query(`SELECT "videoUrl" FROM dive_sites WHERE id = $1`, [codHole.id]);
     expect(video.videoUrl).toBe('/media/video/wreck-loop.mp4');
-  });
+    // About 25 dialogs opened and saved one after another: a second each, more on a loaded machine.
+  }, 120_000);
+
+  it('takes absolute http(s) URLs and refuses javascript:, data: and development hosts in the edit dialog and the quick updates', async () => {
+    const name = 'Fish Rock Cave';
+    const [before] = await t.dataSource.query(`SELECT id, "imageUrl", "videoUrl" FROM dive_sites WHERE name = $1`, [name]);
+    const refused = [
+      ['javascript:alert(1)', 'must be a valid URL'],
+      ['data:image/png;base64,iVBORw0KGgo=', 'must be a valid URL'],
+      ['/\\evil.example/x.jpg', 'must be a valid URL'],
+      ['http://localhost:3000/media/scene-cave.svg', 'points to a local development host and will not work in published articles. Use a public URL.'],
+      ['http://127.0.0.1:5000/photo.jpg', 'points to a local development host and will not work in published articles. Use a public URL.'],
+    ];
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    await islandReady(page, 'AdminDiveSites');
+    await page.getByLabel('Search dive sites').fill(name);
+    const card = siteCard(name);
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`);
+    });
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
+    for (const [url, message] of refused) {
+      await edit.getByRole('textbox', { name: 'Image URL', exact: true }).fill(url);
+      await edit.getByRole('alert').getByText(`Image URL ${message}`, { exact: true }).waitFor();
+      // Enter submits the form: the previous round's error toast covers the Update Site button.
+      await edit.getByRole('textbox', { name: 'Image URL', exact: true }).press('Enter');
+      await toastShows(page, 'Error', `Image URL ${message}`);
+      await edit.getByRole('textbox', { name: 'Video URL', exact: true }).fill(url);
+      await edit.getByRole('alert').getByText(`Video URL ${message}`, { exact: true }).first().waitFor();
+      await edit.getByRole('textbox', { name: 'Video URL', exact: true }).fill(before.videoUrl ?? '');
+    }
+    expect(writes).toEqual([]);
+    await edit.getByRole('textbox', { name: 'Image URL', exact: true }).fill('https://images.example/fish-rock.jpg');
+    await edit.getByRole('textbox', { name: 'Image URL', exact: true }).press('Enter');
+    await toastShows(page, 'Success', 'Dive site updated successfully');
+    await edit.waitFor({ state: 'detached' });
+    const [edited] = await t.dataSource.query(`SELECT "imageUrl" FROM dive_sites WHERE id = $1`, [before.id]);
+    expect(edited.imageUrl).toBe('https://images.example/fish-rock.jpg');
+
+    for (const [url, message] of refused) {
+      await card.getByRole('textbox', { name: 'Photo URL', exact: true }).fill(url);
+      await card.getByRole('alert').getByText(`Image URL ${message}`, { exact: true }).waitFor();
+      expect(await card.getByRole('button', { name: 'Update Photo URL' }).isDisabled()).toBe(true);
+      await card.getByRole('textbox', { name: 'Video URL', exact: true }).fill(url);
+      await card.getByRole('alert').getByText(`Video URL ${message}`, { exact: true }).waitFor();
+      expect(await card.getByRole('button', { name: 'Update Video URL' }).isDisabled()).toBe(true);
+      await card.getByRole('textbox', { name: 'Video URL', exact: true }).fill('');
+    }
+    await card.getByRole('textbox', { name: 'Photo URL', exact: true }).fill('http://images.example/fish-rock-2.jpg');
+    await card.getByRole('button', { name: 'Update Photo URL' }).click();
+    await toastShows(page, 'Success', 'Photo updated successfully');
+    const [quick] = await t.dataSource.query(`SELECT "imageUrl" FROM dive_sites WHERE id = $1`, [before.id]);
+    expect(quick.imageUrl).toBe('http://images.example/fish-rock-2.jpg');
+    expect(writes.filter((write) => !write.includes(`/api/dive-sites/${before.id}`))).toEqual([]);
+  }, 60_000);
 
   it('filters by region, with the regions sorted alphabetically', async () => {
     await page.goto(`${t.baseUrl}/admin/dive-sites`);

@@ -49,7 +49,7 @@ describe('newsletter tab', () => {
 });
 
 describe('comment administration', () => {
-  it('filters the comments and deletes one', async () => {
+  it('filters the comments and deletes one once confirmed', async () => {
     const [article] = await t.dataSource.query(`SELECT id, title FROM articles WHERE published ORDER BY id LIMIT 1`);
     await t.dataSource.query(
       `INSERT INTO comments ("articleId", name, email, content, "createdAt") VALUES
@@ -68,12 +68,24 @@ describe('comment administration', () => {
 
     await page.getByRole('button', { name: 'Pending' }).click();
     await page.getByRole('heading', { name: 'No comments found.' }).waitFor();
-    await page.getByText('There are no comments yet.').waitFor();
+    // Comments exist: the empty list is the filter's, not the site's.
+    await page.getByText('No pending comments.').waitFor();
+    expect(await page.getByText('There are no comments yet.').count()).toBe(0);
     await page.getByRole('button', { name: 'Approved' }).click();
     await spam.waitFor();
     await comments.getByRole('listitem').filter({ hasText: 'Marnie from Byron' }).getByText('Submitted 5 minutes ago').waitFor();
 
+    // Asked first: Cancel keeps the comment.
     await spam.getByRole('button', { name: /^Delete/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Comment' });
+    await dialog.getByText('Are you sure you want to delete this comment by Spammy McSpamface? This action cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await spam.waitFor();
+    expect(await t.dataSource.query(`SELECT id FROM comments WHERE name = 'Spammy McSpamface'`)).toHaveLength(1);
+
+    await spam.getByRole('button', { name: /^Delete/ }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
     await toastShows(page, 'Comment deleted', 'The comment has been permanently deleted.');
     await spam.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'All' }).click();

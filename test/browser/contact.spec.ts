@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { Contact } from 'src/contact/contact.entity';
 import { browserSuite } from '../support/browser-suite';
-import type { TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 const suite = browserSuite();
 let t: TestApp;
@@ -53,5 +53,24 @@ describe('contact page', () => {
     expect(await answer.isVisible()).toBe(false);
     await page.getByText('How long should I wait before flying after diving?').click();
     expect(await answer.isVisible()).toBe(true);
+  });
+
+  it('never makes up an address from a site reached by its IP address: the configured one, or none', async () => {
+    const byAddress = await startTestApp({ SITE_URL: 'http://203.0.113.5' }, { databaseUrl: t.databaseUrl });
+    const configured = await startTestApp({ SITE_URL: 'http://203.0.113.5', CONTACT_EMAIL: 'crew@divers.example.com' }, { databaseUrl: t.databaseUrl });
+    try {
+      await page.goto(`${byAddress.baseUrl}/contact`);
+      await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Response time' }).waitFor();
+      expect(await page.locator('a[href^="mailto:"]').count()).toBe(0);
+      expect(await page.content()).not.toMatch(/contact@(\[|\d)/);
+      await page.getByRole('button', { name: 'Send Message' }).waitFor();
+
+      await page.goto(`${configured.baseUrl}/contact`);
+      await expect(page.getByRole('link', { name: 'crew@divers.example.com' }).getAttribute('href')).resolves.toBe('mailto:crew@divers.example.com');
+      expect(await page.content()).not.toMatch(/contact@(\[|\d)/);
+    } finally {
+      await Promise.all([byAddress.close(), configured.close()]);
+    }
   });
 });

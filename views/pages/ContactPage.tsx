@@ -73,7 +73,8 @@ const SOCIAL = [
 ];
 
 export interface ContactPageProps {
-  email: string;
+  /** CONTACT_EMAIL or contact@ the site's domain; null when neither exists (the form is the way to write). */
+  email: string | null;
   initialSubject: string;
 }
 
@@ -99,15 +100,23 @@ export function ContactPage({ email, initialSubject }: ContactPageProps) {
 
         <aside className="grid content-start gap-6">
           <section aria-labelledby="email-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <h2 id="email-heading" className="text-lg font-bold text-slate-900">
-              Email us
-            </h2>
-            <p className="mt-2">
-              <a href={`mailto:${email}`} className="inline-flex min-h-6 items-center font-semibold text-sky-700 underline hover:text-sky-900">
-                {email}
-              </a>
-            </p>
-            <h3 className="mt-5 font-semibold text-slate-900">Response time</h3>
+            {email ? (
+              <>
+                <h2 id="email-heading" className="text-lg font-bold text-slate-900">
+                  Email us
+                </h2>
+                <p className="mt-2">
+                  <a href={`mailto:${email}`} className="inline-flex min-h-6 items-center font-semibold text-sky-700 underline hover:text-sky-900">
+                    {email}
+                  </a>
+                </p>
+                <h3 className="mt-5 font-semibold text-slate-900">Response time</h3>
+              </>
+            ) : (
+              <h2 id="email-heading" className="text-lg font-bold text-slate-900">
+                Response time
+              </h2>
+            )}
             <p className="mt-1 text-sm leading-relaxed">
               We reply within 24-48 hours on business days (Monday to Friday, excluding public holidays). Messages sent over a weekend are answered the
               following week.

@@ -4,7 +4,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Fiel
 import { ImageUrlField } from '../media/ImageUrlField';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 import { CarouselPreview } from './CarouselPreview';
-import type { ExistingVideo, SlideForm } from './slide-form';
+import { EMPTY_SLIDE_FORM, type ExistingVideo, type SlideForm } from './slide-form';
 
 export interface CarouselFormProps {
   form: SlideForm;
@@ -27,7 +27,8 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
 
   function load(key: string) {
     const found = [...existing.sites, ...existing.articles].find((video) => video.key === key);
-    onChange(found ? { ...found.form, published: form.published } : { ...form });
+    // The blank option starts again from an empty slide, whatever an earlier choice filled in.
+    onChange({ ...(found ? found.form : EMPTY_SLIDE_FORM), published: form.published });
   }
 
   return (

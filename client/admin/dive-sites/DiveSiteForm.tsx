@@ -3,7 +3,7 @@ import { ImagePreview } from '../content/ImagePreview';
 import { Button } from '../ui/Button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Field';
 import { ImageUrlField } from '../media/ImageUrlField';
-import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+import { mediaUrlWarning } from '../urls';
 import { SKILL_LEVELS, type SiteForm } from './site-form';
 
 export interface DiveSiteFormProps {
@@ -12,8 +12,6 @@ export interface DiveSiteFormProps {
   saving: boolean;
   onSubmit: (form: SiteForm) => void;
 }
-
-const urlWarning = (label: string, value: string) => (value.trim() && isDevelopmentUrl(value.trim()) ? developmentUrlWarning(label) : null);
 
 /**
  * The fields of the 'Create New Dive Site' and 'Edit Dive Site' dialogs. The browser checks the
@@ -74,7 +72,7 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
           value={form.imageUrl}
           onChange={set('imageUrl')}
           placeholder="https://example.com/site.jpg"
-          warning={urlWarning('Image URL', form.imageUrl)}
+          warning={mediaUrlWarning('Image URL', form.imageUrl)}
         />
         <ImagePreview url={form.imageUrl} alt="Site image preview" />
       </div>
@@ -85,7 +83,7 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
         value={form.videoUrl}
         onChange={set('videoUrl')}
         placeholder="https://www.youtube.com/watch?v=..."
-        warning={urlWarning('Video URL', form.videoUrl)}
+        warning={mediaUrlWarning('Video URL', form.videoUrl)}
       />
       <div>
         <ImageUrlField
@@ -93,7 +91,7 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
           value={form.videoThumbnail}
           onChange={set('videoThumbnail')}
           placeholder="https://example.com/thumbnail.jpg"
-          warning={urlWarning('Video Thumbnail URL', form.videoThumbnail)}
+          warning={mediaUrlWarning('Video Thumbnail URL', form.videoThumbnail)}
         />
         <ImagePreview url={form.videoThumbnail} alt="Video thumbnail preview" />
       </div>

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { ImageUpload } from '../media/ImageUrlField';
 import { Button } from '../ui/Button';
-import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+import { mediaUrlWarning } from '../urls';
 
 export interface QuickUpdateActions {
   updateReviewLink: (site: DiveSiteResponse, reviewLink: string) => Promise<unknown>;
@@ -12,7 +12,6 @@ export interface QuickUpdateActions {
 
 const input =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
-const devWarning = (label: string, value: string) => (value.trim() && isDevelopmentUrl(value.trim()) ? developmentUrlWarning(label) : null);
 
 /**
  * The inline quick updates of a dive-site card: review link, photo URL, and video URL with an optional
@@ -37,8 +36,8 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
     }
   }
 
-  const photoWarning = devWarning('Image URL', imageUrl);
-  const videoWarning = devWarning('Video URL', videoUrl) ?? devWarning('Video Thumbnail URL', videoThumbnail);
+  const photoWarning = mediaUrlWarning('Image URL', imageUrl);
+  const videoWarning = mediaUrlWarning('Video URL', videoUrl) ?? mediaUrlWarning('Video Thumbnail URL', videoThumbnail);
 
   return (
     <div className="grid gap-3 border-t border-slate-100 pt-4">

@@ -1,5 +1,5 @@
 import type { DiveSiteResponse } from 'core/api/dive-sites';
-import { firstDevelopmentUrl } from '../urls';
+import { firstMediaUrlProblem } from '../urls';
 
 export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
@@ -70,7 +70,7 @@ export function siteToForm(site: DiveSiteResponse): SiteForm {
 }
 
 export const siteUrlProblem = (form: SiteForm) =>
-  firstDevelopmentUrl([
+  firstMediaUrlProblem([
     ['Image URL', form.imageUrl],
     ['Video URL', form.videoUrl],
     ['Video Thumbnail URL', form.videoThumbnail],

@@ -1,6 +1,7 @@
 import { IMAGE_SIZES } from 'core/images';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import type { ReviewResponse } from 'core/api/reviews';
+import { priceWithCurrency } from 'core/price';
 import { formatDate } from 'core/text';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
 import { RichText } from 'views/components/RichText';
@@ -66,7 +67,7 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
           <div>
             <p className="font-semibold text-slate-900">Interested in this gear?</p>
             <p className="text-sm text-slate-600">Affiliate Link - We earn from qualified purchases</p>
-            {review.price && <p className="mt-1 text-sm text-slate-700">Price at review: {review.price} (AUD)</p>}
+            {review.price?.trim() && <p className="mt-1 text-sm text-slate-700">Price at review: {priceWithCurrency(review.price)}</p>}
           </div>
           <CheckPrice review={review} events="affiliate_click purchase_intent" />
         </aside>
