@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -5,7 +6,8 @@ import compression from 'compression';
 import express from 'express';
 import { AdminHttpMiddleware } from './admin-auth/admin-http.middleware';
 import { setupApiDocs } from './api-docs/api-docs';
-import { requestLogging } from './common/logging';
+import { answerFirst } from './common/answer-first';
+import { requestLogging, successLogging } from './common/logging';
 import { rejectHostileBodies, rejectNullCharacters } from './common/null-characters';
 import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
@@ -25,10 +27,11 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   // A hop count: only that many proxies in front are believed about the client's address.
   express_.set('trust proxy', config.trustProxy);
   // A request id on every answer (X-Request-Id); in production, one JSON log line per request.
-  express_.use(requestLogging());
+  const logging = requestLogging();
   const everyAnswer = [securityHeaders(config), permissionsPolicy];
-  // Cache hits next: they need nothing below but these headers, set from what they were at start.
-  express_.use(pageCacheHits(app.get(PageCacheService), config, fixedHeaders(everyAnswer)));
+  // Cache hits first, ahead of Express: they need nothing else but these headers, set from what they were at start.
+  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, fixedHeaders(everyAnswer), successLogging()));
+  express_.use(logging);
   express_.use(...everyAnswer);
   express_.use(compression({ threshold: 1024 }));
   // A content file is a whole site, uploads included (src/content-transfer); every other body stays small.

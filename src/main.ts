@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { answerFirst } from './common/answer-first';
 import { errorBody } from './common/error-body';
 import { createPinoLogger, PinoNestLogger, useJsonLogs } from './common/logging';
 import { ConfigError, loadConfig, type AppConfig } from './config/app.config';
@@ -47,15 +48,15 @@ async function bootstrap(): Promise<void> {
     logger: jsonLogger ?? (['error', 'warn', 'log', 'debug'].slice(0, ['error', 'warn', 'log', 'debug'].indexOf(config.logLevel) + 1) as never),
   });
   // Once SIGTERM has arrived, a request on a connection still open is refused (503, Connection: close)
-  // while the ones already in flight finish.
+  // while the ones already in flight finish. Asked before anything else, the page cache's hits included.
   let closing = false;
-  app.use((_request: unknown, response: import('express').Response, next: () => void) => {
-    if (!closing) return next();
-    response.setHeader('Connection', 'close');
-    response.setHeader('Retry-After', '5');
-    response.status(503).json(errorBody(503, 'Service temporarily unavailable'));
-  });
   await configureApp(app, config);
+  answerFirst(app.getHttpServer() as Server, (_request, response) => {
+    if (!closing) return false;
+    response.writeHead(503, { Connection: 'close', 'Retry-After': '5', 'Content-Type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify(errorBody(503, 'Service temporarily unavailable')));
+    return true;
+  });
 
   if (config.seedOnStart) {
     const loaded = await app.get(SeedService).loadNewDatasets();

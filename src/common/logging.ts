@@ -175,3 +175,14 @@ export function useJsonLogs(logger: PinoLogger | null): void {
 export function requestLogging(): RequestHandler {
   return processLogger ? requestLogger(processLogger) : requestId;
 }
+
+/**
+ * For answers that are never errors (the page cache's hits): the request log while its 'info' lines are
+ * written, else only the request id, sparing pino-http's work per request for lines nobody keeps.
+ */
+export function successLogging(): RequestHandler {
+  const logger = processLogger;
+  if (!logger) return requestId;
+  const full = requestLogger(logger);
+  return (request, response, next) => (logger.isLevelEnabled('info') ? full(request, response, next) : requestId(request, response, next));
+}

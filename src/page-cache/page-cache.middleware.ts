@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { isAdminArea } from 'src/admin-auth/admin-headers';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
+import type { FirstAnswer } from 'src/common/answer-first';
 import type { AppConfig } from 'src/config/app.config';
 import { gatheredTags, startGathering } from 'src/common/cache-tags';
 import { FORM_OUTCOME_COOKIE } from 'src/common/form-outcome-cookie';
@@ -27,7 +29,7 @@ const MAX_KEY_LENGTH = 300;
 /** The JSON API: its anonymous GET answers are kept too, with their ETag but no public caching. */
 const API = /^\/api\//;
 
-function hasCookie(request: Request, name: string): boolean {
+function hasCookie(request: IncomingMessage, name: string): boolean {
   const header = request.headers.cookie;
   if (!header) return false;
   return header.split(';').some((part) => part.trim().startsWith(`${name}=`));
@@ -49,12 +51,14 @@ const PAGE_TYPES = /^(text\/html|application\/xml|application\/rss\+xml)\b/;
 
 /** The encodings a client accepts, by its Accept-Encoding header: browsers send a handful of distinct ones. */
 const negotiated = new Map<string, string | false>();
+/** Express's own negotiation (the `accepts` package), run on the bare request: it reads only its headers. */
+const acceptsEncodings = express.request.acceptsEncodings as (this: IncomingMessage, ...encodings: string[]) => string | false;
 
-function acceptedEncoding(request: Request): string | false {
+function acceptedEncoding(request: IncomingMessage): string | false {
   const header = request.headers['accept-encoding'] ?? '';
   let accepted = negotiated.get(header);
   if (accepted === undefined) {
-    accepted = request.acceptsEncodings('br', 'gzip', 'identity');
+    accepted = acceptsEncodings.call(request, 'br', 'gzip', 'identity');
     if (negotiated.size >= 100) negotiated.clear();
     negotiated.set(header, accepted);
   }
@@ -65,7 +69,7 @@ function acceptedEncoding(request: Request): string | false {
  * The kept body as the client accepts it: compressed once per kept answer and reused, so a hit costs no
  * compression.
  */
-function encoded(request: Request, page: CachedPage): { body: Buffer; encoding: string | null } {
+function encoded(request: IncomingMessage, page: CachedPage): { body: Buffer; encoding: string | null } {
   if (page.body.length < 1024) return { body: page.body, encoding: null };
   const accepted = acceptedEncoding(request);
   if (accepted === 'br') {
@@ -115,27 +119,32 @@ export function fixedHeaders(handlers: RequestHandler[]): Record<string, string>
 }
 
 /**
- * Cache hits, answered before anything else but the request log (which gives the request id and the log
- * line): anonymous GET or HEAD whose URL is kept. The body (compressed once), its ETag or a 304, and the
- * headers every answer carries (`fixed`, see fixedHeaders). Everything else goes on to the full stack.
+ * Cache hits, answered on the bare Node request before Express sees it (Express's and its middlewares'
+ * work per request is most of a hit's cost otherwise): anonymous GET or HEAD whose URL is kept. The body
+ * (compressed once), its ETag or a 304, the headers every answer carries (`fixed`, see fixedHeaders), and
+ * the request id and log line (`logging`, the same middleware the full stack runs first). True when it
+ * answered; anything else goes on to Express.
  */
-export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>): RequestHandler {
+export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>, logging: RequestHandler): FirstAnswer {
   const cookieName = sessionCookieName(config.siteUrl);
-  return (request: Request, response: Response, next: NextFunction) => {
-    if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
+  const noop = () => undefined;
+  return (request, response) => {
+    if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     // Signed in, or back from a form posted without JavaScript (its outcome shows on this one answer).
-    if (hasCookie(request, cookieName) || hasCookie(request, FORM_OUTCOME_COOKIE)) return next();
-    if (config.sqlCountHeader && request.headers['x-page-cache'] === 'bypass') return next();
+    if (hasCookie(request, cookieName) || hasCookie(request, FORM_OUTCOME_COOKIE)) return false;
+    if (config.sqlCountHeader && request.headers['x-page-cache'] === 'bypass') return false;
+    const url = request.url ?? '';
     // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
-    const hit = request.originalUrl.length <= MAX_KEY_LENGTH ? cache.get(request.originalUrl) : null;
-    if (!hit) return next();
+    const hit = url.length <= MAX_KEY_LENGTH ? cache.get(url) : null;
+    if (!hit) return false;
+    logging(request as Request, response as Response, noop);
     const headers: Record<string, string> = { ...fixed, 'Content-Type': hit.contentType, ETag: hit.etag, 'X-Page-Cache': 'hit' };
-    if (!API.test(request.path)) headers['Cache-Control'] = anonymousCacheControl(cache);
+    if (!API.test(url)) headers['Cache-Control'] = anonymousCacheControl(cache);
     if (config.sqlCountHeader) headers['X-SQL-Queries'] = '0';
     if (matches(request.headers['if-none-match'], hit.etag)) {
       response.writeHead(304, headers);
       response.end();
-      return;
+      return true;
     }
     const { body, encoding } = encoded(request, hit);
     headers.Vary = 'Accept-Encoding';
@@ -143,6 +152,7 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
     headers['Content-Length'] = String(body.length);
     response.writeHead(200, headers);
     response.end(request.method === 'HEAD' ? undefined : body);
+    return true;
   };
 }
 

@@ -1,4 +1,6 @@
-import { safeUrl } from 'src/common/logging';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPinoLogger, safeUrl, successLogging, useJsonLogs } from 'src/common/logging';
 
 describe('safeUrl (the request log line)', () => {
   it("keeps only a remote image source's origin and path: its query and credentials may be tokens", () => {
@@ -18,5 +20,40 @@ describe('safeUrl (the request log line)', () => {
   it('redacts a source that is not a URL at all, and still masks emails elsewhere', () => {
     expect(safeUrl('/img?src=jane%40example.com%20x&w=400')).toBe('/img?src=%5BRedacted%5D&w=400');
     expect(safeUrl('/api/newsletter?email=jane.doe%40example.com')).toBe('/api/newsletter?email=j***%40example.com');
+  });
+});
+
+describe('successLogging (the page cache hits)', () => {
+  async function serve(level: 'log' | 'error') {
+    const lines: string[] = [];
+    useJsonLogs(createPinoLogger({ logLevel: level }, { write: (line: string) => void lines.push(line) }));
+    const logging = successLogging();
+    const server = http.createServer((request, response) => logging(request as never, response as never, () => response.end('ok')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/blog/some-article`);
+      await response.text();
+      // pino-http writes its line once the answer has finished.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return {
+        id: response.headers.get('x-request-id'),
+        lines: lines.map((line) => JSON.parse(line) as { req?: { id: string; url: string }; res?: { statusCode: number } }),
+      };
+    } finally {
+      server.close();
+      useJsonLogs(null);
+    }
+  }
+
+  it('writes the request line with its id while info lines are kept', async () => {
+    const { id, lines } = await serve('log');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines).toEqual([expect.objectContaining({ req: expect.objectContaining({ id, url: '/blog/some-article' }), res: { statusCode: 200 } })]);
+  });
+
+  it('only gives the request its id when the log keeps errors alone', async () => {
+    const { id, lines } = await serve('error');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines).toEqual([]);
   });
 });
