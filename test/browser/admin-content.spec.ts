@@ -197,6 +197,23 @@ describe('carousel tab', () => {
 });
 
 describe('content editor', () => {
+  it('warns under an image or video field before saving when visitors could not load it', async () => {
+    const header = page.getByLabel('Header Image URL');
+    await header.fill('javascript:alert(1)');
+    await page.getByText('Header Image URL must be a valid URL', { exact: true }).waitFor();
+    await header.fill('http://localhost:5173/reef.jpg');
+    await page
+      .getByText('Header Image URL points to a local development host and will not work in published articles. Use a public URL.', { exact: true })
+      .waitFor();
+    await page.getByLabel('Video URL').fill('data:video/mp4;base64,AAAA');
+    await page.getByText('Video URL must be a valid URL', { exact: true }).waitFor();
+    // The site's own files and public addresses are fine.
+    await header.fill('/media/scene-nudibranch.svg');
+    await page.getByLabel('Video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByText('Header Image URL points', { exact: false }).waitFor({ state: 'detached' });
+    expect(await page.getByText(/must be a valid URL/).count()).toBe(0);
+  });
+
   it('inserts a template and an image at the chosen width', async () => {
     const content = page.getByRole('textbox', { name: 'Content' });
     await page.getByRole('button', { name: 'Pros & Cons Template' }).click();

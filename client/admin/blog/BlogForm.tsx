@@ -3,12 +3,10 @@ import { fieldSetter, PostEditor, type PostEditorProps } from '../content/PostEd
 import { ImagePreview } from '../content/ImagePreview';
 import { ImageUrlField } from '../media/ImageUrlField';
 import { TextField } from '../ui/Field';
-import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+import { mediaUrlWarning } from '../urls';
 import type { ArticleForm } from './article-form';
 
 export type BlogFormProps = PostEditorProps<ArticleForm>;
-
-const urlWarning = (label: string, value: string) => (value.trim() && isDevelopmentUrl(value.trim()) ? developmentUrlWarning(label) : null);
 
 /** The Blog Creator form (SPEC section 2, blog tab). */
 export function BlogForm(props: BlogFormProps) {
@@ -29,7 +27,7 @@ export function BlogForm(props: BlogFormProps) {
             value={form.imageUrl}
             onChange={set('imageUrl')}
             placeholder="https://example.com/header-image.jpg"
-            warning={urlWarning('Header Image URL', form.imageUrl)}
+            warning={mediaUrlWarning('Header Image URL', form.imageUrl)}
           />
           <ImagePreview url={form.imageUrl} alt="Header image preview" />
         </div>
@@ -43,7 +41,7 @@ export function BlogForm(props: BlogFormProps) {
           onChange={set('videoUrl')}
           placeholder="https://www.youtube.com/watch?v=..."
           hint="Optional: YouTube, Vimeo or direct video files (mp4, webm, ogg, mov)."
-          warning={urlWarning('Video URL', form.videoUrl)}
+          warning={mediaUrlWarning('Video URL', form.videoUrl)}
         />
       }
     />

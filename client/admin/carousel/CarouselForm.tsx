@@ -2,7 +2,7 @@ import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Field';
 import { ImageUrlField } from '../media/ImageUrlField';
-import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+import { mediaUrlWarning } from '../urls';
 import { CarouselPreview } from './CarouselPreview';
 import { EMPTY_SLIDE_FORM, type ExistingVideo, type SlideForm } from './slide-form';
 
@@ -15,8 +15,6 @@ export interface CarouselFormProps {
   onSave: () => void;
   onReset: () => void;
 }
-
-const urlWarning = (label: string, value: string) => (value.trim() && isDevelopmentUrl(value.trim()) ? developmentUrlWarning(label) : null);
 
 /** 'Create Carousel Slide' / 'Edit Carousel Slide' with its live preview (SPEC section 2, carousel tab). */
 export function CarouselForm({ form, onChange, editing, saving, existing, onSave, onReset }: CarouselFormProps) {
@@ -81,7 +79,7 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
               value={form.videoUrl}
               onChange={set('videoUrl')}
               placeholder="https://example.com/video.mp4"
-              warning={urlWarning('Video URL', form.videoUrl)}
+              warning={mediaUrlWarning('Video URL', form.videoUrl)}
             />
             <TextAreaField
               label="Description"
@@ -97,7 +95,7 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
               onChange={set('posterImageUrl')}
               placeholder="https://example.com/poster.jpg"
               hint="Shown while the video loads and in the preview."
-              warning={urlWarning('Poster Image URL', form.posterImageUrl)}
+              warning={mediaUrlWarning('Poster Image URL', form.posterImageUrl)}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="CTA Text" value={form.ctaText} onChange={set('ctaText')} placeholder="e.g. Explore Dive Sites" maxLength={100} />

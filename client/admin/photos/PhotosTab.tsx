@@ -10,7 +10,7 @@ import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { SelectField } from '../ui/Field';
 import { ImageUrlField } from '../media/ImageUrlField';
-import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+import { mediaUrlWarning } from '../urls';
 import { singleImageUrl } from 'core/images';
 
 const byName = (a: DiveSiteResponse, b: DiveSiteResponse) => a.name.localeCompare(b.name);
@@ -25,7 +25,7 @@ export function PhotosTab() {
   const without = all.filter((site) => !site.imageUrl).sort(byName);
   const withPhoto = all.filter((site) => site.imageUrl).sort(byName);
   const selected = all.find((site) => String(site.id) === siteId) ?? null;
-  const warning = imageUrl.trim() && isDevelopmentUrl(imageUrl.trim()) ? developmentUrlWarning('Image URL') : null;
+  const warning = mediaUrlWarning('Image URL', imageUrl);
 
   const update = useMutation({
     mutationFn: ({ id, url }: { id: number; url: string }) => apiRequest<DiveSiteResponse>('PATCH', `/api/dive-sites/${id}/photo`, { imageUrl: url }),
@@ -40,7 +40,7 @@ export function PhotosTab() {
   function submit() {
     const url = imageUrl.trim();
     if (!selected || !url) return reportMissing('Please select a dive site and enter an image URL.');
-    if (isDevelopmentUrl(url)) return toast({ title: 'Invalid URL', description: developmentUrlWarning('Image URL'), variant: 'destructive' });
+    if (warning) return toast({ title: 'Invalid URL', description: warning, variant: 'destructive' });
     update.mutate({ id: selected.id, url });
   }
 

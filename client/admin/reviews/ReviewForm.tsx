@@ -3,7 +3,7 @@ import { fieldSetter, PostEditor, type PostEditorProps } from '../content/PostEd
 import { ImagePreview } from '../content/ImagePreview';
 import { ImageUrlField } from '../media/ImageUrlField';
 import { SelectField, TextField } from '../ui/Field';
-import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
+import { mediaUrlWarning } from '../urls';
 import { RATING_OPTIONS, type ReviewForm as ReviewFormState } from './review-form';
 
 export type ReviewFormProps = PostEditorProps<ReviewFormState>;
@@ -13,7 +13,7 @@ export function ReviewForm(props: ReviewFormProps) {
   const { form, onChange, editing } = props;
   const set = fieldSetter(form, onChange);
   const knownRating = !form.rating || RATING_OPTIONS.some((option) => option.value === form.rating);
-  const imageWarning = form.imageUrl.trim() && isDevelopmentUrl(form.imageUrl.trim()) ? developmentUrlWarning('Image URL') : null;
+  const imageWarning = mediaUrlWarning('Image URL', form.imageUrl);
   return (
     <PostEditor
       {...props}
