@@ -42,7 +42,13 @@ describe('a Published Date ahead', () => {
     // 9:30 am on 15 January 2030 in Sydney (daylight time, UTC+11): 10:30 pm the day before in London.
     await date.fill('2030-01-15T09:30');
     await page.getByRole('button', { name: 'Publish Now' }).click();
-    await toastShows(page, 'Post Published');
+    // Not 'now live': when it will be, in the site's time.
+    await toastShows(page, 'Post Scheduled');
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(/will go live on 15 Jan 2030, 9:30\sam \(Australia\/Sydney time\)\.$/)
+      .first()
+      .waitFor();
 
     const listed = row('Published Posts', title);
     await listed.waitFor();

@@ -1,13 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTimeIn } from 'core/site-time';
 import { apiRequest, getJson } from '../../lib/api';
 import { reportFailure, reportSuccess } from '../feedback';
 import { keys } from '../query-keys';
+import { useSiteTimeZone } from '../site-time';
 
 interface Saved {
   id: number;
   title: string;
   published: boolean;
+  publishedAt?: string | null;
 }
+
+/** A published post whose date is still ahead: on no public page until then. */
+const scheduled = (saved: Saved) => saved.published && !!saved.publishedAt && new Date(saved.publishedAt).getTime() > Date.now();
 
 export interface ContentAdminOptions {
   /** '/api/articles' or '/api/reviews'. */
@@ -22,6 +28,10 @@ export interface ContentAdminOptions {
 /** The list and the writes shared by the blog and reviews tabs, with SPEC section 8's toasts. */
 export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, word }: ContentAdminOptions) {
   const queryClient = useQueryClient();
+  const timeZone = useSiteTimeZone();
+  // Not 'now live' when it is not: the time it will be, in the site's zone.
+  const reportScheduled = (saved: Saved) =>
+    reportSuccess(`${word} Scheduled`, `"${saved.title}" will go live on ${formatDateTimeIn(saved.publishedAt!, timeZone)} (${timeZone} time).`);
   const list = useQuery({ queryKey, queryFn: () => getJson<T[]>(`${endpoint}?admin=true`) });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey });
@@ -35,6 +45,7 @@ export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, wor
     onSuccess: (saved, { id }) => {
       refresh();
       if (!saved.published) reportSuccess('Draft Saved', `Your ${noun} has been saved as a draft.`);
+      else if (scheduled(saved)) reportScheduled(saved);
       else if (id === null) reportSuccess(`${word} Published`, `Your ${noun} is now live on the website.`);
       else reportSuccess(`${word} Updated`, 'Your changes have been published.');
     },
@@ -48,7 +59,8 @@ export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, wor
     mutationFn: (item: T) => apiRequest<T>('PATCH', `${endpoint}/${item.id}`, { published: !item.published }),
     onSuccess: (saved) => {
       refresh();
-      if (saved.published) reportSuccess(`${word} Published`, `"${saved.title}" is now live on the website.`);
+      if (scheduled(saved)) reportScheduled(saved);
+      else if (saved.published) reportSuccess(`${word} Published`, `"${saved.title}" is now live on the website.`);
       else reportSuccess(`${word} Unpublished`, `"${saved.title}" has been moved back to drafts.`);
     },
     onError: (error) => reportFailure(error, 'Update Failed', `Failed to update ${noun}. Please try again.`),
