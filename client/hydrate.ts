@@ -27,6 +27,9 @@ const loaders: Record<string, Loader> = {
 /** Fields whose typed value React reads from `input` events (not checkboxes, radios, files or buttons). */
 const TYPED = 'textarea, input:not([type=checkbox], [type=radio], [type=file], [type=hidden], [type=submit], [type=reset], [type=button], [type=image])';
 
+/** What a click works on without the island's code: never held while the island hydrates. */
+const WORKS_AS_IS = 'a[href], label, select, input[type=checkbox], input[type=radio]';
+
 /** The value setter of the element's own prototype: it bypasses React's tracking of the value. */
 function setNativeValue(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
@@ -53,15 +56,16 @@ function replayTypedValues(root: HTMLElement): void {
 /**
  * Holds what a visitor does to an island while its code loads, and hands it over once it has hydrated:
  * typed values, the focus (an island that opens on focus would otherwise wait for a second one) and
- * clicks other than on links (held, so that React sees them rather than the bare HTML). `release` runs
+ * clicks on buttons and the like (held, so that React sees them rather than the bare HTML; WORKS_AS_IS are not). `release` runs
  * even when hydration fails, so a held click then gets the server-rendered behaviour (a form's submit).
  */
 function holdInteraction(wrapper: HTMLElement, root: HTMLElement): { release(hydrated: boolean): void } {
   const focusedAtStart = root.contains(document.activeElement) ? document.activeElement : null;
   const clicks: HTMLElement[] = [];
   const holdClick = (event: MouseEvent) => {
-    // A link works as it is: holding it would only delay the visit.
-    if (!event.isTrusted || !(event.target instanceof HTMLElement) || event.target.closest('a[href]')) return;
+    // A link, a checkbox or radio (or its label) and a select work as they are: holding the click would
+    // only delay the visit, or undo the choice until the code has come (the island reads it from the form).
+    if (!event.isTrusted || !(event.target instanceof HTMLElement) || event.target.closest(WORKS_AS_IS)) return;
     event.preventDefault();
     event.stopPropagation();
     clicks.push(event.target);
@@ -161,8 +165,17 @@ function registerServiceWorker(): void {
   else window.addEventListener('load', () => void register(), { once: true });
 }
 
+/** The small screens' search panel (a <details>): opening it puts the caret in its box, ready to type. */
+function focusSearchOnOpen(): void {
+  const panel = document.querySelector<HTMLDetailsElement>('details[data-panel="search"]');
+  panel?.addEventListener('toggle', () => {
+    if (panel.open) panel.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
+  });
+}
+
 installImageFallbacks();
 registerServiceWorker();
+focusSearchOnOpen();
 document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);
 document.addEventListener('click', trackClicks, { capture: true });
 trackPageView();

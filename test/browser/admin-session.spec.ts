@@ -61,6 +61,7 @@ describe('a session that ends while an admin screen is open', () => {
     await comment.waitFor();
     await endSessionOnServer();
     await comment.getByRole('button', { name: 'Delete comment by Late Larry' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete Comment' }).getByRole('button', { name: 'Delete' }).click();
     await expiredNotice().waitFor();
     await page.getByRole('heading', { name: 'Admin Authentication Required' }).waitFor();
     await page.getByRole('link', { name: 'Go to Admin Panel' }).waitFor();

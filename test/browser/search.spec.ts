@@ -138,8 +138,15 @@ describe('header panels on a small screen', () => {
     await page.locator('summary[aria-label="Search"]').click();
     expect(await search.isVisible()).toBe(true);
     expect(await menu.isVisible()).toBe(false);
-    await search.click();
+    // Opening the panel puts the caret in the box: the visitor types at once.
+    await page.waitForFunction(() => document.activeElement?.id === 'search-mobile');
     await page.getByText('Type at least 2 characters to search').waitFor();
+    await page.keyboard.type('yongala');
+    await page
+      .getByRole('option', { name: /SS Yongala/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
 
     await page.locator('summary[aria-label="Menu"]').click();
     expect(await menu.isVisible()).toBe(true);
