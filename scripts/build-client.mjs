@@ -92,11 +92,14 @@ const manifest = {
 };
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
-// What the service worker keeps at install: the stylesheets, the land outline, Leaflet's images and every
-// script the public pages can load (the admin islands and what only they import are left out).
+// What the service worker keeps at install: the stylesheets, the land outline, Leaflet's images and the
+// scripts of the pages it keeps for offline use, the dive-site pages: the page script and the islands those
+// pages render, with what they import (no other island, so installing stays small).
+const OFFLINE_ISLANDS = new Set(['SearchBox', 'DiveSiteExplorer', 'SaveForOffline', 'CopyCoordinates', 'SiteRatings']);
 const scripts = new Set();
 const reach = (file) => {
-  if (scripts.has(file) || basename(file).startsWith('Admin')) return;
+  const island = /^client\/islands\/(\w+)\.tsx$/.exec(result.metafile.outputs[file]?.entryPoint ?? '')?.[1];
+  if (scripts.has(file) || (island && !OFFLINE_ISLANDS.has(island))) return;
   scripts.add(file);
   for (const { path } of result.metafile.outputs[file]?.imports ?? []) reach(path);
 };

@@ -146,8 +146,10 @@ describe('offline on the boat', () => {
 
   it('admin pages are never kept: offline, /admin shows the offline notice, not the dashboard', async () => {
     const page = await visitor();
-    await signInOnDashboard(page, t);
+    // The worker is installed by a dive-site page, and then sees every page of the site.
+    await page.goto(`${t.baseUrl}/dive-sites/${yongala.id}`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await signInOnDashboard(page, t);
     await page.reload();
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const kept = await page.evaluate(async () => {
@@ -161,6 +163,22 @@ describe('offline on the boat', () => {
     await page.goto(`${t.baseUrl}/admin`);
     await offlineNotice(page).waitFor();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' }).count()).resolves.toBe(0);
+  });
+
+  it('only the dive-site pages install the worker: an article reader never downloads it', async () => {
+    const page = await visitor();
+    await page.goto(`${t.baseUrl}/about`);
+    await page.waitForLoadState('load');
+    // Past the moment a dive-site page would have asked for it (the browser's next idle period, at most 5 s).
+    const registrations = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestIdleCallback(() => setTimeout(async () => resolve((await navigator.serviceWorker.getRegistrations()).length), 500), { timeout: 5000 }),
+        ),
+    );
+    expect(registrations).toBe(0);
+    await page.goto(`${t.baseUrl}/dive-sites/${yongala.id}`);
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 1);
   });
 
   it('without JavaScript there is no Save button, since it could do nothing', async () => {
