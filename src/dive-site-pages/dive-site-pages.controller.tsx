@@ -76,7 +76,8 @@ export class DiveSitePagesController {
     const regionCounts = await this.sites.regionCounts();
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const visible = cardsToShow(query.show, total);
-    const [page, matches] = await Promise.all([this.sites.explorerPage(filters, visible), filters.search ? this.sites.searchIds(filters.search) : null]);
+    const matches = filters.search ? await this.sites.searchIds(filters.search) : null;
+    const page = await this.sites.explorerPage(filters, visible, matches);
     return this.listPage(filters, matches, total, {
       order: null,
       sites: page.sites.map(toExplorerSite),
@@ -135,7 +136,8 @@ export class DiveSitePagesController {
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const visible = cardsToShow(show, total);
     const initialFilters = normaliseFilters({ search: site?.name ?? '' });
-    const [page, initialMatches] = site ? await Promise.all([this.sites.explorerPage(initialFilters, visible), this.sites.searchIds(site.name)]) : [null, null];
+    const initialMatches = site ? await this.sites.searchIds(site.name) : null;
+    const page = site ? await this.sites.explorerPage(initialFilters, visible, initialMatches) : null;
     const explorer = {
       order: null,
       sites: page ? page.sites.map(toExplorerSite) : [],

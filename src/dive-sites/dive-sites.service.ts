@@ -99,9 +99,16 @@ export class DiveSitesService {
    * The first `limit` sites (by name) matching the page's filters, and how many match: the filters in
    * SQL, so /dive-sites reads the cards it shows and not every site.
    */
-  async explorerPage(filters: DiveSiteFilters, limit: number): Promise<{ sites: DiveSite[]; matchCount: number }> {
+  /**
+   * The first `limit` sites matching the filters, by name, and how many match. `searchMatches`, the ids the
+   * text search found (searchIds), spares a second and third scan of every site's text.
+   */
+  async explorerPage(filters: DiveSiteFilters, limit: number, searchMatches?: number[] | null): Promise<{ sites: DiveSite[]; matchCount: number }> {
     const query = this.sorted();
-    if (filters.search.trim()) query.andWhere(TEXT_MATCH, { like: `%${escapeLike(filters.search.trim())}%` });
+    if (filters.search.trim()) {
+      if (searchMatches) query.andWhere(searchMatches.length ? 'site.id IN (:...searchMatches)' : 'false', { searchMatches });
+      else query.andWhere(TEXT_MATCH, { like: `%${escapeLike(filters.search.trim())}%` });
+    }
     if (filters.region !== ALL) query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill !== ALL) query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
@@ -163,6 +170,7 @@ export class DiveSitesService {
       .where('(site.reviewLink = :url OR site.reviewLink = :path OR site.blogSlug = :slug)', { url: url.trim(), path, slug })
       .orderBy('CASE WHEN site.videoUrl IS NULL THEN 1 ELSE 0 END', 'ASC')
       .addOrderBy('site.id', 'ASC')
+      .limit(1)
       .getOne();
     if (!site) throw new NotFoundException('No dive site has a review at this URL');
     return site;
@@ -181,7 +189,9 @@ export class DiveSitesService {
              cos(radians(here.latitude)) * cos(radians(other.latitude)) * power(sin(radians(other.longitude - here.longitude) / 2), 2)
            )))::float8 AS km
          FROM dive_sites other, dive_sites here
-         WHERE here.id = $1 AND other.id <> here.id
+         -- A degree of latitude is 111.2 km anywhere: a site more than $2 / 111 degrees north or south is never
+         -- within $2 km, and is passed over before any trigonometry (longitude has no such bound across 180 degrees).
+         WHERE here.id = $1 AND other.id <> here.id AND abs(other.latitude - here.latitude) <= $2 / 111.0
        ) distances
        WHERE km <= $2
        ORDER BY km, name ${HUMAN_ORDER}, id

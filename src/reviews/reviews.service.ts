@@ -80,6 +80,8 @@ export class ReviewsService {
     return visibleAt(this.reviews.createQueryBuilder('review'), 'review', this.clock.now())
       .orderBy('review.createdAt', 'DESC')
       .addOrderBy('review.id', 'DESC')
+      // getOne() reads every row it is given and keeps the first: LIMIT 1 reads one.
+      .limit(1)
       .getOne();
   }
 
