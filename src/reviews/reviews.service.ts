@@ -77,12 +77,14 @@ export class ReviewsService {
 
   /** The newest published review by creation date (the 'Latest Gear Review' highlight). */
   latestCreated(): Promise<Review | null> {
-    return visibleAt(this.reviews.createQueryBuilder('review'), 'review', this.clock.now())
-      .orderBy('review.createdAt', 'DESC')
-      .addOrderBy('review.id', 'DESC')
-      // getOne() reads every row it is given and keeps the first: LIMIT 1 reads one.
-      .limit(1)
-      .getOne();
+    return (
+      visibleAt(this.reviews.createQueryBuilder('review'), 'review', this.clock.now())
+        .orderBy('review.createdAt', 'DESC')
+        .addOrderBy('review.id', 'DESC')
+        // getOne() reads every row it is given and keeps the first: LIMIT 1 reads one.
+        .limit(1)
+        .getOne()
+    );
   }
 
   listAll(slice: ListSlice = {}): Promise<Review[]> {
