@@ -38,3 +38,8 @@ export function saveProblem<F extends string>(
   if (isBlank(post.title)) return DRAFT_REQUIRED;
   return null;
 }
+
+/** Published with a Published Date still ahead: on no public page until then (scheduled publishing). */
+export function isScheduled(post: { published: boolean; publishedAt?: string | Date | null }, now = Date.now()): boolean {
+  return post.published && !!post.publishedAt && new Date(post.publishedAt).getTime() > now;
+}

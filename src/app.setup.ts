@@ -30,7 +30,7 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   const logging = requestLogging();
   const everyAnswer = [securityHeaders(config), permissionsPolicy];
   // Cache hits first, ahead of Express: they need nothing else but these headers, set from what they were at start.
-  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, fixedHeaders(everyAnswer), successLogging()));
+  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, fixedHeaders(everyAnswer), successLogging(logging)));
   express_.use(logging);
   express_.use(...everyAnswer);
   express_.use(compression({ threshold: 1024 }));

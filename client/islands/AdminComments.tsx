@@ -9,6 +9,7 @@ import { isUnauthorized } from '../admin/session';
 import type { AdminComment } from 'core/api/comments';
 import { Button } from '../admin/ui/Button';
 import { ConfirmDialog } from '../admin/ui/ConfirmDialog';
+import { ManagedList, ManagementHeading } from '../admin/ui/ManagementScreen';
 import { useConfirm } from '../admin/ui/useConfirm';
 
 // SPEC's 'There are no comments yet.' is true only of the unfiltered list.
@@ -60,13 +61,9 @@ function CommentManagement() {
 
   return (
     <div className="grid gap-6">
-      <div>
-        <a href="/admin" className="text-sm font-medium text-cyan-700 hover:underline">
-          ← Back to Admin Dashboard
-        </a>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900">Comment Management</h1>
-        <p className="mt-1 text-sm text-slate-600">All comments are visible immediately after posting. Delete anything that should not stay on the site.</p>
-      </div>
+      <ManagementHeading title="Comment Management">
+        All comments are visible immediately after posting. Delete anything that should not stay on the site.
+      </ManagementHeading>
       <div role="group" aria-label="Filter comments" className="flex flex-wrap gap-2">
         {FILTERS.map(({ value, label }) => (
           <Button key={value} variant={filter === value ? 'primary' : 'outline'} aria-pressed={filter === value} onClick={() => setFilter(value)}>
@@ -74,68 +71,55 @@ function CommentManagement() {
           </Button>
         ))}
       </div>
-      {comments.isPending ? (
-        <div aria-busy="true" aria-label="Loading comments" className="grid gap-4">
-          {[0, 1, 2].map((index) => (
-            <div key={index} className="h-36 animate-pulse rounded-xl bg-slate-200" />
-          ))}
-        </div>
-      ) : comments.isError ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to fetch comments
-        </p>
-      ) : comments.data.length === 0 ? (
-        <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-          <h2 className="text-lg font-semibold text-slate-900">No comments found.</h2>
-          <p className="mt-1 text-sm text-slate-600">{FILTERS.find(({ value }) => value === filter)?.empty}</p>
-        </div>
-      ) : (
-        <ul className="grid gap-4" aria-label="Comments">
-          {comments.data.map((comment) => {
-            const deleting = remove.isPending && remove.variables?.id === comment.id;
-            return (
-              <li key={comment.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <h2 className="font-semibold text-slate-900">{comment.name}</h2>
-                    {comment.email && <p className="break-all text-sm text-slate-600">{comment.email}</p>}
-                    <p className="mt-1 text-xs text-slate-500">
-                      <time dateTime={comment.createdAt}>Submitted {timeDistance(comment.createdAt)} ago</time>
-                    </p>
-                    <p className="mt-1 text-sm text-slate-700">
-                      Comment on:{' '}
-                      {comment.article ? (
-                        <a href={`/blog/${comment.article.slug}`} className="font-medium text-cyan-700 hover:underline">
-                          {comment.article.title}
-                        </a>
-                      ) : (
-                        <span className="italic">a deleted article</span>
-                      )}
-                    </p>
+      <ManagedList query={comments} noun="comments" placeholder="h-36" empty={FILTERS.find(({ value }) => value === filter)?.empty ?? ''}>
+        {(list) => (
+          <ul className="grid gap-4" aria-label="Comments">
+            {list.map((comment) => {
+              const deleting = remove.isPending && remove.variables?.id === comment.id;
+              return (
+                <li key={comment.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <h2 className="font-semibold text-slate-900">{comment.name}</h2>
+                      {comment.email && <p className="break-all text-sm text-slate-600">{comment.email}</p>}
+                      <p className="mt-1 text-xs text-slate-500">
+                        <time dateTime={comment.createdAt}>Submitted {timeDistance(comment.createdAt)} ago</time>
+                      </p>
+                      <p className="mt-1 text-sm text-slate-700">
+                        Comment on:{' '}
+                        {comment.article ? (
+                          <a href={`/blog/${comment.article.slug}`} className="font-medium text-cyan-700 hover:underline">
+                            {comment.article.title}
+                          </a>
+                        ) : (
+                          <span className="italic">a deleted article</span>
+                        )}
+                      </p>
+                    </div>
+                    <Button
+                      variant="destructive"
+                      small
+                      disabled={deleting}
+                      onClick={() =>
+                        // Deleting cannot be undone: asked first, like every other delete of the admin screens.
+                        confirm.ask({
+                          title: 'Delete Comment',
+                          description: `Are you sure you want to delete this comment by ${comment.name}? This action cannot be undone.`,
+                          onConfirm: () => remove.mutate(comment),
+                        })
+                      }
+                      aria-label={deleting ? undefined : `Delete comment by ${comment.name}`}
+                    >
+                      {deleting ? 'Deleting...' : 'Delete'}
+                    </Button>
                   </div>
-                  <Button
-                    variant="destructive"
-                    small
-                    disabled={deleting}
-                    onClick={() =>
-                      // Deleting cannot be undone: asked first, like every other delete of the admin screens.
-                      confirm.ask({
-                        title: 'Delete Comment',
-                        description: `Are you sure you want to delete this comment by ${comment.name}? This action cannot be undone.`,
-                        onConfirm: () => remove.mutate(comment),
-                      })
-                    }
-                    aria-label={deleting ? undefined : `Delete comment by ${comment.name}`}
-                  >
-                    {deleting ? 'Deleting...' : 'Delete'}
-                  </Button>
-                </div>
-                <p className="mt-3 whitespace-pre-line text-slate-700">{comment.content}</p>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  <p className="mt-3 whitespace-pre-line text-slate-700">{comment.content}</p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ManagedList>
       <ConfirmDialog request={confirm.request} onClose={confirm.close} />
     </div>
   );

@@ -6,6 +6,7 @@ import { toast } from '../lib/toast';
 import { timeDistance } from '../admin/format';
 import { isUnauthorized } from '../admin/session';
 import { Button } from '../admin/ui/Button';
+import { ManagedList, ManagementHeading } from '../admin/ui/ManagementScreen';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 const RATINGS_KEY = ['admin', 'ratings'] as const;
@@ -47,65 +48,48 @@ function RatingManagement() {
 
   return (
     <div className="grid gap-6">
-      <div>
-        <a href="/admin" className="text-sm font-medium text-cyan-700 hover:underline">
-          ← Back to Admin Dashboard
-        </a>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900">Rating Management</h1>
-        <p className="mt-1 text-sm text-slate-600">The latest star ratings of dive sites, newest first. Delete anything that should not count.</p>
-      </div>
-      {ratings.isPending ? (
-        <div aria-busy="true" aria-label="Loading ratings" className="grid gap-4">
-          {[0, 1, 2].map((index) => (
-            <div key={index} className="h-24 animate-pulse rounded-xl bg-slate-200" />
-          ))}
-        </div>
-      ) : ratings.isError ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to fetch ratings
-        </p>
-      ) : ratings.data.length === 0 ? (
-        <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-          <h2 className="text-lg font-semibold text-slate-900">No ratings found.</h2>
-          <p className="mt-1 text-sm text-slate-600">There are no ratings yet.</p>
-        </div>
-      ) : (
-        <ul className="grid gap-4" aria-label="Ratings">
-          {ratings.data.map((rating) => {
-            const deleting = remove.isPending && remove.variables?.id === rating.id;
-            return (
-              <li key={rating.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <h2 className="font-semibold text-slate-900">
-                      <a href={`/dive-sites/${rating.site.id}`} className="text-cyan-700 hover:underline">
-                        {rating.site.name}
-                      </a>
-                    </h2>
-                    <p className="text-amber-600" role="img" aria-label={`${rating.rating} out of 5 stars`}>
-                      {'★'.repeat(rating.rating)}
-                      <span className="text-slate-300">{'★'.repeat(5 - rating.rating)}</span>
-                    </p>
-                    <p className="mt-1 text-xs text-slate-500">
-                      <time dateTime={rating.createdAt}>Submitted {timeDistance(rating.createdAt)} ago</time>
-                    </p>
+      <ManagementHeading title="Rating Management">
+        The latest star ratings of dive sites, newest first. Delete anything that should not count.
+      </ManagementHeading>
+      <ManagedList query={ratings} noun="ratings" placeholder="h-24" empty="There are no ratings yet.">
+        {(list) => (
+          <ul className="grid gap-4" aria-label="Ratings">
+            {list.map((rating) => {
+              const deleting = remove.isPending && remove.variables?.id === rating.id;
+              return (
+                <li key={rating.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <h2 className="font-semibold text-slate-900">
+                        <a href={`/dive-sites/${rating.site.id}`} className="text-cyan-700 hover:underline">
+                          {rating.site.name}
+                        </a>
+                      </h2>
+                      <p className="text-amber-600" role="img" aria-label={`${rating.rating} out of 5 stars`}>
+                        {'★'.repeat(rating.rating)}
+                        <span className="text-slate-300">{'★'.repeat(5 - rating.rating)}</span>
+                      </p>
+                      <p className="mt-1 text-xs text-slate-500">
+                        <time dateTime={rating.createdAt}>Submitted {timeDistance(rating.createdAt)} ago</time>
+                      </p>
+                    </div>
+                    <Button
+                      variant="destructive"
+                      small
+                      disabled={deleting}
+                      onClick={() => remove.mutate(rating)}
+                      aria-label={deleting ? undefined : `Delete rating of ${rating.site.name}`}
+                    >
+                      {deleting ? 'Deleting...' : 'Delete'}
+                    </Button>
                   </div>
-                  <Button
-                    variant="destructive"
-                    small
-                    disabled={deleting}
-                    onClick={() => remove.mutate(rating)}
-                    aria-label={deleting ? undefined : `Delete rating of ${rating.site.name}`}
-                  >
-                    {deleting ? 'Deleting...' : 'Delete'}
-                  </Button>
-                </div>
-                {rating.comment && <p className="mt-3 whitespace-pre-line text-slate-700">{rating.comment}</p>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  {rating.comment && <p className="mt-3 whitespace-pre-line text-slate-700">{rating.comment}</p>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ManagedList>
     </div>
   );
 }

@@ -177,12 +177,11 @@ export function requestLogging(): RequestHandler {
 }
 
 /**
- * For answers that are never errors (the page cache's hits): the request log while its 'info' lines are
- * written, else only the request id, sparing pino-http's work per request for lines nobody keeps.
+ * For answers that are never errors (the page cache's hits): `logging` (requestLogging's) while its 'info'
+ * lines are written, else only the request id, sparing pino-http's work per request for lines nobody keeps.
  */
-export function successLogging(): RequestHandler {
+export function successLogging(logging: RequestHandler): RequestHandler {
   const logger = processLogger;
-  if (!logger) return requestId;
-  const full = requestLogger(logger);
-  return (request, response, next) => (logger.isLevelEnabled('info') ? full(request, response, next) : requestId(request, response, next));
+  if (!logger) return logging;
+  return (request, response, next) => (logger.isLevelEnabled('info') ? logging(request, response, next) : requestId(request, response, next));
 }

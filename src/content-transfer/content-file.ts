@@ -6,16 +6,11 @@ import {
   CONTENT_FORMAT,
   CONTENT_KINDS,
   CONTENT_VERSION,
+  type ContentSet,
   type ArticleRecord,
-  type CarouselSlideRecord,
-  type CommentRecord,
   type ContentKind,
-  type DiveSiteRecord,
   type MediaRecord,
-  type ProductRecord,
-  type RatingRecord,
   type ReviewRecord,
-  type SubscriberRecord,
 } from 'core/api/content-transfer';
 import { ARTICLE_REQUIREMENTS, missingToPublish, REVIEW_REQUIREMENTS } from 'core/publishing';
 import { errorBody } from 'src/common/error-body';
@@ -46,17 +41,7 @@ import {
 } from './dto/content-records.dto';
 
 /** The records of a checked file, each as the site would store it. */
-export interface CheckedContent {
-  articles: ArticleRecord[];
-  reviews: ReviewRecord[];
-  products: ProductRecord[];
-  carouselSlides: CarouselSlideRecord[];
-  diveSites: DiveSiteRecord[];
-  comments: CommentRecord[];
-  ratings: RatingRecord[];
-  subscribers: SubscriberRecord[];
-  media: MediaRecord[];
-}
+export type CheckedContent = Required<ContentSet>;
 
 export const NEWER_VERSION_MESSAGE = (version: number) =>
   `This file was exported by a newer version of the site (format version ${version}); this site imports format version ${CONTENT_VERSION} and older. Update the site, then import the file again.`;

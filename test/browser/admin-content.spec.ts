@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { openDashboard, toastShows } from '../support/admin-browser';
+import { listRow, openDashboard, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
@@ -12,12 +12,7 @@ beforeEach(async () => {
   await openDashboard(page, t);
 });
 
-/** The row of a list ('Draft Posts', 'Published Reviews'...) that shows this title. */
-const row = (list: string, title: string): Locator =>
-  page
-    .getByRole('list', { name: list })
-    .getByRole('listitem')
-    .filter({ has: page.getByText(title, { exact: true }) });
+const row = (list: string, title: string): Locator => listRow(page, list, title);
 
 async function publicPageText(path: string): Promise<string> {
   const response = await page.request.get(`${t.baseUrl}${path}`);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { signInOnDashboard, toastShows } from '../support/admin-browser';
+import { listRow, signInOnDashboard, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 
 /**
@@ -23,11 +23,7 @@ afterAll(async () => {
   await context?.close();
 });
 
-const row = (list: string, title: string): Locator =>
-  page
-    .getByRole('list', { name: list })
-    .getByRole('listitem')
-    .filter({ has: page.getByText(title, { exact: true }) });
+const row = (list: string, title: string): Locator => listRow(page, list, title);
 
 describe('a Published Date ahead', () => {
   it('is entered and listed in Sydney time as scheduled, and the post stays off the public site', async () => {

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN_TEST_PASSWORD, type TestApp } from './test-app';
 
 /** Resolves once the named island has hydrated (its controls work from then on). */
@@ -45,3 +45,10 @@ export async function toastShows(page: Page, title: string, description?: string
       .first()
       .waitFor();
 }
+
+/** The row of a dashboard list ('Draft Posts', 'Published Reviews'...) that shows this title. */
+export const listRow = (page: Page, list: string, title: string): Locator =>
+  page
+    .getByRole('list', { name: list })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPinoLogger, safeUrl, successLogging, useJsonLogs } from 'src/common/logging';
+import { createPinoLogger, requestLogging, safeUrl, successLogging, useJsonLogs } from 'src/common/logging';
 
 describe('safeUrl (the request log line)', () => {
   it("keeps only a remote image source's origin and path: its query and credentials may be tokens", () => {
@@ -27,7 +27,7 @@ describe('successLogging (the page cache hits)', () => {
   async function serve(level: 'log' | 'error') {
     const lines: string[] = [];
     useJsonLogs(createPinoLogger({ logLevel: level }, { write: (line: string) => void lines.push(line) }));
-    const logging = successLogging();
+    const logging = successLogging(requestLogging());
     const server = http.createServer((request, response) => logging(request as never, response as never, () => response.end('ok')));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

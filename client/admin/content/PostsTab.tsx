@@ -14,6 +14,7 @@ import type { PostForm } from './post-form';
 import { RevisionsPanel } from './RevisionsPanel';
 import { splitByStatus } from './sort';
 import { useContentAdmin, type ContentAdminOptions } from './useContentAdmin';
+import { isScheduled } from 'core/publishing';
 
 type Post = ArticleListItem & { content: string; published: boolean };
 
@@ -42,8 +43,8 @@ export interface PostsTabConfig<P extends Post, F extends PostForm> {
 }
 
 /** 'Published 4 July 2025', or 'Scheduled for 4 July 2025, 9:30 am' (the site's time) while its date is ahead. */
-function publishedLabel(post: { publishedAt: string | null; createdAt: string }, timeZone: string): string {
-  if (post.publishedAt && new Date(post.publishedAt).getTime() > Date.now()) return `Scheduled for ${formatDateTimeIn(post.publishedAt, timeZone)}`;
+function publishedLabel(post: { published: boolean; publishedAt: string | null; createdAt: string }, timeZone: string): string {
+  if (post.publishedAt && isScheduled(post)) return `Scheduled for ${formatDateTimeIn(post.publishedAt, timeZone)}`;
   return `Published ${formatAdminDate(post.publishedAt ?? post.createdAt, timeZone)}`;
 }
 

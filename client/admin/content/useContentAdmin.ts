@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isScheduled } from 'core/publishing';
 import { formatDateTimeIn } from 'core/site-time';
 import { apiRequest, getJson } from '../../lib/api';
 import { reportFailure, reportSuccess } from '../feedback';
@@ -11,9 +12,6 @@ interface Saved {
   published: boolean;
   publishedAt?: string | null;
 }
-
-/** A published post whose date is still ahead: on no public page until then. */
-const scheduled = (saved: Saved) => saved.published && !!saved.publishedAt && new Date(saved.publishedAt).getTime() > Date.now();
 
 export interface ContentAdminOptions {
   /** '/api/articles' or '/api/reviews'. */
@@ -45,7 +43,7 @@ export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, wor
     onSuccess: (saved, { id }) => {
       refresh();
       if (!saved.published) reportSuccess('Draft Saved', `Your ${noun} has been saved as a draft.`);
-      else if (scheduled(saved)) reportScheduled(saved);
+      else if (isScheduled(saved)) reportScheduled(saved);
       else if (id === null) reportSuccess(`${word} Published`, `Your ${noun} is now live on the website.`);
       else reportSuccess(`${word} Updated`, 'Your changes have been published.');
     },
@@ -59,7 +57,7 @@ export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, wor
     mutationFn: (item: T) => apiRequest<T>('PATCH', `${endpoint}/${item.id}`, { published: !item.published }),
     onSuccess: (saved) => {
       refresh();
-      if (scheduled(saved)) reportScheduled(saved);
+      if (isScheduled(saved)) reportScheduled(saved);
       else if (saved.published) reportSuccess(`${word} Published`, `"${saved.title}" is now live on the website.`);
       else reportSuccess(`${word} Unpublished`, `"${saved.title}" has been moved back to drafts.`);
     },

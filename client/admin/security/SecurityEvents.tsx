@@ -1,6 +1,7 @@
 import { formatAdminDateTime } from '../format';
 import type { SecurityEvent } from 'core/api/admin';
 import { Badge, type BadgeTone } from '../ui/Badge';
+import { ScrollTable } from '../ui/ScrollTable';
 
 /** SPEC section 2: green login_success; red login_failure and login_blocked; blue admin_logout; grey otherwise. */
 export function actionTone(action: string): BadgeTone {
@@ -16,37 +17,17 @@ const detailsText = (details: SecurityEvent['details']) => (details == null ? ''
 export function SecurityEvents({ events }: { events: SecurityEvent[] }) {
   if (events.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No recent security events</p>;
   return (
-    <div className="max-h-96 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Recent security events">
-      <table className="w-full text-left text-sm">
-        <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Time
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Action
-            </th>
-            <th scope="col" className="px-4 py-3">
-              IP Address
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Details
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {events.map((event, index) => (
-            <tr key={`${event.timestamp}-${index}`}>
-              <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatAdminDateTime(event.timestamp)}</td>
-              <td className="px-4 py-2">
-                <Badge tone={actionTone(event.action)}>{event.action}</Badge>
-              </td>
-              <td className="px-4 py-2 font-mono text-xs text-slate-700">{event.ipAddress || 'N/A'}</td>
-              <td className="break-all px-4 py-2 text-xs text-slate-600">{detailsText(event.details)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label="Recent security events" columns={['Time', 'Action', 'IP Address', 'Details']}>
+      {events.map((event, index) => (
+        <tr key={`${event.timestamp}-${index}`}>
+          <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatAdminDateTime(event.timestamp)}</td>
+          <td className="px-4 py-2">
+            <Badge tone={actionTone(event.action)}>{event.action}</Badge>
+          </td>
+          <td className="px-4 py-2 font-mono text-xs text-slate-700">{event.ipAddress || 'N/A'}</td>
+          <td className="break-all px-4 py-2 text-xs text-slate-600">{detailsText(event.details)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
