@@ -39,7 +39,9 @@ module.exports = {
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.spec.ts'] },
     // Hostile input (test/fuzz): FUZZ_RUNS cases per call, 30 here, 1000 with `npm run test:fuzz`.
     { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/test/fuzz/**/*.spec.ts'] },
-    // `npm run bench -- --quick` once, so the benchmark keeps working (no thresholds: see bench/README.md).
+    // Load: `npm run bench -- --quick` and `npm run soak -- --quick` once each, so they keep working (no
+    // thresholds: see bench/README.md). They fill both cores for minutes, so `npm test` runs them after the
+    // others, one at a time (package.json): a browser test beside them would wait on a starved machine.
     { ...common, displayName: 'bench', testMatch: ['<rootDir>/test/bench/**/*.spec.ts'] },
   ],
 };

@@ -53,6 +53,9 @@ function DiveSiteManagement() {
     queryKey: [...keys.diveSites, 'search', search],
     queryFn: () => getJson<DiveSiteResponse[]>(`/api/dive-sites/search?q=${encodeURIComponent(search)}`),
     enabled: search !== '',
+    // While a search loads, the cards shown so far stay (no skeletons): a card being worked on (an upload
+    // under way in its quick updates) is not unmounted by the admin typing above it.
+    placeholderData: (previous) => previous ?? all.data,
   });
   const byRegion = useQuery({
     queryKey: [...keys.diveSites, 'region', region],
@@ -163,7 +166,7 @@ function DiveSiteManagement() {
           {filtering ? 'No dive sites found matching your filters.' : 'No dive sites found.'}
         </p>
       ) : (
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Dive sites" role="list">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Dive sites" aria-busy={active.isPlaceholderData} role="list">
           {sites.map((site) => (
             <div role="listitem" key={site.id} className="grid grid-cols-1">
               <DiveSiteCard
