@@ -35,12 +35,15 @@ export function productionEnv() {
   return Object.fromEntries(words.slice(0, words.indexOf('node')).map((word) => word.split('=', 2)));
 }
 
+/** BENCH_SERVER_FLAGS: more Node.js flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const extraNodeFlags = () => (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 export async function startServer({ env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'adg-bench-'));
   // The embedded PostgreSQL runs as the postgres user when the bench runs as root.
   chmodSync(dataDir, 0o755);
   const port = await freePort();
-  const child = spawn(process.execPath, [...productionNodeFlags(), join(root, 'dist/src/main.js')], {
+  const child = spawn(process.execPath, [...productionNodeFlags(), ...extraNodeFlags(), join(root, 'dist/src/main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -76,46 +76,77 @@ function writer(base, { path, body }, perSecond) {
   };
 }
 
+const median = (values) => {
+  if (values.some((value) => value === null)) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 /**
- * The article page (`articlePath`) under load from `connections` connections for `duration` seconds:
- * quiet (before and after), then under each kind of write. Returns one row per run.
+ * The article page (`articlePath`) under load from `connections` connections for `duration` seconds, in
+ * `rounds` rounds: each a quiet run, then one run under each kind of write; a last quiet run ends them.
+ * A kind's ratio in a round is its req/s over the mean of the quiet runs either side of that round, so a
+ * drift of the machine's speed (other tenants of a shared host) lands on both; the row gives the median
+ * ratio, req/s and p99 over the rounds, and every round's figures.
  */
-export async function measureWrites(base, { pid, articlePath, otherArticle, site, duration, warmup, connections = 20, perSecond = 20, headers = {} }) {
+export async function measureWrites(
+  base,
+  { pid, articlePath, otherArticle, site, duration, warmup, rounds = 1, connections = 20, perSecond = 20, headers = {} },
+) {
   const url = base + articlePath;
   const options = { connections, duration, headers };
   const page = async () => measureRun(url, { ...options, duration: warmup }, pid).then(() => measureRun(url, options, pid));
-  const quietBefore = await page();
-  const rows = [];
-  for (const [kind, make] of Object.entries(KINDS)) {
-    const writes = writer(base, make({ otherArticle, site }), perSecond);
-    const started = Date.now();
-    const figures = await page();
-    const counts = await writes.stop();
-    rows.push({
-      writes: `${perSecond}/s ${kind}`,
-      ...figures,
-      writesSent: counts.sent,
-      writesOk: counts.ok,
-      writesFailed: counts.failed,
-      writesPerSec: Number((counts.sent / ((Date.now() - started) / 1000)).toFixed(1)),
-    });
+  const quietRuns = [await page()];
+  const runs = Object.fromEntries(Object.keys(KINDS).map((kind) => [kind, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [kind, make] of Object.entries(KINDS)) {
+      const writes = writer(base, make({ otherArticle, site }), perSecond);
+      const started = Date.now();
+      const figures = await page();
+      const counts = await writes.stop();
+      runs[kind].push({
+        ...figures,
+        writesSent: counts.sent,
+        writesOk: counts.ok,
+        writesFailed: counts.failed,
+        writesPerSec: Number((counts.sent / ((Date.now() - started) / 1000)).toFixed(1)),
+      });
+    }
+    quietRuns.push(await page());
   }
-  const quietAfter = await page();
+  const quietAround = (round) => (quietRuns[round].reqPerSec + quietRuns[round + 1].reqPerSec) / 2;
+  const rows = Object.entries(runs).map(([kind, kindRuns]) => {
+    const ratios = kindRuns.map((run, round) => Number((run.reqPerSec / quietAround(round)).toFixed(2)));
+    const sum = (field) => kindRuns.reduce((total, run) => total + run[field], 0);
+    return {
+      writes: `${perSecond}/s ${kind}`,
+      reqPerSec: Math.round(median(kindRuns.map((run) => run.reqPerSec))),
+      p50Ms: median(kindRuns.map((run) => run.p50Ms)),
+      p99Ms: median(kindRuns.map((run) => run.p99Ms)),
+      errors: sum('errors'),
+      non2xx: sum('non2xx'),
+      ratioToQuiet: median(ratios),
+      ratios,
+      writesPerSec: median(kindRuns.map((run) => run.writesPerSec)),
+      writesOk: sum('writesOk'),
+      writesFailed: sum('writesFailed'),
+      serverCpuPct: median(kindRuns.map((run) => run.serverCpuPct)),
+      loaderCpuPct: median(kindRuns.map((run) => run.loaderCpuPct)),
+      runs: kindRuns,
+    };
+  });
   const quiet = {
     writes: 'none (quiet)',
-    ...quietBefore,
-    reqPerSec: Math.round((quietBefore.reqPerSec + quietAfter.reqPerSec) / 2),
-    p50Ms: Math.max(quietBefore.p50Ms, quietAfter.p50Ms),
-    p99Ms: Math.max(quietBefore.p99Ms, quietAfter.p99Ms),
-    quietRuns: [quietBefore.reqPerSec, quietAfter.reqPerSec],
+    reqPerSec: Math.round(median(quietRuns.map((run) => run.reqPerSec))),
+    p50Ms: median(quietRuns.map((run) => run.p50Ms)),
+    p99Ms: median(quietRuns.map((run) => run.p99Ms)),
+    errors: quietRuns.reduce((total, run) => total + run.errors, 0),
+    non2xx: quietRuns.reduce((total, run) => total + run.non2xx, 0),
+    serverCpuPct: median(quietRuns.map((run) => run.serverCpuPct)),
+    loaderCpuPct: median(quietRuns.map((run) => run.loaderCpuPct)),
+    quietRuns: quietRuns.map((run) => run.reqPerSec),
+    runs: quietRuns,
   };
-  for (const row of rows) row.ratioToQuiet = Number((row.reqPerSec / quiet.reqPerSec).toFixed(2));
-  return {
-    connections,
-    durationSeconds: duration,
-    perSecond,
-    headers,
-    quiet,
-    rows,
-  };
+  return { connections, durationSeconds: duration, rounds, perSecond, headers, quiet, rows };
 }

@@ -38,6 +38,10 @@ export interface RatingResponse<T extends Moment = string> {
   createdAt: T;
 }
 
+/** SPEC section 2: the ratings panel shows this many of the latest ratings, then '+ n more reviews'. */
+export const RECENT_RATINGS = 5;
+
+/** A site's ratings, newest first (all of them, or the slice asked for), and the summary of all of them. */
 export interface RatingsResponse<T extends Moment = string> {
   ratings: RatingResponse<T>[];
   summary: { average: number; count: number };

@@ -1,8 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import session from 'express-session';
 import passport from 'passport';
 import { DataSource } from 'typeorm';
+import { hasCookie } from 'src/common/cookies';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { adminAreaHeaders } from './admin-headers';
 import { sessionCookieName } from './admin-session';
@@ -14,6 +15,9 @@ import { PgSessionStore } from './pg-session-store';
  * minutes idle, 1 hour of content editing) are checked by AdminGuard against the injectable clock.
  */
 const COOKIE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+
+/** SPEC's sign-in call (AdminAuthController's login), the one request that starts a session. */
+export const ADMIN_LOGIN_PATH = '/api/admin/login';
 
 /**
  * The session layer, in the order configureApp mounts it: admin headers, the origin check, the
@@ -43,7 +47,8 @@ export class AdminHttpMiddleware implements OnModuleDestroy {
         next();
       });
     }
-    handlers.push(
+    const sessionLayer = Router();
+    sessionLayer.use(
       session({
         name,
         secret: this.config.sessionSecret,
@@ -57,6 +62,13 @@ export class AdminHttpMiddleware implements OnModuleDestroy {
       passport.initialize(),
       passport.session(),
     );
+    // Only where a session can be: a request with the session cookie, or the sign-in that starts one.
+    // Without the cookie there is none to read (none is kept before sign-in), so a visitor's pages, form
+    // posts and API calls skip the session store and passport; the admin guard refuses them as before.
+    handlers.push((request, response, next) => {
+      if (hasCookie(request.headers.cookie, name) || (request.method === 'POST' && request.path === ADMIN_LOGIN_PATH)) sessionLayer(request, response, next);
+      else next();
+    });
     return handlers;
   }
 

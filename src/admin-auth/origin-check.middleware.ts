@@ -1,12 +1,9 @@
 import type { Request, RequestHandler } from 'express';
+import { hasCookie } from 'src/common/cookies';
 import { errorBody } from 'src/common/error-body';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_ORIGIN_REFUSED = 'Request refused: it did not come from this site';
-
-function hasCookie(header: string | undefined, name: string): boolean {
-  return !!header && header.split(';').some((part) => part.trim().startsWith(`${name}=`));
-}
 
 /** Whether a request was sent by the site's own pages (Sec-Fetch-Site, or an Origin naming this site). */
 export function fromThisSite(request: Request, siteOrigin: string): boolean {

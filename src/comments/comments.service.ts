@@ -23,8 +23,10 @@ export class CommentsService {
     if (dto.website) throw new BadRequestException('Comment rejected');
     await this.articles.findPublishedById(articleId);
     // Comments are visible as soon as they are posted (SPEC section 2); the administrator deletes abuse.
+    // One INSERT is atomic by itself: no BEGIN and COMMIT around it (two round trips fewer per comment).
     return this.comments.save(
       this.comments.create({ articleId, name: dto.name, content: dto.content, email: dto.email?.toLowerCase() ?? null, ipAddress, approved: true }),
+      { transaction: false },
     );
   }
 

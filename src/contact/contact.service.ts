@@ -32,8 +32,10 @@ export class ContactService {
   /** Saves the message first, so it is never lost, then mails it to the team when mail is configured. */
   async create(dto: CreateContactDto, ipAddress: string): Promise<Contact> {
     if (dto.website) throw new BadRequestException('Message rejected');
+    // One INSERT is atomic by itself: no BEGIN and COMMIT around it.
     const contact = await this.contacts.save(
       this.contacts.create({ name: dto.name, email: dto.email, subject: dto.subject, message: dto.message, ipAddress, emailSent: false }),
+      { transaction: false },
     );
     contact.emailSent = await this.notify(contact);
     if (contact.emailSent) await this.contacts.update(contact.id, { emailSent: true });

@@ -5,6 +5,7 @@ import { NewestFirstIndexes1795431000000 } from '../../migrations/1795431000000-
 import { Media1795432000000 } from '../../migrations/1795432000000-Media';
 import { DiveSitePositionPrecision1795500000000 } from '../../migrations/1795500000000-DiveSitePositionPrecision';
 import { ContentRevisions1795600000000 } from '../../migrations/1795600000000-ContentRevisions';
+import { DiveSiteTextIndex1795700000000 } from '../../migrations/1795700000000-DiveSiteTextIndex';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Media1795432000000,
   DiveSitePositionPrecision1795500000000,
   ContentRevisions1795600000000,
+  DiveSiteTextIndex1795700000000,
 ];

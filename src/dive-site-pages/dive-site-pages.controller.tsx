@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { cardsToShow, filtersQuery, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
-import type { RatingsResponse } from 'core/api/dive-sites';
+import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
 import type { TileSettings } from 'core/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
@@ -241,7 +241,8 @@ export class DiveSitePagesController {
   }
 
   private async ratingsOf(id: number): Promise<RatingsResponse> {
-    const { ratings, summary } = await this.ratings.forSite(id);
+    // The panel shows the latest few; the summary counts every rating.
+    const { ratings, summary } = await this.ratings.forSite(id, { limit: RECENT_RATINGS });
     return { ratings: ratings.map((rating) => ({ ...rating, createdAt: rating.createdAt.toISOString() })), summary };
   }
 

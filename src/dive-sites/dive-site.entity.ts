@@ -8,6 +8,8 @@ export const POSITION_PRECISIONS = ['mark', 'approximate'] as const;
 export type PositionPrecision = (typeof POSITION_PRECISIONS)[number];
 
 @Entity({ name: 'dive_sites' })
+// The trigram index of the text search (dive-site-text.ts), made by its migration when pg_trgm is available.
+@Index('IDX_dive_sites_text', { synchronize: false })
 @Check('CHK_dive_sites_position_precision', `"position_precision" IN ('mark', 'approximate')`)
 export class DiveSite {
   @PrimaryGeneratedColumn()

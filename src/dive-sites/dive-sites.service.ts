@@ -4,6 +4,7 @@ import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { ALL, depthBand, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { DiveSite } from './dive-site.entity';
+import { siteTextMatch } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
@@ -15,11 +16,6 @@ export const SITE_NOT_FOUND = 'Dive site not found';
  * browser's localeCompare used by the admin screen.
  */
 export const HUMAN_ORDER = 'COLLATE "und-x-icu"';
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** SPEC section 5's text search: case-insensitive substring of name, description, region or marine life. */
-const TEXT_MATCH = '(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)';
 
 /** SPEC section 9's depth bands in SQL, by the largest number in depthRange (as core/dive-sites/filters' depthBand). */
 const MAX_DEPTH_SQL = `(SELECT MAX(m[1]::numeric) FROM regexp_matches(site."depthRange", '\\d+(?:\\.\\d+)?', 'g') AS m)`;
@@ -89,9 +85,8 @@ export class DiveSitesService {
 
   /** SPEC section 5: case-insensitive substring on name, description, region and marine life. */
   search(term: string): Promise<DiveSite[]> {
-    const like = `%${escapeLike(term.trim())}%`;
     return this.sorted()
-      .where('(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)', { like })
+      .where(...siteTextMatch(term))
       .getMany();
   }
 
@@ -107,7 +102,7 @@ export class DiveSitesService {
     const query = this.sorted();
     if (filters.search.trim()) {
       if (searchMatches) query.andWhere(searchMatches.length ? 'site.id IN (:...searchMatches)' : 'false', { searchMatches });
-      else query.andWhere(TEXT_MATCH, { like: `%${escapeLike(filters.search.trim())}%` });
+      else query.andWhere(...siteTextMatch(filters.search));
     }
     if (filters.region !== ALL) query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill !== ALL) query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
@@ -132,7 +127,7 @@ export class DiveSitesService {
   async searchIds(term: string): Promise<number[]> {
     const rows = await this.sorted()
       .select('site.id', 'id')
-      .where(TEXT_MATCH, { like: `%${escapeLike(term.trim())}%` })
+      .where(...siteTextMatch(term))
       .getRawMany<{ id: number }>();
     return rows.map((row) => row.id);
   }
@@ -142,9 +137,7 @@ export class DiveSitesService {
     const term = filters.q || filters.search || '';
     const query = this.sorted();
     if (term) {
-      query.andWhere('(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)', {
-        like: `%${escapeLike(term)}%`,
-      });
+      query.andWhere(...siteTextMatch(term));
     }
     if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });

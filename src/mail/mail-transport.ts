@@ -11,6 +11,8 @@ export function createMailTransport(config: AppConfig): MailTransport {
   // Short timeouts: a visitor's form post waits for the answer, and a stuck mail server must not hang it.
   return nodemailer.createTransport({
     url: config.smtpUrl,
+    // Connections kept open and reused (up to 5): a wave of sign-ups does not open and secure a new one per message.
+    pool: true,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,

@@ -66,11 +66,18 @@ export class MailService implements OnModuleDestroy {
 
   private async store(message: Mail.Options): Promise<string> {
     const info = await composer.sendMail(message);
-    await mkdir(this.outboxDir, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = join(this.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-    // Personal data (names, addresses, messages): readable by the server's user only.
-    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    // Personal data (names, addresses, messages): readable by the server's user only. The folder is made
+    // when a write finds it missing (the first message, or after an operator removed it), not every time.
+    const write = () => writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+    try {
+      await write();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(this.outboxDir, { recursive: true, mode: 0o700 });
+      await write();
+    }
     return file;
   }
 

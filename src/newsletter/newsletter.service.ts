@@ -43,9 +43,10 @@ export class NewsletterService {
 
     let subscriber: Subscriber;
     try {
+      // One statement each, atomic by itself: no BEGIN and COMMIT around it.
       subscriber = existing
-        ? await this.subscribers.save(Object.assign(existing, consent, { subscribed: true, unsubscribedAt: null }))
-        : await this.subscribers.save(this.subscribers.create({ email, subscribed: true, unsubscribeToken: newToken(), ...consent }));
+        ? await this.subscribers.save(Object.assign(existing, consent, { subscribed: true, unsubscribedAt: null }), { transaction: false })
+        : await this.subscribers.save(this.subscribers.create({ email, subscribed: true, unsubscribeToken: newToken(), ...consent }), { transaction: false });
     } catch (error) {
       // Two sign-ups for one address at the same moment: the second loses on the unique index.
       if (isUniqueViolation(error)) throw new ConflictException(ALREADY_SUBSCRIBED);

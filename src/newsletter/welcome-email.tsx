@@ -10,7 +10,13 @@ export interface WelcomeEmailInput extends EmailFrame {
 const link = { color: '#0e7490', fontWeight: 600 } as const;
 
 /** The welcome email: what to expect, the free guide (attached and linked), and the unsubscribe link. */
-export function welcomeEmail(input: WelcomeEmailInput): { subject: string; text: string; html: string } {
+export interface WelcomeEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function welcomeEmail(input: WelcomeEmailInput): WelcomeEmail {
   const { siteName, siteUrl, guide, guideUrl } = input;
   const subject = `Welcome to ${siteName}: your free guide, ${guide.title}`;
   const text = [

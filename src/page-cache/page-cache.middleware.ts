@@ -6,6 +6,7 @@ import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { FirstAnswer } from 'src/common/answer-first';
 import type { AppConfig } from 'src/config/app.config';
 import { gatheredTags, startGathering } from 'src/common/cache-tags';
+import { hasCookie } from 'src/common/cookies';
 import { FORM_OUTCOME_COOKIE } from 'src/common/form-outcome-cookie';
 import { countSqlQueries } from './sql-count';
 import { ENTRY_TTL_MS, etagOf, type CachedPage, type PageCacheService } from './page-cache.service';
@@ -28,12 +29,6 @@ const MAX_KEY_LENGTH = 300;
 
 /** The JSON API: its anonymous GET answers are kept too, with their ETag but no public caching. */
 const API = /^\/api\//;
-
-function hasCookie(request: IncomingMessage, name: string): boolean {
-  const header = request.headers.cookie;
-  if (!header) return false;
-  return header.split(';').some((part) => part.trim().startsWith(`${name}=`));
-}
 
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 section 13.1.2). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -131,7 +126,7 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
   return (request, response) => {
     if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     // Signed in, or back from a form posted without JavaScript (its outcome shows on this one answer).
-    if (hasCookie(request, cookieName) || hasCookie(request, FORM_OUTCOME_COOKIE)) return false;
+    if (hasCookie(request.headers.cookie, cookieName) || hasCookie(request.headers.cookie, FORM_OUTCOME_COOKIE)) return false;
     if (config.sqlCountHeader && request.headers['x-page-cache'] === 'bypass') return false;
     const url = request.url ?? '';
     // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
@@ -190,7 +185,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isAdminArea(request.path)) return next();
     const api = API.test(request.path);
 
-    if (hasCookie(request, cookieName) || hasCookie(request, FORM_OUTCOME_COOKIE)) {
+    if (hasCookie(request.headers.cookie, cookieName) || hasCookie(request.headers.cookie, FORM_OUTCOME_COOKIE)) {
       // Signed in (or was), or showing a form's outcome: pages may differ, and must never sit in a shared cache.
       patchSend(response, (body) => {
         if (isHtml(response)) response.setHeader('Cache-Control', 'no-store');

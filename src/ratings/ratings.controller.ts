@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { clientIp } from 'src/common/client-ip';
 import { idParam } from 'src/common/id.pipe';
+import { ListSliceQueryDto } from 'src/common/list-slice.dto';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CreateRatingDto } from './dto/create-rating.dto';
 import { RatingsService } from './ratings.service';
@@ -13,13 +14,14 @@ const id = idParam('Dive site id');
 export class RatingsController {
   constructor(private readonly ratings: RatingsService) {}
 
+  /** Every rating of the site as SPEC says, or a slice of them (`?limit=&offset=`); the summary always counts all. */
   @Get()
   @CacheTags(byId(Tag.ratings))
-  list(@Param('id', id) diveSiteId: number) {
-    return this.ratings.forSite(diveSiteId);
+  list(@Param('id', id) diveSiteId: number, @Query() slice: ListSliceQueryDto) {
+    return this.ratings.forSite(diveSiteId, slice);
   }
 
-  /** Answers the new rating and the site's ratings after it, in the shape of GET. */
+  /** Answers the new rating, and the site's latest ratings after it (as many as its panel shows) with the summary. */
   @Post()
   @RateLimit('rating')
   // Only the site's own page and ratings show them (no list shows ratings).

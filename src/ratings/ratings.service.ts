@@ -4,15 +4,30 @@ import { Repository } from 'typeorm';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { DiveSiteRating } from './dive-site-rating.entity';
 import type { CreateRatingDto } from './dto/create-rating.dto';
-import type { AdminRatingResponse, RatingResponse, RatingsResponse } from 'core/api/dive-sites';
+import { RECENT_RATINGS, type AdminRatingResponse, type RatingResponse, type RatingsResponse } from 'core/api/dive-sites';
+import type { ListSlice } from 'src/common/list-slice.dto';
 import { toRatingResponse } from './rating.response';
 
 /** How many of the latest ratings the moderation list shows. */
 export const ADMIN_RATINGS_LIMIT = 200;
 
-/** A site's ratings, newest first (through the service's repository or a transaction's). */
-const newestFirst = (repository: Repository<DiveSiteRating>, diveSiteId: number) =>
-  repository.find({ where: { diveSiteId }, order: { createdAt: 'DESC', id: 'DESC' } });
+/**
+ * A site's ratings, newest first (a slice of them when asked), and the average (one decimal) and count of
+ * all of them, counted in SQL: a page showing the latest five reads five rows however many there are.
+ * Through the service's repository or a transaction's.
+ */
+async function ratingsOf(repository: Repository<DiveSiteRating>, diveSiteId: number, slice: ListSlice = {}): Promise<RatingsResponse<Date>> {
+  const [ratings, [totals]] = await Promise.all([
+    repository.find({ where: { diveSiteId }, order: { createdAt: 'DESC', id: 'DESC' }, take: slice.limit, skip: slice.offset }),
+    repository
+      .createQueryBuilder('rating')
+      .select('COUNT(*)::int', 'count')
+      .addSelect('COALESCE(AVG(rating.rating), 0)::float8', 'mean')
+      .where('rating.diveSiteId = :diveSiteId', { diveSiteId })
+      .getRawMany<{ count: number; mean: number }>(),
+  ]);
+  return { ratings: ratings.map(toRatingResponse), summary: { average: Math.round(totals.mean * 10) / 10, count: totals.count } };
+}
 
 @Injectable()
 export class RatingsService {
@@ -21,16 +36,16 @@ export class RatingsService {
     private readonly sites: DiveSitesService,
   ) {}
 
-  /** Every rating of a site, newest first, with the average (one decimal) and the count. */
-  async forSite(diveSiteId: number): Promise<RatingsResponse<Date>> {
+  /** A site's ratings, newest first (every one, or the slice asked for), with the average (one decimal) and the count of all. */
+  async forSite(diveSiteId: number, slice?: ListSlice): Promise<RatingsResponse<Date>> {
     await this.sites.findById(diveSiteId);
-    return this.summarise(await newestFirst(this.ratings, diveSiteId));
+    return ratingsOf(this.ratings, diveSiteId, slice);
   }
 
   /**
-   * POST's answer: the new rating and the site's list, in one transaction, so a rating is stored only
-   * when the answer says so (the database going away between the two would otherwise keep a rating the
-   * client was told had failed).
+   * POST's answer: the new rating, the latest ratings (as many as the panel shows) and the summary, in one
+   * transaction, so a rating is stored only when the answer says so (the database going away between the
+   * two would otherwise keep a rating the client was told had failed).
    */
   async createAndList(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<RatingsResponse<Date> & { rating: RatingResponse<Date> }> {
     if (dto.website) throw new BadRequestException('Rating rejected');
@@ -38,8 +53,7 @@ export class RatingsService {
     return this.ratings.manager.transaction(async (manager) => {
       const repository = manager.getRepository(DiveSiteRating);
       const rating = await repository.save(repository.create({ diveSiteId, rating: dto.rating, comment: dto.comment ?? null, ipAddress, userEmail: null }));
-      const list = await newestFirst(repository, diveSiteId);
-      return { rating: toRatingResponse(rating), ...this.summarise(list) };
+      return { rating: toRatingResponse(rating), ...(await ratingsOf(repository, diveSiteId, { limit: RECENT_RATINGS })) };
     });
   }
 
@@ -65,11 +79,5 @@ export class RatingsService {
   async remove(id: number): Promise<void> {
     const result = await this.ratings.delete(id);
     if (!result.affected) throw new NotFoundException('Rating not found');
-  }
-
-  private summarise(ratings: DiveSiteRating[]): RatingsResponse<Date> {
-    const count = ratings.length;
-    const average = count ? Math.round((ratings.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10 : 0;
-    return { ratings: ratings.map(toRatingResponse), summary: { average, count } };
   }
 }

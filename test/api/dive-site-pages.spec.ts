@@ -112,6 +112,8 @@ describe('GET /dive-sites/{id}', () => {
     expect(panel).toContain('+ 2 more reviews');
     expect([...panel.matchAll(/Visit number (\d)/g)].map((m) => m[1])).toEqual(['7', '6', '5', '4', '3']);
     expect(panel).not.toContain('192.0.2.1');
+    // The older ones are nowhere in the page, not even in the island's data: it grows with no rating.
+    expect(html).not.toMatch(/Visit number [12]\b/);
   });
 
   it.each(['999999', 'abc', '0'])('shows the page with the empty state for the unknown id %s', async (id) => {

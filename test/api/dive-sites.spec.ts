@@ -172,6 +172,38 @@ describe('ratings', () => {
     expect(stored.ipAddress).toBe('198.51.100.7');
   });
 
+  it("reads the latest ratings a page at a time, while the summary counts every one; a rating's answer carries the panel's five", async () => {
+    const site = await seeded('Montague Island Seal Colony');
+    const stars = [5, 4, 4, 3, 5, 2, 4, 5];
+    const ids: number[] = [];
+    for (const rating of stars) ids.push((await post(site.id, { rating, comment: `Dive ${ids.length + 1}` }).expect(201)).body.rating.id);
+    const newest = [...ids].reverse();
+    const summary = { average: Math.round((stars.reduce((a, b) => a + b, 0) / stars.length) * 10) / 10, count: stars.length };
+
+    const all = (await request(t.baseUrl).get(`/api/dive-sites/${site.id}/ratings`).expect(200)).body;
+    expect(all.ratings.map((rating: { id: number }) => rating.id)).toEqual(newest);
+    expect(all.summary).toEqual(summary);
+    const page = (await request(t.baseUrl).get(`/api/dive-sites/${site.id}/ratings?limit=5`).expect(200)).body;
+    expect(page.ratings.map((rating: { id: number }) => rating.id)).toEqual(newest.slice(0, 5));
+    expect(page.summary).toEqual(summary);
+    const rest = (await request(t.baseUrl).get(`/api/dive-sites/${site.id}/ratings?limit=5&offset=5`).expect(200)).body;
+    expect(rest.ratings.map((rating: { id: number }) => rating.id)).toEqual(newest.slice(5));
+
+    const answer = (await post(site.id, { rating: 1 }).expect(201)).body;
+    expect(answer.ratings).toHaveLength(5);
+    expect(answer.ratings[0].id).toBe(answer.rating.id);
+    expect(answer.summary.count).toBe(stars.length + 1);
+
+    for (const [query, message] of [
+      ['limit=0', 'limit must be between 1 and 100'],
+      ['limit=abc', 'limit must be a whole number'],
+      ['offset=-1', 'offset must be a whole number'],
+    ]) {
+      const refused = await request(t.baseUrl).get(`/api/dive-sites/${site.id}/ratings?${query}`).expect(400);
+      expect(JSON.stringify(refused.body)).toContain(message);
+    }
+  });
+
   it('omits an empty or blank comment', async () => {
     const site = await seeded('Julian Rocks');
     const created = await post(site.id, { rating: 4, comment: '   ' }).expect(201);

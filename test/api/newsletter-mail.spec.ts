@@ -70,6 +70,27 @@ it('sends the welcome email with the PDF guide attached and a working one-click 
   expect((await t.dataSource.getRepository(Subscriber).findOneByOrFail({ email })).subscribed).toBe(false);
 });
 
+it('gives every subscriber their own unsubscribe link, in the text, the HTML and the header', async () => {
+  const emails = [`first.${Date.now()}@example.com`, `second.${Date.now()}@example.com`];
+  for (const email of emails) await request(t.baseUrl).post('/api/newsletter/subscribe').send({ email }).expect(201);
+  expect(sent).toHaveLength(2);
+  const links = await Promise.all(
+    emails.map(async (email) => {
+      const { unsubscribeToken } = await t.dataSource.getRepository(Subscriber).findOneByOrFail({ email });
+      return `https://divers.example.au/newsletter/unsubscribe?token=${unsubscribeToken}`;
+    }),
+  );
+  expect(links[0]).not.toBe(links[1]);
+  sent.map(parseMail).forEach((mail, index) => {
+    const [own, other] = [links[index], links[1 - index]];
+    expect(mail.headers.to).toBe(emails[index]);
+    expect(mail.headers['list-unsubscribe']).toBe(`<${own}>`);
+    expect(mail.text).toContain(`Unsubscribe with one click: ${own}`);
+    expect(mail.html).toContain(`href="${own}"`);
+    for (const body of [mail.text, mail.html]) expect(body).not.toContain(other);
+  });
+});
+
 it('keeps the subscription and the message when the mail server fails', async () => {
   sendMail.mockRejectedValue(new Error('connect ECONNREFUSED'));
   const email = `offline.${Date.now()}@example.com`;

@@ -3,12 +3,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { ApiError, apiRequest, getJson } from '../../lib/api';
 import { timeAgo } from '../../lib/dive-sites/relative-time';
-import type { RatingsResponse } from 'core/api/dive-sites';
+import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
 import { toast } from '../../lib/toast';
 import { UserText } from '../../lib/user-text';
 
 export const COMMENT_MAX = 500;
-export const RECENT_RATINGS = 5;
 
 interface RatingsPanelProps {
   site: { id: number; name: string };
@@ -56,9 +55,15 @@ function Stars({ value, label }: { value: number; label: string }) {
 /** SPEC section 2's 'Ratings & Reviews' panel with section 4's rating form states and section 8's toasts. */
 export function RatingsPanel({ site, initial, renderedAt, outcome: given }: RatingsPanelProps) {
   const url = `/api/dive-sites/${site.id}/ratings`;
+  // The panel shows the latest few: it asks for those and the summary, not every rating of the site.
+  const listUrl = `${url}?limit=${RECENT_RATINGS}`;
   // Kept in the page's cache by site, so a panel shown again starts from the latest list. A list that
   // cannot load reads as no ratings yet.
-  const ratings = useQuery({ queryKey: ['dive-sites', site.id, 'ratings'], queryFn: () => getJson<RatingsResponse>(url), initialData: initial ?? undefined });
+  const ratings = useQuery({
+    queryKey: ['dive-sites', site.id, 'ratings'],
+    queryFn: () => getJson<RatingsResponse>(listUrl),
+    initialData: initial ?? undefined,
+  });
   const data = ratings.data;
   const [now, setNow] = useState(() => new Date(renderedAt));
   const outcome = outcomeFor(given, 'rating', site.id);

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from 'src/database/data-source-options';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { siteTextMatch } from 'src/dive-sites/dive-site-text';
+import { DiveSiteTextIndex1795700000000 } from '../../migrations/1795700000000-DiveSiteTextIndex';
+import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
+
+// SPEC section 5's text search: a case-insensitive substring of name, description, region or marine life,
+// answered from the trigram index of the four fields joined (migrations/1795700000000-DiveSiteTextIndex.ts).
+let t: TestApp;
+let sites: DiveSite[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sites = await t.dataSource.getRepository(DiveSite).find();
+});
+
+afterAll(() => t?.close());
+
+const fieldByField = (term: string) =>
+  sites
+    .filter((site) => [site.name, site.description, site.region, site.marineLife ?? ''].some((text) => text.toLowerCase().includes(term.toLowerCase())))
+    .map((site) => site.id)
+    .sort((a, b) => a - b);
+
+const found = async (term: string) =>
+  ((await request(t.baseUrl).get('/api/dive-sites/search').query({ q: term }).expect(200)).body as { id: number }[])
+    .map((site) => site.id)
+    .sort((a, b) => a - b);
+
+describe('the dive-site text search', () => {
+  it('finds exactly the sites with the term in one of the four fields', async () => {
+    const [first] = sites;
+    for (const term of [first.name, 'grey nurse', 'SHARK', first.region, 'manta', 'wreck', 'no such reef anywhere']) {
+      await expect(found(term)).resolves.toEqual(fieldByField(term));
+    }
+    expect(fieldByField('grey nurse').length).toBeGreaterThan(1);
+  });
+
+  it('never matches a term across two fields, whatever the term holds', async () => {
+    const site = sites.find((candidate) => candidate.description.length > 10)!;
+    // The end of the name and the start of the description, with a space or the separator between them.
+    const across = `${site.name.slice(-4)} ${site.description.slice(0, 4)}`;
+    await expect(found(across)).resolves.toEqual(fieldByField(across));
+    const withSeparator = `${site.name.slice(-4)}\u001f${site.description.slice(0, 4)}`;
+    await expect(found(withSeparator)).resolves.toEqual([]);
+  });
+
+  it('is answered by the trigram index, not by reading every site', async () => {
+    const [sql, parameters] = t.dataSource
+      .getRepository(DiveSite)
+      .createQueryBuilder('site')
+      .select('site.id')
+      .where(...siteTextMatch('Julian Rocks'))
+      .getQueryAndParameters();
+    // 244 sites are few enough for PostgreSQL to read them all; with reading them ruled out, the plan shows
+    // whether the index can answer the search's own expression.
+    const plan = await t.dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      return (await manager.query(`EXPLAIN ${sql}`, parameters)) as { 'QUERY PLAN': string }[];
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('IDX_dive_sites_text');
+  });
+});
+
+describe('a database where pg_trgm cannot be created', () => {
+  it('still migrates, without the index, and the search finds the same sites', async () => {
+    const dataSource = new DataSource(dataSourceOptions(await createTestDatabase()));
+    await dataSource.initialize();
+    const runner = dataSource.createQueryRunner();
+    const role = `no_extensions_${randomBytes(4).toString('hex')}`;
+    try {
+      await runner.query('DROP INDEX "IDX_dive_sites_text"');
+      await runner.query('DROP EXTENSION pg_trgm');
+      // A role that owns the table but may not create extensions (no CREATE on the database), as on a
+      // managed server that does not allow pg_trgm.
+      await runner.query(`CREATE ROLE ${role}`);
+      await runner.query(`ALTER TABLE dive_sites OWNER TO ${role}`);
+      await runner.query(`SET ROLE ${role}`);
+      await new DiveSiteTextIndex1795700000000().up(runner);
+      await runner.query('RESET ROLE');
+      await expect(runner.query(`SELECT 1 FROM pg_indexes WHERE indexname = 'IDX_dive_sites_text'`)).resolves.toEqual([]);
+      const rows = await dataSource
+        .getRepository(DiveSite)
+        .createQueryBuilder('site')
+        .select('site.id')
+        .where(...siteTextMatch('grey nurse'))
+        .getMany();
+      expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(fieldByField('grey nurse'));
+    } finally {
+      await runner.query('RESET ROLE');
+      await runner.query('ALTER TABLE dive_sites OWNER TO CURRENT_USER');
+      await runner.query(`DROP ROLE IF EXISTS ${role}`);
+      await runner.release();
+      await dataSource.destroy();
+    }
+  });
+});
