@@ -27,8 +27,8 @@ const onlyParts = ['writes', 'limit', 'lighthouse'].filter((part) => args.includ
 const out = isAbsolute(outArg) ? outArg : join(root, 'bench', 'results', outArg);
 
 const settings = quick
-  ? { throughputSeconds: 2, warmupSeconds: 1, memorySeconds: 20, lighthousePages: 1, settleMs: 500, writeRounds: 1 }
-  : { throughputSeconds: 10, warmupSeconds: 2, memorySeconds: 300, lighthousePages: 4, settleMs: 1500, writeRounds: 3 };
+  ? { throughputSeconds: 2, warmupSeconds: 1, memorySeconds: 20, lighthousePages: 1, settleMs: 500, writePairs: 1 }
+  : { throughputSeconds: 10, warmupSeconds: 2, memorySeconds: 300, lighthousePages: 4, settleMs: 1500, writePairs: 6, writeSeconds: 4 };
 
 const log = (message) => console.log(`[bench] ${message}`);
 
@@ -252,14 +252,15 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
   const options = { pid: server.pid, duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
   if (parts.includes('writes')) {
     log(
-      `writes: ${articlePath}, 20 connections, ${settings.writeRounds} round(s) of quiet then under 20 public writes/s of each kind, ${settings.throughputSeconds} s each`,
+      `writes: ${articlePath}, 20 connections, ${settings.writePairs} pair(s) of runs (quiet, then under 20 public writes/s) per kind, ${settings.writeSeconds ?? settings.throughputSeconds} s each`,
     );
     const writes = await measureWrites(base, {
       ...options,
       articlePath,
       otherArticle,
       site,
-      rounds: settings.writeRounds,
+      pairs: settings.writePairs,
+      duration: settings.writeSeconds ?? settings.throughputSeconds,
       headers: { 'accept-encoding': 'br, gzip' },
     });
     results.sections.writes = writes;
@@ -271,6 +272,7 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
           reqPerSec,
           p50Ms,
           p99Ms,
+          worstP99Ms,
           errors,
           non2xx,
           ratioToQuiet,
@@ -285,10 +287,11 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
           reqPerSec,
           p50Ms,
           p99Ms,
+          worstP99Ms,
           errors,
           non2xx,
-          ratioToQuiet,
-          rounds: ratios?.join(' / ') ?? '',
+          ratioToQuiet: Number(ratioToQuiet.toFixed(2)),
+          pairs: ratios?.join(' / ') ?? '',
           writesPerSec,
           writesOk,
           writesFailed,

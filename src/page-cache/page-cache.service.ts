@@ -15,6 +15,8 @@ const RECONNECT_MIN_MS = 250;
 const ACK_TIMEOUT_MS = 1000;
 /** Where each process acknowledges an invalidation; and the listener connections' application_name. */
 const ACK_CHANNEL = 'page_cache_ack';
+/** A process says here that it started or stopped listening: every process counts the listeners again. */
+const MEMBERS_CHANNEL = 'page_cache_members';
 const LISTENER_NAME = 'adg-page-cache';
 const RECONNECT_MAX_MS = 10_000;
 /**
@@ -80,6 +82,14 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   /** This process's invalidations waiting for every listening process to acknowledge them. */
   private readonly waiting = new Map<string, { remaining: number; done: () => void }>();
   private invalidations = 0;
+  /**
+   * How many processes listen (this one included), as last counted in pg_stat_activity, or null when it
+   * must be counted again: counted once, not for every write (the count costs PostgreSQL more than the
+   * write), and again when a process says it joined or left, or when an acknowledgement did not come (a
+   * process gone without a word). `membership` tells a count that a change arrived while it ran.
+   */
+  private processCount: number | null = null;
+  private membership = 0;
   /** How long what is rendered now stays right, in ms, or null when unknown (see limitLifetime). */
   private lifetime: () => number | null = () => Infinity;
 
@@ -153,6 +163,8 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     this.clear();
     const listener = this.listener;
     this.listener = null;
+    // The others count one listener fewer from now (not by counting: this connection is still open).
+    await listener?.query('SELECT pg_notify($1, $2)', [MEMBERS_CHANNEL, 'left']).catch(() => undefined);
     await listener?.end().catch(() => undefined);
   }
 
@@ -189,13 +201,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     const token = `${this.instanceId}:${++this.invalidations}`;
     let acknowledged: Promise<void> = Promise.resolve();
     try {
-      if (this.listening) {
-        const rows: { n: number }[] = await this.dataSource.query(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
-          [LISTENER_NAME],
-        );
-        acknowledged = this.awaitAcknowledgements(token, rows[0]?.n ?? 0);
-      }
+      if (this.listening) acknowledged = this.awaitAcknowledgements(token, await this.listeningProcesses());
       await this.dataSource.query('SELECT pg_notify($1, $2)', [PAGE_CACHE_CHANNEL, invalidationPayload(token, changed)]);
     } catch (error) {
       this.logger.error(`NOTIFY ${PAGE_CACHE_CHANNEL} failed: ${(error as Error).message}`);
@@ -231,10 +237,33 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     return this.recent.some((change) => change.sequence > generation && touches(tags, change.changed));
   }
 
+  /** The processes listening on the database, this one included (see processCount). */
+  private async listeningProcesses(): Promise<number> {
+    if (this.processCount !== null) return this.processCount;
+    const membership = this.membership;
+    const rows: { n: number }[] = await this.dataSource.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+      [LISTENER_NAME],
+    );
+    const count = rows[0]?.n ?? 0;
+    // A process that joined or left during the count makes it one to do again next time.
+    if (membership === this.membership) this.processCount = count;
+    return count;
+  }
+
+  private membershipChanged(): void {
+    this.membership++;
+    this.processCount = null;
+  }
+
   private awaitAcknowledgements(token: string, count: number): Promise<void> {
     if (count <= 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.settle(token), ACK_TIMEOUT_MS);
+      const timer = setTimeout(() => {
+        // A process did not answer: it may have gone without a word. Count again next time.
+        this.membershipChanged();
+        this.settle(token);
+      }, ACK_TIMEOUT_MS);
       this.waiting.set(token, {
         remaining: count,
         done: () => {
@@ -278,6 +307,11 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
         if (!token.startsWith(`${this.instanceId}:`)) void this.drop(changed);
         // A server's invalidation (not the seed's) waits for every process to say it has dropped them.
         if (token.includes(':')) client.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, token]).catch(() => undefined);
+      } else if (message.channel === MEMBERS_CHANNEL) {
+        const counted = this.processCount;
+        this.membershipChanged();
+        // One that joined is counted with the others; one that left is still connected as it says so.
+        if (message.payload === 'left' && counted !== null) this.processCount = Math.max(1, counted - 1);
       } else if (message.channel === ACK_CHANNEL) {
         const token = payload;
         const waiting = this.waiting.get(token);
@@ -286,7 +320,11 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${PAGE_CACHE_CHANNEL}; LISTEN ${ACK_CHANNEL}`);
+      await client.query(`LISTEN ${PAGE_CACHE_CHANNEL}; LISTEN ${ACK_CHANNEL}; LISTEN ${MEMBERS_CHANNEL}`);
+      if (this.listener !== client) return;
+      // Every process (this one too, hearing its own) counts the listeners again, this one among them.
+      this.membershipChanged();
+      await client.query('SELECT pg_notify($1, $2)', [MEMBERS_CHANNEL, 'joined']);
       if (this.listener !== client) return;
       // Whatever was cached may have missed a notification while the connection was down.
       this.clear();

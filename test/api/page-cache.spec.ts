@@ -12,6 +12,8 @@ import { PageCacheService } from 'src/page-cache/page-cache.service';
  */
 let a: TestApp;
 let b: TestApp;
+/** A third process, started by one test (it stays up: passport's strategy is one per Node process, the last app's). */
+let c: TestApp | null = null;
 let admin: Agent;
 
 const ANONYMOUS = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -23,6 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await c?.close();
   await b?.close();
   await a?.close();
 });
@@ -142,6 +145,58 @@ describe('invalidation across processes', () => {
     await request(a.baseUrl).post(`/api/dive-sites/${site.id}/ratings`).send({ rating: 5, comment: 'Grey nurse sharks on every dive' }).expect(201);
     for (const t of [a, b]) {
       expect((await request(t.baseUrl).get(path).expect(200)).text).toContain('Grey nurse sharks on every dive');
+    }
+  });
+
+  it('counts the listening processes once, again when one starts or stops, and waits for each one that listens', async () => {
+    const listed = (await request(a.baseUrl).get('/api/articles').expect(200)).body as { id: number; slug: string }[];
+    const article = listed[listed.length - 1];
+    const path = `/blog/${article.slug}`;
+    const [{ content }] = (await a.dataSource.query('SELECT content FROM articles WHERE id = $1', [article.id])) as { content: string }[];
+    const edit = (note: string) =>
+      admin
+        .patch(`/api/articles/${article.id}`)
+        .send({ content: `${content}\n\n${note}` })
+        .expect(200);
+    const counts: string[] = [];
+    const query = a.dataSource.query.bind(a.dataSource);
+    const spy = jest.spyOn(a.dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
+      if (sql.includes('pg_stat_activity')) counts.push(sql);
+      return (query as (...args: unknown[]) => Promise<unknown>)(sql, ...rest);
+    });
+    try {
+      await edit('First of two edits while two processes listen.');
+      await edit('Second of two edits while two processes listen.');
+      // Counted at most once for both writes (the count may have been made before the spy).
+      expect(counts.length).toBeLessThanOrEqual(1);
+      counts.length = 0;
+
+      // A third process starts. The others hear of it within moments of its listening: a write after
+      // that counts again (once) and answers only when the third has dropped what the write changed.
+      c = await startTestApp({ PAGE_CACHE: 'true' }, { databaseUrl: a.databaseUrl });
+      const third = c.app.get(PageCacheService);
+      await until(() => third.active);
+      let written = 0;
+      while (counts.length === 0) {
+        expect(written).toBeLessThan(20);
+        await warm(c, path);
+        expect(third.get(path)).not.toBeNull();
+        await edit(`Edit ${++written} with a third process listening.`);
+      }
+      expect(counts).toHaveLength(1);
+      expect(third.get(path)).toBeNull();
+      expect((await request(c.baseUrl).get(path).expect(200)).text).toContain(`Edit ${written} with a third process listening.`);
+
+      // Its cache stops (as at shutdown): the others count one fewer without counting again.
+      counts.length = 0;
+      await third.onModuleDestroy();
+      await warm(b, path);
+      await edit('An edit after the third process stopped listening.');
+      expect(counts).toHaveLength(0);
+      expect((await request(b.baseUrl).get(path).expect(200)).text).toContain('An edit after the third process stopped listening.');
+    } finally {
+      spy.mockRestore();
+      await admin.patch(`/api/articles/${article.id}`).send({ content }).expect(200);
     }
   });
 
