@@ -2,77 +2,30 @@
 // one kind arrive (newsletter sign-ups, contact messages, comments on another article, ratings), each
 // from its own made-up address (the server runs with TRUST_PROXY=1, so the per-address limits of the
 // public forms stay out of the way). Used by bench/run.mjs (`--writes`).
+import { Worker } from 'node:worker_threads';
 import { measureRun } from './throughput.mjs';
 
-let addressCounter = 0;
-/** A distinct address from 10.0.0.0/8 per write (X-Forwarded-For, believed with TRUST_PROXY=1). */
-const nextAddress = () => {
-  const n = ++addressCounter;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`;
-};
-
-const KINDS = {
-  newsletter: () => ({
-    path: '/api/newsletter/subscribe',
-    body: (n) => ({
-      email: `bench.${process.pid}.${n}@example.com`,
-      source: 'home',
-    }),
-  }),
-  contact: () => ({
-    path: '/api/contact',
-    body: (n) => ({
-      name: 'Bench Diver',
-      email: `contact.${process.pid}.${n}@example.com`,
-      subject: `Question ${n}`,
-      message: 'When is the best season to see grey nurse sharks at Fish Rock?',
-    }),
-  }),
-  comment: ({ otherArticle }) => ({
-    path: `/api/articles/${otherArticle.id}/comments`,
-    body: (n) => ({
-      name: `Bench ${n}`,
-      content: `Benchmark comment number ${n}, about the reef.`,
-    }),
-  }),
-  rating: ({ site }) => ({
-    path: `/api/dive-sites/${site.id}/ratings`,
-    body: (n) => ({ rating: (n % 5) + 1, comment: `Benchmark rating ${n}` }),
-  }),
-};
+/** The kinds of public write, measured in this order (bench/lib/write-worker.mjs sends them). */
+const KINDS = ['newsletter', 'contact', 'comment', 'rating'];
 
 /** Numbers the writes of the whole run: no address or email is used twice (a repeat would be a 409). */
 let writeCounter = 0;
 
-/** Sends `perSecond` writes a second until stopped; counts the answers by class. */
-function writer(base, { path, body }, perSecond) {
-  const counts = { sent: 0, ok: 0, failed: 0 };
-  const inFlight = new Set();
-  const timer = setInterval(() => {
-    const n = ++writeCounter;
-    counts.sent++;
-    const call = fetch(base + path, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Origin: base,
-        'X-Forwarded-For': nextAddress(),
-      },
-      body: JSON.stringify(body(n)),
-    })
-      .then(async (response) => {
-        await response.arrayBuffer();
-        if (response.ok) counts.ok++;
-        else counts.failed++;
-      })
-      .catch(() => counts.failed++)
-      .finally(() => inFlight.delete(call));
-    inFlight.add(call);
-  }, 1000 / perSecond);
+/** Sends `perSecond` writes a second of `kind` from a worker thread until stopped; counts the answers by class. */
+function writer(base, kind, { otherArticle, site }, perSecond) {
+  const worker = new Worker(new URL('./write-worker.mjs', import.meta.url), {
+    workerData: { base, kind, otherArticleId: otherArticle.id, siteId: site.id, perSecond, firstNumber: writeCounter },
+  });
+  const finished = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   return {
     async stop() {
-      clearInterval(timer);
-      await Promise.all(inFlight);
+      worker.postMessage('stop');
+      const { lastNumber, ...counts } = await finished;
+      writeCounter = lastNumber;
+      await worker.terminate();
       return counts;
     },
   };
@@ -101,13 +54,14 @@ export async function measureWrites(
   await measureRun(url, { ...options, duration: warmup }, pid);
   const quietRuns = [];
   const rows = [];
-  const only = process.env.BENCH_WRITE_KINDS?.split(',');
-  for (const [kind, make] of Object.entries(KINDS).filter(([name]) => !only || only.includes(name))) {
+  // 'none' (requests that do nothing) shows what the measuring itself costs; BENCH_WRITE_KINDS picks kinds.
+  const kinds = process.env.BENCH_WRITE_KINDS?.split(',') ?? ['none', ...KINDS];
+  for (const kind of kinds) {
     const runs = [];
     for (let pair = 0; pair < pairs; pair++) {
       const quiet = await measureRun(url, options, pid);
       quietRuns.push(quiet);
-      const writes = writer(base, make({ otherArticle, site }), perSecond);
+      const writes = writer(base, kind, { otherArticle, site }, perSecond);
       const started = Date.now();
       const loaded = await measureRun(url, options, pid);
       const counts = await writes.stop();
@@ -123,7 +77,7 @@ export async function measureWrites(
     }
     const sum = (field) => runs.reduce((total, run) => total + run[field], 0);
     rows.push({
-      writes: `${perSecond}/s ${kind}`,
+      writes: kind === 'none' ? `${perSecond}/s requests doing nothing (404)` : `${perSecond}/s ${kind}`,
       reqPerSec: Math.round(median(runs.map((run) => run.reqPerSec))),
       p50Ms: median(runs.map((run) => run.p50Ms)),
       p99Ms: median(runs.map((run) => run.p99Ms)),

@@ -1,0 +1,80 @@
+// The writer of the 'writes' part (bench/lib/writes.mjs), in a worker thread: its requests must not run
+// on the event loop of the load generator measuring the article page (a busy loop there delays all of
+// autocannon's connections and reads as lost throughput), just as real visitors' writes come from
+// elsewhere. Plain `http` with a keep-alive agent: fetch's own cost per request is several times larger.
+import http from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { base, kind, otherArticleId, siteId, perSecond, firstNumber } = workerData;
+
+/** A distinct address from 10.0.0.0/8 per write (X-Forwarded-For, believed with TRUST_PROXY=1). */
+const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`;
+
+/** Each kind's path and body; `n` numbers the write in the whole run, so no email or address repeats. */
+const KINDS = {
+  newsletter: { path: '/api/newsletter/subscribe', body: (n) => ({ email: `bench.${process.pid}.${n}@example.com`, source: 'home' }) },
+  contact: {
+    path: '/api/contact',
+    body: (n) => ({
+      name: 'Bench Diver',
+      email: `contact.${process.pid}.${n}@example.com`,
+      subject: `Question ${n}`,
+      message: 'When is the best season to see grey nurse sharks at Fish Rock?',
+    }),
+  },
+  comment: {
+    path: `/api/articles/${otherArticleId}/comments`,
+    body: (n) => ({ name: `Bench ${n}`, content: `Benchmark comment number ${n}, about the reef.` }),
+  },
+  rating: { path: `/api/dive-sites/${siteId}/ratings`, body: (n) => ({ rating: (n % 5) + 1, comment: `Benchmark rating ${n}` }) },
+  // Requests that do nothing (a 404 before any handler): what the measuring itself costs.
+  none: { path: '/api/bench-no-such-route', body: (n) => ({ n }) },
+};
+
+const { path, body } = KINDS[kind];
+const url = new URL(path, base);
+const agent = new http.Agent({ keepAlive: true });
+const counts = { sent: 0, ok: 0, failed: 0 };
+let inFlight = 0;
+let stopping = false;
+let n = firstNumber;
+
+function send() {
+  const payload = JSON.stringify(body(++n));
+  counts.sent++;
+  inFlight++;
+  const done = (ok) => {
+    if (ok) counts.ok++;
+    else counts.failed++;
+    inFlight--;
+    if (stopping && inFlight === 0) finish();
+  };
+  const request = http.request(
+    url,
+    {
+      method: 'POST',
+      agent,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Origin: base, 'X-Forwarded-For': address(n) },
+    },
+    (response) => {
+      response.resume();
+      response.on('end', () => done(response.statusCode >= 200 && response.statusCode < 300));
+      response.on('error', () => done(false));
+    },
+  );
+  request.on('error', () => done(false));
+  request.end(payload);
+}
+
+const timer = setInterval(send, 1000 / perSecond);
+
+function finish() {
+  agent.destroy();
+  parentPort.postMessage({ ...counts, lastNumber: n });
+}
+
+parentPort.on('message', () => {
+  clearInterval(timer);
+  stopping = true;
+  if (inFlight === 0) finish();
+});
