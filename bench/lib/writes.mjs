@@ -41,9 +41,10 @@ const median = (values) => {
 /**
  * The article page (`articlePath`) from `connections` connections, quiet and while `perSecond` public
  * writes a second of each kind arrive. The speed of a shared machine drifts by a third within a minute
- * (other tenants), more than the writes cost, so each kind is measured in `pairs` pairs of short runs, a
- * quiet one then one under writes, back to back: a pair's ratio compares runs seconds apart, and the row
- * gives the median ratio of its pairs, the median req/s and p99 of its runs under writes, and every pair.
+ * (other tenants), more than the writes cost, so each kind is measured in `pairs` short runs under writes,
+ * each between two quiet runs (quiet, writes, quiet, writes, ..., quiet): a run's ratio is against the mean
+ * of the quiet runs either side, seconds apart, and the row gives the median ratio, the median req/s and p99
+ * of its runs under writes, and every ratio.
  */
 export async function measureWrites(
   base,
@@ -58,21 +59,27 @@ export async function measureWrites(
   const kinds = process.env.BENCH_WRITE_KINDS?.split(',') ?? ['none', ...KINDS];
   for (const kind of kinds) {
     const runs = [];
+    let before = await measureRun(url, options, pid);
+    quietRuns.push(before);
     for (let pair = 0; pair < pairs; pair++) {
-      const quiet = await measureRun(url, options, pid);
-      quietRuns.push(quiet);
       const writes = writer(base, kind, { otherArticle, site }, perSecond);
       const started = Date.now();
       const loaded = await measureRun(url, options, pid);
       const counts = await writes.stop();
+      const seconds = (Date.now() - started) / 1000;
+      const after = await measureRun(url, options, pid);
+      quietRuns.push(after);
+      // Against the quiet runs either side: neither a drift nor the order of the runs leans on the ratio.
+      const quietReqPerSec = (before.reqPerSec + after.reqPerSec) / 2;
+      before = after;
       runs.push({
         ...loaded,
-        quietReqPerSec: quiet.reqPerSec,
-        ratio: Number((loaded.reqPerSec / quiet.reqPerSec).toFixed(2)),
+        quietReqPerSec,
+        ratio: Number((loaded.reqPerSec / quietReqPerSec).toFixed(2)),
         writesSent: counts.sent,
         writesOk: counts.ok,
         writesFailed: counts.failed,
-        writesPerSec: Number((counts.sent / ((Date.now() - started) / 1000)).toFixed(1)),
+        writesPerSec: Number((counts.sent / seconds).toFixed(1)),
       });
     }
     const sum = (field) => runs.reduce((total, run) => total + run[field], 0);
