@@ -252,7 +252,7 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
   const options = { pid: server.pid, duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
   if (parts.includes('writes')) {
     log(
-      `writes: ${articlePath}, 20 connections, ${settings.writePairs} pair(s) of runs (quiet, then under 20 public writes/s) per kind, ${settings.writeSeconds ?? settings.throughputSeconds} s each`,
+      `writes: ${articlePath}, 20 connections, ${settings.writePairs} run(s) under 20 public writes/s per kind, each between quiet runs, ${settings.writeSeconds ?? settings.throughputSeconds} s each`,
     );
     const writes = await measureWrites(base, {
       ...options,
