@@ -19,6 +19,9 @@ const COOKIE_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 /** SPEC's sign-in call (AdminAuthController's login), the one request that starts a session. */
 export const ADMIN_LOGIN_PATH = '/api/admin/login';
 
+/** Whether a path reaches the sign-in route as the router matches it: in any case, with or without a final slash. */
+const isSignIn = (path: string) => path.toLowerCase().replace(/\/$/, '') === ADMIN_LOGIN_PATH;
+
 /**
  * The session layer, in the order configureApp mounts it: admin headers, the origin check, the
  * PostgreSQL-backed express-session (PgSessionStore), then passport.
@@ -66,7 +69,7 @@ export class AdminHttpMiddleware implements OnModuleDestroy {
     // Without the cookie there is none to read (none is kept before sign-in), so a visitor's pages, form
     // posts and API calls skip the session store and passport; the admin guard refuses them as before.
     handlers.push((request, response, next) => {
-      if (hasCookie(request.headers.cookie, name) || (request.method === 'POST' && request.path === ADMIN_LOGIN_PATH)) sessionLayer(request, response, next);
+      if (hasCookie(request.headers.cookie, name) || (request.method === 'POST' && isSignIn(request.path))) sessionLayer(request, response, next);
       else next();
     });
     return handlers;

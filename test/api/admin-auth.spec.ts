@@ -76,6 +76,12 @@ describe('signing in', () => {
     expect(session.headers['cache-control']).toBe('no-store');
   });
 
+  it.each(['/api/admin/login/', '/API/Admin/Login'])('signs in at %s too, as the router takes it', async (path) => {
+    const response = await request(t.baseUrl).post(path).send({ password: ADMIN_TEST_PASSWORD }).expect(200);
+    const cookie = sessionCookie(response)!;
+    await request(t.baseUrl).get('/api/admin/session').set('Cookie', cookiePair(cookie)).expect(200);
+  });
+
   it('gives a new session id at sign-in, and the old one no longer works', async () => {
     const first = sessionCookie(await login(t, ADMIN_TEST_PASSWORD).expect(200))!;
     const again = await login(t, ADMIN_TEST_PASSWORD, { Cookie: cookiePair(first), Origin: t.baseUrl }).expect(200);
