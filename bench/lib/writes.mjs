@@ -41,14 +41,14 @@ const median = (values) => {
 /**
  * The article page (`articlePath`) from `connections` connections, quiet and while `perSecond` public
  * writes a second of each kind arrive. The speed of a shared machine drifts by a third within a minute
- * (other tenants), more than the writes cost, so each kind is measured in `pairs` short runs under writes,
+ * (other tenants), more than the writes cost, so each kind is measured in `repeats` short runs under writes,
  * each between two quiet runs (quiet, writes, quiet, writes, ..., quiet): a run's ratio is against the mean
  * of the quiet runs either side, seconds apart, and the row gives the median ratio, the median req/s and p99
  * of its runs under writes, and every ratio.
  */
 export async function measureWrites(
   base,
-  { pid, articlePath, otherArticle, site, duration, warmup, pairs = 1, connections = 20, perSecond = 20, headers = {} },
+  { pid, articlePath, otherArticle, site, duration, warmup, repeats = 1, connections = 20, perSecond = 20, headers = {} },
 ) {
   const url = base + articlePath;
   const options = { connections, duration, headers };
@@ -61,7 +61,7 @@ export async function measureWrites(
     const runs = [];
     let before = await measureRun(url, options, pid);
     quietRuns.push(before);
-    for (let pair = 0; pair < pairs; pair++) {
+    for (let repeat = 0; repeat < repeats; repeat++) {
       const writes = writer(base, kind, { otherArticle, site }, perSecond);
       const started = Date.now();
       const loaded = await measureRun(url, options, pid);
@@ -91,9 +91,9 @@ export async function measureWrites(
       worstP99Ms: Math.max(...runs.map((run) => run.p99Ms)),
       errors: sum('errors'),
       non2xx: sum('non2xx'),
-      ratioToQuiet: median(runs.map((run) => run.ratio)),
+      ratioToQuiet: Number(median(runs.map((run) => run.ratio)).toFixed(2)),
       ratios: runs.map((run) => run.ratio),
-      writesPerSec: median(runs.map((run) => run.writesPerSec)),
+      writesPerSec: Number(median(runs.map((run) => run.writesPerSec)).toFixed(1)),
       writesOk: sum('writesOk'),
       writesFailed: sum('writesFailed'),
       serverCpuPct: median(runs.map((run) => run.serverCpuPct)),
@@ -113,5 +113,5 @@ export async function measureWrites(
     loaderCpuPct: median(quietRuns.map((run) => run.loaderCpuPct)),
     quietRuns: quietRuns.map((run) => run.reqPerSec),
   };
-  return { connections, durationSeconds: duration, pairs, perSecond, headers, quiet, rows };
+  return { connections, durationSeconds: duration, repeats, perSecond, headers, quiet, rows };
 }

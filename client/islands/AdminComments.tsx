@@ -9,7 +9,7 @@ import { isUnauthorized } from '../admin/session';
 import type { AdminComment } from 'core/api/comments';
 import { Button } from '../admin/ui/Button';
 import { ConfirmDialog } from '../admin/ui/ConfirmDialog';
-import { ManagedList, ManagementHeading } from '../admin/ui/ManagementScreen';
+import { ManagedItem, ManagedList, ManagementHeading } from '../admin/ui/ManagementScreen';
 import { useConfirm } from '../admin/ui/useConfirm';
 
 // SPEC's 'There are no comments yet.' is true only of the unfiltered list.
@@ -74,49 +74,41 @@ function CommentManagement() {
       <ManagedList query={comments} noun="comments" placeholder="h-36" empty={FILTERS.find(({ value }) => value === filter)?.empty ?? ''}>
         {(list) => (
           <ul className="grid gap-4" aria-label="Comments">
-            {list.map((comment) => {
-              const deleting = remove.isPending && remove.variables?.id === comment.id;
-              return (
-                <li key={comment.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <h2 className="font-semibold text-slate-900">{comment.name}</h2>
-                      {comment.email && <p className="break-all text-sm text-slate-600">{comment.email}</p>}
-                      <p className="mt-1 text-xs text-slate-500">
-                        <time dateTime={comment.createdAt}>Submitted {timeDistance(comment.createdAt)} ago</time>
-                      </p>
-                      <p className="mt-1 text-sm text-slate-700">
-                        Comment on:{' '}
-                        {comment.article ? (
-                          <a href={`/blog/${comment.article.slug}`} className="font-medium text-cyan-700 hover:underline">
-                            {comment.article.title}
-                          </a>
-                        ) : (
-                          <span className="italic">a deleted article</span>
-                        )}
-                      </p>
-                    </div>
-                    <Button
-                      variant="destructive"
-                      small
-                      disabled={deleting}
-                      onClick={() =>
-                        // Deleting cannot be undone: asked first, like every other delete of the admin screens.
-                        confirm.ask({
-                          title: 'Delete Comment',
-                          description: `Are you sure you want to delete this comment by ${comment.name}? This action cannot be undone.`,
-                          onConfirm: () => remove.mutate(comment),
-                        })
-                      }
-                      aria-label={deleting ? undefined : `Delete comment by ${comment.name}`}
-                    >
-                      {deleting ? 'Deleting...' : 'Delete'}
-                    </Button>
-                  </div>
-                  <p className="mt-3 whitespace-pre-line text-slate-700">{comment.content}</p>
-                </li>
-              );
-            })}
+            {list.map((comment) => (
+              <ManagedItem
+                key={comment.id}
+                summary={
+                  <>
+                    <h2 className="font-semibold text-slate-900">{comment.name}</h2>
+                    {comment.email && <p className="break-all text-sm text-slate-600">{comment.email}</p>}
+                    <p className="mt-1 text-xs text-slate-500">
+                      <time dateTime={comment.createdAt}>Submitted {timeDistance(comment.createdAt)} ago</time>
+                    </p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      Comment on:{' '}
+                      {comment.article ? (
+                        <a href={`/blog/${comment.article.slug}`} className="font-medium text-cyan-700 hover:underline">
+                          {comment.article.title}
+                        </a>
+                      ) : (
+                        <span className="italic">a deleted article</span>
+                      )}
+                    </p>
+                  </>
+                }
+                body={comment.content}
+                deleting={remove.isPending && remove.variables?.id === comment.id}
+                deleteLabel={`Delete comment by ${comment.name}`}
+                onDelete={() =>
+                  // Deleting cannot be undone: asked first, like every other delete of the admin screens.
+                  confirm.ask({
+                    title: 'Delete Comment',
+                    description: `Are you sure you want to delete this comment by ${comment.name}? This action cannot be undone.`,
+                    onConfirm: () => remove.mutate(comment),
+                  })
+                }
+              />
+            ))}
           </ul>
         )}
       </ManagedList>

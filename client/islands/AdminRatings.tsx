@@ -5,8 +5,7 @@ import { apiRequest, getJson } from '../lib/api';
 import { toast } from '../lib/toast';
 import { timeDistance } from '../admin/format';
 import { isUnauthorized } from '../admin/session';
-import { Button } from '../admin/ui/Button';
-import { ManagedList, ManagementHeading } from '../admin/ui/ManagementScreen';
+import { ManagedItem, ManagedList, ManagementHeading } from '../admin/ui/ManagementScreen';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 const RATINGS_KEY = ['admin', 'ratings'] as const;
@@ -54,39 +53,31 @@ function RatingManagement() {
       <ManagedList query={ratings} noun="ratings" placeholder="h-24" empty="There are no ratings yet.">
         {(list) => (
           <ul className="grid gap-4" aria-label="Ratings">
-            {list.map((rating) => {
-              const deleting = remove.isPending && remove.variables?.id === rating.id;
-              return (
-                <li key={rating.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <h2 className="font-semibold text-slate-900">
-                        <a href={`/dive-sites/${rating.site.id}`} className="text-cyan-700 hover:underline">
-                          {rating.site.name}
-                        </a>
-                      </h2>
-                      <p className="text-amber-600" role="img" aria-label={`${rating.rating} out of 5 stars`}>
-                        {'★'.repeat(rating.rating)}
-                        <span className="text-slate-300">{'★'.repeat(5 - rating.rating)}</span>
-                      </p>
-                      <p className="mt-1 text-xs text-slate-500">
-                        <time dateTime={rating.createdAt}>Submitted {timeDistance(rating.createdAt)} ago</time>
-                      </p>
-                    </div>
-                    <Button
-                      variant="destructive"
-                      small
-                      disabled={deleting}
-                      onClick={() => remove.mutate(rating)}
-                      aria-label={deleting ? undefined : `Delete rating of ${rating.site.name}`}
-                    >
-                      {deleting ? 'Deleting...' : 'Delete'}
-                    </Button>
-                  </div>
-                  {rating.comment && <p className="mt-3 whitespace-pre-line text-slate-700">{rating.comment}</p>}
-                </li>
-              );
-            })}
+            {list.map((rating) => (
+              <ManagedItem
+                key={rating.id}
+                summary={
+                  <>
+                    <h2 className="font-semibold text-slate-900">
+                      <a href={`/dive-sites/${rating.site.id}`} className="text-cyan-700 hover:underline">
+                        {rating.site.name}
+                      </a>
+                    </h2>
+                    <p className="text-amber-600" role="img" aria-label={`${rating.rating} out of 5 stars`}>
+                      {'★'.repeat(rating.rating)}
+                      <span className="text-slate-300">{'★'.repeat(5 - rating.rating)}</span>
+                    </p>
+                    <p className="mt-1 text-xs text-slate-500">
+                      <time dateTime={rating.createdAt}>Submitted {timeDistance(rating.createdAt)} ago</time>
+                    </p>
+                  </>
+                }
+                body={rating.comment}
+                deleting={remove.isPending && remove.variables?.id === rating.id}
+                deleteLabel={`Delete rating of ${rating.site.name}`}
+                onDelete={() => remove.mutate(rating)}
+              />
+            ))}
           </ul>
         )}
       </ManagedList>

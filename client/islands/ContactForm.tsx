@@ -5,6 +5,7 @@ import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { trackEvent } from '../lib/analytics';
 import { ApiError, apiRequest } from '../lib/api';
+import { FormNoticeBox, type FormNotice } from '../lib/form-notice';
 import { toast } from '../lib/toast';
 
 export interface ContactFormProps {
@@ -14,19 +15,13 @@ export interface ContactFormProps {
   outcome?: FormOutcome;
 }
 
-interface Notice {
-  title: string;
-  description: string;
-  failed: boolean;
-}
-
 /** SPEC section 8's toasts, also written on the page when the form was posted without JavaScript. */
-const sentNotice = (emailSent: boolean | undefined): Notice => ({
+const sentNotice = (emailSent: boolean | undefined): FormNotice => ({
   title: 'Message sent successfully!',
   description: emailSent ? "We'll get back to you as soon as possible." : "Your message was saved and we'll respond soon.",
   failed: false,
 });
-const failedNotice = (description: string): Notice => ({ title: 'Failed to send message', description, failed: true });
+const failedNotice = (description: string): FormNotice => ({ title: 'Failed to send message', description, failed: true });
 
 type Field = ContactField;
 type Errors = ContactErrors;
@@ -46,7 +41,7 @@ function Contact({ initialSubject = '', outcome: posted }: ContactFormProps) {
   const kept = outcome?.values ?? {};
   const [errors, setErrors] = useState<Errors>(outcome?.fields ?? {});
   // A post without JavaScript comes back with its outcome written here rather than toasted.
-  const [notice, setNotice] = useState<Notice | null>(
+  const [notice, setNotice] = useState<FormNotice | null>(
     outcome?.done ? sentNotice(outcome.done.emailSent) : outcome?.error && !outcome.fields ? failedNotice(outcome.error) : null,
   );
   const [messageLength, setMessageLength] = useState((kept.message ?? '').trim().length);
@@ -122,15 +117,7 @@ function Contact({ initialSubject = '', outcome: posted }: ContactFormProps) {
       className="grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       aria-label="Contact form"
     >
-      {notice && (
-        <div
-          role={notice.failed ? 'alert' : 'status'}
-          className={`rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}
-        >
-          <p className="font-semibold">{notice.title}</p>
-          <p>{notice.description}</p>
-        </div>
-      )}
+      {notice && <FormNoticeBox notice={notice} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           {label('name', 'Name')}

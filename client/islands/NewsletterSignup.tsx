@@ -4,6 +4,7 @@ import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { trackEvent } from '../lib/analytics';
 import { ApiError, apiRequest } from '../lib/api';
+import { FormNoticeBox, type FormNotice } from '../lib/form-notice';
 import { toast } from '../lib/toast';
 
 export interface NewsletterSignupProps {
@@ -13,22 +14,16 @@ export interface NewsletterSignupProps {
   outcome?: FormOutcome;
 }
 
-interface Notice {
-  title: string;
-  description: string;
-  failed: boolean;
-}
-
 const ALREADY_SUBSCRIBED = 'Email already subscribed';
 
 /** SPEC section 8's toasts, also written on the page when the form was posted without JavaScript. */
-function failureNotice(message: string): Notice {
+function failureNotice(message: string): FormNotice {
   return message.includes(ALREADY_SUBSCRIBED)
     ? { title: 'Already subscribed!', description: 'This email is already receiving our newsletter. Check your inbox for the latest updates.', failed: true }
     : { title: 'Subscription failed', description: message, failed: true };
 }
 
-const SUBSCRIBED: Notice = { title: 'Successfully subscribed!', description: 'Check your email for the free PDF guide.', failed: false };
+const SUBSCRIBED: FormNotice = { title: 'Successfully subscribed!', description: 'Check your email for the free PDF guide.', failed: false };
 
 interface SubscribeAnswer {
   message: string;
@@ -60,7 +55,7 @@ function Signup({ source = 'website', outcome: posted }: NewsletterSignupProps) 
   const [error, setError] = useState<string | null>(outcome?.fields?.email ?? null);
   const [guideUrl, setGuideUrl] = useState<string | null>(outcome?.done?.guideUrl ?? null);
   // A post without JavaScript comes back with its outcome written here rather than toasted.
-  const [notice, setNotice] = useState<Notice | null>(outcome?.done ? SUBSCRIBED : outcome?.error && !outcome.fields ? failureNotice(outcome.error) : null);
+  const [notice, setNotice] = useState<FormNotice | null>(outcome?.done ? SUBSCRIBED : outcome?.error && !outcome.fields ? failureNotice(outcome.error) : null);
 
   const subscribe = useMutation({
     mutationFn: (body: Record<string, string>) => apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe', body),
@@ -134,15 +129,7 @@ function Signup({ source = 'website', outcome: posted }: NewsletterSignupProps) 
           <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
       </form>
-      {notice && (
-        <div
-          role={notice.failed ? 'alert' : 'status'}
-          className={`mt-3 rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}
-        >
-          <p className="font-semibold">{notice.title}</p>
-          <p>{notice.description}</p>
-        </div>
-      )}
+      {notice && <FormNoticeBox notice={notice} className="mt-3" />}
       {guideUrl && (
         <p role="status" className="mt-3 text-sm">
           You're subscribed.{' '}

@@ -89,37 +89,32 @@ interface Dates {
 export const articleFromRow = (row: Article) => articleRecord(row);
 export const reviewFromRow = (row: Review) => reviewRecord(row);
 
-export function articleFromFile(dto: ArticleImportDto): ArticleRecord {
+/** What an imported article or review may leave out, filled as the admin form fills it. */
+function postDefaults(dto: ArticleImportDto | ReviewImportDto) {
   const content = dto.content ?? '';
-  return articleRecord({
-    ...dto,
+  return {
     excerpt: dto.excerpt || autoExcerpt(content),
     content,
     category: dto.category ?? '',
     imageUrl: dto.imageUrl ?? '',
-    videoUrl: dto.videoUrl ?? null,
-    videoThumbnail: dto.videoThumbnail ?? null,
     author: dto.author || TEAM_NAME,
     published: dto.published ?? false,
     publishedAt: dto.publishedAt ?? null,
-  });
+  };
+}
+
+export function articleFromFile(dto: ArticleImportDto): ArticleRecord {
+  return articleRecord({ ...dto, ...postDefaults(dto), videoUrl: dto.videoUrl ?? null, videoThumbnail: dto.videoThumbnail ?? null });
 }
 
 export function reviewFromFile(dto: ReviewImportDto): ReviewRecord {
-  const content = dto.content ?? '';
   return reviewRecord({
     ...dto,
-    excerpt: dto.excerpt || autoExcerpt(content),
-    content,
-    category: dto.category ?? '',
-    imageUrl: dto.imageUrl ?? '',
+    ...postDefaults(dto),
     price: dto.price ?? null,
     purchaseLink: dto.purchaseLink ?? '',
     rating: dto.rating ?? null,
     featured: dto.featured ?? false,
-    author: dto.author || TEAM_NAME,
-    published: dto.published ?? false,
-    publishedAt: dto.publishedAt ?? null,
   });
 }
 

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Button } from './Button';
 import type { ReactNode } from 'react';
 
 /** The top of a management screen reached from the dashboard: the way back, its title and what it is for. */
@@ -51,4 +52,30 @@ export function ManagedList<T>({ query, noun, placeholder, empty, children }: Ma
     );
   }
   return children(query.data);
+}
+
+interface ManagedItemProps {
+  /** Who or what the row is about, and when (left of the button). */
+  summary: ReactNode;
+  /** Its text under them, if any. */
+  body?: string | null;
+  deleting: boolean;
+  /** The button's spoken name: 'Delete comment by {name}'. */
+  deleteLabel: string;
+  onDelete: () => void;
+}
+
+/** One row of a screen's list: its summary, a Delete button ('Deleting...' while it runs), then its text. */
+export function ManagedItem({ summary, body, deleting, deleteLabel, onDelete }: ManagedItemProps) {
+  return (
+    <li className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">{summary}</div>
+        <Button variant="destructive" small disabled={deleting} onClick={onDelete} aria-label={deleting ? undefined : deleteLabel}>
+          {deleting ? 'Deleting...' : 'Delete'}
+        </Button>
+      </div>
+      {body && <p className="mt-3 whitespace-pre-line text-slate-700">{body}</p>}
+    </li>
+  );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { ApiError, apiRequest, getJson } from '../../lib/api';
+import { FormNoticeBox, type FormNotice } from '../../lib/form-notice';
 import { timeAgo } from '../../lib/dive-sites/relative-time';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
 import { toast } from '../../lib/toast';
@@ -18,16 +19,10 @@ interface RatingsPanelProps {
   outcome?: FormOutcome;
 }
 
-interface Notice {
-  title: string;
-  description: string;
-  failed: boolean;
-}
-
 const NO_STAR = 'Please select a rating';
 
 /** SPEC section 8's toasts, also written on the panel when the form was posted without JavaScript. */
-function noticeOf(outcome: FormOutcome | undefined, siteName: string): Notice | null {
+function noticeOf(outcome: FormOutcome | undefined, siteName: string): FormNotice | null {
   if (outcome?.done) return { title: 'Rating submitted!', description: `Thanks for rating ${siteName}`, failed: false };
   if (!outcome?.error) return null;
   if (outcome.fields?.rating === NO_STAR) return { title: NO_STAR, description: 'Choose 1-5 stars to rate this dive site', failed: true };
@@ -146,15 +141,7 @@ export function RatingsPanel({ site, initial, renderedAt, outcome: given }: Rati
       </p>
 
       <form ref={form} method="post" action={FORM_ACTIONS.rating(site.id)} onSubmit={submit} className="mt-6 grid gap-4 border-t border-slate-200 pt-6">
-        {notice && (
-          <div
-            role={notice.failed ? 'alert' : 'status'}
-            className={`rounded-lg p-3 text-sm ${notice.failed ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-900'}`}
-          >
-            <p className="font-semibold">{notice.title}</p>
-            <p>{notice.description}</p>
-          </div>
-        )}
+        {notice && <FormNoticeBox notice={notice} />}
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Your rating</legend>
           <div className="mt-2 flex gap-1">
