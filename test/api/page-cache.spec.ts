@@ -34,11 +34,17 @@ async function firstArticle(t: TestApp): Promise<{ id: number; slug: string; tit
   return (await request(t.baseUrl).get('/api/articles').expect(200)).body[0];
 }
 
-/** Requests the page twice, so that the second answer comes from the cache when there is one. */
+/**
+ * Requests the page until an answer comes from the cache, so that the next one does too. A process that
+ * has just heard of another's post write keeps nothing until it has read the publishing schedule again
+ * (a render then may straddle a post's moment), so the first render after a write may not be kept.
+ */
 async function warm(t: TestApp, path: string): Promise<string> {
-  await request(t.baseUrl).get(path).expect(200);
-  const second = await request(t.baseUrl).get(path).expect(200);
-  return second.text;
+  for (let attempt = 0; ; attempt++) {
+    const answer = await request(t.baseUrl).get(path).expect(200);
+    if (answer.headers['x-page-cache'] === 'hit' || attempt === 20) return answer.text;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 describe('anonymous pages', () => {
@@ -344,9 +350,13 @@ describe('what each write drops (and keeps)', () => {
 
   it('answers a hit with the same headers as the render it kept, but its own request id', async () => {
     const path = '/learn-to-dive';
-    await request(a.baseUrl).get('/api/articles').expect(200);
+    // Start from an empty cache, once the announcement has been heard and the publishing schedule it
+    // makes every process read again is known (until then a render is not kept: it may straddle a post's moment).
+    const cache = a.app.get(PageCacheService);
+    const emptied = new Promise<void>((resolve) => cache.onChange((changed) => changed === null && resolve()));
     await a.dataSource.query("SELECT pg_notify('page_cache', 'manual')");
-    await until(() => a.app.get(PageCacheService).size === 0);
+    await emptied;
+    await until(() => cache.staysRightFor() !== null);
     const rendered = await request(a.baseUrl).get(path).set('Accept-Encoding', 'gzip').expect(200);
     const hit = await request(a.baseUrl).get(path).set('Accept-Encoding', 'gzip').expect(200);
     expect(rendered.headers['x-page-cache']).toBe('miss');

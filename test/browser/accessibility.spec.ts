@@ -147,3 +147,15 @@ it('tells a visitor without JavaScript that the dashboard needs it', async () =>
   }
   await context.close();
 });
+
+it('glides to in-page links only for a visitor who has not asked for less motion', async () => {
+  const context = await offlineContext(suite.browser);
+  const visitor = await context.newPage();
+  await visitor.goto(`${t.baseUrl}/learn-to-dive`);
+  const scrolling = () => visitor.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+  // The test browser's pages ask for reduced motion (test/support/browser.ts), as a visitor's system setting may.
+  await expect(scrolling()).resolves.toBe('auto');
+  await visitor.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect(scrolling()).resolves.toBe('smooth');
+  await context.close();
+});

@@ -12,6 +12,7 @@ import { useConfirm } from '../ui/useConfirm';
 import { CarouselForm } from './CarouselForm';
 import { EMPTY_SLIDE_FORM, existingVideos, nextOrdering, slidePayload, slideProblem, slideToForm, slideUrlProblem, type SlideForm } from './slide-form';
 import { SlideList } from './SlideList';
+import { scrollToEditor } from '../ui/scroll';
 
 const byOrdering = (a: AdminSlide, b: AdminSlide) => a.ordering - b.ordering || a.id - b.id;
 
@@ -75,7 +76,7 @@ export function CarouselTab() {
   function edit(slide: AdminSlide) {
     setEditing(slide);
     setForm(slideToForm(slide));
-    document.getElementById('admin-tabs')?.scrollIntoView({ behavior: 'smooth' });
+    scrollToEditor();
   }
 
   function askDelete(slide: AdminSlide) {

@@ -15,6 +15,7 @@ import { RevisionsPanel } from './RevisionsPanel';
 import { splitByStatus } from './sort';
 import { useContentAdmin, type ContentAdminOptions } from './useContentAdmin';
 import { isScheduled } from 'core/publishing';
+import { scrollToEditor } from '../ui/scroll';
 
 type Post = ArticleListItem & { content: string; published: boolean };
 
@@ -87,7 +88,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
   function edit(post: P) {
     setEditing(post);
     setForm(toForm(post, timeZone));
-    document.getElementById('admin-tabs')?.scrollIntoView({ behavior: 'smooth' });
+    scrollToEditor();
   }
 
   function remove(post: P) {
