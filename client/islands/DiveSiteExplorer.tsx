@@ -212,9 +212,9 @@ function Explorer(props: DiveSiteExplorerProps) {
     () => (
       <ul ref={gridRef} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((site) => (
-          // Off-screen cards skip layout and paint until scrolled near. Only their height is assumed: an
-          // assumed width would widen the one-column grid of a phone.
-          <li key={site.id} className="flex [content-visibility:auto] [contain-intrinsic-height:auto_26rem]">
+          // Every card is laid out at once (no content-visibility): a card sized only when scrolled near
+          // would move everything below it, 'Show more dive sites' included, under a visitor's pointer.
+          <li key={site.id} className="flex">
             <SiteCard site={site} />
           </li>
         ))}

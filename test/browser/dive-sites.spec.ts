@@ -96,6 +96,22 @@ describe('/dive-sites', () => {
     // Longer than jest's 30 s default on a busy machine: two pages of cards loaded in place, then the whole list.
   }, 90_000);
 
+  it("keeps 'Show more dive sites' where it is once scrolled to, so a press lands on it", async () => {
+    await openList();
+    await expectCount(all.length);
+    // Where the link sits over the next frames after the page jumps to it: nothing above it may resize late.
+    const tops = await showMore().evaluate(async (link) => {
+      link.scrollIntoView({ block: 'center' });
+      const seen: number[] = [];
+      for (let frame = 0; frame < 10; frame++) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        seen.push(Math.round(link.getBoundingClientRect().top));
+      }
+      return seen;
+    });
+    expect(new Set(tops).size).toBe(1);
+  });
+
   it("offers 'Try again' when the next cards cannot be fetched, and lists them when it is pressed", async () => {
     let refused = 0;
     await page.route(/\/api\/dive-sites\/cards\?/, (route) => (refused++ === 0 ? route.abort('connectionreset') : route.continue()));

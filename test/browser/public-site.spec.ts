@@ -153,40 +153,52 @@ describe('global search', () => {
 });
 
 describe('home carousel', () => {
-  it('plays the seeded hero video from the site itself, muted, with no internet', async () => {
+  it('starts paused, its Play button ready, for a visitor who asks for less motion', async () => {
+    // The test browser's pages ask for reduced motion (test/support/browser.ts).
     await page.goto(`${t.baseUrl}/`);
     await hydrated('HeroCarousel');
-    const video = page.locator('section[aria-roledescription="carousel"] video');
-    expect(await video.getAttribute('src')).toMatch(/^\/media\/video\/[a-z]+-loop\.mp4$/);
-    await page.waitForFunction(() => {
-      const element = document.querySelector<HTMLVideoElement>('section[aria-roledescription="carousel"] video');
-      return !!element && !element.paused && element.currentTime > 0.2 && element.videoWidth === 1280;
-    });
-  });
-
-  it('pauses, plays, unmutes and mutes the hero video', async () => {
-    await page.goto(`${t.baseUrl}/`);
-    await hydrated('HeroCarousel');
-    const video = page.locator('section[aria-roledescription="carousel"] video');
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
-    await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Play' }).waitFor();
-    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
-    await page.getByRole('button', { name: 'Unmute' }).click();
-    await page.getByRole('button', { name: 'Mute' }).waitFor();
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
-    await page.getByRole('button', { name: 'Mute' }).click();
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
-    await page.getByRole('button', { name: 'Play' }).click();
-    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    expect(await page.locator('section[aria-roledescription="carousel"] video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
-  it('moves to another slide from its indicator', async () => {
-    await page.goto(`${t.baseUrl}/`);
-    await hydrated('HeroCarousel');
-    const heading = page.locator('section[aria-roledescription="carousel"] h1');
-    const first = await heading.innerText();
-    await page.getByRole('button', { name: /^Show slide 2:/ }).click();
-    await expect(heading.innerText()).resolves.not.toBe(first);
+  describe('for a visitor who has not asked for less motion', () => {
+    beforeEach(() => page.emulateMedia({ reducedMotion: 'no-preference' }));
+
+    it('plays the seeded hero video from the site itself, muted, with no internet', async () => {
+      await page.goto(`${t.baseUrl}/`);
+      await hydrated('HeroCarousel');
+      const video = page.locator('section[aria-roledescription="carousel"] video');
+      expect(await video.getAttribute('src')).toMatch(/^\/media\/video\/[a-z]+-loop\.mp4$/);
+      await page.waitForFunction(() => {
+        const element = document.querySelector<HTMLVideoElement>('section[aria-roledescription="carousel"] video');
+        return !!element && !element.paused && element.currentTime > 0.2 && element.videoWidth === 1280;
+      });
+    });
+
+    it('pauses, plays, unmutes and mutes the hero video', async () => {
+      await page.goto(`${t.baseUrl}/`);
+      await hydrated('HeroCarousel');
+      const video = page.locator('section[aria-roledescription="carousel"] video');
+      expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await page.getByRole('button', { name: 'Play' }).waitFor();
+      expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      await page.getByRole('button', { name: 'Unmute' }).click();
+      await page.getByRole('button', { name: 'Mute' }).waitFor();
+      expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+      await page.getByRole('button', { name: 'Mute' }).click();
+      expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.getByRole('button', { name: 'Pause' }).waitFor();
+    });
+
+    it('moves to another slide from its indicator', async () => {
+      await page.goto(`${t.baseUrl}/`);
+      await hydrated('HeroCarousel');
+      const heading = page.locator('section[aria-roledescription="carousel"] h1');
+      const first = await heading.innerText();
+      await page.getByRole('button', { name: /^Show slide 2:/ }).click();
+      await expect(heading.innerText()).resolves.not.toBe(first);
+    });
   });
 });
