@@ -2,14 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { MailComposer } from './mail-composer';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport';
 import type { MailResult, OutgoingMail } from './outgoing-mail';
-
-/** Builds the raw message without sending it, for the outbox. */
-const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
 /**
  * Sends mail through SMTP_URL. A message that cannot be sent (no SMTP configured, or the server
@@ -19,6 +16,7 @@ const composer = nodemailer.createTransport({ streamTransport: true, buffer: tru
 @Injectable()
 export class MailService implements OnModuleDestroy {
   private readonly logger = new Logger('Mail');
+  private readonly composer = new MailComposer();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -31,20 +29,22 @@ export class MailService implements OnModuleDestroy {
 
   async send(mail: OutgoingMail): Promise<MailResult> {
     const message = this.toMessage(mail);
+    // Composed once (off the main thread), then sent as it is, or kept as it is when sending fails.
+    const raw = await this.composer.compose(message);
     if (this.transport) {
       try {
-        await this.transport.sendMail(message);
+        await this.transport.sendMail({ from: message.from, to: message.to, raw });
         return { sent: true, keptAs: null };
       } catch (error) {
         this.logger.warn(`Sending "${mail.subject}" failed, keeping it in the outbox: ${(error as Error).message}`);
       }
     }
-    return { sent: false, keptAs: await this.store(message) };
+    return { sent: false, keptAs: await this.store(raw) };
   }
 
   /** Keeps a message in the outbox without trying to send it. */
   async keep(mail: OutgoingMail): Promise<MailResult> {
-    return { sent: false, keptAs: await this.store(this.toMessage(mail)) };
+    return { sent: false, keptAs: await this.store(await this.composer.compose(this.toMessage(mail))) };
   }
 
   toMessage(mail: OutgoingMail): Mail.Options {
@@ -64,13 +64,12 @@ export class MailService implements OnModuleDestroy {
     return message;
   }
 
-  private async store(message: Mail.Options): Promise<string> {
-    const info = await composer.sendMail(message);
+  private async store(raw: Buffer): Promise<string> {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = join(this.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     // Personal data (names, addresses, messages): readable by the server's user only. The folder is made
     // when a write finds it missing (the first message, or after an operator removed it), not every time.
-    const write = () => writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+    const write = () => writeFile(file, raw, { mode: 0o600, flag: 'wx' });
     try {
       await write();
     } catch (error) {
@@ -81,7 +80,8 @@ export class MailService implements OnModuleDestroy {
     return file;
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.transport?.close();
+    await this.composer.close();
   }
 }

@@ -1,0 +1,104 @@
+import { Worker } from 'node:worker_threads';
+import { Logger } from '@nestjs/common';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+
+/** Builds a message's bytes (MIME, encoded parts, attachments) as SMTP would carry them. */
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+async function composeHere(message: Mail.Options): Promise<Buffer> {
+  return (await composer.sendMail(message)).message as Buffer;
+}
+
+/**
+ * The worker: nodemailer's own composer, fed the messages the server posts. A Buffer arrives as a plain
+ * Uint8Array (the structured clone), which nodemailer would not take for an attachment's bytes.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const nodemailer = require(workerData.nodemailer);
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+const asBuffer = (value) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
+parentPort.on('message', ({ id, message }) => {
+  for (const attachment of message.attachments ?? []) attachment.content = asBuffer(attachment.content);
+  composer.sendMail(message).then(
+    (info) => parentPort.postMessage({ id, raw: info.message }),
+    (error) => parentPort.postMessage({ id, error: String((error && error.message) || error) }),
+  );
+});
+`;
+
+interface Pending {
+  message: Mail.Options;
+  resolve(raw: Buffer): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Composes outgoing mail in a worker thread: encoding a welcome email and its PDF guide takes a few
+ * milliseconds of CPU, which a wave of sign-ups would otherwise take from the pages being served. If the
+ * worker cannot start or stops, the messages it held are composed here instead, so none is lost.
+ */
+export class MailComposer {
+  private readonly logger = new Logger('Mail');
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private closed = false;
+
+  compose(message: Mail.Options): Promise<Buffer> {
+    const worker = this.closed ? null : (this.worker ?? this.start());
+    if (!worker) return composeHere(message);
+    const id = ++this.nextId;
+    return new Promise<Buffer>((resolve, reject) => {
+      this.pending.set(id, { message, resolve, reject });
+      worker.postMessage({ id, message });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = null;
+    this.composeHereInstead();
+    await worker?.terminate();
+  }
+
+  private start(): Worker | null {
+    try {
+      const worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: { nodemailer: require.resolve('nodemailer') },
+        resourceLimits: { maxOldGenerationSizeMb: 64 },
+      });
+      // It never keeps the process alive by itself (a test, a CLI export that sent nothing).
+      worker.unref();
+      worker.on('message', ({ id, raw, error }: { id: number; raw?: Uint8Array; error?: string }) => {
+        const waiting = this.pending.get(id);
+        this.pending.delete(id);
+        if (!waiting) return;
+        if (raw) waiting.resolve(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
+        else waiting.reject(new Error(error ?? 'the message could not be composed'));
+      });
+      const lost = (reason: string) => {
+        if (this.worker !== worker) return;
+        this.worker = null;
+        if (!this.closed) this.logger.warn(`mail composer stopped (${reason}); composing in the server until it restarts`);
+        this.composeHereInstead();
+      };
+      worker.on('error', (error) => lost(error.message));
+      worker.on('exit', (code) => lost(`exit code ${code}`));
+      this.worker = worker;
+      return worker;
+    } catch (error) {
+      this.logger.warn(`mail composer could not start (${(error as Error).message}); composing in the server`);
+      return null;
+    }
+  }
+
+  private composeHereInstead(): void {
+    const held = [...this.pending.values()];
+    this.pending.clear();
+    for (const { message, resolve, reject } of held) composeHere(message).then(resolve, reject);
+  }
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type Mail from 'nodemailer/lib/mailer';
+import { MailComposer } from 'src/mail/mail-composer';
+import { parseMail } from '../api/newsletter-mail-parser';
+
+const guide = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(40_000)]);
+
+const welcome = (to: string): Mail.Options => ({
+  from: 'Australian Dive Guide <news@divers.example.au>',
+  to,
+  subject: 'Welcome aboard',
+  text: 'Your free guide is attached. Ningaloo’s whale sharks arrive in March.',
+  html: '<p>Your free guide is attached. Ningaloo’s whale sharks arrive in March.</p>',
+  attachments: [{ filename: 'guide.pdf', content: guide, contentType: 'application/pdf' }],
+  list: { unsubscribe: 'https://divers.example.au/newsletter/unsubscribe?token=abc' },
+});
+
+/** The PDF bytes of a composed message's attachment. */
+function attachedBytes(raw: Buffer): Buffer {
+  const text = raw.toString('utf8');
+  const start = text.indexOf('\n\n', text.indexOf('Content-Type: application/pdf')) + 2;
+  const end = text.indexOf('\n--', start);
+  return Buffer.from(text.slice(start, end).replace(/\s+/g, ''), 'base64');
+}
+
+describe('MailComposer', () => {
+  let composer: MailComposer;
+  beforeEach(() => (composer = new MailComposer()));
+  afterEach(() => composer.close());
+
+  it('composes each message in full: headers, both parts and the attachment byte for byte', async () => {
+    const [first, second] = await Promise.all([composer.compose(welcome('sam@example.com')), composer.compose(welcome('kim@example.com'))]);
+    for (const [raw, to] of [
+      [first, 'sam@example.com'],
+      [second, 'kim@example.com'],
+    ] as const) {
+      const mail = parseMail(raw.toString('utf8'));
+      expect(mail.headers.to).toBe(to);
+      expect(mail.headers.subject).toBe('Welcome aboard');
+      expect(mail.headers['list-unsubscribe']).toBe('<https://divers.example.au/newsletter/unsubscribe?token=abc>');
+      expect(mail.text).toContain('Ningaloo’s whale sharks arrive in March.');
+      expect(mail.html).toContain('<p>Your free guide is attached.');
+      expect(mail.attachments).toEqual([{ filename: 'guide.pdf', contentType: 'application/pdf', startsWithPdf: true }]);
+      expect(attachedBytes(raw).equals(guide)).toBe(true);
+    }
+  });
+
+  it('composes the messages it held in the server when its worker stops, and starts a new one for the next', async () => {
+    const held = [composer.compose(welcome('one@example.com')), composer.compose(welcome('two@example.com'))];
+    await (composer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    const [one, two] = await Promise.all(held);
+    expect(parseMail(one.toString('utf8')).headers.to).toBe('one@example.com');
+    expect(parseMail(two.toString('utf8')).headers.to).toBe('two@example.com');
+    const next = await composer.compose(welcome('three@example.com'));
+    expect(attachedBytes(next).equals(guide)).toBe(true);
+  });
+
+  it('still composes after it has been closed (a message sent while the server shuts down)', async () => {
+    await composer.close();
+    expect(parseMail((await composer.compose(welcome('late@example.com'))).toString('utf8')).headers.to).toBe('late@example.com');
+  });
+
+  it('refuses a message nodemailer cannot compose, naming why', async () => {
+    const broken = { ...welcome('x@example.com'), attachments: [{ filename: 'missing.pdf', path: '/nonexistent/guide.pdf' }] };
+    await expect(composer.compose(broken)).rejects.toThrow(/ENOENT|no such file/);
+  });
+});
