@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import MimeNode from 'nodemailer/lib/mime-node';
 
 /** Builds a message's bytes (MIME, encoded parts, attachments) as SMTP would carry them. */
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -46,7 +47,11 @@ export class MailComposer {
   private nextId = 0;
   private closed = false;
 
-  compose(message: Mail.Options): Promise<Buffer> {
+  /** Each attachment's MIME part (headers and base64 body) by its bytes, then by its type and name. */
+  private readonly parts = new WeakMap<Buffer, Map<string, Promise<string>>>();
+
+  async compose(original: Mail.Options): Promise<Buffer> {
+    const message = await this.withEncodedAttachments(original);
     const worker = this.closed ? null : (this.worker ?? this.start());
     if (!worker) return composeHere(message);
     const id = ++this.nextId;
@@ -62,6 +67,43 @@ export class MailComposer {
     this.worker = null;
     this.composeHereInstead();
     await worker?.terminate();
+  }
+
+  /**
+   * The welcome email attaches the same PDF to every message: its part is encoded once (by nodemailer, as
+   * it would encode it in each message) and handed over ready, which halves what composing one costs.
+   */
+  private async withEncodedAttachments(message: Mail.Options): Promise<Mail.Options> {
+    if (!message.attachments?.length) return message;
+    const attachments = await Promise.all(
+      message.attachments.map(async (attachment) => {
+        const { content, filename, contentType } = attachment;
+        if (!Buffer.isBuffer(content) || typeof filename !== 'string' || !contentType) return attachment;
+        return { raw: await this.encodedPart(content, filename, contentType) };
+      }),
+    );
+    return { ...message, attachments };
+  }
+
+  private encodedPart(content: Buffer, filename: string, contentType: string): Promise<string> {
+    let byName = this.parts.get(content);
+    if (!byName) this.parts.set(content, (byName = new Map()));
+    const key = `${contentType}\n${filename}`;
+    let part = byName.get(key);
+    if (!part) {
+      // A child node: built alone, it carries only its own headers (a root would add Date and Message-ID).
+      const node = new MimeNode('multipart/mixed', { newline: 'unix' }).createChild(contentType, { filename });
+      node.setContent(content);
+      part = node.build().then(
+        (built) => built.toString('latin1'),
+        (error: unknown) => {
+          byName.delete(key);
+          throw error;
+        },
+      );
+      byName.set(key, part);
+    }
+    return part;
   }
 
   private start(): Worker | null {

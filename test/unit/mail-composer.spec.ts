@@ -46,7 +46,10 @@ describe('MailComposer', () => {
   });
 
   it('composes the messages it held in the server when its worker stops, and starts a new one for the next', async () => {
+    await composer.compose(welcome('zero@example.com'));
     const held = [composer.compose(welcome('one@example.com')), composer.compose(welcome('two@example.com'))];
+    // Once both are handed to the worker (after the attachment's part, known by now, is looked up).
+    await new Promise((resolve) => setImmediate(resolve));
     await (composer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
     const [one, two] = await Promise.all(held);
     expect(parseMail(one.toString('utf8')).headers.to).toBe('one@example.com');
