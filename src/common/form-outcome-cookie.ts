@@ -13,6 +13,11 @@ const MAX_AGE_MS = 60_000;
 const MAX_VALUE_LENGTH = 3800;
 
 const outcomes = new AsyncLocalStorage<FormOutcome>();
+/**
+ * The requests carrying an outcome now. On Node.js 20 an enabled AsyncLocalStorage hooks every promise in
+ * the process, so it is enabled only while one of them is answered (run() enables it again).
+ */
+let carrying = 0;
 
 function cookieOptions(siteUrl: string): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', secure: siteUrl.startsWith('https:'), path: '/' };
@@ -75,6 +80,10 @@ export function formOutcomes(siteUrl: string, secret: string): RequestHandler {
     response.setHeader('Cache-Control', 'no-store');
     const outcome = decodeOutcome(value, secret);
     if (!outcome) return next();
+    carrying++;
+    response.once('close', () => {
+      if (--carrying === 0) outcomes.disable();
+    });
     outcomes.run(outcome, next);
   };
 }

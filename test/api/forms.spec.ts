@@ -85,6 +85,19 @@ describe('POST /forms/* (forms posted without JavaScript)', () => {
     expect(shown.text).toContain('value="not-an-address"');
   });
 
+  it('shows each visitor their own outcome when their pages are answered at the same moment, and then none', async () => {
+    const names = ['Ada Diver', 'Bo Snorkel', 'Cy Freediver', 'Di Wreckie'];
+    const answers = await Promise.all(names.map((name) => post('/forms/contact', { ...message('not-an-address'), name }).expect(303)));
+    const shown = await Promise.all(answers.map((answer) => request(t.baseUrl).get('/contact').set('Cookie', outcomeCookie(answer)).expect(200)));
+    shown.forEach((page, index) => {
+      expect(page.text).toContain(`value="${names[index]}"`);
+      for (const other of names.filter((name) => name !== names[index])) expect(page.text).not.toContain(`value="${other}"`);
+    });
+    const plain = await request(t.baseUrl).get('/contact').expect(200);
+    expect(plain.text).not.toContain('Please enter a valid email address');
+    for (const name of names) expect(plain.text).not.toContain(`value="${name}"`);
+  });
+
   it('refuses a post from another site with 403 and writes nothing', async () => {
     const email = uniqueEmail('forged');
     const forged = await request(t.baseUrl)
