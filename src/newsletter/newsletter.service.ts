@@ -17,6 +17,23 @@ export interface SubscribeResult {
   emailSent: boolean;
 }
 
+/**
+ * A sign-up in one statement: a new address is added; a former subscriber's row is subscribed again with
+ * fresh consent evidence (keeping its unsubscribe token); an address subscribed already returns no row.
+ * `xmax` is set on a row this statement updated and 0 on one it inserted.
+ */
+const SIGN_UP_SQL = `
+  INSERT INTO "newsletters" ("email", "subscribed", "unsubscribeToken", "consentSource", "consentIp", "consentedAt")
+  VALUES ($1, true, $2, $3, $4, $5)
+  ON CONFLICT ("email") DO UPDATE SET
+    "subscribed" = true,
+    "unsubscribedAt" = NULL,
+    "consentSource" = EXCLUDED."consentSource",
+    "consentIp" = EXCLUDED."consentIp",
+    "consentedAt" = EXCLUDED."consentedAt"
+  WHERE NOT "newsletters"."subscribed"
+  RETURNING *, ("xmax" <> 0) AS "resubscribed"`;
+
 const isUniqueViolation = (error: unknown) =>
   error instanceof QueryFailedError && (error as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23505';
 
@@ -37,23 +54,20 @@ export class NewsletterService {
   async subscribe(dto: SubscribeDto, ip: string): Promise<SubscribeResult> {
     if (dto.website) throw new BadRequestException('Subscription rejected');
     const email = dto.email.toLowerCase();
-    const consent = { consentSource: dto.source ?? 'website', consentIp: ip, consentedAt: this.clock.now() };
-    const existing = await this.subscribers.findOneBy({ email });
-    if (existing?.subscribed) throw new ConflictException(ALREADY_SUBSCRIBED);
-
-    let subscriber: Subscriber;
+    let rows: (Subscriber & { resubscribed: boolean })[];
     try {
-      // One statement each, atomic by itself: no BEGIN and COMMIT around it.
-      subscriber = existing
-        ? await this.subscribers.save(Object.assign(existing, consent, { subscribed: true, unsubscribedAt: null }), { transaction: false })
-        : await this.subscribers.save(this.subscribers.create({ email, subscribed: true, unsubscribeToken: newToken(), ...consent }), { transaction: false });
+      rows = await this.subscribers.query(SIGN_UP_SQL, [email, newToken(), dto.source ?? 'website', ip, this.clock.now()]);
     } catch (error) {
-      // Two sign-ups for one address at the same moment: the second loses on the unique index.
+      // A made-up unsubscribe token that another subscriber already has (32 random bytes: in theory only).
       if (isUniqueViolation(error)) throw new ConflictException(ALREADY_SUBSCRIBED);
       throw error;
     }
+    // No row: the address is subscribed already (also when another sign-up for it won a moment ago).
+    if (rows.length === 0) throw new ConflictException(ALREADY_SUBSCRIBED);
+    const { resubscribed, ...columns } = rows[0];
+    const subscriber = this.subscribers.create(columns);
     const emailSent = await this.welcome.send(subscriber, this.unsubscribeUrl(subscriber));
-    return { subscriber, resubscribed: !!existing, emailSent };
+    return { subscriber, resubscribed, emailSent };
   }
 
   findByToken(token: string | undefined): Promise<Subscriber | null> {

@@ -103,6 +103,14 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(await t.dataSource.getRepository(Subscriber).countBy({ email })).toBe(1);
   });
 
+  it('takes one of several sign-ups for one new address sent at the same moment, and answers the others 409', async () => {
+    const email = uniqueEmail('together');
+    const answers = await Promise.all([email, email.toUpperCase(), email, email].map((address) => subscribe({ email: address })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const answer of answers.filter((each) => each.status === 409)) expect(answer.body.error).toContain('Email already subscribed');
+    expect(await t.dataSource.getRepository(Subscriber).countBy({ email })).toBe(1);
+  });
+
   it('rejects a filled honeypot with 400 and writes nothing', async () => {
     const email = uniqueEmail('bot');
     const response = await subscribe({ email, website: 'http://spam.example' }).expect(400);
