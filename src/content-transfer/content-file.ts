@@ -50,9 +50,10 @@ export const NOT_A_CONTENT_FILE = `This is not a content export of this site: it
 /** One refusal naming the record and its problem; every problem found (up to a limit) goes in `fields`. */
 export function refuse(problems: [where: string, message: string][]): never {
   const [where, message] = problems[0];
-  const fields: Record<string, string[]> = {};
-  for (const [place, text] of problems) (fields[place] ??= []).push(text);
-  throw new BadRequestException(errorBody(400, `${where}: ${message}`, fields));
+  // A Map, then own properties: a place is named after the file's own keys, "__proto__" among them.
+  const fields = new Map<string, string[]>();
+  for (const [place, text] of problems) fields.set(place, [...(fields.get(place) ?? []), text]);
+  throw new BadRequestException(errorBody(400, `${where}: ${message}`, Object.fromEntries(fields)));
 }
 
 const MAX_PROBLEMS = 50;

@@ -194,6 +194,16 @@ describe('import', () => {
       await refused({ ...file, version: 2 }, /newer version of the site \(format version 2\).*Update the site/);
     });
 
+    it('with a field named "__proto__", naming it (400, not a crash)', async () => {
+      const before = await counts(empty);
+      const body = '{"__proto__":{},"format":"dive-site-content","version":1,"content":{}}';
+      for (const path of ['/api/admin/import/preview', '/api/admin/import']) {
+        const response = await emptyAdmin.post(path).set('Content-Type', 'application/json').send(body).expect(400);
+        expect(response.body.error).toBe('__proto__: Unknown field: __proto__');
+      }
+      expect(await counts(empty)).toEqual(before);
+    });
+
     it('that is not a content export', async () => {
       await refused({ articles: [] }, /not a content export/);
     });
