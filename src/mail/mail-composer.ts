@@ -4,8 +4,9 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import MimeNode from 'nodemailer/lib/mime-node';
 
-/** Builds a message's bytes (MIME, encoded parts, attachments) as SMTP would carry them. */
-const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+/** How a message's bytes are built (MIME, encoded parts, attachments), here and in the worker alike. */
+const COMPOSER_OPTIONS = { streamTransport: true, buffer: true, newline: 'unix' } as const;
+const composer = nodemailer.createTransport(COMPOSER_OPTIONS);
 
 async function composeHere(message: Mail.Options): Promise<Buffer> {
   return (await composer.sendMail(message)).message as Buffer;
@@ -18,7 +19,7 @@ async function composeHere(message: Mail.Options): Promise<Buffer> {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const nodemailer = require(workerData.nodemailer);
-const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+const composer = nodemailer.createTransport(workerData.options);
 const asBuffer = (value) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
 parentPort.on('message', ({ id, message }) => {
   for (const attachment of message.attachments ?? []) attachment.content = asBuffer(attachment.content);
@@ -110,7 +111,7 @@ export class MailComposer {
     try {
       const worker = new Worker(WORKER_SOURCE, {
         eval: true,
-        workerData: { nodemailer: require.resolve('nodemailer') },
+        workerData: { nodemailer: require.resolve('nodemailer'), options: COMPOSER_OPTIONS },
         resourceLimits: { maxOldGenerationSizeMb: 64 },
       });
       // It never keeps the process alive by itself (a test, a CLI export that sent nothing).
