@@ -2,8 +2,18 @@
 // on the event loop of the load generator measuring the article page (a busy loop there delays all of
 // autocannon's connections and reads as lost throughput), just as real visitors' writes come from
 // elsewhere. Plain `http` with a keep-alive agent: fetch's own cost per request is several times larger.
+// For the same reason the thread runs at the lowest CPU priority (nice 19: on Linux a thread's own), so the
+// little it needs to send comes from what the server and the load generator leave, not from them. It sends
+// while switched on ('on' / 'off' messages, measured second by second), until 'stop'.
 import http from 'node:http';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+
+try {
+  setPriority(19);
+} catch {
+  // Not allowed here: the figures then include the sending too (slightly lower ratios), nothing more.
+}
 
 const { base, kind, otherArticleId, siteId, perSecond, firstNumber } = workerData;
 
@@ -66,15 +76,18 @@ function send() {
   request.end(payload);
 }
 
-const timer = setInterval(send, 1000 / perSecond);
+let timer = null;
 
 function finish() {
   agent.destroy();
   parentPort.postMessage({ ...counts, lastNumber: n });
 }
 
-parentPort.on('message', () => {
+parentPort.on('message', (message) => {
   clearInterval(timer);
+  timer = null;
+  if (message === 'on') timer = setInterval(send, 1000 / perSecond);
+  if (message !== 'stop') return;
   stopping = true;
   if (inFlight === 0) finish();
 });

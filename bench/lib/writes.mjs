@@ -2,16 +2,23 @@
 // one kind arrive (newsletter sign-ups, contact messages, comments on another article, ratings), each
 // from its own made-up address (the server runs with TRUST_PROXY=1, so the per-address limits of the
 // public forms stay out of the way). Used by bench/run.mjs (`--writes`).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { measureRun } from './throughput.mjs';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
 
 /** The kinds of public write, measured in this order (bench/lib/write-worker.mjs sends them). */
 const KINDS = ['newsletter', 'contact', 'comment', 'rating'];
 
+/** Seconds with writes, then as many without, in turn. */
+const BLOCK_SECONDS = 2;
+
 /** Numbers the writes of the whole run: no address or email is used twice (a repeat would be a 409). */
 let writeCounter = 0;
 
-/** Sends `perSecond` writes a second of `kind` from a worker thread until stopped; counts the answers by class. */
+/** A writer of `perSecond` writes a second of `kind`, in a worker thread, sending only while switched on. */
 function writer(base, kind, { otherArticle, site }, perSecond) {
   const worker = new Worker(new URL('./write-worker.mjs', import.meta.url), {
     workerData: { base, kind, otherArticleId: otherArticle.id, siteId: site.id, perSecond, firstNumber: writeCounter },
@@ -21,6 +28,7 @@ function writer(base, kind, { otherArticle, site }, perSecond) {
     worker.once('error', reject);
   });
   return {
+    switch: (on) => worker.postMessage(on ? 'on' : 'off'),
     async stop() {
       worker.postMessage('stop');
       const { lastNumber, ...counts } = await finished;
@@ -31,87 +39,150 @@ function writer(base, kind, { otherArticle, site }, perSecond) {
   };
 }
 
+/** CPU ticks (1/100 s) a process has used so far, from /proc; null where there is none. */
+function cpuTicks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
 const median = (values) => {
-  if (values.some((value) => value === null)) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const percentile = (values, p) => {
+  if (!values.length) return null;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
 
 /**
- * The article page (`articlePath`) from `connections` connections, quiet and while `perSecond` public
- * writes a second of each kind arrive. The speed of a shared machine drifts by a third within a minute
- * (other tenants), more than the writes cost, so each kind is measured in `repeats` short runs under writes,
- * each between two quiet runs (quiet, writes, quiet, writes, ..., quiet): a run's ratio is against the mean
- * of the quiet runs either side, seconds apart, and the row gives the median ratio, the median req/s and p99
- * of its runs under writes, and every ratio.
+ * One autocannon run of `seconds` on `url` with the writer switched on and off every BLOCK_SECONDS, on the
+ * second's boundaries autocannon counts by: each second's requests, latencies, and server and loader CPU
+ * go to the phase it was in. The first second (connections opening) counts for neither, nor a part second
+ * after the last.
  */
-export async function measureWrites(
-  base,
-  { pid, articlePath, otherArticle, site, duration, warmup, repeats = 1, connections = 20, perSecond = 20, headers = {} },
-) {
+function alternatingRun(url, { connections, seconds, headers }, pid, writes) {
+  const phases = { quiet: { counts: [], latencies: [], errors: 0, non2xx: 0 }, writes: { counts: [], latencies: [], errors: 0, non2xx: 0 } };
+  let second = 0;
+  let current = null;
+  let serverTicks = cpuTicks(pid);
+  let loader = process.cpuUsage();
+  const cpu = { quiet: { server: 0, loader: 0 }, writes: { server: 0, loader: 0 } };
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, headers, pipelining: 1, timeout: 10 }, (error) => {
+      if (error) reject(error);
+      else resolve({ phases, cpu });
+    });
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (!current) return;
+      current.latencies.push(Math.round(responseTime * 10) / 10);
+      if (statusCode < 200 || statusCode >= 300) current.non2xx++;
+    });
+    instance.on('reqError', () => {
+      if (current) current.errors++;
+    });
+    instance.on('tick', ({ counter }) => {
+      // The run's last whole second is its `seconds`-th; a tick after it counts a fraction or nothing.
+      if (second >= seconds) {
+        current = null;
+        return;
+      }
+      const nowServer = cpuTicks(pid);
+      const used = process.cpuUsage(loader);
+      loader = process.cpuUsage();
+      if (current) {
+        current.counts.push(counter);
+        const name = current === phases.writes ? 'writes' : 'quiet';
+        if (serverTicks !== null && nowServer !== null) cpu[name].server += nowServer - serverTicks;
+        cpu[name].loader += (used.user + used.system) / 1e4;
+      }
+      serverTicks = nowServer;
+      second++;
+      const on = Math.floor((second - 1) / BLOCK_SECONDS) % 2 === 1;
+      if (on !== (current === phases.writes)) writes.switch(on);
+      current = on ? phases.writes : phases.quiet;
+    });
+  });
+}
+
+/**
+ * The article page (`articlePath`) from `connections` connections, while `perSecond` public writes a second
+ * of each kind arrive, BLOCK_SECONDS at a time with as many quiet seconds between. The speed of a shared
+ * machine drifts by a third within a minute (other tenants), more than the writes cost: measured in turn
+ * second by second, the drift falls on both phases alike, so a ratio compares seconds moments apart. Each
+ * kind's row gives its seconds with writes (req/s their mean, p50 and p99 of their requests) and the ratio of
+ * that mean to the mean of the same run's quiet seconds; the quiet row pools every run's quiet seconds.
+ */
+export async function measureWrites(base, { pid, articlePath, otherArticle, site, duration, warmup, connections = 20, perSecond = 20, headers = {} }) {
   const url = base + articlePath;
-  const options = { connections, duration, headers };
-  await measureRun(url, { ...options, duration: warmup }, pid);
-  const quietRuns = [];
-  const rows = [];
   // 'none' (requests that do nothing) shows what the measuring itself costs; BENCH_WRITE_KINDS picks kinds.
   const kinds = process.env.BENCH_WRITE_KINDS?.split(',') ?? ['none', ...KINDS];
+  const warm = writer(base, 'none', { otherArticle, site }, perSecond);
+  await alternatingRun(url, { connections, seconds: warmup, headers }, pid, warm);
+  await warm.stop();
+  const quiet = { counts: [], latencies: [], errors: 0, non2xx: 0, server: 0, loader: 0 };
+  const rows = [];
   for (const kind of kinds) {
-    const runs = [];
-    let before = await measureRun(url, options, pid);
-    quietRuns.push(before);
-    for (let repeat = 0; repeat < repeats; repeat++) {
-      const writes = writer(base, kind, { otherArticle, site }, perSecond);
-      const started = Date.now();
-      const loaded = await measureRun(url, options, pid);
-      const counts = await writes.stop();
-      const seconds = (Date.now() - started) / 1000;
-      const after = await measureRun(url, options, pid);
-      quietRuns.push(after);
-      // Against the quiet runs either side: neither a drift nor the order of the runs leans on the ratio.
-      const quietReqPerSec = (before.reqPerSec + after.reqPerSec) / 2;
-      before = after;
-      runs.push({
-        ...loaded,
-        quietReqPerSec,
-        ratio: Number((loaded.reqPerSec / quietReqPerSec).toFixed(2)),
-        writesSent: counts.sent,
-        writesOk: counts.ok,
-        writesFailed: counts.failed,
-        writesPerSec: Number((counts.sent / seconds).toFixed(1)),
-      });
+    const writes = writer(base, kind, { otherArticle, site }, perSecond);
+    const { phases, cpu } = await alternatingRun(url, { connections, seconds: duration, headers }, pid, writes);
+    writes.switch(false);
+    const counts = await writes.stop();
+    const loaded = phases.writes;
+    const quietMean = mean(phases.quiet.counts);
+    // Each block with writes against the quiet blocks either side: how much the ratio moves within the run.
+    const blockRatios = [];
+    for (let i = 0; i + BLOCK_SECONDS <= loaded.counts.length; i += BLOCK_SECONDS) {
+      const before = phases.quiet.counts.slice(i, i + BLOCK_SECONDS);
+      const after = phases.quiet.counts.slice(i + BLOCK_SECONDS, i + 2 * BLOCK_SECONDS);
+      if (after.length) blockRatios.push(mean(loaded.counts.slice(i, i + BLOCK_SECONDS)) / mean([...before, ...after]));
     }
-    const sum = (field) => runs.reduce((total, run) => total + run[field], 0);
+    quiet.counts.push(...phases.quiet.counts);
+    // Hundreds of thousands of latencies: too many for one call's arguments.
+    for (const latency of phases.quiet.latencies) quiet.latencies.push(latency);
+    quiet.errors += phases.quiet.errors;
+    quiet.non2xx += phases.quiet.non2xx;
+    quiet.server += cpu.quiet.server;
+    quiet.loader += cpu.quiet.loader;
     rows.push({
       writes: kind === 'none' ? `${perSecond}/s requests doing nothing (404)` : `${perSecond}/s ${kind}`,
-      reqPerSec: Math.round(median(runs.map((run) => run.reqPerSec))),
-      p50Ms: median(runs.map((run) => run.p50Ms)),
-      p99Ms: median(runs.map((run) => run.p99Ms)),
-      worstP99Ms: Math.max(...runs.map((run) => run.p99Ms)),
-      errors: sum('errors'),
-      non2xx: sum('non2xx'),
-      ratioToQuiet: Number(median(runs.map((run) => run.ratio)).toFixed(2)),
-      ratios: runs.map((run) => run.ratio),
-      writesPerSec: Number(median(runs.map((run) => run.writesPerSec)).toFixed(1)),
-      writesOk: sum('writesOk'),
-      writesFailed: sum('writesFailed'),
-      serverCpuPct: median(runs.map((run) => run.serverCpuPct)),
-      loaderCpuPct: median(runs.map((run) => run.loaderCpuPct)),
-      runs,
+      reqPerSec: Math.round(mean(loaded.counts)),
+      p50Ms: percentile(loaded.latencies, 50),
+      p99Ms: percentile(loaded.latencies, 99),
+      errors: loaded.errors,
+      non2xx: loaded.non2xx,
+      serverCpuPct: Math.round(cpu.writes.server / loaded.counts.length),
+      loaderCpuPct: Math.round(cpu.writes.loader / loaded.counts.length),
+      ratioToQuiet: Number((mean(loaded.counts) / quietMean).toFixed(2)),
+      blockRatios: `${Math.min(...blockRatios).toFixed(2)} - ${median(blockRatios).toFixed(2)} - ${Math.max(...blockRatios).toFixed(2)}`,
+      seconds: `${loaded.counts.length} + ${phases.quiet.counts.length}`,
+      writesPerSec: Number((counts.sent / loaded.counts.length).toFixed(1)),
+      writesOk: counts.ok,
+      writesFailed: counts.failed,
+      perSecond: { writes: loaded.counts, quiet: phases.quiet.counts },
     });
   }
-  const quiet = {
-    writes: 'none (quiet)',
-    reqPerSec: Math.round(median(quietRuns.map((run) => run.reqPerSec))),
-    p50Ms: median(quietRuns.map((run) => run.p50Ms)),
-    p99Ms: median(quietRuns.map((run) => run.p99Ms)),
-    worstP99Ms: Math.max(...quietRuns.map((run) => run.p99Ms)),
-    errors: quietRuns.reduce((total, run) => total + run.errors, 0),
-    non2xx: quietRuns.reduce((total, run) => total + run.non2xx, 0),
-    serverCpuPct: median(quietRuns.map((run) => run.serverCpuPct)),
-    loaderCpuPct: median(quietRuns.map((run) => run.loaderCpuPct)),
-    quietRuns: quietRuns.map((run) => run.reqPerSec),
+  return {
+    connections,
+    durationSeconds: duration,
+    blockSeconds: BLOCK_SECONDS,
+    perSecond,
+    headers,
+    quiet: {
+      writes: 'none (quiet seconds)',
+      reqPerSec: Math.round(mean(quiet.counts)),
+      p50Ms: percentile(quiet.latencies, 50),
+      p99Ms: percentile(quiet.latencies, 99),
+      errors: quiet.errors,
+      non2xx: quiet.non2xx,
+      serverCpuPct: Math.round(quiet.server / quiet.counts.length),
+      loaderCpuPct: Math.round(quiet.loader / quiet.counts.length),
+    },
+    rows,
   };
-  return { connections, durationSeconds: duration, repeats, perSecond, headers, quiet, rows };
 }
