@@ -6,6 +6,7 @@ import { Media1795432000000 } from '../../migrations/1795432000000-Media';
 import { DiveSitePositionPrecision1795500000000 } from '../../migrations/1795500000000-DiveSitePositionPrecision';
 import { ContentRevisions1795600000000 } from '../../migrations/1795600000000-ContentRevisions';
 import { DiveSiteTextIndex1795700000000 } from '../../migrations/1795700000000-DiveSiteTextIndex';
+import { DiveSiteLatitudeIndex1795800000000 } from '../../migrations/1795800000000-DiveSiteLatitudeIndex';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DiveSitePositionPrecision1795500000000,
   ContentRevisions1795600000000,
   DiveSiteTextIndex1795700000000,
+  DiveSiteLatitudeIndex1795800000000,
 ];

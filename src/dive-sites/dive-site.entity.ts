@@ -20,6 +20,8 @@ export class DiveSite {
   name: string;
 
   /** Decimal degrees; PostgreSQL returns decimals as text, which SPEC's public answer keeps. */
+  // Indexed for the nearby sites of a site's page (a band of latitude around it).
+  @Index('IDX_dive_sites_latitude')
   @Column({ type: 'decimal', precision: 10, scale: 8 })
   latitude: string;
 

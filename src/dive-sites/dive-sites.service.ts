@@ -183,8 +183,10 @@ export class DiveSitesService {
            )))::float8 AS km
          FROM dive_sites other, dive_sites here
          -- A degree of latitude is 111.2 km anywhere: a site more than $2 / 111 degrees north or south is never
-         -- within $2 km, and is passed over before any trigonometry (longitude has no such bound across 180 degrees).
-         WHERE here.id = $1 AND other.id <> here.id AND abs(other.latitude - here.latitude) <= $2 / 111.0
+         -- within $2 km. That band is read from the latitude index, before any trigonometry (longitude has no
+         -- such bound across 180 degrees).
+         WHERE here.id = $1 AND other.id <> here.id
+           AND other.latitude BETWEEN here.latitude - $2 / 111.0 AND here.latitude + $2 / 111.0
        ) distances
        WHERE km <= $2
        ORDER BY km, name ${HUMAN_ORDER}, id
