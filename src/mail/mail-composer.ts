@@ -14,21 +14,35 @@ async function composeHere(message: Mail.Options): Promise<Buffer> {
 
 /**
  * The worker: nodemailer's own composer, fed the messages the server posts. A Buffer arrives as a plain
- * Uint8Array (the structured clone), which nodemailer would not take for an attachment's bytes.
+ * Uint8Array (the structured clone), which nodemailer would not take for an attachment's bytes. An encoded
+ * attachment part comes once (\`parts\`, by number) and is named by its number after that (\`{ part }\`), so a
+ * wave of welcome emails does not copy the same guide into the worker for each. The composed bytes go back
+ * moved rather than copied when they have their memory to themselves (a small Buffer shares a pool).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const nodemailer = require(workerData.nodemailer);
 const composer = nodemailer.createTransport(workerData.options);
+const parts = new Map();
 const asBuffer = (value) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
-parentPort.on('message', ({ id, message }) => {
-  for (const attachment of message.attachments ?? []) attachment.content = asBuffer(attachment.content);
+const ownsMemory = (bytes) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+parentPort.on('message', ({ id, message, newParts }) => {
+  for (const [number, raw] of newParts ?? []) parts.set(number, raw);
+  message.attachments = (message.attachments ?? []).map((attachment) =>
+    attachment.part === undefined ? { ...attachment, content: asBuffer(attachment.content) } : { raw: parts.get(attachment.part) },
+  );
   composer.sendMail(message).then(
-    (info) => parentPort.postMessage({ id, raw: info.message }),
+    (info) => parentPort.postMessage({ id, raw: info.message }, ownsMemory(info.message) ? [info.message.buffer] : []),
     (error) => parentPort.postMessage({ id, error: String((error && error.message) || error) }),
   );
 });
 `;
+
+/** An attachment's MIME part, encoded once, with the number the worker knows it by. */
+interface EncodedPart {
+  number: number;
+  raw: string;
+}
 
 interface Pending {
   message: Mail.Options;
@@ -49,16 +63,26 @@ export class MailComposer {
   private closed = false;
 
   /** Each attachment's MIME part (headers and base64 body) by its bytes, then by its type and name. */
-  private readonly parts = new WeakMap<Buffer, Map<string, Promise<string>>>();
+  private readonly parts = new WeakMap<Buffer, Map<string, Promise<EncodedPart>>>();
+  private partNumbers = 0;
+  /** The parts the running worker has been sent (a new worker starts with none). */
+  private partsInWorker = new Set<number>();
 
   async compose(original: Mail.Options): Promise<Buffer> {
-    const message = await this.withEncodedAttachments(original);
+    const { message, encoded } = await this.withEncodedAttachments(original);
     const worker = this.closed ? null : (this.worker ?? this.start());
     if (!worker) return composeHere(message);
     const id = ++this.nextId;
+    // The worker's copy names each encoded part by number, and carries those it has not been sent yet.
+    const newParts = encoded.flatMap((part) => (part && !this.partsInWorker.has(part.number) ? [[part.number, part.raw] as const] : []));
+    for (const [number] of newParts) this.partsInWorker.add(number);
+    const forWorker = {
+      ...message,
+      attachments: message.attachments?.map((attachment, index) => (encoded[index] ? { part: encoded[index].number } : attachment)),
+    };
     return new Promise<Buffer>((resolve, reject) => {
       this.pending.set(id, { message, resolve, reject });
-      worker.postMessage({ id, message });
+      worker.postMessage({ id, message: forWorker, newParts });
     });
   }
 
@@ -74,19 +98,18 @@ export class MailComposer {
    * The welcome email attaches the same PDF to every message: its part is encoded once (by nodemailer, as
    * it would encode it in each message) and handed over ready, which halves what composing one costs.
    */
-  private async withEncodedAttachments(message: Mail.Options): Promise<Mail.Options> {
-    if (!message.attachments?.length) return message;
-    const attachments = await Promise.all(
-      message.attachments.map(async (attachment) => {
-        const { content, filename, contentType } = attachment;
-        if (!Buffer.isBuffer(content) || typeof filename !== 'string' || !contentType) return attachment;
-        return { raw: await this.encodedPart(content, filename, contentType) };
-      }),
+  private async withEncodedAttachments(message: Mail.Options): Promise<{ message: Mail.Options; encoded: (EncodedPart | null)[] }> {
+    if (!message.attachments?.length) return { message, encoded: [] };
+    const encoded = await Promise.all(
+      message.attachments.map(({ content, filename, contentType }) =>
+        Buffer.isBuffer(content) && typeof filename === 'string' && contentType ? this.encodedPart(content, filename, contentType) : null,
+      ),
     );
-    return { ...message, attachments };
+    const attachments = message.attachments.map((attachment, index) => (encoded[index] ? { raw: encoded[index].raw } : attachment));
+    return { message: { ...message, attachments }, encoded };
   }
 
-  private encodedPart(content: Buffer, filename: string, contentType: string): Promise<string> {
+  private encodedPart(content: Buffer, filename: string, contentType: string): Promise<EncodedPart> {
     let byName = this.parts.get(content);
     if (!byName) this.parts.set(content, (byName = new Map()));
     const key = `${contentType}\n${filename}`;
@@ -95,8 +118,9 @@ export class MailComposer {
       // A child node: built alone, it carries only its own headers (a root would add Date and Message-ID).
       const node = new MimeNode('multipart/mixed', { newline: 'unix' }).createChild(contentType, { filename });
       node.setContent(content);
+      const number = ++this.partNumbers;
       part = node.build().then(
-        (built) => built.toString('latin1'),
+        (built) => ({ number, raw: built.toString('latin1') }),
         (error: unknown) => {
           byName.delete(key);
           throw error;
@@ -132,6 +156,7 @@ export class MailComposer {
       worker.on('error', (error) => lost(error.message));
       worker.on('exit', (code) => lost(`exit code ${code}`));
       this.worker = worker;
+      this.partsInWorker = new Set();
       return worker;
     } catch (error) {
       this.logger.warn(`mail composer could not start (${(error as Error).message}); composing in the server`);
