@@ -73,12 +73,15 @@ export async function growContent(base, factor, log) {
     const copy = Math.floor(i / sites.length) + 2;
     // Nearby, so the copies cluster with their original as real neighbouring sites would.
     const jitter = (value, step) => Number((Number(value) + (((i * 7919) % 200) - 100) * step).toFixed(6));
+    // A name of its own, which neither contains the original's nor appears in its text: a site's page lists
+    // the sites whose text mentions its name, and real sites are not named after one another.
+    const name = `Copy ${copy} of site ${site.id}`;
     await admin.call('POST', '/api/dive-sites', {
-      name: `${site.name} ${copy}`,
+      name,
       region: site.region,
       latitude: Math.max(-89, Math.min(89, jitter(site.latitude, 0.0009))),
       longitude: ((jitter(site.longitude, 0.0011) + 540) % 360) - 180,
-      description: site.description,
+      description: site.description.replace(new RegExp(site.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), name),
       skillLevel: site.skillLevel,
       depthRange: site.depthRange,
       waterTemp: site.waterTemp,
