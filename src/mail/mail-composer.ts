@@ -15,28 +15,38 @@ async function composeHere(message: Mail.Options): Promise<Buffer> {
 /**
  * The worker: nodemailer's own composer, fed the messages the server posts. A Buffer arrives as a plain
  * Uint8Array (the structured clone), which nodemailer would not take for an attachment's bytes. An encoded
- * attachment part comes once (\`parts\`, by number) and is named by its number after that (\`{ part }\`), so a
- * wave of welcome emails does not copy the same guide into the worker for each. The composed bytes go back
- * moved rather than copied when they have their memory to themselves (a small Buffer shares a pool).
+ * attachment part comes once (\`newParts\`, by number) and is named by its number after that (\`{ part }\`), so
+ * a wave of welcome emails does not copy the same guide into the worker for each; it keeps the last
+ * PARTS_KEPT it was sent, as the server counts them. The composed bytes go back moved rather than copied when
+ * they have their memory to themselves (a small Buffer shares a pool).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const nodemailer = require(workerData.nodemailer);
 const composer = nodemailer.createTransport(workerData.options);
 const parts = new Map();
+const keep = (number, raw) => {
+  parts.set(number, raw);
+  if (parts.size > workerData.partsKept) parts.delete(parts.keys().next().value);
+};
 const asBuffer = (value) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
 const ownsMemory = (bytes) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 parentPort.on('message', ({ id, message, newParts }) => {
-  for (const [number, raw] of newParts ?? []) parts.set(number, raw);
+  // Each part from what came with this message or was kept before it; only then is the oldest let go.
+  const sent = new Map(newParts ?? []);
   message.attachments = (message.attachments ?? []).map((attachment) =>
-    attachment.part === undefined ? { ...attachment, content: asBuffer(attachment.content) } : { raw: parts.get(attachment.part) },
+    attachment.part === undefined ? { ...attachment, content: asBuffer(attachment.content) } : { raw: sent.get(attachment.part) ?? parts.get(attachment.part) },
   );
+  for (const [number, raw] of sent) keep(number, raw);
   composer.sendMail(message).then(
     (info) => parentPort.postMessage({ id, raw: info.message }, ownsMemory(info.message) ? [info.message.buffer] : []),
     (error) => parentPort.postMessage({ id, error: String((error && error.message) || error) }),
   );
 });
 `;
+
+/** How many encoded attachment parts the worker keeps (the oldest sent goes first): the guide, and room. */
+const PARTS_KEPT = 16;
 
 /** An attachment's MIME part, encoded once, with the number the worker knows it by. */
 interface EncodedPart {
@@ -65,7 +75,7 @@ export class MailComposer {
   /** Each attachment's MIME part (headers and base64 body) by its bytes, then by its type and name. */
   private readonly parts = new WeakMap<Buffer, Map<string, Promise<EncodedPart>>>();
   private partNumbers = 0;
-  /** The parts the running worker has been sent (a new worker starts with none). */
+  /** The parts the running worker keeps, oldest first as it drops them (a new worker starts with none). */
   private partsInWorker = new Set<number>();
 
   async compose(original: Mail.Options): Promise<Buffer> {
@@ -75,7 +85,10 @@ export class MailComposer {
     const id = ++this.nextId;
     // The worker's copy names each encoded part by number, and carries those it has not been sent yet.
     const newParts = encoded.flatMap((part) => (part && !this.partsInWorker.has(part.number) ? [[part.number, part.raw] as const] : []));
-    for (const [number] of newParts) this.partsInWorker.add(number);
+    for (const [number] of newParts) {
+      this.partsInWorker.add(number);
+      if (this.partsInWorker.size > PARTS_KEPT) this.partsInWorker.delete(this.partsInWorker.values().next().value!);
+    }
     const forWorker = {
       ...message,
       attachments: message.attachments?.map((attachment, index) => (encoded[index] ? { part: encoded[index].number } : attachment)),
@@ -135,7 +148,7 @@ export class MailComposer {
     try {
       const worker = new Worker(WORKER_SOURCE, {
         eval: true,
-        workerData: { nodemailer: require.resolve('nodemailer'), options: COMPOSER_OPTIONS },
+        workerData: { nodemailer: require.resolve('nodemailer'), options: COMPOSER_OPTIONS, partsKept: PARTS_KEPT },
         resourceLimits: { maxOldGenerationSizeMb: 64 },
       });
       // It never keeps the process alive by itself (a test, a CLI export that sent nothing).

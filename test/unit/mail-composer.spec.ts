@@ -45,6 +45,33 @@ describe('MailComposer', () => {
     }
   });
 
+  it('attaches each part byte for byte after more distinct attachments than the worker keeps have passed', async () => {
+    const files = Array.from({ length: 20 }, (_, i) => Buffer.concat([Buffer.from(`%PDF-1.7\n${i}\n`), randomBytes(3_000)]));
+    const withFiles = (to: string, ...attached: Buffer[]): Mail.Options => ({
+      ...welcome(to),
+      attachments: attached.map((content, i) => ({ filename: `guide-${i}.pdf`, content, contentType: 'application/pdf' })),
+    });
+    /** Every PDF attachment's bytes, in order. */
+    const allAttached = (raw: Buffer) =>
+      raw
+        .toString('utf8')
+        .split('Content-Type: application/pdf')
+        .slice(1)
+        .map((part) => {
+          const start = part.indexOf('\n\n') + 2;
+          return Buffer.from(part.slice(start, part.indexOf('\n--', start)).replace(/\s+/g, ''), 'base64');
+        });
+    for (const [i, file] of files.slice(0, 16).entries()) {
+      expect(allAttached(await composer.compose(withFiles(`d${i}@example.com`, file)))).toEqual([file]);
+    }
+    // The oldest part the worker keeps, beside a new one that makes it let that oldest go.
+    expect(allAttached(await composer.compose(withFiles('both@example.com', files[0], files[16])))).toEqual([files[0], files[16]]);
+    for (const file of files.slice(17)) await composer.compose(withFiles('more@example.com', file));
+    // The first ones again, long dropped by the worker, and one it still keeps.
+    const again = await Promise.all([0, 1, 19].map((i) => composer.compose(withFiles(`again${i}@example.com`, files[i]))));
+    expect(again.map(allAttached)).toEqual([[files[0]], [files[1]], [files[19]]]);
+  });
+
   it('composes the messages it held in the server when its worker stops, and starts a new one for the next', async () => {
     await composer.compose(welcome('zero@example.com'));
     const held = [composer.compose(welcome('one@example.com')), composer.compose(welcome('two@example.com'))];
