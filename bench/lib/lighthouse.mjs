@@ -29,7 +29,14 @@ async function startChromium() {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)));
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing to the profile for a moment after the browser exits
+      // (a CI run failed on ENOTEMPTY): removed with retries, and a profile left in the temporary folder is no
+      // reason to fail the measurements.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch (error) {
+        console.warn(`[bench] could not remove Chromium's profile ${profile}: ${error.message}`);
+      }
     },
   };
 }
