@@ -15,7 +15,7 @@ function run(url, { connections, duration, headers }) {
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; null where there is no /proc. */
-function cpuSeconds(pid) {
+export function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;

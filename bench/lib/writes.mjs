@@ -2,9 +2,9 @@
 // one kind arrive (newsletter sign-ups, contact messages, comments on another article, ratings), each
 // from its own made-up address (the server runs with TRUST_PROXY=1, so the per-address limits of the
 // public forms stay out of the way). Used by bench/run.mjs (`--writes`).
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { cpuSeconds } from './throughput.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -39,16 +39,6 @@ function writer(base, kind, { otherArticle, site }, perSecond) {
   };
 }
 
-/** CPU ticks (1/100 s) a process has used so far, from /proc; null where there is none. */
-function cpuTicks(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -71,7 +61,7 @@ function alternatingRun(url, { connections, seconds, headers }, pid, writes) {
   const phases = { quiet: { counts: [], latencies: [], errors: 0, non2xx: 0 }, writes: { counts: [], latencies: [], errors: 0, non2xx: 0 } };
   let second = 0;
   let current = null;
-  let serverTicks = cpuTicks(pid);
+  let serverSeconds = cpuSeconds(pid);
   let loader = process.cpuUsage();
   const cpu = { quiet: { server: 0, loader: 0 }, writes: { server: 0, loader: 0 } };
   return new Promise((resolve, reject) => {
@@ -93,16 +83,16 @@ function alternatingRun(url, { connections, seconds, headers }, pid, writes) {
         current = null;
         return;
       }
-      const nowServer = cpuTicks(pid);
+      const nowServer = cpuSeconds(pid);
       const used = process.cpuUsage(loader);
       loader = process.cpuUsage();
       if (current) {
         current.counts.push(counter);
         const name = current === phases.writes ? 'writes' : 'quiet';
-        if (serverTicks !== null && nowServer !== null) cpu[name].server += nowServer - serverTicks;
+        if (serverSeconds !== null && nowServer !== null) cpu[name].server += (nowServer - serverSeconds) * 100;
         cpu[name].loader += (used.user + used.system) / 1e4;
       }
-      serverTicks = nowServer;
+      serverSeconds = nowServer;
       second++;
       const on = Math.floor((second - 1) / BLOCK_SECONDS) % 2 === 1;
       if (on !== (current === phases.writes)) writes.switch(on);
