@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import nodemailer from 'nodemailer';
@@ -13,15 +15,35 @@ async function composeHere(message: Mail.Options): Promise<Buffer> {
 }
 
 /**
+ * Writes a message kept in the outbox. Personal data (names, addresses, messages): readable by the server's
+ * user only. The folder is made when a write finds it missing (the first message, or after an operator
+ * removed it), not every time. The worker does the same with the synchronous calls (WORKER_SOURCE).
+ */
+export async function keepFile(file: string, raw: Buffer): Promise<void> {
+  const write = () => writeFile(file, raw, { mode: 0o600, flag: 'wx' });
+  try {
+    await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await write();
+  }
+}
+
+/**
  * The worker: nodemailer's own composer, fed the messages the server posts. A Buffer arrives as a plain
  * Uint8Array (the structured clone), which nodemailer would not take for an attachment's bytes. An encoded
  * attachment part comes once (\`newParts\`, by number) and is named by its number after that (\`{ part }\`), so
  * a wave of welcome emails does not copy the same guide into the worker for each; it keeps the last
- * PARTS_KEPT it was sent, as the server counts them. The composed bytes go back moved rather than copied when
- * they have their memory to themselves (a small Buffer shares a pool).
+ * PARTS_KEPT it was sent, as the server counts them. A message to keep (\`keepAs\`) is written to its file here,
+ * as keepFile does, and only that it was kept goes back: the server's thread neither receives its bytes nor
+ * waits on three file operations of the thread pool. Otherwise the composed bytes go back moved rather than
+ * copied when they have their memory to themselves (a small Buffer shares a pool).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { dirname } = require('node:path');
 const nodemailer = require(workerData.nodemailer);
 const composer = nodemailer.createTransport(workerData.options);
 const parts = new Map();
@@ -31,17 +53,32 @@ const keep = (number, raw) => {
 };
 const asBuffer = (value) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
 const ownsMemory = (bytes) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-parentPort.on('message', ({ id, message, newParts }) => {
+const keepFile = (file, raw) => {
+  try {
+    writeFileSync(file, raw, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(file, raw, { mode: 0o600, flag: 'wx' });
+  }
+};
+const failed = (id, error) => parentPort.postMessage({ id, error: String((error && error.message) || error) });
+parentPort.on('message', ({ id, message, newParts, keepAs }) => {
   // Each part from what came with this message or was kept before it; only then is the oldest let go.
   const sent = new Map(newParts ?? []);
   message.attachments = (message.attachments ?? []).map((attachment) =>
     attachment.part === undefined ? { ...attachment, content: asBuffer(attachment.content) } : { raw: sent.get(attachment.part) ?? parts.get(attachment.part) },
   );
   for (const [number, raw] of sent) keep(number, raw);
-  composer.sendMail(message).then(
-    (info) => parentPort.postMessage({ id, raw: info.message }, ownsMemory(info.message) ? [info.message.buffer] : []),
-    (error) => parentPort.postMessage({ id, error: String((error && error.message) || error) }),
-  );
+  composer.sendMail(message).then((info) => {
+    if (!keepAs) return parentPort.postMessage({ id, raw: info.message }, ownsMemory(info.message) ? [info.message.buffer] : []);
+    try {
+      keepFile(keepAs, info.message);
+      parentPort.postMessage({ id, kept: true });
+    } catch (error) {
+      failed(id, error);
+    }
+  }, (error) => failed(id, error));
 });
 `;
 
@@ -56,8 +93,19 @@ interface EncodedPart {
 
 interface Pending {
   message: Mail.Options;
-  resolve(raw: Buffer): void;
+  /** The outbox file the message is written to, instead of its bytes coming back. */
+  keepAs?: string;
+  /** The composed bytes, or null once the message is kept in `keepAs`. */
+  resolve(raw: Buffer | null): void;
   reject(error: Error): void;
+}
+
+/** Composed here (no worker): the bytes, or null once written to `keepAs`. */
+async function composeHereFor(message: Mail.Options, keepAs?: string): Promise<Buffer | null> {
+  const raw = await composeHere(message);
+  if (!keepAs) return raw;
+  await keepFile(keepAs, raw);
+  return null;
 }
 
 /**
@@ -79,9 +127,18 @@ export class MailComposer {
   private partsInWorker = new Set<number>();
 
   async compose(original: Mail.Options): Promise<Buffer> {
+    return (await this.request(original))!;
+  }
+
+  /** Composes the message and writes it to `file` (the outbox: see keepFile), in the worker while it runs. */
+  async keep(original: Mail.Options, file: string): Promise<void> {
+    await this.request(original, file);
+  }
+
+  private async request(original: Mail.Options, keepAs?: string): Promise<Buffer | null> {
     const { message, encoded } = await this.withEncodedAttachments(original);
     const worker = this.closed ? null : (this.worker ?? this.start());
-    if (!worker) return composeHere(message);
+    if (!worker) return composeHereFor(message, keepAs);
     const id = ++this.nextId;
     // The worker's copy names each encoded part by number, and carries those it has not been sent yet.
     const newParts = encoded.flatMap((part) => (part && !this.partsInWorker.has(part.number) ? [[part.number, part.raw] as const] : []));
@@ -93,9 +150,9 @@ export class MailComposer {
       ...message,
       attachments: message.attachments?.map((attachment, index) => (encoded[index] ? { part: encoded[index].number } : attachment)),
     };
-    return new Promise<Buffer>((resolve, reject) => {
-      this.pending.set(id, { message, resolve, reject });
-      worker.postMessage({ id, message: forWorker, newParts });
+    return new Promise<Buffer | null>((resolve, reject) => {
+      this.pending.set(id, { message, keepAs, resolve, reject });
+      worker.postMessage({ id, message: forWorker, newParts, keepAs });
     });
   }
 
@@ -153,11 +210,12 @@ export class MailComposer {
       });
       // It never keeps the process alive by itself (a test, a CLI export that sent nothing).
       worker.unref();
-      worker.on('message', ({ id, raw, error }: { id: number; raw?: Uint8Array; error?: string }) => {
+      worker.on('message', ({ id, raw, kept, error }: { id: number; raw?: Uint8Array; kept?: true; error?: string }) => {
         const waiting = this.pending.get(id);
         this.pending.delete(id);
         if (!waiting) return;
-        if (raw) waiting.resolve(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
+        if (kept) waiting.resolve(null);
+        else if (raw) waiting.resolve(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
         else waiting.reject(new Error(error ?? 'the message could not be composed'));
       });
       const lost = (reason: string) => {
@@ -180,6 +238,6 @@ export class MailComposer {
   private composeHereInstead(): void {
     const held = [...this.pending.values()];
     this.pending.clear();
-    for (const { message, resolve, reject } of held) composeHere(message).then(resolve, reject);
+    for (const { message, keepAs, resolve, reject } of held) composeHereFor(message, keepAs).then(resolve, reject);
   }
 }

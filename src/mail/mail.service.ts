@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type Mail from 'nodemailer/lib/mailer';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { MailComposer } from './mail-composer';
+import { keepFile, MailComposer } from './mail-composer';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport';
 import type { MailResult, OutgoingMail } from './outgoing-mail';
 
@@ -28,23 +27,26 @@ export class MailService implements OnModuleDestroy {
   }
 
   async send(mail: OutgoingMail): Promise<MailResult> {
+    if (!this.transport) return this.keep(mail);
     const message = this.toMessage(mail);
     // Composed once (off the main thread), then sent as it is, or kept as it is when sending fails.
     const raw = await this.composer.compose(message);
-    if (this.transport) {
-      try {
-        await this.transport.sendMail({ from: message.from, to: message.to, raw });
-        return { sent: true, keptAs: null };
-      } catch (error) {
-        this.logger.warn(`Sending "${mail.subject}" failed, keeping it in the outbox: ${(error as Error).message}`);
-      }
+    try {
+      await this.transport.sendMail({ from: message.from, to: message.to, raw });
+      return { sent: true, keptAs: null };
+    } catch (error) {
+      this.logger.warn(`Sending "${mail.subject}" failed, keeping it in the outbox: ${(error as Error).message}`);
     }
-    return { sent: false, keptAs: await this.store(raw) };
+    const file = this.outboxFile();
+    await keepFile(file, raw);
+    return { sent: false, keptAs: file };
   }
 
-  /** Keeps a message in the outbox without trying to send it. */
+  /** Keeps a message in the outbox without trying to send it: composed and written off the main thread. */
   async keep(mail: OutgoingMail): Promise<MailResult> {
-    return { sent: false, keptAs: await this.store(await this.composer.compose(this.toMessage(mail))) };
+    const file = this.outboxFile();
+    await this.composer.keep(this.toMessage(mail), file);
+    return { sent: false, keptAs: file };
   }
 
   toMessage(mail: OutgoingMail): Mail.Options {
@@ -64,20 +66,10 @@ export class MailService implements OnModuleDestroy {
     return message;
   }
 
-  private async store(raw: Buffer): Promise<string> {
+  /** A new file name in the outbox, in the order the messages were kept. */
+  private outboxFile(): string {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = join(this.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-    // Personal data (names, addresses, messages): readable by the server's user only. The folder is made
-    // when a write finds it missing (the first message, or after an operator removed it), not every time.
-    const write = () => writeFile(file, raw, { mode: 0o600, flag: 'wx' });
-    try {
-      await write();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(this.outboxDir, { recursive: true, mode: 0o700 });
-      await write();
-    }
-    return file;
+    return join(this.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
   }
 
   async onModuleDestroy(): Promise<void> {

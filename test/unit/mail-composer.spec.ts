@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type Mail from 'nodemailer/lib/mailer';
 import { MailComposer } from 'src/mail/mail-composer';
 import { parseMail } from '../api/newsletter-mail-parser';
@@ -93,5 +96,45 @@ describe('MailComposer', () => {
   it('refuses a message nodemailer cannot compose, naming why', async () => {
     const broken = { ...welcome('x@example.com'), attachments: [{ filename: 'missing.pdf', path: '/nonexistent/guide.pdf' }] };
     await expect(composer.compose(broken)).rejects.toThrow(/ENOENT|no such file/);
+  });
+
+  describe('keeping a message in the outbox', () => {
+    let dir: string;
+    beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'adg-outbox-'))));
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('writes the whole message to its file, readable by the server only, making the missing folder', async () => {
+      const file = join(dir, 'outbox', 'first.eml');
+      await composer.keep(welcome('kept@example.com'), file);
+      const raw = readFileSync(file);
+      expect(parseMail(raw.toString('utf8')).headers.to).toBe('kept@example.com');
+      expect(attachedBytes(raw).equals(guide)).toBe(true);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, 'outbox')).mode & 0o777).toBe(0o700);
+    });
+
+    it('never writes over a message kept before, and says why', async () => {
+      const file = join(dir, 'taken.eml');
+      writeFileSync(file, 'an earlier message');
+      await expect(composer.keep(welcome('second@example.com'), file)).rejects.toThrow(/EEXIST/);
+      expect(readFileSync(file, 'utf8')).toBe('an earlier message');
+    });
+
+    it('keeps the messages its stopped worker held, and keeps them after it is closed', async () => {
+      await composer.compose(welcome('zero@example.com'));
+      const held = [composer.keep(welcome('one@example.com'), join(dir, 'one.eml')), composer.keep(welcome('two@example.com'), join(dir, 'two.eml'))];
+      await new Promise((resolve) => setImmediate(resolve));
+      await (composer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      await Promise.all(held);
+      await composer.close();
+      await composer.keep(welcome('late@example.com'), join(dir, 'late', 'late.eml'));
+      for (const [name, to] of [
+        ['one.eml', 'one@example.com'],
+        ['two.eml', 'two@example.com'],
+        ['late/late.eml', 'late@example.com'],
+      ]) {
+        expect(parseMail(readFileSync(join(dir, name), 'utf8')).headers.to).toBe(to);
+      }
+    });
   });
 });
