@@ -7,6 +7,7 @@ import { DiveSitePositionPrecision1795500000000 } from '../../migrations/1795500
 import { ContentRevisions1795600000000 } from '../../migrations/1795600000000-ContentRevisions';
 import { DiveSiteTextIndex1795700000000 } from '../../migrations/1795700000000-DiveSiteTextIndex';
 import { DiveSiteLatitudeIndex1795800000000 } from '../../migrations/1795800000000-DiveSiteLatitudeIndex';
+import { UnloggedRateLimits1795900000000 } from '../../migrations/1795900000000-UnloggedRateLimits';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ContentRevisions1795600000000,
   DiveSiteTextIndex1795700000000,
   DiveSiteLatitudeIndex1795800000000,
+  UnloggedRateLimits1795900000000,
 ];

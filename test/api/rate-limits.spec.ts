@@ -77,6 +77,15 @@ describe('per-address limits', () => {
   });
 });
 
+describe('storage', () => {
+  it('keeps the counters in an unlogged table: counting a hit never waits for the WAL to reach the disk', async () => {
+    await comment().expect(201);
+    const [{ persistence }] = await t.dataSource.query(`SELECT relpersistence AS persistence FROM pg_class WHERE relname = 'rate_limits'`);
+    expect(persistence).toBe('u');
+    expect(await rateLimitKeys()).toEqual(['comment:127.0.0.1']);
+  });
+});
+
 describe('pruning', () => {
   it('removes rate-limit windows that ended and keeps the live ones, which still count', async () => {
     await wrongLogin('pruning-window').expect(401);
