@@ -16,7 +16,7 @@ import { IMPORT_BODY_LIMIT } from './content-transfer/content-export.service';
 import { IMPORT_PATH } from './content-transfer/content-transfer.controller';
 import type { AppConfig } from './config/app.config';
 import { formOutcomes } from './common/form-outcome-cookie';
-import { fixedHeaders, pageCacheHits, pageCacheMiddleware } from './page-cache/page-cache.middleware';
+import { fixedHeaders, pageCacheHits, pageCacheMiddleware, withFixedHeaders } from './page-cache/page-cache.middleware';
 import { PageCacheService } from './page-cache/page-cache.service';
 import { ASSETS_DIR } from './render/asset-manifest';
 
@@ -28,11 +28,12 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   express_.set('trust proxy', config.trustProxy);
   // A request id on every answer (X-Request-Id); in production, one JSON log line per request.
   const logging = requestLogging();
-  const everyAnswer = [securityHeaders(config), permissionsPolicy];
-  // Cache hits first, ahead of Express: they need nothing else but these headers, set from what they were at start.
-  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, fixedHeaders(everyAnswer), successLogging(logging)));
+  // The security headers are the same for every answer: recorded once at start and set as they were.
+  const everyAnswer = fixedHeaders([securityHeaders(config), permissionsPolicy]);
+  // Cache hits first, ahead of Express: they need nothing else but these headers.
+  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, successLogging(logging)));
   express_.use(logging);
-  express_.use(...everyAnswer);
+  express_.use(withFixedHeaders(everyAnswer));
   express_.use(compression({ threshold: 1024 }));
   // A content file is a whole site, uploads included (src/content-transfer); every other body stays small.
   express_.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));

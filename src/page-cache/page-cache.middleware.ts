@@ -80,7 +80,7 @@ function encoded(request: IncomingMessage, page: CachedPage): { body: Buffer; en
 
 /**
  * The headers that middlewares (security headers, Permissions-Policy) set on every answer, recorded once
- * at start so that a cache hit sets them without running them. They must not depend on the request: they
+ * at start so that a cache hit, and every other answer (withFixedHeaders), sets them without running them. They must not depend on the request: they
  * are recorded for two different requests and must come out the same (a CSP nonce would not).
  */
 export function fixedHeaders(handlers: RequestHandler[]): Record<string, string> {
@@ -111,6 +111,15 @@ export function fixedHeaders(handlers: RequestHandler[]): Record<string, string>
     throw new Error('the security headers differ from request to request: the page cache cannot answer hits with fixed ones');
   }
   return headers;
+}
+
+/** Sets the recorded headers (fixedHeaders) on every answer: one middleware instead of the dozen that made them. */
+export function withFixedHeaders(headers: Record<string, string>): RequestHandler {
+  const entries = Object.entries(headers);
+  return (_request, response, next) => {
+    for (const [name, value] of entries) response.setHeader(name, value);
+    next();
+  };
 }
 
 /**
