@@ -80,13 +80,18 @@ let timer = null;
 let onSince = 0;
 let sentSinceOn = 0;
 
-/** Sends what is due since the writes were switched on: the rate holds even when a timer fires late. */
+/**
+ * Sends what is due since the writes were switched on (the rate holds even when a timer fires late), then
+ * sleeps until the next write is due: one wake-up a write, as few as the rate allows.
+ */
 function pump() {
-  const due = Math.floor(((performance.now() - onSince) * perSecond) / 1000) + 1;
+  const elapsed = performance.now() - onSince;
+  const due = Math.floor((elapsed * perSecond) / 1000) + 1;
   while (sentSinceOn < due) {
     sentSinceOn++;
     send();
   }
+  timer = setTimeout(pump, Math.max(0, (sentSinceOn * 1000) / perSecond - elapsed));
 }
 
 function finish() {
@@ -95,13 +100,12 @@ function finish() {
 }
 
 parentPort.on('message', (message) => {
-  clearInterval(timer);
+  clearTimeout(timer);
   timer = null;
   if (message === 'on') {
     onSince = performance.now();
     sentSinceOn = 0;
     pump();
-    timer = setInterval(pump, 1000 / perSecond / 2);
   }
   if (message !== 'stop') return;
   stopping = true;
