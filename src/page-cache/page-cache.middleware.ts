@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { isAdminArea } from 'src/admin-auth/admin-headers';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { FirstAnswer } from 'src/common/answer-first';
+import type { HitLogging } from 'src/common/logging';
 import type { AppConfig } from 'src/config/app.config';
 import { gatheredTags, startGathering } from 'src/common/cache-tags';
 import { hasCookie } from 'src/common/cookies';
@@ -126,12 +127,11 @@ export function withFixedHeaders(headers: Record<string, string>): RequestHandle
  * Cache hits, answered on the bare Node request before Express sees it (Express's and its middlewares'
  * work per request is most of a hit's cost otherwise): anonymous GET or HEAD whose URL is kept. The body
  * (compressed once), its ETag or a 304, the headers every answer carries (`fixed`, see fixedHeaders), and
- * the request id and log line (`logging`, the same middleware the full stack runs first). True when it
+ * the request id and log line (`logging`: see successLogging, the full stack's first middleware). True when it
  * answered; anything else goes on to Express.
  */
-export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>, logging: RequestHandler): FirstAnswer {
+export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>, logging: HitLogging): FirstAnswer {
   const cookieName = sessionCookieName(config.siteUrl);
-  const noop = () => undefined;
   return (request, response) => {
     if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     // Signed in, or back from a form posted without JavaScript (its outcome shows on this one answer).
@@ -141,8 +141,10 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
     // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
     const hit = url.length <= MAX_KEY_LENGTH ? cache.get(url) : null;
     if (!hit) return false;
-    logging(request as Request, response as Response, noop);
+    const id = logging(request, response);
+    // Every header in the one writeHead below: nothing is set on the response before it (HitLogging).
     const headers: Record<string, string> = { ...fixed, 'Content-Type': hit.contentType, ETag: hit.etag, 'X-Page-Cache': 'hit' };
+    if (id) headers['X-Request-Id'] = id;
     if (!API.test(url)) headers['Cache-Control'] = anonymousCacheControl(cache);
     if (config.sqlCountHeader) headers['X-SQL-Queries'] = '0';
     if (matches(request.headers['if-none-match'], hit.etag)) {

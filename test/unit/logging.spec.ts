@@ -28,7 +28,14 @@ describe('successLogging (the page cache hits)', () => {
     const lines: string[] = [];
     useJsonLogs(createPinoLogger({ logLevel: level }, { write: (line: string) => void lines.push(line) }));
     const logging = successLogging(requestLogging());
-    const server = http.createServer((request, response) => logging(request as never, response as never, () => response.end('ok')));
+    let setBeforeAnswer: string[] = [];
+    // As a page cache hit answers: the id it is given goes out with the other headers, in one writeHead.
+    const server = http.createServer((request, response) => {
+      const id = logging(request, response);
+      setBeforeAnswer = response.getHeaderNames();
+      response.writeHead(200, id ? { 'Content-Type': 'text/plain', 'X-Request-Id': id } : { 'Content-Type': 'text/plain' });
+      response.end('ok');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/blog/some-article`);
@@ -37,6 +44,7 @@ describe('successLogging (the page cache hits)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       return {
         id: response.headers.get('x-request-id'),
+        setBeforeAnswer,
         lines: lines.map((line) => JSON.parse(line) as { req?: { id: string; url: string }; res?: { statusCode: number } }),
       };
     } finally {
@@ -51,9 +59,10 @@ describe('successLogging (the page cache hits)', () => {
     expect(lines).toEqual([expect.objectContaining({ req: expect.objectContaining({ id, url: '/blog/some-article' }), res: { statusCode: 200 } })]);
   });
 
-  it('only gives the request its id when the log keeps errors alone', async () => {
-    const { id, lines } = await serve('error');
+  it('only gives the request its id when the log keeps errors alone, setting nothing on the answer before its headers', async () => {
+    const { id, lines, setBeforeAnswer } = await serve('error');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(setBeforeAnswer).toEqual([]);
     expect(lines).toEqual([]);
   });
 });
