@@ -51,6 +51,38 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
+/** A fixed-seed generator (mulberry32): the same seconds give the same interval. */
+function seeded(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * How far the ratio could be from what it measured: the run's blocks (each 2 s with writes and the quiet
+ * blocks either side) drawn again at random with replacement 2,000 times, the ratio of the means each time;
+ * the 2.5th and 97.5th percentiles of those ratios (a bootstrap 95 % interval).
+ */
+function bootstrapInterval(blocks) {
+  if (blocks.length < 2) return null;
+  const random = seeded(blocks.length);
+  const ratios = [];
+  for (let draw = 0; draw < 2000; draw++) {
+    const writes = [];
+    const quiet = [];
+    for (let i = 0; i < blocks.length; i++) {
+      const block = blocks[Math.floor(random() * blocks.length)];
+      writes.push(...block.writes);
+      quiet.push(...block.quiet);
+    }
+    ratios.push(mean(writes) / mean(quiet));
+  }
+  return `${percentile(ratios, 2.5).toFixed(2)} - ${percentile(ratios, 97.5).toFixed(2)}`;
+}
+
 /**
  * One autocannon run of `seconds` on `url` with the writer switched on and off every BLOCK_SECONDS, on the
  * second's boundaries autocannon counts by: each second's requests, latencies, and server and loader CPU
@@ -127,10 +159,14 @@ export async function measureWrites(base, { pid, articlePath, otherArticle, site
     const quietMean = mean(phases.quiet.counts);
     // Each block with writes against the quiet blocks either side: how much the ratio moves within the run.
     const blockRatios = [];
+    const blocks = [];
     for (let i = 0; i + BLOCK_SECONDS <= loaded.counts.length; i += BLOCK_SECONDS) {
       const before = phases.quiet.counts.slice(i, i + BLOCK_SECONDS);
       const after = phases.quiet.counts.slice(i + BLOCK_SECONDS, i + 2 * BLOCK_SECONDS);
-      if (after.length) blockRatios.push(mean(loaded.counts.slice(i, i + BLOCK_SECONDS)) / mean([...before, ...after]));
+      if (!after.length) continue;
+      const block = { writes: loaded.counts.slice(i, i + BLOCK_SECONDS), quiet: [...before, ...after] };
+      blocks.push(block);
+      blockRatios.push(mean(block.writes) / mean(block.quiet));
     }
     quiet.counts.push(...phases.quiet.counts);
     // Hundreds of thousands of latencies: too many for one call's arguments.
@@ -150,6 +186,7 @@ export async function measureWrites(base, { pid, articlePath, otherArticle, site
       loaderCpuPct: Math.round(cpu.writes.loader / loaded.counts.length),
       ratioToQuiet: Number((mean(loaded.counts) / quietMean).toFixed(2)),
       blockRatios: `${Math.min(...blockRatios).toFixed(2)} - ${median(blockRatios).toFixed(2)} - ${Math.max(...blockRatios).toFixed(2)}`,
+      ratio95: bootstrapInterval(blocks),
       seconds: `${loaded.counts.length} + ${phases.quiet.counts.length}`,
       writesPerSec: Number((counts.sent / loaded.counts.length).toFixed(1)),
       writesOk: counts.ok,
