@@ -132,6 +132,12 @@ export function withFixedHeaders(headers: Record<string, string>): RequestHandle
  */
 export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>, logging: HitLogging): FirstAnswer {
   const cookieName = sessionCookieName(config.siteUrl);
+  // A hit's headers go to writeHead as one flat array (name, value, name, value: Node's raw form). Made as
+  // an object per hit (the fixed ones copied, the hit's added), they outlived two scavenges and were
+  // promoted, about 2 MB each, for mark-compacts to free (3 or 4 a second under load); as an array nothing
+  // is (--trace-gc-nvp, 3 s of hits: 0 promoted and no mark-compact, 24,200 to 25,400 req/s against 18,700
+  // to 19,400).
+  const fixedPairs = Object.entries(fixed).flat();
   return (request, response) => {
     if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     // Signed in, or back from a form posted without JavaScript (its outcome shows on this one answer).
@@ -143,19 +149,19 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
     if (!hit) return false;
     const id = logging(request, response);
     // Every header in the one writeHead below: nothing is set on the response before it (HitLogging).
-    const headers: Record<string, string> = { ...fixed, 'Content-Type': hit.contentType, ETag: hit.etag, 'X-Page-Cache': 'hit' };
-    if (id) headers['X-Request-Id'] = id;
-    if (!API.test(url)) headers['Cache-Control'] = anonymousCacheControl(cache);
-    if (config.sqlCountHeader) headers['X-SQL-Queries'] = '0';
+    const headers = [...fixedPairs, 'Content-Type', hit.contentType, 'ETag', hit.etag, 'X-Page-Cache', 'hit'];
+    if (id) headers.push('X-Request-Id', id);
+    if (!API.test(url)) headers.push('Cache-Control', anonymousCacheControl(cache));
+    if (config.sqlCountHeader) headers.push('X-SQL-Queries', '0');
     if (matches(request.headers['if-none-match'], hit.etag)) {
       response.writeHead(304, headers);
       response.end();
       return true;
     }
     const { body, encoding } = encoded(request, hit);
-    headers.Vary = 'Accept-Encoding';
-    if (encoding) headers['Content-Encoding'] = encoding;
-    headers['Content-Length'] = String(body.length);
+    headers.push('Vary', 'Accept-Encoding');
+    if (encoding) headers.push('Content-Encoding', encoding);
+    headers.push('Content-Length', String(body.length));
     response.writeHead(200, headers);
     response.end(request.method === 'HEAD' ? undefined : body);
     return true;
