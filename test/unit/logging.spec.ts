@@ -29,11 +29,12 @@ describe('successLogging (the page cache hits)', () => {
     useJsonLogs(createPinoLogger({ logLevel: level }, { write: (line: string) => void lines.push(line) }));
     const logging = successLogging(requestLogging());
     let setBeforeAnswer: string[] = [];
-    // As a page cache hit answers: the id it is given goes out with the other headers, in one writeHead.
+    // As a page cache hit answers: the id it is given goes out with the other headers, in one writeHead of
+    // one flat array (also after pino-http has set the id on the answer itself).
     const server = http.createServer((request, response) => {
       const id = logging(request, response);
       setBeforeAnswer = response.getHeaderNames();
-      response.writeHead(200, id ? { 'Content-Type': 'text/plain', 'X-Request-Id': id } : { 'Content-Type': 'text/plain' });
+      response.writeHead(200, ['Content-Type', 'text/plain', 'X-Page-Cache', 'hit', ...(id ? ['X-Request-Id', id] : [])]);
       response.end('ok');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,6 +45,7 @@ describe('successLogging (the page cache hits)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       return {
         id: response.headers.get('x-request-id'),
+        cache: response.headers.get('x-page-cache'),
         setBeforeAnswer,
         lines: lines.map((line) => JSON.parse(line) as { req?: { id: string; url: string }; res?: { statusCode: number } }),
       };
@@ -54,14 +56,16 @@ describe('successLogging (the page cache hits)', () => {
   }
 
   it('writes the request line with its id while info lines are kept', async () => {
-    const { id, lines } = await serve('log');
+    const { id, cache, lines } = await serve('log');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(cache).toBe('hit');
     expect(lines).toEqual([expect.objectContaining({ req: expect.objectContaining({ id, url: '/blog/some-article' }), res: { statusCode: 200 } })]);
   });
 
   it('only gives the request its id when the log keeps errors alone, setting nothing on the answer before its headers', async () => {
-    const { id, lines, setBeforeAnswer } = await serve('error');
+    const { id, cache, lines, setBeforeAnswer } = await serve('error');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(cache).toBe('hit');
     expect(setBeforeAnswer).toEqual([]);
     expect(lines).toEqual([]);
   });
