@@ -117,11 +117,16 @@ export function requestLogger(logger: PinoLogger): RequestHandler {
   }) as unknown as RequestHandler;
 }
 
-/** Only the request id, when request logging is off (development, tests): still echoed to the client. */
-export const requestId: RequestHandler = (request, response, next) => {
+/** A new request id, kept on the request as pino-http keeps its own (`request.id`). */
+function newRequestId(request: IncomingMessage): string {
   const id = randomUUID();
   (request as unknown as { id: string }).id = id;
-  response.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** Only the request id, when request logging is off (development, tests): still echoed to the client. */
+export const requestId: RequestHandler = (request, response, next) => {
+  response.setHeader('X-Request-Id', newRequestId(request));
   next();
 };
 
@@ -191,8 +196,6 @@ export function successLogging(logging: RequestHandler): HitLogging {
       logging(request as never, response as never, () => undefined);
       return null;
     }
-    const id = randomUUID();
-    (request as unknown as { id: string }).id = id;
-    return id;
+    return newRequestId(request);
   };
 }

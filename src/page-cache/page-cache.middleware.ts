@@ -81,8 +81,9 @@ function encoded(request: IncomingMessage, page: CachedPage): { body: Buffer; en
 
 /**
  * The headers that middlewares (security headers, Permissions-Policy) set on every answer, recorded once
- * at start so that a cache hit, and every other answer (withFixedHeaders), sets them without running them. They must not depend on the request: they
- * are recorded for two different requests and must come out the same (a CSP nonce would not).
+ * at start so that a cache hit, and every other answer (withFixedHeaders), sets them without running them.
+ * They must not depend on the request: they are recorded for two different requests and must come out the
+ * same (a CSP nonce would not).
  */
 export function fixedHeaders(handlers: RequestHandler[]): Record<string, string> {
   const record = (url: string) => {
@@ -127,8 +128,8 @@ export function withFixedHeaders(headers: Record<string, string>): RequestHandle
  * Cache hits, answered on the bare Node request before Express sees it (Express's and its middlewares'
  * work per request is most of a hit's cost otherwise): anonymous GET or HEAD whose URL is kept. The body
  * (compressed once), its ETag or a 304, the headers every answer carries (`fixed`, see fixedHeaders), and
- * the request id and log line (`logging`: see successLogging, the full stack's first middleware). True when it
- * answered; anything else goes on to Express.
+ * the request id and log line (`logging`: see successLogging, the full stack's first middleware). True
+ * when it answered; anything else goes on to Express.
  */
 export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>, logging: HitLogging): FirstAnswer {
   const cookieName = sessionCookieName(config.siteUrl);
@@ -148,7 +149,7 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
     const hit = url.length <= MAX_KEY_LENGTH ? cache.get(url) : null;
     if (!hit) return false;
     const id = logging(request, response);
-    // Every header in the one writeHead below: nothing is set on the response before it (HitLogging).
+    // Every header in the one writeHead below; with the request log off nothing is set before it (HitLogging).
     const headers = [...fixedPairs, 'Content-Type', hit.contentType, 'ETag', hit.etag, 'X-Page-Cache', 'hit'];
     if (id) headers.push('X-Request-Id', id);
     if (!API.test(url)) headers.push('Cache-Control', anonymousCacheControl(cache));
