@@ -85,10 +85,27 @@ parentPort.on('message', ({ id, message, newParts, keepAs }) => {
 /** How many encoded attachment parts the worker keeps (the oldest sent goes first): the guide, and room. */
 const PARTS_KEPT = 16;
 
+/**
+ * A message goes to the worker at once, then those that follow within this many milliseconds go together
+ * when it ends: a lone message waits for nothing, and a wave of sign-ups wakes the worker a few times a
+ * second rather than once a message. On a busy machine each wake-up of another thread costs the pages
+ * being served more than the little it does (bench/README.md, 'writes').
+ */
+export const MAIL_BATCH_MS = 200;
+
 /** An attachment's MIME part, encoded once, with the number the worker knows it by. */
 interface EncodedPart {
   number: number;
   raw: string;
+}
+
+/** What the worker is posted for one message (see WORKER_SOURCE). */
+interface WorkerRequest {
+  id: number;
+  /** The message, its encoded attachments named by number (`{ part }`). */
+  message: Omit<Mail.Options, 'attachments'> & { attachments?: (Mail.Attachment | { part: number })[] };
+  newParts: (readonly [number, string])[];
+  keepAs?: string;
 }
 
 interface Pending {
@@ -119,6 +136,8 @@ export class MailComposer {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private closed = false;
+  /** What waits for the end of the current batch window (null while none is open). */
+  private batch: { timer: NodeJS.Timeout; held: WorkerRequest[] } | null = null;
 
   /** Each attachment's MIME part (headers and base64 body) by its bytes, then by its type and name. */
   private readonly parts = new WeakMap<Buffer, Map<string, Promise<EncodedPart>>>();
@@ -152,8 +171,31 @@ export class MailComposer {
     };
     return new Promise<Buffer | null>((resolve, reject) => {
       this.pending.set(id, { message, keepAs, resolve, reject });
-      worker.postMessage({ id, message: forWorker, newParts, keepAs });
+      this.post(worker, { id, message: forWorker, newParts, keepAs });
     });
+  }
+
+  /** Posts at once when no batch window is open (and opens one), else holds the request for its end. */
+  private post(worker: Worker, request: WorkerRequest): void {
+    if (this.batch) {
+      this.batch.held.push(request);
+      return;
+    }
+    worker.postMessage(request);
+    this.openBatch();
+  }
+
+  private openBatch(): void {
+    const timer = setTimeout(() => {
+      const held = this.batch?.held ?? [];
+      this.batch = null;
+      if (!held.length || !this.worker) return;
+      // Posted in one turn, they reach the worker together; the window stays open while the wave lasts.
+      for (const request of held) this.worker.postMessage(request);
+      this.openBatch();
+    }, MAIL_BATCH_MS);
+    timer.unref();
+    this.batch = { timer, held: [] };
   }
 
   async close(): Promise<void> {
@@ -235,7 +277,10 @@ export class MailComposer {
     }
   }
 
+  /** Composes here what the worker held or was yet to be sent (a batch's held requests are all pending). */
   private composeHereInstead(): void {
+    if (this.batch) clearTimeout(this.batch.timer);
+    this.batch = null;
     const held = [...this.pending.values()];
     this.pending.clear();
     for (const { message, keepAs, resolve, reject } of held) composeHereFor(message, keepAs).then(resolve, reject);

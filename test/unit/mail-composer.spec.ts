@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type Mail from 'nodemailer/lib/mailer';
-import { MailComposer } from 'src/mail/mail-composer';
+import { MAIL_BATCH_MS, MailComposer } from 'src/mail/mail-composer';
 import { parseMail } from '../api/newsletter-mail-parser';
 
 const guide = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(40_000)]);
@@ -86,6 +87,27 @@ describe('MailComposer', () => {
     expect(parseMail(two.toString('utf8')).headers.to).toBe('two@example.com');
     const next = await composer.compose(welcome('three@example.com'));
     expect(attachedBytes(next).equals(guide)).toBe(true);
+  });
+
+  it('hands a lone message to the worker at once, and those that follow within the window together at its end', async () => {
+    // Only the window's clock stands still: the worker, its messages and the promises run as they do.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance', 'Date'] });
+    const posted = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const lone = await composer.compose(welcome('lone@example.com'));
+      expect(parseMail(lone.toString('utf8')).headers.to).toBe('lone@example.com');
+      const wave = ['one', 'two', 'three'].map((name) => composer.compose(welcome(`${name}@example.com`)));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(posted).toHaveBeenCalledTimes(1);
+      jest.advanceTimersByTime(MAIL_BATCH_MS);
+      expect(posted).toHaveBeenCalledTimes(4);
+      const composed = await Promise.all(wave);
+      expect(composed.map((raw) => parseMail(raw.toString('utf8')).headers.to)).toEqual(['one@example.com', 'two@example.com', 'three@example.com']);
+      expect(composed.every((raw) => attachedBytes(raw).equals(guide))).toBe(true);
+    } finally {
+      posted.mockRestore();
+      jest.useRealTimers();
+    }
   });
 
   it('still composes after it has been closed (a message sent while the server shuts down)', async () => {
