@@ -15,10 +15,20 @@ function expiresAt(data: SessionData): number {
   return epochSeconds(data.cookie?.expires ? new Date(data.cookie.expires).getTime() : Date.now() + DEFAULT_TTL_MS);
 }
 
+/**
+ * express-session reads a store's error with code ENOENT as "no such session" (a file store's habit), and
+ * a Unix socket whose file is gone (PostgreSQL stopped) fails with that code: passed on as it is, the
+ * administrator would get 401 during an outage instead of 503. So it goes on wrapped (the cause kept).
+ */
+function storeError(error: unknown): unknown {
+  if ((error as { code?: unknown } | null)?.code !== 'ENOENT') return error ?? new Error('session store query failed');
+  return new Error(`session store: ${(error as Error).message}`, { cause: error });
+}
+
 function settle<T>(work: Promise<T>, callback: ((error: unknown, value?: T) => void) | undefined): void {
   work.then(
     (value) => callback?.(null, value),
-    (error: unknown) => callback?.(error ?? new Error('session store query failed')),
+    (error: unknown) => callback?.(storeError(error)),
   );
 }
 

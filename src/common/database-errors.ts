@@ -33,6 +33,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     errors?: unknown;
   };
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  // A Unix-domain socket whose file is gone (PostgreSQL stopped removes it); a file not found elsewhere is not this.
+  if (code === 'ENOENT' && (error as { syscall?: unknown }).syscall === 'connect') return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(driverError, depth + 1) || isDatabaseUnavailable(cause, depth + 1);

@@ -15,6 +15,8 @@ describe('isDatabaseUnavailable', () => {
       new Error('timeout exceeded when trying to connect'),
       Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' }),
       new AggregateError([pgError('ECONNREFUSED')], ''),
+      // The embedded server's Unix socket while it is stopped (its file removed).
+      Object.assign(pgError('ENOENT', 'connect ENOENT /tmp/.s.PGSQL.5432'), { syscall: 'connect' }),
     ]) {
       expect(isDatabaseUnavailable(error)).toBe(true);
     }
@@ -24,6 +26,8 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new QueryFailedError('INSERT', [], pgError('23505', 'duplicate key')))).toBe(false);
     expect(isDatabaseUnavailable(new QueryFailedError('SELECT', [], pgError('22P02', 'invalid input syntax')))).toBe(false);
     expect(isDatabaseUnavailable(new NotFoundException('Article not found'))).toBe(false);
+    // A file that is not there (an upload, a kept message) says nothing about the database.
+    expect(isDatabaseUnavailable(Object.assign(pgError('ENOENT', "ENOENT: no such file or directory, open 'x'"), { syscall: 'open' }))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
   });
 });
