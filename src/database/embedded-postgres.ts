@@ -20,6 +20,8 @@ const USER = 'dive_guide';
  * the binaries were built). It asks for the password as TCP does (scram-sha-256 for local connections too).
  */
 const SOCKET_DIR = '/tmp';
+/** Windows has no /tmp: there PostgreSQL keeps its default, and the URL stays on TCP. */
+const SOCKET_FLAGS = process.platform === 'win32' ? [] : ['-c', `unix_socket_directories=${SOCKET_DIR}`];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -66,7 +68,7 @@ export async function startEmbeddedPostgres(dir: string, options: { databaseName
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`, '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...SOCKET_FLAGS, '-c', 'max_connections=200', '-c', 'fsync=on'],
     onLog: () => undefined,
     onError: (message: unknown) => {
       if (!quiet) logger.debug(String(message));
