@@ -189,7 +189,9 @@ export class MailComposer {
     const timer = setTimeout(() => {
       const held = this.batch?.held ?? [];
       this.batch = null;
-      if (!held.length || !this.worker) return;
+      if (!held.length) return;
+      // No worker to take them (it stopped without saying so): composed here, as when it says so.
+      if (!this.worker) return this.composeHereInstead();
       // Posted in one turn, they reach the worker together; the window stays open while the wave lasts.
       for (const request of held) this.worker.postMessage(request);
       this.openBatch();
