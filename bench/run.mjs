@@ -14,7 +14,7 @@ import { root, startServer } from './lib/server.mjs';
 import { measureLimit } from './lib/limit.mjs';
 import { runScale } from './lib/scale.mjs';
 import { measureThroughput } from './lib/throughput.mjs';
-import { measureWrites } from './lib/writes.mjs';
+import { measureWrites, WARM_WRITES } from './lib/writes.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -27,8 +27,8 @@ const onlyParts = ['writes', 'limit', 'lighthouse'].filter((part) => args.includ
 const out = isAbsolute(outArg) ? outArg : join(root, 'bench', 'results', outArg);
 
 const settings = quick
-  ? { throughputSeconds: 2, warmupSeconds: 1, memorySeconds: 20, lighthousePages: 1, settleMs: 500, writeSeconds: 11 }
-  : { throughputSeconds: 10, warmupSeconds: 2, memorySeconds: 300, lighthousePages: 4, settleMs: 1500, writeSeconds: 61 };
+  ? { throughputSeconds: 2, warmupSeconds: 1, memorySeconds: 20, lighthousePages: 1, settleMs: 500, writeSeconds: 11, warmWrites: 100 }
+  : { throughputSeconds: 10, warmupSeconds: 2, memorySeconds: 300, lighthousePages: 4, settleMs: 1500, writeSeconds: 61, warmWrites: WARM_WRITES };
 
 const log = (message) => console.log(`[bench] ${message}`);
 
@@ -256,7 +256,7 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
   const options = { pid: server.pid, duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
   if (parts.includes('writes')) {
     log(
-      `writes: ${articlePath}, 20 connections, ${settings.writeSeconds} s per kind, 20 public writes/s of that kind in turns of 2 s on and 2 s off, compared second by second`,
+      `writes: ${articlePath}, 20 connections, ${settings.writeSeconds} s per kind, 20 public writes/s of that kind in turns of 2 s on and 2 s off, compared second by second, each kind after ${settings.warmWrites} writes of it to run its path in`,
     );
     const writes = await measureWrites(base, {
       ...options,
@@ -265,6 +265,7 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
       site,
       duration: settings.writeSeconds,
       warmup: settings.warmupSeconds + 1,
+      warmWrites: settings.warmWrites,
       headers: { 'accept-encoding': 'br, gzip' },
     });
     results.sections.writes = writes;

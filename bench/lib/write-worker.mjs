@@ -4,7 +4,8 @@
 // elsewhere. Plain `http` with a keep-alive agent: fetch's own cost per request is several times larger.
 // For the same reason the thread runs at the lowest CPU priority (nice 19: on Linux a thread's own), so the
 // little it needs to send comes from what the server and the load generator leave, not from them. It sends
-// while switched on ('on' / 'off' messages, measured second by second), until 'stop'.
+// while switched on ('on' / 'off' messages, measured second by second), until 'stop'; before that, a
+// `{ warm, concurrency }` message runs the kind's path in (see warm).
 import http from 'node:http';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -94,12 +95,47 @@ function pump() {
   timer = setTimeout(pump, Math.max(0, (sentSinceOn * 1000) / perSecond - elapsed));
 }
 
+/**
+ * Sends `count` writes as fast as `inFlight` at a time allow, then says so ('warmed'): before a kind is measured
+ * its path through the server is run in, as it is on a server that has been up a while. Run cold, the first
+ * minute of a kind also measures V8 compiling that path (optimising compiles on the helper threads, type
+ * feedback settling) while the page is served, a start-up cost a long-running server does not pay again.
+ */
+function warm(count, concurrency) {
+  let started = 0;
+  let done = 0;
+  const next = () => {
+    if (started === count) return;
+    started++;
+    const payload = JSON.stringify(body(++n));
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Origin: base, 'X-Forwarded-For': address(n) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (++done === count) parentPort.postMessage({ warmed: count });
+          else next();
+        });
+      },
+    );
+    request.on('error', (error) => parentPort.postMessage({ warmError: String(error.message) }));
+    request.end(payload);
+  };
+  for (let i = 0; i < Math.min(concurrency, count); i++) next();
+}
+
 function finish() {
   agent.destroy();
   parentPort.postMessage({ ...counts, lastNumber: n });
 }
 
 parentPort.on('message', (message) => {
+  if (typeof message === 'object') return warm(message.warm, message.concurrency);
   clearTimeout(timer);
   timer = null;
   if (message === 'on') {

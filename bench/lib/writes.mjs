@@ -15,6 +15,14 @@ const KINDS = ['newsletter', 'contact', 'comment', 'rating'];
 /** Seconds with writes, then as many without, in turn. */
 const BLOCK_SECONDS = 2;
 
+/**
+ * Writes of a kind sent before it is measured, WARM_CONCURRENCY at a time, so that its path through the server
+ * is measured run in rather than cold (write-worker.mjs, warm). The figure: 3,000 sign-ups run in before the
+ * helper threads' compiling and the mail worker's first-minute cost had gone (bench/README.md, section 6).
+ */
+export const WARM_WRITES = 3000;
+const WARM_CONCURRENCY = 40;
+
 /** Numbers the writes of the whole run: no address or email is used twice (a repeat would be a 409). */
 let writeCounter = 0;
 
@@ -23,11 +31,22 @@ function writer(base, kind, { otherArticle, site }, perSecond) {
   const worker = new Worker(new URL('./write-worker.mjs', import.meta.url), {
     workerData: { base, kind, otherArticleId: otherArticle.id, siteId: site.id, perSecond, firstNumber: writeCounter },
   });
+  let warmed = null;
   const finished = new Promise((resolve, reject) => {
-    worker.once('message', resolve);
+    worker.on('message', (message) => {
+      if ('warmed' in message) warmed.resolve();
+      else if ('warmError' in message) warmed.reject(new Error(`warming ${kind} failed: ${message.warmError}`));
+      else resolve(message);
+    });
     worker.once('error', reject);
   });
   return {
+    /** Sends `count` writes, WARM_CONCURRENCY at a time, and waits for their answers (write-worker.mjs, warm). */
+    warm: (count) =>
+      new Promise((resolve, reject) => {
+        warmed = { resolve, reject };
+        worker.postMessage({ warm: count, concurrency: WARM_CONCURRENCY });
+      }),
     switch: (on) => worker.postMessage(on ? 'on' : 'off'),
     async stop() {
       worker.postMessage('stop');
@@ -141,7 +160,10 @@ function alternatingRun(url, { connections, seconds, headers }, pid, writes) {
  * kind's row gives its seconds with writes (req/s their mean, p50 and p99 of their requests) and the ratio of
  * that mean to the mean of the same run's quiet seconds; the quiet row pools every run's quiet seconds.
  */
-export async function measureWrites(base, { pid, articlePath, otherArticle, site, duration, warmup, connections = 20, perSecond = 20, headers = {} }) {
+export async function measureWrites(
+  base,
+  { pid, articlePath, otherArticle, site, duration, warmup, warmWrites = WARM_WRITES, connections = 20, perSecond = 20, headers = {} },
+) {
   const url = base + articlePath;
   // 'none' (requests that do nothing) shows what the measuring itself costs; BENCH_WRITE_KINDS picks kinds.
   const kinds = process.env.BENCH_WRITE_KINDS?.split(',') ?? ['none', ...KINDS];
@@ -152,6 +174,7 @@ export async function measureWrites(base, { pid, articlePath, otherArticle, site
   const rows = [];
   for (const kind of kinds) {
     const writes = writer(base, kind, { otherArticle, site }, perSecond);
+    await writes.warm(warmWrites);
     const { phases, cpu } = await alternatingRun(url, { connections, seconds: duration, headers }, pid, writes);
     writes.switch(false);
     const counts = await writes.stop();
