@@ -4,7 +4,7 @@
 // and memory. Writes bench/results/latest.json and prints a table of each. See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, isAbsolute, join } from 'node:path';
 import { measureLighthouse } from './lib/lighthouse.mjs';
@@ -258,6 +258,7 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
     log(
       `writes: ${articlePath}, 20 connections, ${settings.writeSeconds} s per kind, 20 public writes/s of that kind in turns of 2 s on and 2 s off, compared second by second, each kind after ${settings.warmWrites} writes of it to run its path in`,
     );
+    const loadBefore = loadAverage();
     const writes = await measureWrites(base, {
       ...options,
       articlePath,
@@ -268,7 +269,8 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
       warmWrites: settings.warmWrites,
       headers: { 'accept-encoding': 'br, gzip' },
     });
-    results.sections.writes = writes;
+    results.sections.writes = { ...writes, loadAverage: { before: loadBefore, after: loadAverage() } };
+    log(`writes: load average ${loadBefore} before, ${loadAverage()} after`);
     print(
       'Article page under public writes (20 connections, Accept-Encoding: br, gzip; targets: newsletter/contact >= 0.9 of quiet with p99 < 50 ms, comments on another article >= 0.8)',
       // Every figure but the seconds themselves (in latest.json).
@@ -277,8 +279,10 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
   }
   if (parts.includes('limit')) {
     log(`limit: cached ${articlePath} beside nginx with the same gzip bytes, 50 connections, ${settings.throughputSeconds} s x 2 each`);
+    const loadBefore = loadAverage();
     const limit = await measureLimit(base, articlePath, options);
-    results.sections.limit = limit;
+    results.sections.limit = { ...limit, loadAverage: { before: loadBefore, after: loadAverage() } };
+    log(`limit: load average ${loadBefore} before, ${loadAverage()} after`);
     if (limit.skipped) log(`limit skipped: ${limit.skipped}`);
     else {
       print(
@@ -287,6 +291,13 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
       );
     }
   }
+}
+
+/** The machine's load average over 1, 5 and 15 minutes, as the closing notes quote it beside the figures. */
+function loadAverage() {
+  return `${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / ')} (1 / 5 / 15 min)`;
 }
 
 function print(title, rows) {
