@@ -269,8 +269,9 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
       warmWrites: settings.warmWrites,
       headers: { 'accept-encoding': 'br, gzip' },
     });
-    results.sections.writes = { ...writes, loadAverage: { before: loadBefore, after: loadAverage() } };
-    log(`writes: load average ${loadBefore} before, ${loadAverage()} after`);
+    const loadAfter = loadAverage();
+    results.sections.writes = { ...writes, loadAverage: { before: loadBefore, after: loadAfter } };
+    log(`writes: load average ${loadBefore} before, ${loadAfter} after`);
     print(
       'Article page under public writes (20 connections, Accept-Encoding: br, gzip; targets: newsletter/contact >= 0.9 of quiet with p99 < 50 ms, comments on another article >= 0.8)',
       // Every figure but the seconds themselves (in latest.json).
@@ -281,8 +282,9 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
     log(`limit: cached ${articlePath} beside nginx with the same gzip bytes, 50 connections, ${settings.throughputSeconds} s x 2 each`);
     const loadBefore = loadAverage();
     const limit = await measureLimit(base, articlePath, options);
-    results.sections.limit = { ...limit, loadAverage: { before: loadBefore, after: loadAverage() } };
-    log(`limit: load average ${loadBefore} before, ${loadAverage()} after`);
+    const loadAfter = loadAverage();
+    results.sections.limit = { ...limit, loadAverage: { before: loadBefore, after: loadAfter } };
+    log(`limit: load average ${loadBefore} before, ${loadAfter} after`);
     if (limit.skipped) log(`limit skipped: ${limit.skipped}`);
     else {
       print(

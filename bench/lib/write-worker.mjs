@@ -50,16 +50,9 @@ let inFlight = 0;
 let stopping = false;
 let n = firstNumber;
 
-function send() {
+/** Sends the next write (numbered `n`); `answered` gets its status once its answer has been read, `failed` the error. */
+function post(answered, failed) {
   const payload = JSON.stringify(body(++n));
-  counts.sent++;
-  inFlight++;
-  const done = (ok) => {
-    if (ok) counts.ok++;
-    else counts.failed++;
-    inFlight--;
-    if (stopping && inFlight === 0) finish();
-  };
   const request = http.request(
     url,
     {
@@ -69,12 +62,28 @@ function send() {
     },
     (response) => {
       response.resume();
-      response.on('end', () => done(response.statusCode >= 200 && response.statusCode < 300));
-      response.on('error', () => done(false));
+      response.on('end', () => answered(response.statusCode));
+      response.on('error', failed);
     },
   );
-  request.on('error', () => done(false));
+  request.on('error', failed);
   request.end(payload);
+}
+
+/** One write of the measured rate, counted as sent, then as ok (2xx) or failed. */
+function send() {
+  counts.sent++;
+  inFlight++;
+  const done = (ok) => {
+    if (ok) counts.ok++;
+    else counts.failed++;
+    inFlight--;
+    if (stopping && inFlight === 0) finish();
+  };
+  post(
+    (status) => done(status >= 200 && status < 300),
+    () => done(false),
+  );
 }
 
 let timer = null;
@@ -96,35 +105,24 @@ function pump() {
 }
 
 /**
- * Sends `count` writes as fast as `inFlight` at a time allow, then says so ('warmed'): before a kind is measured
- * its path through the server is run in, as it is on a server that has been up a while. Run cold, the first
- * minute of a kind also measures V8 compiling that path (optimising compiles on the helper threads, type
- * feedback settling) while the page is served, a start-up cost a long-running server does not pay again.
+ * Sends `count` writes, `concurrency` at a time, then says so ('warmed'): before a kind is measured its path
+ * through the server is run in, as it is on a server that has been up a while. Run cold, the first minute of
+ * a kind also measures V8 compiling that path (optimising compiles on the helper threads, type feedback
+ * settling) while the page is served, a start-up cost a long-running server does not pay again.
  */
 function warm(count, concurrency) {
   let started = 0;
-  let done = 0;
+  let answered = 0;
   const next = () => {
     if (started === count) return;
     started++;
-    const payload = JSON.stringify(body(++n));
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Origin: base, 'X-Forwarded-For': address(n) },
+    post(
+      () => {
+        if (++answered === count) parentPort.postMessage({ warmed: count });
+        else next();
       },
-      (response) => {
-        response.resume();
-        response.on('end', () => {
-          if (++done === count) parentPort.postMessage({ warmed: count });
-          else next();
-        });
-      },
+      (error) => parentPort.postMessage({ warmError: String(error.message) }),
     );
-    request.on('error', (error) => parentPort.postMessage({ warmError: String(error.message) }));
-    request.end(payload);
   };
   for (let i = 0; i < Math.min(concurrency, count); i++) next();
 }
