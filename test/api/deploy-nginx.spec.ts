@@ -115,7 +115,7 @@ function startApp(port: number): ChildProcess {
   return child;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, limitMs = 60_000): Promise<void> {
+async function waitFor(what: string, check: () => Promise<boolean>, limitMs = 150_000): Promise<void> {
   const until = Date.now() + limitMs;
   while (!(await check().catch(() => false))) {
     if (Date.now() > until) throw new Error(`${what} did not come up`);
@@ -193,16 +193,17 @@ beforeAll(async () => {
   await Promise.all(appPorts.map((port) => waitFor(`the app on port ${port}`, () => readyz(port))));
   nginx = spawn(NGINX, ['-p', prefix, '-c', join(work, 'nginx.conf'), '-e', join(work, 'error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
   await waitFor('nginx', async () => (await call('GET', '/healthz')).status === 200, 20_000);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   agent?.destroy();
-  const exits = [nginx, ...apps]
-    .filter((child) => child && child.exitCode === null && child.signalCode === null)
-    .map((child) => new Promise((resolve) => child.once('exit', resolve)));
-  nginx?.kill('SIGTERM');
-  for (const app of apps) app.kill('SIGTERM');
+  // SIGTERM (nginx stops at once, the apps drain within 10 s), SIGKILL for anything still there after 15 s.
+  const running = [nginx, ...apps].filter((child) => child && child.exitCode === null && child.signalCode === null);
+  const exits = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGTERM');
+  const force = setTimeout(() => running.forEach((child) => child.kill('SIGKILL')), 15_000);
   await Promise.all(exits);
+  clearTimeout(force);
   if (work) rmSync(work, { recursive: true, force: true });
 }, 30_000);
 
