@@ -2,7 +2,7 @@ import { SetMetadata } from '@nestjs/common';
 import type { Request, Response } from 'express';
 
 /**
- * What a cached answer shows, and what a write changes, named by tags (README: Caching). A write drops
+ * What a cached answer shows, and what a write changes, named by tags (docs/operations.md: Caching). A write drops
  * every kept answer that carries one of its tags; the rest stay.
  */
 export const Tag = {

