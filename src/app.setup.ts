@@ -7,7 +7,7 @@ import express from 'express';
 import { AdminHttpMiddleware } from './admin-auth/admin-http.middleware';
 import { setupApiDocs } from './api-docs/api-docs';
 import { answerFirst } from './common/answer-first';
-import { requestLogging, successLogging } from './common/logging';
+import { processAccessLog, requestTracking } from './common/logging';
 import { rejectHostileBodies, rejectNullCharacters } from './common/null-characters';
 import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
@@ -27,12 +27,12 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   // A hop count: only that many proxies in front are believed about the client's address.
   express_.set('trust proxy', config.trustProxy);
   // A request id on every answer (X-Request-Id); in production, one JSON log line per request.
-  const logging = requestLogging();
+  const finished = processAccessLog();
   // The security headers are the same for every answer: recorded once at start and set as they were.
   const everyAnswer = fixedHeaders([securityHeaders(config), permissionsPolicy]);
   // Cache hits first, ahead of Express: they need nothing else but these headers.
-  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, successLogging(logging)));
-  express_.use(logging);
+  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, finished));
+  express_.use(requestTracking(finished));
   express_.use(withFixedHeaders(everyAnswer));
   express_.use(compression({ threshold: 1024 }));
   // A content file is a whole site, uploads included (src/content-transfer); every other body stays small.

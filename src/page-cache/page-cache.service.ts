@@ -31,6 +31,8 @@ export interface CachedPage {
   etag: string;
   /** What the answer shows (cache-tags.ts); ANY_CONTENT when its handler declared nothing. */
   tags: readonly string[];
+  /** The route pattern that rendered it (`/blog/:slug`), for the metrics of its hits. */
+  route?: string;
   /** The body compressed, made on the first hit that accepts it (the byte bound counts only `body`). */
   gzip?: Buffer;
   br?: Buffer;
