@@ -234,7 +234,10 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
       const etag = etagOf(bytes);
       response.setHeader('ETag', etag);
       if (!api) response.setHeader('Cache-Control', anonymousCacheControl(cache));
-      if (cacheable) response.setHeader('X-Page-Cache', 'miss');
+      if (cacheable) {
+        response.setHeader('X-Page-Cache', 'miss');
+        cache.stats.misses++;
+      }
       kept = { body: bytes, contentType: String(response.getHeader('Content-Type')), etag };
       return body;
     });
