@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { write, writeSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { LoggerService, LogLevel } from '@nestjs/common';
@@ -136,9 +137,23 @@ export function accessLog(logger: PinoLogger): RequestFinished {
     }
     // The method comes from Node's parser, which accepts only the registered ones: nothing to escape.
     destination.write(
-      `{"level":"${LEVEL_LABELS[level]}","time":"${new Date().toISOString()}","service":"${SERVICE}","reqId":"${id}","method":"${method}","url":${quoted},"status":${status},"ms":${Math.round(ms * 10) / 10}}\n`,
+      `{"level":"${LEVEL_LABELS[level]}","time":"${isoNow()}","service":"${SERVICE}","reqId":"${id}","method":"${method}","url":${quoted},"status":${status},"ms":${Math.round(ms * 10) / 10}}\n`,
     );
   };
+}
+
+/** Now as ISO 8601 (pino's isoTime), made once a second and completed with the milliseconds. */
+let isoSecond = -1;
+let isoPrefix = '';
+function isoNow(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== isoSecond) {
+    isoSecond = second;
+    isoPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+  }
+  const ms = now - second * 1000;
+  return `${isoPrefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
 }
 
 /** A new request id, kept on the request (`request.id`) for whatever logs about it later. */
@@ -227,6 +242,8 @@ export function processAccessLog(): RequestFinished | null {
 
 /** How often what the log destination holds is written out when the lines come slowly. */
 const LOG_FLUSH_MS = 1000;
+/** Lines gather until they make this many characters, then go out in one write. */
+const LOG_BATCH = 4096;
 
 export interface LogDestination extends DestinationStream {
   /** Writes out what is held, resolving once it is written (or after `timeoutMs`). */
@@ -234,30 +251,100 @@ export interface LogDestination extends DestinationStream {
 }
 
 /**
- * Production's log destination: standard output, written asynchronously and in batches (pino's
- * SonicBoom, `sync: false`): a line is added to a buffer, written once 4 KB have gathered, and at least
- * every second. The shutdown drains it (main.ts); pino writes out what is left when the process exits
- * otherwise (process.exit, an uncaught exception). Only a SIGKILL or a crash of Node itself loses the
- * last second's lines.
+ * Production's log destination: lines gather in memory and go to standard output asynchronously, one
+ * write for every 4 KB of them (and at least every second, so a quiet server's line shows within one).
+ * The shutdown drains it (main.ts); what is still held when the process exits otherwise (process.exit,
+ * an uncaught exception) is written synchronously on the way out. Only a SIGKILL or Node itself dying
+ * loses the last second's lines.
+ *
+ * Not pino's SonicBoom: it appends each line to one growing string and measures that string's bytes on
+ * every write, which costs microseconds a line once it is kilobytes long. Here a line costs an array push.
  */
+export class BufferedLines implements LogDestination {
+  private lines: string[] = [];
+  private length = 0;
+  /** The chunk being written, while a write is in flight. */
+  private writing: Buffer | null = null;
+  private readonly drained: (() => void)[] = [];
+
+  constructor(private readonly fd = 1) {
+    const timer = setInterval(() => this.writeOut(), LOG_FLUSH_MS);
+    timer.unref();
+    process.on('exit', () => this.writeSync());
+  }
+
+  write(line: string): void {
+    this.lines.push(line);
+    this.length += line.length;
+    if (this.length >= LOG_BATCH) this.writeOut();
+  }
+
+  drain(timeoutMs: number): Promise<void> {
+    this.writeOut();
+    if (!this.writing) return Promise.resolve();
+    return new Promise((resolve) => {
+      const cap = setTimeout(resolve, timeoutMs);
+      cap.unref();
+      this.drained.push(() => {
+        clearTimeout(cap);
+        resolve();
+      });
+    });
+  }
+
+  private take(): Buffer | null {
+    if (!this.lines.length) return null;
+    const chunk = Buffer.from(this.lines.join(''), 'utf8');
+    this.lines = [];
+    this.length = 0;
+    return chunk;
+  }
+
+  private writeOut(): void {
+    if (this.writing) return;
+    const chunk = this.take();
+    if (!chunk) {
+      for (const done of this.drained.splice(0)) done();
+      return;
+    }
+    this.writing = chunk;
+    this.send(chunk, 0);
+  }
+
+  private send(chunk: Buffer, offset: number): void {
+    write(this.fd, chunk, offset, chunk.length - offset, null, (error, written) => {
+      if (error) {
+        // A full pipe (standard output made non-blocking): again shortly. Anything else (the reader gone):
+        // the chunk is dropped, the server goes on.
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+          setTimeout(() => this.send(chunk, offset), 10);
+          return;
+        }
+        written = chunk.length - offset;
+      }
+      if (offset + written < chunk.length) return this.send(chunk, offset + written);
+      this.writing = null;
+      this.writeOut();
+    });
+  }
+
+  /** On the way out, with no event loop left: what is held, written at once (a full pipe waited on). */
+  private writeSync(): void {
+    const chunk = this.take();
+    if (!chunk) return;
+    let offset = 0;
+    for (let tries = 0; offset < chunk.length && tries < 1000; tries++) {
+      try {
+        offset += writeSync(this.fd, chunk, offset, chunk.length - offset);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+      }
+    }
+  }
+}
+
+/** Production's log destination (BufferedLines on standard output). */
 export function logDestination(): LogDestination {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  // SonicBoom sets it once destroyed (its types leave it out); flushing then would throw.
-  const destroyed = () => (stream as unknown as { destroyed?: boolean }).destroyed === true;
-  const timer = setInterval(() => {
-    if (!destroyed()) stream.flush();
-  }, LOG_FLUSH_MS);
-  timer.unref();
-  return Object.assign(stream, {
-    drain: (timeoutMs: number) =>
-      new Promise<void>((resolve) => {
-        const cap = setTimeout(resolve, timeoutMs);
-        cap.unref();
-        if (destroyed()) return resolve();
-        stream.flush(() => {
-          clearTimeout(cap);
-          resolve();
-        });
-      }),
-  });
+  return new BufferedLines(1);
 }

@@ -1,6 +1,9 @@
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { allOf, createPinoLogger, processAccessLog, requestTracking, safeUrl, useJsonLogs } from 'src/common/logging';
+import { allOf, BufferedLines, createPinoLogger, processAccessLog, requestTracking, safeUrl, useJsonLogs } from 'src/common/logging';
 
 describe('safeUrl (the request log line)', () => {
   it("keeps only a remote image source's origin and path: its query and credentials may be tokens", () => {
@@ -90,6 +93,25 @@ describe('the access log', () => {
       expect((await probes.get('/healthz')).lines).toEqual([]);
     } finally {
       probes.close();
+    }
+  });
+});
+
+describe('the log destination (BufferedLines)', () => {
+  it('holds lines until 4 KB have gathered or it is drained, and writes every one in order', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'adg-log-')), 'out.log');
+    const fd = openSync(file, 'a');
+    try {
+      const out = new BufferedLines(fd);
+      out.write('first\n');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(readFileSync(file, 'utf8')).toBe('');
+      const lines = Array.from({ length: 300 }, (_, i) => `{"line":${i},"pad":"${'x'.repeat(40)}"}\n`);
+      for (const line of lines) out.write(line);
+      await out.drain(2000);
+      expect(readFileSync(file, 'utf8')).toBe(['first\n', ...lines].join(''));
+    } finally {
+      closeSync(fd);
     }
   });
 });
