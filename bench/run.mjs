@@ -10,7 +10,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { measureLighthouse } from './lib/lighthouse.mjs';
 import { measureMemory, rssMb } from './lib/memory.mjs';
 import { measurePageWeight } from './lib/page-weight.mjs';
-import { root, startServer } from './lib/server.mjs';
+import { root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureLimit } from './lib/limit.mjs';
 import { runScale } from './lib/scale.mjs';
 import { measureThroughput } from './lib/throughput.mjs';
@@ -43,7 +43,9 @@ if (scale !== null) {
   process.exit(0);
 }
 
-log('starting the built server on a fresh embedded PostgreSQL with the seed');
+log(
+  `starting the built server on a fresh embedded PostgreSQL with the seed, at LOG_LEVEL=${serverLogLevel()}${process.env.LOG_LEVEL ? '' : ' (its default)'}, its log lines to a file`,
+);
 // The writes part's public writes come from made-up addresses (X-Forwarded-For), believed only here. The
 // parts run alone never read X-SQL-Queries, so their server does not count queries: as in production, no
 // AsyncLocalStorage is then enabled, which on Node.js 20 would hook every promise of every request.
@@ -51,7 +53,7 @@ const server = await startServer({
   env: { ...(onlyParts.includes('writes') ? { TRUST_PROXY: '1' } : {}), ...(onlyParts.length ? { BENCH_SQL_COUNT: '0' } : {}) },
 });
 const base = server.url;
-const results = { quick, startedAt: new Date().toISOString(), node: process.version, cpus: cpus().length, sections: {} };
+const results = { quick, startedAt: new Date().toISOString(), node: process.version, cpus: cpus().length, logLevel: serverLogLevel(), sections: {} };
 try {
   const json = async (path) => (await fetch(base + path)).json();
   const [article] = await json('/api/articles');
@@ -271,9 +273,9 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
     });
     const loadAfter = loadAverage();
     results.sections.writes = { ...writes, loadAverage: { before: loadBefore, after: loadAfter } };
-    log(`writes: load average ${loadBefore} before, ${loadAfter} after`);
+    log(`writes: load average ${loadBefore} before, ${loadAfter} after; server at LOG_LEVEL=${serverLogLevel()}`);
     print(
-      'Article page under public writes (20 connections, Accept-Encoding: br, gzip; targets: newsletter/contact >= 0.9 of quiet with p99 < 50 ms, comments on another article >= 0.8)',
+      `Article page under public writes (20 connections, Accept-Encoding: br, gzip, LOG_LEVEL=${serverLogLevel()}; targets: newsletter/contact >= 0.9 of quiet with p99 < 50 ms, comments on another article >= 0.8)`,
       // Every figure but the seconds themselves (in latest.json).
       [{ ...writes.quiet, ratioToQuiet: 1 }, ...writes.rows].map(({ perSecond: _perSecond, ...row }) => row),
     );
@@ -284,11 +286,11 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
     const limit = await measureLimit(base, articlePath, options);
     const loadAfter = loadAverage();
     results.sections.limit = { ...limit, loadAverage: { before: loadBefore, after: loadAfter } };
-    log(`limit: load average ${loadBefore} before, ${loadAfter} after`);
+    log(`limit: load average ${loadBefore} before, ${loadAfter} after; server at LOG_LEVEL=${serverLogLevel()}, nginx with its access log on`);
     if (limit.skipped) log(`limit skipped: ${limit.skipped}`);
     else {
       print(
-        `Cached article page beside nginx (50 connections, Accept-Encoding: gzip, ${limit.gzipBytes} bytes a request; target: >= 0.5 of nginx's req/s, p99 < 50 ms)`,
+        `Cached article page beside nginx (50 connections, Accept-Encoding: gzip, ${limit.gzipBytes} bytes a request; LOG_LEVEL=${serverLogLevel()}, nginx's access log on; target: >= 0.8 of nginx's req/s, p99 < 50 ms)`,
         limit.rows.map(({ runs, ...row }) => ({ ...row, runs: runs.join(' / ') })),
       );
     }

@@ -7,7 +7,7 @@ import express from 'express';
 import { AdminHttpMiddleware } from './admin-auth/admin-http.middleware';
 import { setupApiDocs } from './api-docs/api-docs';
 import { answerFirst } from './common/answer-first';
-import { requestLogging, successLogging } from './common/logging';
+import { allOf, processAccessLog, requestTracking } from './common/logging';
 import { rejectHostileBodies, rejectNullCharacters } from './common/null-characters';
 import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
@@ -18,6 +18,10 @@ import type { AppConfig } from './config/app.config';
 import { formOutcomes } from './common/form-outcome-cookie';
 import { fixedHeaders, pageCacheHits, pageCacheMiddleware, withFixedHeaders } from './page-cache/page-cache.middleware';
 import { PageCacheService } from './page-cache/page-cache.service';
+import { ImagesService } from './images/images.service';
+import { MailService } from './mail/mail.service';
+import { Metrics, metricsEndpoint } from './metrics/metrics';
+import { DataSource } from 'typeorm';
 import { ASSETS_DIR } from './render/asset-manifest';
 
 /** Everything the HTTP layer needs beyond the modules; shared by main.ts and the tests. */
@@ -26,14 +30,24 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   express_.disable('x-powered-by');
   // A hop count: only that many proxies in front are believed about the client's address.
   express_.set('trust proxy', config.trustProxy);
-  // A request id on every answer (X-Request-Id); in production, one JSON log line per request.
-  const logging = requestLogging();
+  // Prometheus metrics at /metrics, only when METRICS_TOKEN is set (src/metrics): else no cost at all.
+  const metrics = config.metricsToken
+    ? new Metrics({
+        pageCache: app.get(PageCacheService),
+        dataSource: app.get(DataSource),
+        mail: app.get(MailService, { strict: false }),
+        images: app.get(ImagesService, { strict: false }),
+      })
+    : null;
+  // A request id on every answer (X-Request-Id); in production, one JSON log line per request; the metrics.
+  const finished = allOf(processAccessLog(), metrics?.observe ?? null);
   // The security headers are the same for every answer: recorded once at start and set as they were.
   const everyAnswer = fixedHeaders([securityHeaders(config), permissionsPolicy]);
   // Cache hits first, ahead of Express: they need nothing else but these headers.
-  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, successLogging(logging)));
-  express_.use(logging);
+  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, finished));
+  express_.use(requestTracking(finished));
   express_.use(withFixedHeaders(everyAnswer));
+  if (metrics && config.metricsToken) express_.use(metricsEndpoint(metrics, config.metricsToken));
   express_.use(compression({ threshold: 1024 }));
   // A content file is a whole site, uploads included (src/content-transfer); every other body stays small.
   express_.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));

@@ -7,15 +7,20 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { answerFirst } from './common/answer-first';
 import { errorBody } from './common/error-body';
-import { createPinoLogger, PinoNestLogger, useJsonLogs } from './common/logging';
+import { createPinoLogger, logDestination, PinoNestLogger, useJsonLogs, type LogDestination } from './common/logging';
 import { ConfigError, loadConfig, type AppConfig } from './config/app.config';
 import { startEmbeddedPostgres, type RunningDatabase } from './database/embedded-postgres';
 import { SeedService } from './database/seed.service';
+import { StartFailure } from './common/start-failure';
 import { join } from 'node:path';
+
+/** What the start set up, for the failure handler below to undo. */
+let config: AppConfig | null = null;
+let destination: LogDestination | null = null;
+let embedded: RunningDatabase | null = null;
 
 async function bootstrap(): Promise<void> {
   const logger = new Logger('Bootstrap');
-  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -29,13 +34,13 @@ async function bootstrap(): Promise<void> {
   // Production logs are JSON lines (pino), Nest's Logger included; development keeps the readable console.
   let jsonLogger: LoggerService | null = null;
   if (config.nodeEnv === 'production') {
-    const pino = createPinoLogger(config);
+    destination = logDestination();
+    const pino = createPinoLogger(config, destination);
     useJsonLogs(pino);
     jsonLogger = new PinoNestLogger(pino);
     Logger.overrideLogger(jsonLogger);
   }
 
-  let embedded: RunningDatabase | null = null;
   if (!config.databaseUrl) {
     logger.log('DATABASE_URL is not set: starting an embedded PostgreSQL');
     embedded = await startEmbeddedPostgres(join(config.dataDir, 'postgres'));
@@ -91,6 +96,8 @@ async function bootstrap(): Promise<void> {
       code = 1;
       logger.error(`Shutdown failed: ${(error as Error).message}`);
     } finally {
+      // The log lines still held in the buffer (the access log's last ones, the line above) are written out.
+      await destination?.drain(300);
       process.exit(code);
     }
   };
@@ -107,4 +114,40 @@ async function bootstrap(): Promise<void> {
   logger.log(`${config.siteName} is running at ${config.siteUrl}`);
 }
 
-void bootstrap();
+/** A failed start as an operator reads it: what failed, and what to do about it. */
+function describeStartFailure(error: unknown): { what: string; todo: string } {
+  if (error instanceof StartFailure) return { what: error.what, todo: error.todo };
+  const failure = error as (Error & { code?: string; syscall?: string; address?: string; port?: number }) | undefined;
+  const code = failure?.code;
+  if (failure?.syscall === 'listen' && code === 'EADDRINUSE') {
+    return { what: `port ${config?.port} on ${config?.host} is in use by another program`, todo: 'stop that program, or set PORT to a free port' };
+  }
+  if (failure?.syscall === 'listen' && (code === 'EACCES' || code === 'EADDRNOTAVAIL')) {
+    return {
+      what: `the server may not listen on ${config?.host} port ${config?.port} (${code})`,
+      todo: 'set PORT to 1024 or above (lower ports need privileges), and HOST to an address of this machine',
+    };
+  }
+  // node-postgres: a network error, or PostgreSQL's own (28P01 bad password, 3D000 no such database, ...).
+  if (['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', '28P01', '28000', '3D000', '57P03'].includes(code ?? '')) {
+    return {
+      what: `could not connect to PostgreSQL (${config?.databaseUrl ? 'DATABASE_URL' : 'the embedded one'}): ${failure?.message}`,
+      todo: config?.databaseUrl
+        ? "check that the PostgreSQL server runs and that DATABASE_URL's host, port, user, password and database are right"
+        : 'start again; if it fails again, move DATA_DIR/postgres aside and report this output',
+    };
+  }
+  return {
+    what: failure instanceof Error ? `${failure.message}\n${failure.stack ?? ''}` : `an unexpected error (${String(error)})`,
+    todo: 'read the error above; it names the part that failed. If it is not a setting of yours, report it with this output',
+  };
+}
+
+bootstrap().catch(async (error: unknown) => {
+  const { what, todo } = describeStartFailure(error);
+  console.error(`Start failed: ${what}\nWhat to do: ${todo}`);
+  // The embedded PostgreSQL this start began is stopped (its watchdog would, too, once this process is gone).
+  await embedded?.stop().catch(() => undefined);
+  await destination?.drain(300);
+  process.exit(1);
+});

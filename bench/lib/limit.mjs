@@ -1,5 +1,5 @@
 // The 'limit' part: the cached article page beside nginx (Debian's /usr/sbin/nginx, one worker, on
-// loopback) serving the identical bytes: the same gzip body the page cache sends, through gzip_static, so
+// loopback, its access log on) serving the identical bytes: the same gzip body the page cache sends, through gzip_static, so
 // both answer `Accept-Encoding: gzip` with the same bytes and neither compresses per request. Used by
 // bench/run.mjs (`--limit`).
 import { spawn } from 'node:child_process';
@@ -27,7 +27,8 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  # Its access log on, as the server's (one line per request, at the server's default LOG_LEVEL).
+  access_log ${dir}/access.log;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;

@@ -1,7 +1,7 @@
 // Starts the built server (dist/src/main.js) in production mode on a fresh DATA_DIR: it starts its own
 // embedded PostgreSQL, migrates and loads the seed. Used by bench/run.mjs.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -38,11 +38,20 @@ export function productionEnv() {
 /** BENCH_SERVER_FLAGS: more Node.js flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const extraNodeFlags = () => (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
+/**
+ * The LOG_LEVEL the server runs at: the bench's own environment's, else the server's default (`log`, an
+ * access line per request), as an operator runs it.
+ */
+export const serverLogLevel = () => process.env.LOG_LEVEL || 'log';
+
 export async function startServer({ env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'adg-bench-'));
   // The embedded PostgreSQL runs as the postgres user when the bench runs as root.
   chmodSync(dataDir, 0o755);
   const port = await freePort();
+  // The server's standard output (its JSON log lines) goes to a file, as a supervisor's would.
+  const logFile = join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'a');
   const child = spawn(process.execPath, [...productionNodeFlags(), ...extraNodeFlags(), join(root, 'dist/src/main.js')], {
     cwd: root,
     env: {
@@ -54,12 +63,13 @@ export async function startServer({ env = {} } = {}) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       ADMIN_PASSWORD,
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: serverLogLevel(),
       BENCH_SQL_COUNT: '1',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', logFd, 'pipe'],
   });
+  closeSync(logFd);
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
@@ -86,6 +96,7 @@ export async function startServer({ env = {} } = {}) {
     url,
     pid: child.pid,
     dataDir,
+    logFile,
     async stop() {
       if (!exited) {
         child.kill('SIGTERM');

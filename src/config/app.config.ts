@@ -36,6 +36,8 @@ export interface AppConfig {
   imageRemoteHosts: string[] | null;
   /** The longest a remote image fetch may take, redirects included (its connect is capped lower). */
   imageRemoteTimeoutMs: number;
+  /** The bearer token `/metrics` asks for; null: no `/metrics` at all. */
+  metricsToken: string | null;
   /** The IANA zone times are shown and entered in (stored in UTC), e.g. 'Australia/Sydney'. */
   siteTimezone: string;
 }
@@ -167,6 +169,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (!/\{z\}/.test(tileUrl) || !/\{x\}/.test(tileUrl) || !/\{y\}/.test(tileUrl)) {
     throw new ConfigError('TILE_URL', 'must contain {z}, {x} and {y}');
   }
+  const metricsToken = read(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN', 'must be 16 to 256 printable characters without spaces');
+  }
   const affiliateTag = read(env, 'AFFILIATE_TAG');
   if (affiliateTag !== undefined && !/^[\w.-]{1,64}$/.test(affiliateTag)) {
     throw new ConfigError('AFFILIATE_TAG', 'expected letters, digits, dots, dashes or underscores');
@@ -200,5 +206,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     imageRemoteHosts: hostList(env, 'IMAGE_REMOTE_HOSTS'),
     imageRemoteTimeoutMs: integer(env, 'IMAGE_REMOTE_TIMEOUT_MS', 10_000, 1_000, 60_000),
     siteTimezone: timeZone(env, 'SITE_TIMEZONE'),
+    metricsToken: metricsToken ?? null,
   };
 }

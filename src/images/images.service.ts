@@ -69,6 +69,14 @@ export class ImagesService {
     this.siteOrigin = new URL(config.siteUrl).origin;
   }
 
+  /** The work running and waiting now, by kind (resizing and encoding; remote downloads), for the metrics. */
+  get workQueue(): Record<'encode' | 'download', { running: number; waiting: number }> {
+    return {
+      encode: { running: this.encodes.running, waiting: this.encodes.waiting },
+      download: { running: this.downloads.running, waiting: this.downloads.waiting },
+    };
+  }
+
   /** How many encoded answers the cache holds now. */
   get cachedEntries(): number {
     return this.cache.size;

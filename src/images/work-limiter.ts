@@ -19,6 +19,16 @@ export class WorkLimiter {
     this.limit = pLimit(concurrency);
   }
 
+  /** Jobs running now. */
+  get running(): number {
+    return this.limit.activeCount;
+  }
+
+  /** Jobs waiting for a turn now. */
+  get waiting(): number {
+    return this.limit.pendingCount;
+  }
+
   /** Jobs running and waiting now. */
   get load(): number {
     return this.limit.activeCount + this.limit.pendingCount;

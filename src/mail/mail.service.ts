@@ -16,6 +16,7 @@ import type { MailResult, OutgoingMail } from './outgoing-mail';
 export class MailService implements OnModuleDestroy {
   private readonly logger = new Logger('Mail');
   private readonly composer = new MailComposer();
+  private inFlight = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -26,8 +27,32 @@ export class MailService implements OnModuleDestroy {
     return join(this.config.dataDir, 'mail-outbox');
   }
 
+  /** Messages being composed, sent or kept right now (each is sent while its request waits): the metrics' mail queue. */
+  get queueDepth(): number {
+    return this.inFlight;
+  }
+
   async send(mail: OutgoingMail): Promise<MailResult> {
-    if (!this.transport) return this.keep(mail);
+    this.inFlight++;
+    try {
+      return await this.deliver(mail);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  /** Keeps a message in the outbox without trying to send it: composed and written off the main thread. */
+  async keep(mail: OutgoingMail): Promise<MailResult> {
+    this.inFlight++;
+    try {
+      return await this.store(mail);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async deliver(mail: OutgoingMail): Promise<MailResult> {
+    if (!this.transport) return this.store(mail);
     const message = this.toMessage(mail);
     // Composed once (off the main thread), then sent as it is, or kept as it is when sending fails.
     const raw = await this.composer.compose(message);
@@ -42,8 +67,7 @@ export class MailService implements OnModuleDestroy {
     return { sent: false, keptAs: file };
   }
 
-  /** Keeps a message in the outbox without trying to send it: composed and written off the main thread. */
-  async keep(mail: OutgoingMail): Promise<MailResult> {
+  private async store(mail: OutgoingMail): Promise<MailResult> {
     const file = this.outboxFile();
     await this.composer.keep(this.toMessage(mail), file);
     return { sent: false, keptAs: file };

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { isAdminArea } from 'src/admin-auth/admin-headers';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { FirstAnswer } from 'src/common/answer-first';
-import type { HitLogging } from 'src/common/logging';
+import { newRequestId, routeOf, type RequestFinished } from 'src/common/logging';
 import type { AppConfig } from 'src/config/app.config';
 import { gatheredTags, startGathering } from 'src/common/cache-tags';
 import { hasCookie } from 'src/common/cookies';
@@ -128,10 +129,10 @@ export function withFixedHeaders(headers: Record<string, string>): RequestHandle
  * Cache hits, answered on the bare Node request before Express sees it (Express's and its middlewares'
  * work per request is most of a hit's cost otherwise): anonymous GET or HEAD whose URL is kept. The body
  * (compressed once), its ETag or a 304, the headers every answer carries (`fixed`, see fixedHeaders), and
- * the request id and log line (`logging`: see successLogging, the full stack's first middleware). True
- * when it answered; anything else goes on to Express.
+ * the request id, and `finished` (the access log and metrics, as requestTracking runs them for the rest)
+ * told once it has gone. True when it answered; anything else goes on to Express.
  */
-export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>, logging: HitLogging): FirstAnswer {
+export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>, finished: RequestFinished | null): FirstAnswer {
   const cookieName = sessionCookieName(config.siteUrl);
   // A hit's headers go to writeHead as one flat array (name, value, name, value: Node's raw form). Made as
   // an object per hit (the fixed ones copied, the hit's added), they outlived two scavenges and were
@@ -148,15 +149,16 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
     // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
     const hit = url.length <= MAX_KEY_LENGTH ? cache.get(url) : null;
     if (!hit) return false;
-    const id = logging(request, response);
-    // Every header in the one writeHead below; with the request log off nothing is set before it (HitLogging).
-    const headers = [...fixedPairs, 'Content-Type', hit.contentType, 'ETag', hit.etag, 'X-Page-Cache', 'hit'];
-    if (id) headers.push('X-Request-Id', id);
+    const started = finished ? performance.now() : 0;
+    const id = newRequestId(request);
+    // Every header in the one writeHead below: nothing is set on the answer before it.
+    const headers = [...fixedPairs, 'Content-Type', hit.contentType, 'ETag', hit.etag, 'X-Page-Cache', 'hit', 'X-Request-Id', id];
     if (!API.test(url)) headers.push('Cache-Control', anonymousCacheControl(cache));
     if (config.sqlCountHeader) headers.push('X-SQL-Queries', '0');
     if (matches(request.headers['if-none-match'], hit.etag)) {
       response.writeHead(304, headers);
       response.end();
+      finished?.(request.method, url, 304, performance.now() - started, id, hit.route);
       return true;
     }
     const { body, encoding } = encoded(request, hit);
@@ -165,6 +167,7 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
     headers.push('Content-Length', String(body.length));
     response.writeHead(200, headers);
     response.end(request.method === 'HEAD' ? undefined : body);
+    finished?.(request.method, url, 200, performance.now() - started, id, hit.route);
     return true;
   };
 }
@@ -231,7 +234,10 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
       const etag = etagOf(bytes);
       response.setHeader('ETag', etag);
       if (!api) response.setHeader('Cache-Control', anonymousCacheControl(cache));
-      if (cacheable) response.setHeader('X-Page-Cache', 'miss');
+      if (cacheable) {
+        response.setHeader('X-Page-Cache', 'miss');
+        cache.stats.misses++;
+      }
       kept = { body: bytes, contentType: String(response.getHeader('Content-Type')), etag };
       return body;
     });
@@ -240,7 +246,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
         if (!kept) return;
         // A cookie set on the way out (a session begun) makes the answer personal after all.
         if (response.getHeader('Set-Cookie') || (response.statusCode !== 200 && response.statusCode !== 304)) return;
-        cache.set(key, { ...kept, tags: gatheredTags(response) }, generation, keepUntil);
+        cache.set(key, { ...kept, tags: gatheredTags(response), route: routeOf(request) }, generation, keepUntil);
       });
     }
     next();

@@ -31,6 +31,8 @@ export interface CachedPage {
   etag: string;
   /** What the answer shows (cache-tags.ts); ANY_CONTENT when its handler declared nothing. */
   tags: readonly string[];
+  /** The route pattern that rendered it (`/blog/:slug`), for the metrics of its hits. */
+  route?: string;
   /** The body compressed, made on the first hit that accepts it (the byte bound counts only `body`). */
   gzip?: Buffer;
   br?: Buffer;
@@ -62,12 +64,20 @@ function touches(page: readonly string[], changed: ReadonlySet<string> | null): 
 @Injectable()
 export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('PageCache');
+  /**
+   * Counted for the metrics (src/metrics): answers served from the cache, pages rendered that it could have
+   * kept (the middleware counts those), and answers pushed out by the entry or byte bound.
+   */
+  readonly stats = { hits: 0, misses: 0, evictions: 0 };
   private readonly entries = new LRUCache<string, CachedPage>({
     max: MAX_ENTRIES,
     maxSize: MAX_BYTES,
     maxEntrySize: MAX_BYTES / 8,
     sizeCalculation: (page) => Math.max(1, page.body.length),
     ttl: ENTRY_TTL_MS,
+    dispose: (_page, _key, reason) => {
+      if (reason === 'evict') this.stats.evictions++;
+    },
   });
   /** Bumped by every invalidation: a render that began before one that touches it is never kept. */
   private sequence = 0;
@@ -114,6 +124,11 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes the kept answers take (their uncompressed bodies). */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 
   /**
@@ -170,7 +185,10 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
 
   get(key: string): CachedPage | null {
     if (!this.active) return null;
-    return this.entries.get(key) ?? null;
+    const page = this.entries.get(key);
+    if (!page) return null;
+    this.stats.hits++;
+    return page;
   }
 
   /**

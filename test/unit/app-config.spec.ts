@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     expect(config.auditRetentionDays).toBe(365);
     expect(config.imageRemoteHosts).toBeNull();
     expect(config.imageRemoteTimeoutMs).toBe(10_000);
+    expect(config.metricsToken).toBeNull();
   });
 
   it('defaults DATA_DIR to .data under the working directory', () => {
@@ -54,6 +55,8 @@ describe('loadConfig', () => {
     ['IMAGE_REMOTE_HOSTS', 'images.example.com/path', /IMAGE_REMOTE_HOSTS/],
     ['IMAGE_REMOTE_HOSTS', ' , ', /IMAGE_REMOTE_HOSTS/],
     ['IMAGE_REMOTE_TIMEOUT_MS', '500', /IMAGE_REMOTE_TIMEOUT_MS/],
+    ['METRICS_TOKEN', 'short', /METRICS_TOKEN/],
+    ['METRICS_TOKEN', 'a token with spaces in it', /METRICS_TOKEN/],
   ])('stops with a message naming %s when it is %p', (name, value, pattern) => {
     const attempt = () => loadConfig({ DATA_DIR: dir(), [name]: value });
     expect(attempt).toThrow(ConfigError);
