@@ -203,11 +203,31 @@ function fromKeptPage(request: Request): boolean {
   }
 }
 
-/** The offline page, with links to every page kept on this device (saved ones first). */
+/** The server's security headers of a page, which an answer the worker writes itself must carry too. */
+const SECURITY_HEADERS = [
+  'Content-Security-Policy',
+  'X-Content-Type-Options',
+  'X-Frame-Options',
+  'Referrer-Policy',
+  'Permissions-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Cross-Origin-Resource-Policy',
+];
+/** Without the kept page (its install failed), a policy that allows nothing the bare notice does not need. */
+const BARE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The offline page, with links to every page kept on this device (saved ones first), under the page's own CSP. */
 async function offlinePage(): Promise<Response> {
   const page = await caches.match(OFFLINE_PATH, { cacheName: ASSETS_CACHE });
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
-  if (!page) return new Response('<!DOCTYPE html><title>You are offline</title><h1>You are offline</h1>', { status: 503, headers });
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  if (!page) {
+    headers.set('Content-Security-Policy', BARE_POLICY);
+    return new Response('<!DOCTYPE html><title>You are offline</title><h1>You are offline</h1>', { status: 503, headers });
+  }
+  for (const name of SECURITY_HEADERS) {
+    const value = page.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
   const links = await keptLinks();
   const html = (await page.text()).replace(/(<ul[^>]*data-kept-pages[^>]*>)[\s\S]*?(<\/ul>)/, (whole, open: string, close: string) =>
     links.length ? open + links.join('') + close : whole,

@@ -5,6 +5,9 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 /** SPEC section 9's review image: 1200x800 at quality 85, cover-cropped by the endpoint (fit=review). */
 export const REVIEW_IMAGE = { width: 1200, height: 800, quality: 85 } as const;
 
+/** SPEC section 9's qualities, the only ones GET /img takes: the default 80 and the review image's 85. */
+export const IMAGE_QUALITIES = [80, REVIEW_IMAGE.quality] as const;
+
 /**
  * The `sizes` of the site's layouts (Tailwind breakpoints; the content column is max-w-7xl, 1280 px less
  * 2 rem of padding): what width each kind of image is shown at, so the browser picks the right variant.

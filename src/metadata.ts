@@ -229,7 +229,7 @@ export default async () => {
             ImageQueryDto: {
               src: { required: true, type: () => String, maxLength: 2048 },
               w: { required: true, type: () => String },
-              q: { required: false, type: () => String, pattern: '^(100|[1-9]\\d?)$' },
+              q: { required: false, type: () => String },
               fit: { required: false, type: () => String },
             },
           },

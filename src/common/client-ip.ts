@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The client's address as Express computes it under the `trust proxy` hop count (TRUST_PROXY), so a
@@ -7,4 +8,22 @@ import type { Request } from 'express';
 export function clientIp(request: Request): string {
   const ip = request.ip ?? request.socket.remoteAddress ?? 'unknown';
   return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+}
+
+/**
+ * The network a rate limit counts an address under: an IPv4 address on its own, an IPv6 address by its
+ * /64 ("2001:db8:1:2::/64"), the smallest prefix a provider gives one subscriber, inside which any
+ * address is the same client's to pick; IPv4-mapped IPv6 (::ffff:203.0.113.7) as the IPv4 it carries.
+ */
+export function rateLimitNetwork(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
+/** The client a rate limit counts: its address's network (see rateLimitNetwork). */
+export function rateLimitClient(request: Request): string {
+  return rateLimitNetwork(clientIp(request));
 }

@@ -32,8 +32,8 @@ export interface AppConfig {
   sqlCountHeader: boolean;
   /** Audit-log rows older than this many days are deleted (src/housekeeping). */
   auditRetentionDays: number;
-  /** Hosts the image endpoint may fetch from (lower case); null: any host whose addresses are public. */
-  imageRemoteHosts: string[] | null;
+  /** Hosts the image endpoint may fetch from (lower case); empty (the default): no remote images at all. */
+  imageRemoteHosts: string[];
   /** The longest a remote image fetch may take, redirects included (its connect is capped lower). */
   imageRemoteTimeoutMs: number;
   /** The bearer token `/metrics` asks for; null: no `/metrics` at all. */
@@ -108,9 +108,10 @@ function analyticsId(env: Env): string | null {
 }
 
 /** A comma-separated list of host names (no scheme, port or path), compared case-insensitively. */
-function hostList(env: Env, name: string): string[] | null {
+/** Unset or empty: no host (an operator opts in by naming each one). */
+function hostList(env: Env, name: string): string[] {
   const raw = read(env, name);
-  if (raw === undefined) return null;
+  if (raw === undefined) return [];
   const hosts = raw
     .split(',')
     .map((host) => host.trim().toLowerCase())

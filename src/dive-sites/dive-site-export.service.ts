@@ -30,6 +30,20 @@ export const CSV_COLUMNS = [
   'updatedAt',
 ] as const satisfies readonly (keyof DiveSite)[];
 
+/** What a spreadsheet program reads as the start of a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number, such as a southern latitude (-38.29), is left as it is: it runs nothing. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * OWASP's advice against CSV injection: a cell starting with =, +, -, @, a tab or a carriage return gets a
+ * single quote in front, so Excel, LibreOffice and Google Sheets show the text instead of running
+ * `=HYPERLINK(...)` or a DDE call. Every cell is quoted too, so no program splits one at a separator.
+ */
+export function spreadsheetSafe(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
 /** The dive-site exports: CSV for the administrator, GeoJSON and GPX for divers' GPS and planning apps. */
 @Injectable()
 export class DiveSiteExportService {
@@ -39,7 +53,7 @@ export class DiveSiteExportService {
   csv(sites: DiveSite[]): string {
     return stringify(
       sites.map((site) => CSV_COLUMNS.map((column) => this.cell(site[column]))),
-      { header: true, columns: [...CSV_COLUMNS], bom: true, record_delimiter: 'windows' },
+      { header: true, columns: [...CSV_COLUMNS], bom: true, record_delimiter: 'windows', quoted_string: true },
     );
   }
 
@@ -105,6 +119,6 @@ export class DiveSiteExportService {
   private cell(value: unknown): string {
     if (value === null || value === undefined) return '';
     if (value instanceof Date) return value.toISOString();
-    return String(value);
+    return spreadsheetSafe(String(value));
   }
 }

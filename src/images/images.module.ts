@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { publicAddressesOnly } from './address-policy';
 import { ImagesController } from './images.controller';
-import { ImagesService, MAX_SOURCE_BYTES } from './images.service';
+import { DEFAULT_IMAGE_LIMITS, IMAGE_LIMITS, ImagesService, MAX_SOURCE_BYTES } from './images.service';
 import { MediaFilesController } from './media-files.controller';
 import { Media } from './media.entity';
 import { MediaController } from './media.controller';
@@ -20,6 +20,7 @@ import { REMOTE_FETCH_OPTIONS, RemoteImageFetcher, systemResolver, type RemoteFe
   providers: [
     ImagesService,
     MediaService,
+    { provide: IMAGE_LIMITS, useValue: DEFAULT_IMAGE_LIMITS },
     RemoteImageFetcher,
     {
       provide: REMOTE_FETCH_OPTIONS,

@@ -30,6 +30,16 @@ export interface ImageRequest {
 
 /** SPEC section 9's optimisation cache: at most 100 encoded answers in each process. */
 export const IMAGE_CACHE_ENTRIES = 100;
+
+/** What bounds the work and memory of the image endpoint beyond SPEC's numbers (tests tighten them). */
+export interface ImageLimits {
+  /** The cache holds at most this many bytes of answers together; a larger answer is sent, never kept. */
+  cacheBytes: number;
+  /** libvips stops one encode (decode, resize, encode) past this many seconds: a 422. */
+  encodeTimeoutSeconds: number;
+}
+export const IMAGE_LIMITS = Symbol('IMAGE_LIMITS');
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = { cacheBytes: 48 * 1024 * 1024, encodeTimeoutSeconds: 10 };
 /** Sources larger than this are refused (a remote one is cut off while it downloads). */
 export const MAX_SOURCE_BYTES = 15 * 1024 * 1024;
 
@@ -49,12 +59,12 @@ type Source = { kind: 'local'; path: string } | { kind: 'remote'; url: URL };
 
 /**
  * Resizes and re-encodes the site's own media and remote images (src/images/remote-image.fetcher.ts for
- * the remote side), keeping the last encoded answers in an LRU. SVG is never rasterised: it is answered
- * as it is. Concurrent requests for one variant share one encoding.
+ * the remote side), keeping the last encoded answers in an LRU bounded in entries and in bytes. SVG is
+ * never rasterised: it is answered as it is. Concurrent requests for one variant share one encoding.
  */
 @Injectable()
 export class ImagesService {
-  private readonly cache = new LRUCache<string, ImageResult>({ max: IMAGE_CACHE_ENTRIES });
+  private readonly cache: LRUCache<string, ImageResult>;
   private readonly pending = new Map<string, Promise<ImageResult>>();
   private readonly encodes = new WorkLimiter(IMAGE_WORK_LIMITS.encodes, IMAGE_WORK_LIMITS.encodesWaiting);
   private readonly downloads = new WorkLimiter(IMAGE_WORK_LIMITS.downloads, IMAGE_WORK_LIMITS.downloadsWaiting);
@@ -65,7 +75,9 @@ export class ImagesService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly fetcher: RemoteImageFetcher,
     private readonly media: MediaService,
+    @Inject(IMAGE_LIMITS) private readonly limits: ImageLimits,
   ) {
+    this.cache = new LRUCache({ max: IMAGE_CACHE_ENTRIES, maxSize: limits.cacheBytes, sizeCalculation: (result, key) => result.data.length + key.length });
     this.siteOrigin = new URL(config.siteUrl).origin;
   }
 
@@ -80,6 +92,11 @@ export class ImagesService {
   /** How many encoded answers the cache holds now. */
   get cachedEntries(): number {
     return this.cache.size;
+  }
+
+  /** How many bytes of answers (and their keys) the cache holds now. */
+  get cachedBytes(): number {
+    return this.cache.calculatedSize;
   }
 
   async image(request: ImageRequest): Promise<ImageResult> {
@@ -109,7 +126,7 @@ export class ImagesService {
     const format = sniffImageFormat(bytes);
     if (!format) throw new UnsupportedMediaTypeException(errorBody(415, 'src is not a JPEG, PNG, WebP, AVIF, GIF or SVG image'));
     if (format === 'svg') return { data: bytes, contentType: 'image/svg+xml', immutable };
-    const encoded = await this.encodes.run(() => transformImage(bytes, format, variant));
+    const encoded = await this.encodes.run(() => transformImage(bytes, format, variant, this.limits.encodeTimeoutSeconds));
     return { data: encoded.data, contentType: CONTENT_TYPES[encoded.format], immutable };
   }
 

@@ -58,11 +58,39 @@ export async function checkUpload(bytes: Buffer | undefined): Promise<CheckedUpl
   return { format: sniffed, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
 }
 
-/** A kept file name: no control characters, at most 255 characters, nothing when it is empty. */
+/**
+ * The original as it is kept and served: turned upright from its EXIF orientation, then written again
+ * by sharp, which keeps no metadata unless asked, so the camera's EXIF (its GPS position among it), XMP,
+ * IPTC and comments are gone, and any bytes trailing the image with them. Colours with an embedded
+ * profile are converted to sRGB, which is what a browser assumes without one. Each format is written as
+ * itself: PNG losslessly (a palette stays a palette), GIF on its own palette, JPEG, WebP and AVIF at a high quality;
+ * every frame of an animation is kept (an animation has no orientation to apply).
+ */
+export async function strippedOriginal(bytes: Buffer, format: RasterFormat): Promise<Buffer> {
+  const metadata = await sharp(bytes).metadata();
+  const animated = (metadata.pages ?? 1) > 1;
+  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated });
+  if (!animated) image.autoOrient();
+  if (format === 'jpeg') image.jpeg({ quality: 92 });
+  else if (format === 'png') image.png({ palette: metadata.isPalette });
+  else if (format === 'webp') image.webp({ quality: 92 });
+  else if (format === 'avif') image.avif({ quality: 75, effort: 2 });
+  else image.gif();
+  try {
+    return await image.toBuffer();
+  } catch {
+    throw new UnprocessableEntityException(errorBody(422, UPLOAD_MESSAGES.damaged));
+  }
+}
+
+/**
+ * A kept file name: no control characters and no bidirectional controls (U+202E would show
+ * "photo\u202Egpj.exe" as "photoexe.jpg"), at most 255 characters, nothing when it is empty.
+ */
 export function keptFileName(name: string | undefined): string | null {
   const cleaned = (name ?? '')
     // eslint-disable-next-line no-control-regex -- control characters are exactly what a kept file name must not hold
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
     .trim()
     .slice(0, 255);

@@ -13,8 +13,11 @@ interface UploadedImage {
   originalname: string;
 }
 
-/** Multer stops reading past the size cap (413) and refuses a second file or a file under another name (400). */
-const UPLOAD = FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 21 } });
+/**
+ * Multer stops reading past the size cap (413) and refuses a second file or a file under another name
+ * (400). A file name is read as UTF-8, as browsers send it (busboy's default is latin1).
+ */
+const UPLOAD = FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 21 }, defParamCharset: 'utf8' });
 
 @Controller('api/admin/media')
 export class MediaController {

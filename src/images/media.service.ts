@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { errorBody } from 'src/common/error-body';
 import { Media } from './media.entity';
-import { checkUpload, keptFileName, UPLOAD_FORMATS } from './media-upload';
+import { checkUpload, keptFileName, strippedOriginal, UPLOAD_FORMATS } from './media-upload';
 
 /** Where an upload appears: the kind of content, its id and its title or name. */
 export interface MediaUse {
@@ -51,10 +51,13 @@ const USES_SQL = USES.map(
 export class MediaService {
   constructor(@InjectRepository(Media) private readonly media: Repository<Media>) {}
 
-  /** Stores an image checked from its bytes; the same bytes again answer the row they made before. */
+  /**
+   * Stores an image checked from its bytes, upright and without its metadata, named by the hash of what is
+   * stored; the same file again (written again the same way) answers the row it made before.
+   */
   async upload(bytes: Buffer | undefined, originalName: string | undefined): Promise<Media> {
     const checked = await checkUpload(bytes);
-    const data = bytes as Buffer;
+    const data = await strippedOriginal(bytes as Buffer, checked.format);
     const hash = createHash('sha256').update(data).digest('hex');
     await this.media
       .createQueryBuilder()

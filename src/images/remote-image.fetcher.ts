@@ -12,7 +12,10 @@ export type Resolver = (hostname: string) => Promise<{ address: string; family: 
 export interface RemoteFetchOptions {
   resolve: Resolver;
   allowAddress: AddressPolicy;
-  /** Lower-case host names; null allows any host whose addresses pass `allowAddress`. */
+  /**
+   * Lower-case host names (IMAGE_REMOTE_HOSTS): empty, no remote image at all. null allows any host whose
+   * addresses pass `allowAddress`: only tests of the address rules use it, the configuration never does.
+   */
   allowedHosts: string[] | null;
   timeoutMs: number;
   connectTimeoutMs: number;
@@ -25,6 +28,10 @@ export const REMOTE_FETCH_OPTIONS = Symbol('REMOTE_FETCH_OPTIONS');
 export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 const REFUSED = 'src must be a public http or https image URL';
+/** IMAGE_REMOTE_HOSTS is empty (its default): the site's own media only. */
+export const REMOTE_OFF = 'src must be a /media/ path: this site takes no remote images';
+/** A host IMAGE_REMOTE_HOSTS does not name. */
+export const HOST_NOT_ALLOWED = 'src must be a /media/ path or an image on a host this site takes images from';
 const UNREACHABLE = 'src could not be fetched';
 
 /** A URL fit for a log line: no credentials and no query string (which may carry tokens). */
@@ -33,8 +40,11 @@ export function loggableUrl(url: URL): string {
 }
 
 class Refusal extends BadRequestException {
-  constructor(readonly reason: string) {
-    super(errorBody(400, REFUSED));
+  constructor(
+    readonly reason: string,
+    message = REFUSED,
+  ) {
+    super(errorBody(400, message));
   }
 }
 
@@ -96,7 +106,8 @@ export class RemoteImageFetcher {
     if (url.username || url.password) throw new Refusal('credentials in URL');
     const hostname = url.hostname.toLowerCase();
     const { allowedHosts } = this.options;
-    if (allowedHosts && !allowedHosts.includes(hostname)) throw new Refusal('host not in IMAGE_REMOTE_HOSTS');
+    if (allowedHosts?.length === 0) throw new Refusal('IMAGE_REMOTE_HOSTS is empty', REMOTE_OFF);
+    if (allowedHosts && !allowedHosts.includes(hostname)) throw new Refusal('host not in IMAGE_REMOTE_HOSTS', HOST_NOT_ALLOWED);
     const literal = hostname.startsWith('[') ? hostname.slice(1, -1) : /^[\d.]+$/.test(hostname) ? hostname : null;
     let addresses: { address: string; family: number }[];
     if (literal !== null) addresses = [{ address: literal, family: literal.includes(':') ? 6 : 4 }];

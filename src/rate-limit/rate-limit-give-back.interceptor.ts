@@ -3,9 +3,9 @@ import { Reflector } from '@nestjs/core';
 import { InjectThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { catchError, mergeMap, type Observable } from 'rxjs';
-import { clientIp } from 'src/common/client-ip';
+import { rateLimitClient } from 'src/common/client-ip';
 import type { RateLimitStorage } from './rate-limit.storage';
-import { RATE_LIMITED, rateLimitRule } from './rate-limits';
+import { OVERALL, RATE_LIMITED, rateLimitRule } from './rate-limits';
 
 /** Refused before anything was stored: a bad id or body, the honeypot (400), a missing article or site (404). */
 const isRefusal = (error: unknown) => error instanceof HttpException && [400, 404].includes(error.getStatus());
@@ -24,8 +24,12 @@ export class RateLimitGiveBackInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const name = this.reflector.get(RATE_LIMITED, context.getHandler());
-    const giveBack = () => this.storage.giveBack(name, clientIp(context.switchToHttp().getRequest<Request>()));
-    if (rateLimitRule(name).givesBack === 'success') {
+    const rule = rateLimitRule(name);
+    const giveBack = async () => {
+      await this.storage.giveBack(name, rateLimitClient(context.switchToHttp().getRequest<Request>()));
+      if (rule.overall) await this.storage.giveBack(OVERALL.throttler(name), OVERALL.key);
+    };
+    if (rule.givesBack === 'success') {
       return next.handle().pipe(
         mergeMap(async (value: unknown) => {
           await giveBack();

@@ -12,13 +12,14 @@ import {
 } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { AuditService } from 'src/audit/audit.service';
-import { clientIp } from 'src/common/client-ip';
-import { describeRule, RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
+import { rateLimitClient } from 'src/common/client-ip';
+import { describeRule, OVERALL, RATE_LIMITED, rateLimitRule, type RateLimitName, type RateLimitRule } from './rate-limits';
 
 /**
  * Global, but it limits only a route marked `@RateLimit(name)`, and only by that one named throttler.
  * The client is its address as src/common/client-ip.ts reads it (TRUST_PROXY hops), so a forged
- * X-Forwarded-For changes nothing; the 429 carries the limit's own message and Retry-After.
+ * X-Forwarded-For changes nothing, an IPv6 one counted by its /64; the 429 carries the limit's own
+ * message and Retry-After. A rule with an `overall` cap is counted across every address too.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -36,12 +37,34 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
-    if (request.throttler.name !== this.limitOf(request.context)) return true;
-    return super.handleRequest(request);
+    const name = this.limitOf(request.context);
+    if (!name || request.throttler.name !== name) return true;
+    await super.handleRequest(request);
+    const overall = rateLimitRule(name).overall;
+    if (overall) await this.countOverall(request.context, name, overall);
+    return true;
+  }
+
+  /** The rule's cap across every address: counted once the client's own limit let the request through. */
+  private async countOverall(context: ExecutionContext, name: RateLimitName, overall: NonNullable<RateLimitRule['overall']>): Promise<void> {
+    const record = await this.storageService.increment(OVERALL.key, overall.ttl, overall.limit, 0, OVERALL.throttler(name));
+    if (!record.isBlocked) return;
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    http.getResponse<Response>().setHeader('Retry-After', String(record.timeToBlockExpire));
+    // One row for the window the cap was reached in: a flood from many addresses writes no flood of rows.
+    if (record.totalHits === overall.limit + 1) {
+      await this.audit.record(request, {
+        action: overall.audit.action,
+        resource: request.path,
+        details: { reason: overall.audit.reason, attempts: record.totalHits, limit: describeRule(overall) },
+      });
+    }
+    throw new ThrottlerException(overall.message(Math.max(1, Math.ceil(record.timeToBlockExpire / 60))));
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {
-    return clientIp(request as unknown as Request);
+    return rateLimitClient(request as unknown as Request);
   }
 
   /** The tracker alone: the storage keys each row by the throttler's name too ("login:203.0.113.10"). */

@@ -22,6 +22,12 @@ export interface RateLimitRule {
   givesBack: GiveBack;
   /** An audit row for each refused request: its action and reason. */
   audit?: { action: string; reason: string };
+  /**
+   * A second cap counted across every address together (handed back like the per-address one), so
+   * attempts spread over many addresses are bounded too. Past it the route alone answers 429; one audit
+   * row marks the window it was reached in.
+   */
+  overall?: { limit: number; ttl: number; message: (minutes: number) => string; audit: { action: string; reason: string } };
 }
 
 /** Every rate limit of the site (SPEC section 9 and the public forms); `@RateLimit(name)` applies one to a route. */
@@ -32,6 +38,13 @@ export const RATE_LIMITS = {
     message: (minutes) => `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     givesBack: 'success',
     audit: { action: LOGIN_EVENTS.blocked, reason: 'Too many login attempts' },
+    // Each failed attempt is a 32 MiB scrypt hash: 10 a minute, from everywhere together, is a fraction of one core.
+    overall: {
+      limit: 10,
+      ttl: MINUTE,
+      message: (minutes) => `Too many login attempts on this site. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      audit: { action: LOGIN_EVENTS.blocked, reason: 'Too many login attempts from all addresses together' },
+    },
   },
   comment: {
     limit: 5,
@@ -66,5 +79,8 @@ export const RATE_LIMITED = Reflector.createDecorator<RateLimitName>();
 
 export const rateLimitRule = (name: RateLimitName): RateLimitRule => RATE_LIMITS[name];
 
+/** The storage's throttler name and key of a rule's overall cap: one row, "login-overall:all". */
+export const OVERALL = { throttler: (name: RateLimitName) => `${name}-overall`, key: 'all' } as const;
+
 /** "5 per 15 minutes", for the audit log. */
-export const describeRule = (rule: RateLimitRule) => `${rule.limit} per ${rule.ttl / MINUTE} minutes`;
+export const describeRule = (rule: Pick<RateLimitRule, 'limit' | 'ttl'>) => `${rule.limit} per ${rule.ttl / MINUTE} minute${rule.ttl === MINUTE ? '' : 's'}`;

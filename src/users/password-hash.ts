@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
 
 /**
  * scrypt with N=2^15, r=8: 32 MiB of memory per hash, which makes guessing on graphics cards costly.
@@ -9,9 +10,19 @@ const KEY_LENGTH = 64;
 /** Longer input is never a real password; refusing it bounds the work one request can cause. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
+/**
+ * One hash at a time in each process. scrypt runs on libuv's thread pool (4 threads), which file reads,
+ * compression, DNS lookups and sharp's work share: sign-in attempts arriving together would fill it and
+ * stall every page. Queued, they take one thread and one core at most (and 32 MiB, not 32 per attempt).
+ */
+const hashing = pLimit(1);
+
 function derive(password: string, salt: Buffer, keyLength: number, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return hashing(
+    () =>
+      new Promise((resolve, reject) => scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)))),
+  );
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64. */

@@ -227,9 +227,10 @@ describe('GET /img', () => {
   it.each([
     [{ src: '/media/poster-reef.svg', w: '500' }, 'w must be one of 400, 600, 800, 1200, 1600'],
     [{ src: '/media/poster-reef.svg' }, 'w must be one of 400, 600, 800, 1200, 1600'],
-    [{ src: '/media/poster-reef.svg', w: '400', q: '0' }, 'q must be a whole number from 1 to 100'],
-    [{ src: '/media/poster-reef.svg', w: '400', q: '101' }, 'q must be a whole number from 1 to 100'],
-    [{ src: '/media/poster-reef.svg', w: '400', q: '7.5' }, 'q must be a whole number from 1 to 100'],
+    [{ src: '/media/poster-reef.svg', w: '400', q: '0' }, 'q must be 80 or 85'],
+    [{ src: '/media/poster-reef.svg', w: '400', q: '99' }, 'q must be 80 or 85'],
+    [{ src: '/media/poster-reef.svg', w: '400', q: '100' }, 'q must be 80 or 85'],
+    [{ src: '/media/poster-reef.svg', w: '400', q: '7.5' }, 'q must be 80 or 85'],
     [{ src: '/media/poster-reef.svg', w: '400', fit: 'square' }, 'fit must be review'],
     [{ w: '400' }, 'src is required: a /media/ path or an http or https URL'],
     [{ src: '/media/../package.json', w: '400' }, 'src must be a /media/ path or an http or https URL'],

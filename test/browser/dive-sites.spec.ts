@@ -316,6 +316,24 @@ describe('/dive-sites', () => {
     await page.waitForFunction(() => document.querySelector('.dive-site-marker span')?.getBoundingClientRect().width === 6);
   });
 
+  it("shows a site name holding markup in the marker's tooltip as the text it is (stored HTML never renders)", async () => {
+    const site = all.find((s) => s.name === 'Julian Rocks')!;
+    const name = '<b>Bold</b> Reef <img src=/favicon.svg data-hostile>';
+    await t.dataSource.getRepository(DiveSite).update(site.id, { name });
+    try {
+      await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+      await explorer();
+      const marker = page.locator(`[data-testid="dive-site-map"] .dive-site-marker[title="${name}"]`);
+      await marker.hover();
+      const tooltip = page.locator('.leaflet-tooltip');
+      await tooltip.waitFor();
+      await expect(tooltip.innerText()).resolves.toBe(name);
+      await expect(tooltip.locator('b, img').count()).resolves.toBe(0);
+    } finally {
+      await t.dataSource.getRepository(DiveSite).update(site.id, { name: site.name });
+    }
+  });
+
   it('shows the empty state for an unknown id', async () => {
     const response = await page.goto(`${t.baseUrl}/dive-sites/999999`);
     expect(response?.status()).toBe(404);

@@ -81,6 +81,21 @@ describe('offline on the boat', () => {
     await offlineNotice(page).waitFor();
   });
 
+  it('the offline page the worker writes carries the same Content-Security-Policy as the pages', async () => {
+    const page = await visitor();
+    await openAndKeep(page, `/dive-sites/${yongala.id}`);
+    const online = await page.request.get(`${t.baseUrl}/about`);
+    const policy = online.headers()['content-security-policy'];
+    expect(policy).toContain("script-src 'self'");
+
+    await context.setOffline(true);
+    const offline = await page.goto(`${t.baseUrl}/about`);
+    await offlineNotice(page).waitFor();
+    expect(offline?.fromServiceWorker()).toBe(true);
+    expect(offline?.headers()['content-security-policy']).toBe(policy);
+    expect(offline?.headers()['x-frame-options']).toBe(online.headers()['x-frame-options']);
+  });
+
   it("a new build's worker replaces the old build's files, and the kept pages still open offline", async () => {
     const page = await visitor();
     await openAndKeep(page, `/dive-sites/${yongala.id}`);

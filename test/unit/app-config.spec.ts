@@ -17,9 +17,15 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeNull();
     expect(config.tileUrl).toContain('{z}/{x}/{y}');
     expect(config.auditRetentionDays).toBe(365);
-    expect(config.imageRemoteHosts).toBeNull();
+    expect(config.imageRemoteHosts).toEqual([]);
     expect(config.imageRemoteTimeoutMs).toBe(10_000);
     expect(config.metricsToken).toBeNull();
+  });
+
+  it('fetches no remote images unless IMAGE_REMOTE_HOSTS names the hosts (unset or empty: none)', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).imageRemoteHosts).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dir(), IMAGE_REMOTE_HOSTS: '' }).imageRemoteHosts).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dir(), IMAGE_REMOTE_HOSTS: 'images.example.com' }).imageRemoteHosts).toEqual(['images.example.com']);
   });
 
   it('defaults DATA_DIR to .data under the working directory', () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { HttpException, Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import { publicAddressesOnly } from 'src/images/address-policy';
-import { RemoteImageFetcher, type RemoteFetchOptions, type Resolver } from 'src/images/remote-image.fetcher';
+import { REMOTE_OFF, RemoteImageFetcher, type RemoteFetchOptions, type Resolver } from 'src/images/remote-image.fetcher';
 
 /**
  * The fetcher against real local HTTP servers. The test gives the DNS answers (never the internet) and
@@ -213,6 +213,13 @@ describe('RemoteImageFetcher', () => {
     expect((await limited.fetch(new URL(`http://images.test:${images.port}/photo.png`))).equals(png)).toBe(true);
     lookups.length = 0;
     expect((await refusal(limited.fetch(new URL('http://other.test/x.png')))).status).toBe(400);
+    expect(lookups).toEqual([]);
+  });
+
+  it('fetches nothing at all when IMAGE_REMOTE_HOSTS is empty (its default), before asking DNS', async () => {
+    lookups.length = 0;
+    const off = await refusal(fetcher({ allowedHosts: [] }).fetch(new URL(`http://images.test:${images.port}/photo.png`)));
+    expect(off).toEqual({ status: 400, body: { statusCode: 400, error: REMOTE_OFF, message: REMOTE_OFF } });
     expect(lookups).toEqual([]);
   });
 

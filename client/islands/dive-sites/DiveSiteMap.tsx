@@ -188,7 +188,10 @@ export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfPro
         keyboard: true,
         riseOnHover: true,
       });
-      marker.bindTooltip(site.name, { opacity: 0.9, direction: 'top' });
+      // An element, not a string: Leaflet sets a string as HTML, and a name is text ('<b>X</b>' shows as typed).
+      const label = document.createElement('span');
+      label.textContent = site.name;
+      marker.bindTooltip(label, { opacity: 0.9, direction: 'top' });
       marker.bindPopup(() => popupFor(site, marker), { minWidth: 256, maxWidth: 360 });
       marker.addTo(group);
       return marker;

@@ -1,7 +1,8 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IMAGE_WIDTHS } from 'core/images';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IMAGE_QUALITIES, IMAGE_WIDTHS } from 'core/images';
 
 const WIDTHS = IMAGE_WIDTHS.map(String);
+const QUALITIES = IMAGE_QUALITIES.map(String);
 
 /** GET /img: the query stays text (as sent) and each rule names its parameter. */
 export class ImageQueryDto {
@@ -12,9 +13,9 @@ export class ImageQueryDto {
   @IsIn(WIDTHS, { message: `w must be one of ${WIDTHS.join(', ')}` })
   w: string;
 
+  /** SPEC section 9's two qualities only: every other value would be one more variant to encode and keep. */
   @IsOptional()
-  @Matches(/^(100|[1-9]\d?)$/, { message: 'q must be a whole number from 1 to 100' })
-  @IsString({ message: 'q must be a whole number from 1 to 100' })
+  @IsIn(QUALITIES, { message: `q must be ${QUALITIES.join(' or ')}` })
   q?: string;
 
   @IsOptional()
