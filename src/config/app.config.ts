@@ -38,6 +38,8 @@ export interface AppConfig {
   imageRemoteTimeoutMs: number;
   /** The IANA zone times are shown and entered in (stored in UTC), e.g. 'Australia/Sydney'. */
   siteTimezone: string;
+  /** Newsletter messages sent a second, at most (src/newsletter-issues). */
+  newsletterRate: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -200,5 +202,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     imageRemoteHosts: hostList(env, 'IMAGE_REMOTE_HOSTS'),
     imageRemoteTimeoutMs: integer(env, 'IMAGE_REMOTE_TIMEOUT_MS', 10_000, 1_000, 60_000),
     siteTimezone: timeZone(env, 'SITE_TIMEZONE'),
+    newsletterRate: integer(env, 'NEWSLETTER_RATE', 50, 1, 10_000),
   };
 }
