@@ -3,9 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { Tag } from 'src/common/cache-tags';
 import { MailService } from 'src/mail/mail.service';
 import type { ComposedMail } from 'src/mail/outgoing-mail';
+import { PageCacheService } from 'src/page-cache/page-cache.service';
 import { IssueRenderer, type PreparedIssue } from './issue-renderer';
+
+/** What the archive pages show (newsletter-issues.pages.controller.tsx). */
+export const ARCHIVE_TAG = 'newsletter-issues';
 
 /** Parallel sends in one process: one SMTP connection and one database connection each. */
 export const SEND_LANES = 5;
@@ -68,6 +73,7 @@ export class IssueSender implements OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mail: MailService,
     private readonly renderer: IssueRenderer,
+    private readonly pageCache: PageCacheService,
   ) {}
 
   private db(): Pool {
@@ -213,11 +219,13 @@ export class IssueSender implements OnModuleDestroy {
       [issueId],
     );
     if (rows[0].next) return rows[0].next;
-    await client.query(
+    const done = await client.query(
       `UPDATE "newsletter_issues" SET "status" = 'sent', "sentAt" = now(), "updatedAt" = now() WHERE "id" = $1 AND "status" = 'sending'
          AND NOT EXISTS (SELECT 1 FROM "newsletter_deliveries" WHERE "issueId" = $1 AND "state" = 'queued')`,
       [issueId],
     );
+    // Now in the web archive: its pages and the sitemap are dropped in every process.
+    if (done.rowCount) await this.pageCache.invalidate([ARCHIVE_TAG, Tag.sitemap]).catch(() => undefined);
     return null;
   }
 

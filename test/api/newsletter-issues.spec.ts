@@ -177,3 +177,66 @@ it('refuses bad input with a clear 400, a second send with 409, and needs the ad
   await waitUntilSent(created.body.id);
   expect(smtp.received).toHaveLength(1);
 });
+
+it('keeps each sent issue in the web archive and the sitemap, not in RSS, and links the archive from the newsletter page', async () => {
+  await subscribers('archive', 2);
+  const draft = await admin.post('/api/admin/newsletter/issues').send({ subject: 'Still a draft' }).expect(201);
+  const created = await admin
+    .post('/api/admin/newsletter/issues')
+    .send({ subject: 'Archived issue', preheader: 'From the archive', intro: 'An *intro* here.' })
+    .expect(201);
+  await admin.post(`/api/admin/newsletter/issues/${created.body.id}/send`).expect(202);
+  await waitUntilSent(created.body.id);
+
+  const index = await request(t.baseUrl).get('/newsletter/issues').expect(200);
+  expect(index.text).toContain('href="/newsletter/issues/archived-issue"');
+  expect(index.text).not.toContain('Still a draft');
+  const page = await request(t.baseUrl).get('/newsletter/issues/archived-issue').expect(200);
+  expect(page.text).toContain('Archived issue');
+  expect(page.text).toContain('<em>intro</em>');
+  // The default posts: the latest article or review, linked as on the site.
+  expect(page.text).toMatch(/href="\/(blog|gear-reviews)\/[a-z0-9-]+"/);
+  await request(t.baseUrl).get(`/newsletter/issues/${draft.body.slug}`).expect(404);
+
+  const sitemap = await request(t.baseUrl).get('/sitemap.xml').expect(200);
+  expect(sitemap.text).toContain('http://divers.example.au/newsletter/issues/archived-issue</loc>');
+  expect(sitemap.text).toContain('http://divers.example.au/newsletter/issues</loc>');
+  expect((await request(t.baseUrl).get('/rss.xml').expect(200)).text).not.toContain('newsletter/issues');
+  expect((await request(t.baseUrl).get('/newsletter').expect(200)).text).toContain('href="/newsletter/issues"');
+  expect((await request(t.baseUrl).get('/privacy-policy').expect(200)).text).toContain('no tracking pixel and no rewritten links');
+});
+
+it('previews an issue as the email and sends a test to CONTACT_EMAIL or a typed address, recording no delivery', async () => {
+  const created = await admin.post('/api/admin/newsletter/issues').send({ subject: 'Preview me', intro: '# Hello' }).expect(201);
+  expect(created.body.posts.length).toBeGreaterThan(0);
+  const preview = await admin.get(`/api/admin/newsletter/issues/${created.body.id}/preview`).expect(200);
+  expect(preview.body.subject).toBe('Preview me');
+  expect(preview.body.html).toContain('<h1>Hello</h1>');
+  expect(preview.body.text).toContain('Hello');
+
+  expect((await admin.post(`/api/admin/newsletter/issues/${created.body.id}/test`).send({}).expect(200)).body).toEqual({
+    to: 'team@divers.example.au',
+    sent: true,
+  });
+  expect((await admin.post(`/api/admin/newsletter/issues/${created.body.id}/test`).send({ email: 'Editor@Example.com' }).expect(200)).body.to).toBe(
+    'editor@example.com',
+  );
+  expect((await admin.post(`/api/admin/newsletter/issues/${created.body.id}/test`).send({ email: 'not an address' }).expect(400)).body.error).toBe(
+    'Invalid email',
+  );
+  expect(smtp.received.map((mail) => mail.to)).toEqual(['team@divers.example.au', 'editor@example.com']);
+  expect(parseMail(smtp.received[0].raw).headers.subject).toBe('[Test] Preview me');
+  const report = await admin.get(`/api/admin/newsletter/issues/${created.body.id}`).expect(200);
+  expect(report.body).toMatchObject({ status: 'draft', counts: { queued: 0, sent: 0, failed: 0 } });
+});
+
+it('schedules an issue (a time in the future) and keeps drafts editable until then', async () => {
+  const at = new Date(Date.now() + 3_600_000).toISOString();
+  const created = await admin.post('/api/admin/newsletter/issues').send({ subject: 'Later' }).expect(201);
+  const scheduled = await admin.patch(`/api/admin/newsletter/issues/${created.body.id}`).send({ scheduledAt: at, subject: 'Later on' }).expect(200);
+  expect(scheduled.body).toMatchObject({ status: 'scheduled', subject: 'Later on', scheduledAt: at });
+  const back = await admin.patch(`/api/admin/newsletter/issues/${created.body.id}`).send({ scheduledAt: null }).expect(200);
+  expect(back.body).toMatchObject({ status: 'draft', scheduledAt: null });
+  const list = await admin.get('/api/admin/newsletter/issues').expect(200);
+  expect(list.body.map((issue: { subject: string }) => issue.subject)).toContain('Later on');
+});
