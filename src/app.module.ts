@@ -24,7 +24,9 @@ import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { HomeModule } from './home/home.module';
 import { ImagesModule } from './images/images.module';
 import { LocationsModule } from './locations/locations.module';
+import { JobQueueModule } from './job-queue/job-queue.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { NewsletterIssuesModule } from './newsletter-issues/newsletter-issues.module';
 import { OfflineModule } from './offline/offline.module';
 import { PageCacheModule } from './page-cache/page-cache.module';
 import { PagesModule } from './pages/pages.module';
@@ -65,6 +67,8 @@ export class AppModule {
         FeedsModule,
         PagesModule,
         NewsletterModule,
+        JobQueueModule,
+        NewsletterIssuesModule,
         ContactModule,
         DiveSitesModule,
         RatingsModule,

@@ -10,6 +10,7 @@ import { QuickNavigation } from '../admin/dashboard/QuickNavigation';
 import { SessionWarning } from '../admin/dashboard/SessionWarning';
 import { reportFailure, reportSuccess } from '../admin/feedback';
 import { MediaTab } from '../admin/media/MediaTab';
+import { IssuesPanel } from '../admin/newsletter/IssuesPanel';
 import { NewsletterTab } from '../admin/newsletter/NewsletterTab';
 import { PhotosTab } from '../admin/photos/PhotosTab';
 import { keys } from '../admin/query-keys';
@@ -126,6 +127,7 @@ function Dashboard() {
           <CommentsTab />
         </Panel>
         <Panel value="newsletter">
+          <IssuesPanel />
           <NewsletterTab />
         </Panel>
         <Panel value="security">

@@ -40,6 +40,8 @@ export interface AppConfig {
   metricsToken: string | null;
   /** The IANA zone times are shown and entered in (stored in UTC), e.g. 'Australia/Sydney'. */
   siteTimezone: string;
+  /** Newsletter messages sent a second, at most (src/newsletter-issues). */
+  newsletterRate: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -208,5 +210,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     imageRemoteTimeoutMs: integer(env, 'IMAGE_REMOTE_TIMEOUT_MS', 10_000, 1_000, 60_000),
     siteTimezone: timeZone(env, 'SITE_TIMEZONE'),
     metricsToken: metricsToken ?? null,
+    newsletterRate: integer(env, 'NEWSLETTER_RATE', 50, 1, 10_000),
   };
 }

@@ -7,6 +7,8 @@ import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Location } from 'src/locations/location.entity';
 import { Media } from 'src/images/media.entity';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
+import { NewsletterDelivery } from 'src/newsletter-issues/newsletter-delivery.entity';
+import { NewsletterIssue } from 'src/newsletter-issues/newsletter-issue.entity';
 import { Product } from 'src/products/product.entity';
 import { RateLimit } from 'src/rate-limit/rate-limit.entity';
 import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
@@ -34,4 +36,6 @@ export const ENTITIES = [
   SeedHistory,
   Media,
   ContentRevision,
+  NewsletterIssue,
+  NewsletterDelivery,
 ];

@@ -5,6 +5,7 @@ import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { NewsletterIssue } from 'src/newsletter-issues/newsletter-issue.entity';
 import { Tag } from 'src/common/cache-tags';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
 import { PublicationSchedule } from 'src/publishing/publication-schedule.service';
@@ -21,6 +22,7 @@ const STATIC_PATHS = [
   '/about',
   '/contact',
   '/newsletter',
+  '/newsletter/issues',
   '/affiliate-disclosure',
   '/privacy-policy',
   '/terms-of-service',
@@ -50,6 +52,7 @@ export class SitemapService {
     @InjectRepository(Article) private readonly articles: Repository<Article>,
     @InjectRepository(Review) private readonly reviews: Repository<Review>,
     @InjectRepository(DiveSite) private readonly diveSites: Repository<DiveSite>,
+    @InjectRepository(NewsletterIssue) private readonly issues: Repository<NewsletterIssue>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly schedule: PublicationSchedule,
@@ -70,11 +73,13 @@ export class SitemapService {
   async regenerate(): Promise<BuiltSitemap> {
     const version = this.version;
     const now = this.clock.now();
-    const [articles, reviews, sites, next] = await Promise.all([
+    const [articles, reviews, sites, next, issues] = await Promise.all([
       visibleAt(this.articles.createQueryBuilder('article').select(['article.slug', 'article.updatedAt']), 'article', now).getMany(),
       visibleAt(this.reviews.createQueryBuilder('review').select(['review.slug', 'review.updatedAt']), 'review', now).getMany(),
       this.diveSites.find({ select: { id: true, updatedAt: true }, order: { id: 'ASC' } }),
       this.schedule.nextPublication(),
+      // The newsletter's web archive: each sent issue.
+      this.issues.find({ select: { slug: true, sentAt: true }, where: { status: 'sent' }, order: { id: 'ASC' } }),
     ]);
     const newest = [...articles, ...reviews, ...sites].reduce((max, row) => Math.max(max, row.updatedAt.getTime()), 0);
     const entries: SitemapEntry[] = [
@@ -82,6 +87,7 @@ export class SitemapService {
       ...articles.map((a) => ({ path: `/blog/${a.slug}`, lastmod: a.updatedAt, priority: '0.8' })),
       ...reviews.map((r) => ({ path: `/gear-reviews/${r.slug}`, lastmod: r.updatedAt, priority: '0.8' })),
       ...sites.map((s) => ({ path: `/dive-sites/${s.id}`, lastmod: s.updatedAt, priority: '0.6' })),
+      ...issues.map((issue) => ({ path: `/newsletter/issues/${issue.slug}`, lastmod: issue.sentAt, priority: '0.5' })),
     ];
     const expiresAt = new Date(Math.min(now.getTime() + CACHE_MS, next?.getTime() ?? Infinity));
     const built = { ...buildSitemaps(entries, this.config.siteUrl), generatedAt: now, expiresAt };

@@ -5,7 +5,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { keepFile, MailComposer } from './mail-composer';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport';
-import type { MailResult, OutgoingMail } from './outgoing-mail';
+import type { ComposedMail, MailResult, OutgoingMail } from './outgoing-mail';
 
 /**
  * Sends mail through SMTP_URL. A message that cannot be sent (no SMTP configured, or the server
@@ -67,6 +67,31 @@ export class MailService implements OnModuleDestroy {
     return { sent: false, keptAs: file };
   }
 
+  /**
+   * Composes a message now (off the main thread) to send later with `deliverComposed`: a sender that reads
+   * ahead hands the worker many at once, and sends each when its turn comes.
+   */
+  async compose(mail: OutgoingMail): Promise<ComposedMail> {
+    const message = this.toMessage(mail);
+    return { from: this.config.mailFrom, to: mail.to, raw: await this.composer.compose(message) };
+  }
+
+  /**
+   * Sends a composed message and returns only once the SMTP server accepted it; a refusal or a failure
+   * throws (nodemailer's error, with the server's `responseCode` and `response` when it answered). Without
+   * SMTP_URL the message is kept in the outbox, which counts as delivered. Newsletter issues use this:
+   * their sender decides what a failure means (tried again later, or marked failed).
+   */
+  async deliverComposed(mail: ComposedMail): Promise<void> {
+    this.inFlight++;
+    try {
+      if (!this.transport) return await keepFile(this.outboxFile(), mail.raw);
+      await this.transport.sendMail({ from: mail.from, to: mail.to, raw: mail.raw });
+    } finally {
+      this.inFlight--;
+    }
+  }
+
   private async store(mail: OutgoingMail): Promise<MailResult> {
     const file = this.outboxFile();
     await this.composer.keep(this.toMessage(mail), file);
@@ -83,6 +108,7 @@ export class MailService implements OnModuleDestroy {
       html: mail.html,
       attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
     };
+    if (mail.messageId) message.messageId = mail.messageId;
     if (mail.unsubscribeUrl) {
       message.list = { unsubscribe: mail.unsubscribeUrl };
       message.headers = { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };

@@ -11,6 +11,8 @@ export interface OutgoingMail {
    * (RFC 2369) with List-Unsubscribe-Post (RFC 8058) so mail programs can offer their own button.
    */
   unsubscribeUrl?: string;
+  /** A Message-ID of our own (a newsletter delivery's: the same in a retry, so mail programs drop a repeat). */
+  messageId?: string;
 }
 
 export interface MailResult {
@@ -18,4 +20,11 @@ export interface MailResult {
   sent: boolean;
   /** Where the message was kept when it was not sent (no SMTP_URL, or the server failed). */
   keptAs: string | null;
+}
+
+/** A message composed ahead of sending (MailService.compose): its envelope and its bytes. */
+export interface ComposedMail {
+  from: string;
+  to: string;
+  raw: Buffer;
 }

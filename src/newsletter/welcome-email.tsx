@@ -32,6 +32,7 @@ export function welcomeEmail(input: WelcomeEmailInput): WelcomeEmail {
     '',
     `Explore 244+ dive sites: ${siteUrl}/dive-sites`,
     `Read the latest gear reviews: ${siteUrl}/gear-reviews`,
+    `Past issues of the newsletter: ${siteUrl}/newsletter/issues`,
     '',
     'Safe diving,',
     `The ${siteName} team`,
@@ -82,6 +83,10 @@ export function welcomeEmail(input: WelcomeEmailInput): WelcomeEmail {
         ·{' '}
         <a href={`${siteUrl}/gear-reviews`} style={link}>
           Read the latest gear reviews
+        </a>{' '}
+        ·{' '}
+        <a href={`${siteUrl}/newsletter/issues`} style={link}>
+          Past issues
         </a>
       </p>
       <p style={{ margin: 0 }}>

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { loadConfig } from 'src/config/app.config';
 import { dataSourceOptions } from 'src/database/data-source-options';
@@ -26,6 +27,11 @@ export default async function globalSetup(): Promise<void> {
   await dataSource.runMigrations({ transaction: 'each' });
   await new SeedService(dataSource, config).loadNewDatasets();
   await dataSource.destroy();
+  // The job queue's schema (pg-boss makes it at an app's first start): made once here, so each test
+  // database copied from the template starts with it.
+  const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false });
 
   process.env.TEST_DATABASE_URL = database.url;
   process.env.TEST_DATA_DIR = dir;

@@ -31,6 +31,12 @@ export function NewsletterPage({ guideTitle, guideSubtitle, itemNames }: Newslet
               About twice a month: new dive-site guides, honest gear reviews and safety tips. Subscribe today and get our free PDF guide,{' '}
               <strong>{guideTitle}</strong>.
             </p>
+            <p className="mt-4 text-cyan-100">
+              <a href="/newsletter/issues" className="font-semibold text-white underline hover:text-cyan-100">
+                Read past issues
+              </a>{' '}
+              in the newsletter archive.
+            </p>
           </div>
           <Island name="NewsletterSignup" props={{ source: 'newsletter-page' }} hydrate="load" />
         </div>

@@ -1,0 +1,294 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTimeIn, fromZonedInput, toZonedInput } from 'core/site-time';
+import { apiRequest, getJson } from '../../lib/api';
+import { reportFailure, reportSuccess } from '../feedback';
+import { useSiteTimeZone } from '../site-time';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Card, CardContent, CardHeader } from '../ui/Card';
+import { TextAreaField, TextField } from '../ui/Field';
+
+interface PostRef {
+  type: 'article' | 'review';
+  id: number;
+}
+
+interface PostCard extends PostRef {
+  title: string;
+  excerpt: string;
+  url: string;
+  imageUrl: string | null;
+}
+
+interface Issue {
+  id: number;
+  subject: string;
+  preheader: string;
+  intro: string;
+  posts: PostRef[];
+  slug: string;
+  status: 'draft' | 'scheduled' | 'sending' | 'sent';
+  scheduledAt: string | null;
+  sentAt: string | null;
+  archiveUrl: string | null;
+}
+
+interface IssueReport extends Issue {
+  counts: { queued: number; sent: number; failed: number; skipped: number; unsubscribedSince: number };
+  failures: { email: string; error: string | null }[];
+}
+
+const BASE = '/api/admin/newsletter/issues';
+const issuesKey = ['admin', 'newsletter-issues'] as const;
+const TONES = { draft: 'slate', scheduled: 'blue', sending: 'yellow', sent: 'green' } as const;
+const postKey = (post: PostRef) => `${post.type}-${post.id}`;
+
+/** Newsletter issues (issue 29), beside the subscriber list: the issues, and the one being written or watched. */
+export function IssuesPanel() {
+  const issues = useQuery({ queryKey: issuesKey, queryFn: () => getJson<Issue[]>(BASE) });
+  const [open, setOpen] = useState<number | 'new' | null>(null);
+  return (
+    <div className="mb-6 grid grid-cols-1 gap-6">
+      {open !== null && <IssueEditor key={open} id={open === 'new' ? null : open} onClose={() => setOpen(null)} onCreated={setOpen} />}
+      <Card>
+        <CardHeader
+          title="Newsletter Issues"
+          description="Write an issue with the latest posts, preview it, send a test, then schedule or send it to every subscriber."
+          actions={<Button onClick={() => setOpen('new')}>New Issue</Button>}
+        />
+        <CardContent>
+          {issues.isPending ? (
+            <p className="text-sm text-slate-500">Loading issues...</p>
+          ) : issues.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              Failed to load issues. Please try again.
+            </p>
+          ) : issues.data.length === 0 ? (
+            <p className="text-sm text-slate-500">No issue yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="Newsletter issues">
+              {issues.data.map((issue) => (
+                <li key={issue.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <p className="font-medium text-slate-900">{issue.subject}</p>
+                    <Badge tone={TONES[issue.status]}>{issue.status}</Badge>
+                  </div>
+                  <Button variant="outline" small onClick={() => setOpen(issue.id)}>
+                    {issue.status === 'draft' || issue.status === 'scheduled' ? 'Edit' : 'Report'} {issue.subject}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: () => void; onCreated: (id: number) => void }) {
+  const queryClient = useQueryClient();
+  const zone = useSiteTimeZone();
+  const report = useQuery({
+    queryKey: [...issuesKey, id],
+    queryFn: () => getJson<IssueReport>(`${BASE}/${id}`),
+    enabled: id !== null,
+    // While it sends, the counts are read again every second: the progress bar moves without a reload.
+    refetchInterval: (query) => (query.state.data?.status === 'sending' ? 1000 : false),
+  });
+  const latest = useQuery({ queryKey: [...issuesKey, 'posts'], queryFn: () => getJson<PostCard[]>(`${BASE}/posts`) });
+  const issue = report.data;
+  const [draft, setDraft] = useState<{ subject: string; preheader: string; intro: string; posts: PostRef[] | null; scheduleAt: string } | null>(null);
+  const values = draft ?? {
+    subject: issue?.subject ?? '',
+    preheader: issue?.preheader ?? '',
+    intro: issue?.intro ?? '',
+    posts: issue?.posts ?? null,
+    scheduleAt: toZonedInput(issue?.scheduledAt ?? null, zone),
+  };
+  const change = (patch: Partial<typeof values>) => setDraft({ ...values, ...patch });
+  const [testTo, setTestTo] = useState('');
+  const [preview, setPreview] = useState<{ html: string; text: string } | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: issuesKey });
+  const editable = !issue || issue.status === 'draft' || issue.status === 'scheduled';
+  const chosen = values.posts ?? (latest.data ?? []).slice(0, 4).map(({ type, id: postId }) => ({ type, id: postId }));
+
+  const save = useMutation({
+    mutationFn: (schedule: 'keep' | 'set' | 'clear') => {
+      const body: Record<string, unknown> = { subject: values.subject, preheader: values.preheader, intro: values.intro, posts: chosen };
+      if (schedule === 'set') body.scheduledAt = fromZonedInput(values.scheduleAt, zone)?.toISOString() ?? values.scheduleAt;
+      if (schedule === 'clear') body.scheduledAt = null;
+      return id === null ? apiRequest<Issue>('POST', BASE, body) : apiRequest<Issue>('PATCH', `${BASE}/${id}`, body);
+    },
+    onSuccess: (saved, schedule) => {
+      refresh();
+      setDraft(null);
+      reportSuccess(
+        schedule === 'set' ? 'Issue Scheduled' : 'Draft Saved',
+        schedule === 'set' ? `It will be sent ${formatDateTimeIn(saved.scheduledAt!, zone)}.` : undefined,
+      );
+      if (id === null) onCreated(saved.id);
+    },
+    onError: (error) => reportFailure(error, id === null ? 'Creation Failed' : 'Update Failed', 'Failed to save the issue. Please try again.'),
+  });
+  const showPreview = useMutation({
+    mutationFn: () => getJson<{ html: string; text: string }>(`${BASE}/${id}/preview`),
+    onSuccess: setPreview,
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to preview the issue. Please try again.'),
+  });
+  const sendTest = useMutation({
+    mutationFn: () => apiRequest<{ to: string; sent: boolean }>('POST', `${BASE}/${id}/test`, testTo.trim() ? { email: testTo.trim() } : {}),
+    onSuccess: (result) =>
+      reportSuccess('Test Sent', result.sent ? `A test copy went to ${result.to}.` : `A test copy to ${result.to} was kept in the outbox.`),
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to send the test. Please try again.'),
+  });
+  const sendNow = useMutation({
+    mutationFn: () => apiRequest<Issue>('POST', `${BASE}/${id}/send`),
+    onSuccess: () => {
+      refresh();
+      reportSuccess('Sending Started', 'Every subscriber will get the issue; the progress shows here.');
+    },
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to start sending. Please try again.'),
+  });
+
+  const counts = issue && (issue.status === 'sending' || issue.status === 'sent') ? report.data?.counts : null;
+  const total = counts ? counts.queued + counts.sent + counts.failed + counts.skipped : 0;
+  const done = counts ? total - counts.queued : 0;
+  const toggle = (post: PostRef) =>
+    change({ posts: chosen.some((p) => postKey(p) === postKey(post)) ? chosen.filter((p) => postKey(p) !== postKey(post)) : [...chosen, post] });
+
+  return (
+    <Card>
+      <CardHeader
+        title={id === null ? 'New Issue' : values.subject || 'Issue'}
+        description={
+          issue
+            ? `Status: ${issue.status}${issue.scheduledAt ? `, scheduled for ${formatDateTimeIn(issue.scheduledAt, zone)}` : ''}`
+            : 'A draft until you send or schedule it.'
+        }
+        actions={
+          <Button variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+        }
+      />
+      <CardContent className="grid gap-4">
+        {counts && (
+          <section aria-label="Sending progress" className="grid gap-2">
+            <progress className="h-3 w-full" max={total || 1} value={done} aria-label="Sent so far" />
+            <p className="text-sm text-slate-700" data-testid="issue-counts">
+              Sent {counts.sent} · Failed {counts.failed} · Pending {counts.queued} · Skipped (unsubscribed) {counts.skipped} · Unsubscribed since{' '}
+              {counts.unsubscribedSince}
+            </p>
+            {report.data!.failures.length > 0 && (
+              <ul className="text-xs text-red-700">
+                {report.data!.failures.map((failure) => (
+                  <li key={failure.email}>
+                    {failure.email}: {failure.error}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {issue?.status === 'sent' && (
+              <a href={`/newsletter/issues/${issue.slug}`} className="text-sm font-semibold text-cyan-700 underline">
+                Read it in the web archive
+              </a>
+            )}
+          </section>
+        )}
+        {editable && (
+          <>
+            <TextField label="Subject" required value={values.subject} maxLength={200} onChange={(event) => change({ subject: event.target.value })} />
+            <TextField
+              label="Preheader"
+              value={values.preheader}
+              maxLength={300}
+              hint="The line mail programs show after the subject."
+              onChange={(event) => change({ preheader: event.target.value })}
+            />
+            <TextAreaField
+              label="Intro"
+              rows={5}
+              value={values.intro}
+              hint="Markdown, as in the posts."
+              onChange={(event) => change({ intro: event.target.value })}
+            />
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800">Posts (latest first)</legend>
+              <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+                {(latest.data ?? []).map((post) => (
+                  <li key={postKey(post)} className="flex gap-3 rounded-lg p-3 ring-1 ring-slate-200">
+                    <input
+                      type="checkbox"
+                      aria-label={`Include ${post.title}`}
+                      checked={chosen.some((p) => postKey(p) === postKey(post))}
+                      onChange={() => toggle({ type: post.type, id: post.id })}
+                    />
+                    {post.imageUrl && <img src={post.imageUrl} alt="" className="h-16 w-20 rounded object-cover" />}
+                    <div className="min-w-0">
+                      <a href={post.url} className="font-medium text-slate-900 underline" target="_blank" rel="noreferrer">
+                        {post.title}
+                      </a>
+                      <p className="line-clamp-2 text-xs text-slate-600">{post.excerpt}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+            <div className="flex flex-wrap items-end gap-3">
+              <Button onClick={() => save.mutate('keep')} disabled={save.isPending || !values.subject.trim()}>
+                Save Draft
+              </Button>
+              <TextField
+                label="Send at"
+                type="datetime-local"
+                value={values.scheduleAt}
+                hint={`In ${zone} time.`}
+                onChange={(event) => change({ scheduleAt: event.target.value })}
+              />
+              <Button variant="outline" onClick={() => save.mutate('set')} disabled={save.isPending || !values.scheduleAt || !values.subject.trim()}>
+                Schedule
+              </Button>
+              {issue?.status === 'scheduled' && (
+                <Button variant="ghost" onClick={() => save.mutate('clear')} disabled={save.isPending}>
+                  Unschedule
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+        {id !== null && (
+          <div className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
+            <Button variant="outline" onClick={() => showPreview.mutate()} disabled={showPreview.isPending}>
+              Preview
+            </Button>
+            <TextField
+              label="Test address"
+              type="email"
+              placeholder="CONTACT_EMAIL when empty"
+              value={testTo}
+              onChange={(event) => setTestTo(event.target.value)}
+            />
+            <Button variant="outline" onClick={() => sendTest.mutate()} disabled={sendTest.isPending}>
+              Send a Test
+            </Button>
+            {editable && (
+              <Button variant="success" onClick={() => sendNow.mutate()} disabled={sendNow.isPending || draft !== null}>
+                Send Now
+              </Button>
+            )}
+          </div>
+        )}
+        {preview && (
+          <section aria-label="Email preview" className="grid gap-3 lg:grid-cols-2">
+            <iframe title="HTML preview" srcDoc={preview.html} sandbox="" className="h-[32rem] w-full rounded-lg ring-1 ring-slate-200" />
+            <pre className="h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-xs ring-1 ring-slate-200" aria-label="Text preview">
+              {preview.text}
+            </pre>
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import PgBoss from 'pg-boss';
+import type { Pool } from 'pg';
+import type { DataSource, QueryRunner } from 'typeorm';
+
+/** A job's handler: the job's data in, done when it resolves (a throw is retried as the queue says). */
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+interface Registration {
+  name: string;
+  queue: PgBoss.Queue;
+  handler: JobHandler<object>;
+}
+
+/** How often each process asks for waiting jobs: the longest a job waits to start when nothing else wakes it. */
+const POLL_SECONDS = 1;
+
+/**
+ * The site's one job queue: pg-boss on the site's own PostgreSQL (schema `pgboss`, created and migrated by
+ * pg-boss on start), through the server's connection pool. Every process starts it and works every queue
+ * registered with `define` before start, so a job runs in whichever process fetches it first, and one that
+ * a dead process held is retried once it expires. A job can be sent inside the transaction that makes
+ * the rows it works on (`send(..., runner)`): both commit or neither.
+ */
+@Injectable()
+export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('JobQueue');
+  private readonly registrations: Registration[] = [];
+  private readonly boss: PgBoss;
+  private started: Promise<void> | null = null;
+  private lastErrorLog = 0;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    // The server's own pg pool (TypeORM's PostgreSQL driver keeps it as `master`).
+    const pool = () => (dataSource.driver as unknown as { master: Pool }).master;
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => pool().query(text, values) },
+      schema: 'pgboss',
+      // Expired jobs are looked for every 30 s (the ones a killed process held are retried then).
+      maintenanceIntervalSeconds: 30,
+      // No cron schedules: the site sends nothing on a calendar.
+      schedule: false,
+    });
+    // A database outage makes the polling fail until it is back: logged, at most once a minute.
+    this.boss.on('error', (error: Error) => {
+      if (Date.now() - this.lastErrorLog < 60_000) return;
+      this.lastErrorLog = Date.now();
+      this.logger.warn(`job queue: ${error.message}`);
+    });
+  }
+
+  /** Registers a queue and its handler; the queue is created and worked when the application starts. */
+  define<T extends object>(name: string, queue: Omit<PgBoss.Queue, 'name'>, handler: JobHandler<T>): void {
+    this.registrations.push({ name, queue: { name, ...queue }, handler: handler as JobHandler<object> });
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.start();
+  }
+
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start();
+      for (const { name, queue, handler } of this.registrations) {
+        await this.boss.createQueue(name, queue);
+        await this.boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => handler(job.data));
+      }
+    })();
+    return this.started;
+  }
+
+  /** Adds a job; with `runner`, inside that runner's open transaction. */
+  async send(name: string, data: object, options: PgBoss.SendOptions = {}, runner?: QueryRunner): Promise<void> {
+    await this.start();
+    const db = runner ? { executeSql: async (text: string, values?: unknown[]) => ({ rows: await runner.query(text, values) }) } : undefined;
+    await this.boss.send(name, data, db ? { ...options, db } : options);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
+    // The pool is the server's (closed by TypeORM after this); a job still running is failed and retried elsewhere.
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+  }
+}

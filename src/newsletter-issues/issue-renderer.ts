@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { Article } from 'src/articles/article.entity';
+import { Clock } from 'src/common/clock';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import type { OutgoingMail } from 'src/mail/outgoing-mail';
+import { NewsletterService } from 'src/newsletter/newsletter.service';
+import type { Subscriber } from 'src/newsletter/subscriber.entity';
+import { visibleAt } from 'src/publishing/visibility';
+import { Review } from 'src/reviews/review.entity';
+import { renderIssueEmail, type IssueCard, type RenderedIssue } from './issue-email';
+import { NewsletterIssue, type IssuePostRef } from './newsletter-issue.entity';
+
+/** Stands for the unsubscribe link in the issue rendered once (letters and digits: HTML leaves it as it is). */
+const UNSUBSCRIBE_MARK = 'x0UNSUBSCRIBEx0LINKx0';
+
+/** How many of the latest posts an issue offers when none are chosen. */
+export const DEFAULT_POST_COUNT = 4;
+
+/** An issue rendered once, with a mark where each subscriber's own unsubscribe link goes. */
+export interface PreparedIssue {
+  issueId: number;
+  template: RenderedIssue;
+}
+
+/** Renders issues: their cards from the chosen posts, the email, and each subscriber's copy of it. */
+@Injectable()
+export class IssueRenderer {
+  private readonly prepared = new Map<number, { updatedAt: number; issue: PreparedIssue }>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(NewsletterIssue) private readonly issues: Repository<NewsletterIssue>,
+    @InjectRepository(Article) private readonly articles: Repository<Article>,
+    @InjectRepository(Review) private readonly reviews: Repository<Review>,
+    private readonly newsletter: NewsletterService,
+    private readonly clock: Clock,
+  ) {}
+
+  get frame() {
+    return { siteName: this.config.siteName, siteUrl: this.config.siteUrl };
+  }
+
+  archiveUrl(issue: NewsletterIssue): string {
+    return `${this.config.siteUrl}/newsletter/issues/${issue.slug}`;
+  }
+
+  /** The latest articles and reviews the public can see, newest first. */
+  async latestPosts(count = DEFAULT_POST_COUNT): Promise<IssuePostRef[]> {
+    const now = this.clock.now();
+    const newest = <T extends Article | Review>(repository: Repository<T>, alias: string) =>
+      visibleAt(repository.createQueryBuilder(alias), alias, now)
+        .select([`${alias}.id`, `${alias}.publishedAt`, `${alias}.createdAt`])
+        .orderBy(`COALESCE("${alias}"."publishedAt", "${alias}"."createdAt")`, 'DESC')
+        .limit(count)
+        .getMany();
+    const [articles, reviews] = await Promise.all([newest<Article>(this.articles, 'article'), newest<Review>(this.reviews, 'review')]);
+    const at = (post: { publishedAt: Date | null; createdAt: Date }) => (post.publishedAt ?? post.createdAt).getTime();
+    return [
+      ...articles.map((post) => ({ type: 'article' as const, id: post.id, at: at(post) })),
+      ...reviews.map((post) => ({ type: 'review' as const, id: post.id, at: at(post) })),
+    ]
+      .sort((a, b) => b.at - a.at)
+      .slice(0, count)
+      .map(({ type, id }) => ({ type, id }));
+  }
+
+  /** The chosen posts as cards, in the issue's order; a post deleted since is left out. */
+  async cards(posts: IssuePostRef[]): Promise<IssueCard[]> {
+    const ids = (type: IssuePostRef['type']) => posts.filter((post) => post.type === type).map((post) => post.id);
+    const [articles, reviews] = await Promise.all([
+      ids('article').length ? this.articles.findBy({ id: In(ids('article')) }) : [],
+      ids('review').length ? this.reviews.findBy({ id: In(ids('review')) }) : [],
+    ]);
+    const absolute = (url: string) => (url && url.startsWith('/') ? `${this.config.siteUrl}${url}` : url || null);
+    return posts.flatMap((ref): IssueCard[] => {
+      const post = ref.type === 'article' ? articles.find((a) => a.id === ref.id) : reviews.find((r) => r.id === ref.id);
+      if (!post) return [];
+      const path = ref.type === 'article' ? `/blog/${post.slug}` : `/gear-reviews/${post.slug}`;
+      return [
+        { type: ref.type, id: post.id, title: post.title, excerpt: post.excerpt, url: `${this.config.siteUrl}${path}`, imageUrl: absolute(post.imageUrl) },
+      ];
+    });
+  }
+
+  /** The issue as an email for `unsubscribeUrl` (a preview, a test, the archive). */
+  async render(issue: NewsletterIssue, unsubscribeUrl?: string): Promise<RenderedIssue> {
+    return renderIssueEmail(
+      { ...this.frame, unsubscribeUrl },
+      { subject: issue.subject, preheader: issue.preheader, intro: issue.intro, cards: await this.cards(issue.posts), archiveUrl: this.archiveUrl(issue) },
+    );
+  }
+
+  /** The issue rendered once for its send (again only after it changed); null when it is gone. */
+  async prepare(issueId: number): Promise<PreparedIssue | null> {
+    const issue = await this.issues.findOneBy({ id: issueId });
+    if (!issue) return null;
+    const kept = this.prepared.get(issueId);
+    if (kept && kept.updatedAt === issue.updatedAt.getTime()) return kept.issue;
+    const prepared = { issueId, template: await this.render(issue, UNSUBSCRIBE_MARK) };
+    this.prepared.set(issueId, { updatedAt: issue.updatedAt.getTime(), issue: prepared });
+    if (this.prepared.size > 8) this.prepared.delete(this.prepared.keys().next().value!);
+    return prepared;
+  }
+
+  /** One subscriber's copy: their own unsubscribe link in the text, the HTML and the List-Unsubscribe header. */
+  messageFor(prepared: PreparedIssue, deliveryId: string, email: string, unsubscribeToken: string): OutgoingMail {
+    const unsubscribeUrl = this.newsletter.unsubscribeUrl({ unsubscribeToken } as Subscriber);
+    const { subject, text, html } = prepared.template;
+    // The token is base64url and the URL encodes it, so it needs no escaping in the HTML.
+    return {
+      to: email,
+      subject,
+      text: text.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl),
+      html: html.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl.replaceAll('&', '&amp;')),
+      unsubscribeUrl,
+      messageId: `<issue-${prepared.issueId}.delivery-${deliveryId}@${new URL(this.config.siteUrl).hostname}>`,
+    };
+  }
+}

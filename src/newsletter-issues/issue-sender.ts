@@ -1,0 +1,238 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Pool, type PoolClient } from 'pg';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { Tag } from 'src/common/cache-tags';
+import { MailService } from 'src/mail/mail.service';
+import type { ComposedMail } from 'src/mail/outgoing-mail';
+import { PageCacheService } from 'src/page-cache/page-cache.service';
+import { IssueRenderer, type PreparedIssue } from './issue-renderer';
+
+/** What the archive pages show (newsletter-issues.pages.controller.tsx). */
+export const ARCHIVE_TAG = 'newsletter-issues';
+
+/** Parallel sends in one process: one SMTP connection and one database connection each. */
+export const SEND_LANES = 5;
+/** A temporary failure is tried this many times in all before the delivery is marked failed. */
+export const MAX_ATTEMPTS = 5;
+/** The wait after the first temporary failure, doubled after each further one. */
+export const RETRY_BASE_MS = 2_000;
+/** A job sends for this long at most, then hands the rest of the issue to a new job. */
+const JOB_BUDGET_MS = 20_000;
+
+interface Candidate {
+  id: string;
+  subscriberId: number | null;
+  attempts: number;
+  email: string | null;
+  subscribed: boolean | null;
+  unsubscribeToken: string | null;
+}
+
+export interface SendOutcome {
+  /** What is left to send: 'none', or the time the earliest queued delivery is due. */
+  next: Date | null;
+}
+
+/** An SMTP answer as kept in the report: code and text, short. */
+function smtpAnswer(error: unknown): string {
+  const e = error as { responseCode?: number; response?: string; message?: string; code?: string };
+  return (e.response ?? e.message ?? String(error)).replace(/\s+/g, ' ').slice(0, 500);
+}
+
+/** A refusal that will not change by trying again: a 5xx answer. Everything else (4xx, a lost connection) is temporary. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * Sends an issue's queued deliveries. Exactly once per subscriber: each message is sent while its delivery
+ * row is locked in an open transaction (FOR UPDATE, SKIP LOCKED so other senders pass it by), and the row is
+ * marked sent in that transaction once the SMTP server has accepted it. A process killed mid-send loses
+ * its open transactions, so the rows it had not marked are queued again for the next sender; the rows it
+ * marked are never sent again. The subscriber's row is read in the same transaction FOR SHARE, so an
+ * unsubscribe that committed first is seen, and one that comes during the send waits the milliseconds
+ * until the message has gone. The one window left is a message the server accepted in the instant
+ * before the process died, before the commit: its retry carries the same Message-ID.
+ *
+ * The connections are a small pool of the sender's own (SEND_LANES), opened when a send starts: the
+ * pages keep the server's pool.
+ */
+@Injectable()
+export class IssueSender implements OnModuleDestroy {
+  private readonly logger = new Logger('Newsletter');
+  private pool: Pool | null = null;
+  private stopping = false;
+  /** The earliest time the next message may leave (NEWSLETTER_RATE, counted across all lanes). */
+  private nextSlot = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+    private readonly renderer: IssueRenderer,
+    private readonly pageCache: PageCacheService,
+  ) {}
+
+  private db(): Pool {
+    if (!this.pool) {
+      const options = this.dataSource.options as { url?: string };
+      this.pool = new Pool({ connectionString: options.url, max: SEND_LANES + 1, idleTimeoutMillis: 30_000, application_name: 'newsletter-sender' });
+      this.pool.on('error', (error) => this.logger.warn(`newsletter sender connection: ${error.message}`));
+    }
+    return this.pool;
+  }
+
+  /** Sends what is due of the issue for up to JOB_BUDGET_MS; says what is left. */
+  async send(issueId: number): Promise<SendOutcome> {
+    const pool = this.db();
+    // One sender per issue at a time, across processes: the rate holds, and a second job for it ends here.
+    const owner = await pool.connect();
+    try {
+      const [{ locked }] = (await owner.query('SELECT pg_try_advisory_lock($1, $2) AS locked', [0x6e6c, issueId])).rows;
+      if (!locked) return { next: null };
+      try {
+        const prepared = await this.renderer.prepare(issueId);
+        if (prepared) await this.sendDue(pool, issueId, prepared);
+        return { next: await this.finishOrNext(owner, issueId) };
+      } finally {
+        await owner.query('SELECT pg_advisory_unlock($1, $2)', [0x6e6c, issueId]).catch(() => undefined);
+      }
+    } finally {
+      owner.release();
+    }
+  }
+
+  private async sendDue(pool: Pool, issueId: number, prepared: PreparedIssue): Promise<void> {
+    const until = Date.now() + JOB_BUDGET_MS;
+    let after = '0';
+    while (!this.stopping && Date.now() < until) {
+      // Read ahead (no locks): the next due deliveries in order, composed together while the lanes send.
+      const { rows } = await pool.query<Candidate>(
+        `SELECT d."id", d."subscriberId", d."attempts", n."email", n."subscribed", n."unsubscribeToken"
+           FROM "newsletter_deliveries" d LEFT JOIN "newsletters" n ON n."id" = d."subscriberId"
+          WHERE d."issueId" = $1 AND d."state" = 'queued' AND d."nextAttemptAt" <= now() AND d."id" > $2
+          ORDER BY d."id" LIMIT $3`,
+        [issueId, after, Math.max(SEND_LANES * 8, Math.min(this.config.newsletterRate * 2, 400))],
+      );
+      if (!rows.length) return;
+      after = rows[rows.length - 1].id;
+      const gone = rows.filter((row) => !row.subscribed);
+      if (gone.length) {
+        await pool.query(
+          `UPDATE "newsletter_deliveries" SET "state" = 'skipped', "doneAt" = now() WHERE "id" = ANY($1::bigint[]) AND "state" = 'queued'
+             AND NOT EXISTS (SELECT 1 FROM "newsletters" n WHERE n."id" = "newsletter_deliveries"."subscriberId" AND n."subscribed")`,
+          [gone.map((row) => row.id)],
+        );
+      }
+      const live = rows.filter((row) => row.subscribed);
+      const composed = live.map((row) => ({ row, mail: this.mail.compose(this.renderer.messageFor(prepared, row.id, row.email!, row.unsubscribeToken!)) }));
+      // Nothing is left unhandled: a message that could not be composed fails below, on its turn.
+      for (const { mail } of composed) mail.catch(() => undefined);
+      let index = 0;
+      const lane = async () => {
+        while (!this.stopping && index < composed.length) {
+          const { row, mail } = composed[index++];
+          const client = await pool.connect();
+          try {
+            await this.sendOne(client, prepared, row, mail);
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => undefined);
+            this.logger.warn(`newsletter delivery ${row.id}: ${(error as Error).message}`);
+          } finally {
+            client.release();
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: SEND_LANES }, lane));
+    }
+  }
+
+  /** One message: lock the row, check the subscriber, send, record the outcome, commit. */
+  private async sendOne(client: PoolClient, prepared: PreparedIssue, row: Candidate, composing: Promise<ComposedMail>): Promise<void> {
+    const id = Number(row.id);
+    // One round trip (the id is the database's own bigint, written in as a number): begin, then lock the
+    // row (passed by if another sender has it) and read its subscriber, whose unsubscribe now waits for us.
+    const results = (await client.query(
+      `BEGIN; SET LOCAL synchronous_commit = off;
+       SELECT n."subscribed", n."email" FROM "newsletter_deliveries" d JOIN "newsletters" n ON n."id" = d."subscriberId"
+        WHERE d."id" = ${id} AND d."state" = 'queued' FOR UPDATE OF d SKIP LOCKED FOR SHARE OF n`,
+    )) as unknown as { rows: { subscribed: boolean; email: string }[] }[];
+    const rows = results[2].rows;
+    if (!rows.length) {
+      // Taken or done by another sender meanwhile, or the subscriber was deleted: nothing to send here.
+      await client.query(
+        `UPDATE "newsletter_deliveries" SET "state" = 'skipped', "doneAt" = now() WHERE "id" = ${id} AND "state" = 'queued' AND "subscriberId" IS NULL; COMMIT`,
+      );
+      return;
+    }
+    if (!rows[0].subscribed) {
+      await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'skipped', "doneAt" = now() WHERE "id" = ${id}; COMMIT`);
+      return;
+    }
+    let mail: ComposedMail;
+    try {
+      mail = await composing;
+      // The address was changed since the read-ahead: composed again for the new one.
+      if (mail.to !== rows[0].email) throw new Error('address changed');
+    } catch {
+      mail = await this.mail.compose(this.renderer.messageFor(prepared, row.id, rows[0].email, row.unsubscribeToken!));
+    }
+    await this.waitForSlot();
+    try {
+      await this.mail.deliverComposed(mail);
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      if (isPermanent(error) || attempts >= MAX_ATTEMPTS) {
+        await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'failed', "attempts" = $2, "lastError" = $3, "doneAt" = now() WHERE "id" = $1`, [
+          id,
+          attempts,
+          smtpAnswer(error),
+        ]);
+      } else {
+        const wait = RETRY_BASE_MS * 2 ** (attempts - 1);
+        await client.query(
+          `UPDATE "newsletter_deliveries" SET "attempts" = $2, "lastError" = $3, "nextAttemptAt" = now() + ($4::int * interval '1 millisecond') WHERE "id" = $1`,
+          [id, attempts, smtpAnswer(error), wait],
+        );
+      }
+      await client.query('COMMIT');
+      return;
+    }
+    await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'sent', "attempts" = "attempts" + 1, "doneAt" = now() WHERE "id" = ${id}; COMMIT`);
+  }
+
+  /** NEWSLETTER_RATE: each message takes the next slot, 1/rate seconds after the one before. */
+  private async waitForSlot(): Promise<void> {
+    const now = Date.now();
+    const slot = Math.max(this.nextSlot, now);
+    this.nextSlot = slot + 1000 / this.config.newsletterRate;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+  }
+
+  /** Marks the issue sent when nothing is queued; else says when the earliest queued delivery is due. */
+  private async finishOrNext(client: PoolClient, issueId: number): Promise<Date | null> {
+    const { rows } = await client.query<{ next: Date | null }>(
+      `SELECT min("nextAttemptAt") AS "next" FROM "newsletter_deliveries" WHERE "issueId" = $1 AND "state" = 'queued'`,
+      [issueId],
+    );
+    if (rows[0].next) return rows[0].next;
+    const done = await client.query(
+      `UPDATE "newsletter_issues" SET "status" = 'sent', "sentAt" = now(), "updatedAt" = now() WHERE "id" = $1 AND "status" = 'sending'
+         AND NOT EXISTS (SELECT 1 FROM "newsletter_deliveries" WHERE "issueId" = $1 AND "state" = 'queued')`,
+      [issueId],
+    );
+    // Now in the web archive: its pages and the sitemap are dropped in every process.
+    if (done.rowCount) await this.pageCache.invalidate([ARCHIVE_TAG, Tag.sitemap]).catch(() => undefined);
+    return null;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    const pool = this.pool;
+    this.pool = null;
+    await pool?.end().catch(() => undefined);
+  }
+}
