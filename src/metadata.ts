@@ -12,7 +12,15 @@ export default async () => {
         ],
         [
           import('./admin-auth/admin-list-query.dto.js'),
-          { AdminListQueryDto: { admin: { required: false, type: () => Boolean } }, AdminListSliceQueryDto: {} },
+          {
+            AdminListQueryDto: { admin: { required: false, type: () => Boolean } },
+            AdminListSliceQueryDto: {},
+            AdminPostListQueryDto: {
+              status: { required: false, enum: ['draft', 'published'] },
+              q: { required: false, type: () => String },
+              video: { required: false, enum: ['true'] },
+            },
+          },
         ],
         [
           import('./publishing/dto/publishable-write.dto.js'),
@@ -214,7 +222,12 @@ export default async () => {
         [
           import('./dive-sites/dto/dive-site-queries.dto.js'),
           {
-            DiveSiteListQueryDto: { region: { required: false, type: () => String } },
+            DiveSiteListQueryDto: {
+              region: { required: false, type: () => String },
+              q: { required: false, type: () => String, maxLength: 200 },
+              photo: { required: false, enum: ['with', 'without'] },
+              video: { required: false, enum: ['true'] },
+            },
             DiveSiteSearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } },
             ByReviewUrlQueryDto: { url: { required: true, type: () => String, maxLength: 2000 } },
             DiveSiteCardsQueryDto: { ids: { required: true, type: () => String } },

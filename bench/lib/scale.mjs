@@ -1,23 +1,26 @@
-// The scale part of the bench (`npm run bench -- --scale 10`): each page rendered with the page cache
-// bypassed at the seed's size, then the content grown N-fold through the admin API (the calls the admin
-// screens make: POST /api/dive-sites, /api/articles, /api/reviews), then rendered again. Prints render
-// time (median of the runs) and bytes (raw and gzip) per page at 1x and Nx, and each ratio.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// The scale part of the bench (`npm run bench -- --scale 100`): each page and API answer rendered with the
+// page cache bypassed at the seed's size, then the database grown N-fold with SQL (bench/lib/grow-sql.mjs:
+// sites, articles, reviews, comments, ratings, subscribers, uploads), then rendered again. Prints render time
+// (median of the runs) and bytes (raw and gzip) per page at 1x and Nx, each ratio, the admin screens' time to
+// first use in Chromium at both sizes, and the server's RSS.
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { growDatabase, scaleCounts } from './grow-sql.mjs';
+import { rssMb } from './memory.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './page-weight.mjs';
 import { ADMIN_PASSWORD, startServer } from './server.mjs';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+const pg = require('pg');
 
 const RUNS = 15;
 // Enough renders first that the 1x figures are not those of a cold process (JIT, connection pool, caches of PostgreSQL).
 const WARMUP = 10;
-const CONCURRENCY = 4;
-/**
- * Articles and reviews each grow to this many times the factor (1,000 at 10x, the size the issue measured):
- * the seed's 10 articles times ten would be fewer than 9 pages of /blog.
- */
-const POSTS_PER_FACTOR = 100;
-
+/** The administrator's session cookie on `base`. */
 async function signIn(base) {
   const response = await fetch(`${base}/api/admin/login`, {
     method: 'POST',
@@ -29,98 +32,37 @@ async function signIn(base) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return {
-    async call(method, path, body) {
-      const answer = await fetch(base + path, {
-        method,
-        headers: {
-          cookie,
-          origin: base,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-      return answer.status === 204 ? null : answer.json();
-    },
-  };
+  return { cookie };
 }
 
-/** Runs `count` calls of `make(i)` with a few in flight at once. */
-async function inParallel(count, make) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) await make(next++);
-    }),
-  );
+/**
+ * The server's own embedded PostgreSQL (bench/lib/server.mjs starts the server on a fresh DATA_DIR): its port
+ * from postmaster.pid, its password from the file beside its data.
+ */
+function databaseUrl(dataDir) {
+  const dir = join(dataDir, 'postgres');
+  const port = readFileSync(join(dir, 'pgdata', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim();
+  const password = readFileSync(join(dir, 'password'), 'utf8').trim();
+  return `postgres://dive_guide:${encodeURIComponent(password)}@127.0.0.1:${port}/dive_guide`;
 }
 
-/** Grows the seed's sites to `factor` times their number, and articles and reviews to POSTS_PER_FACTOR times it, by copying them with new names. */
-export async function growContent(base, factor, log) {
-  const admin = await signIn(base);
-  const [sites, articles, reviews] = await Promise.all([
-    admin.call('GET', '/api/dive-sites'),
-    admin.call('GET', '/api/articles?admin=true'),
-    admin.call('GET', '/api/reviews?admin=true'),
-  ]);
-  const day = 86_400_000;
+/** Grows the running server's database `factor`-fold with SQL; answers the row counts after it. */
+export async function growContent(dataDir, factor, log) {
+  const counts = scaleCounts(factor);
   log(
-    `growing ${sites.length} sites to ${sites.length * factor}, ${articles.length} articles and ${reviews.length} reviews to ${POSTS_PER_FACTOR * factor} each, through the admin API`,
+    `growing the database with SQL to ${Object.entries(counts)
+      .map(([kind, n]) => `${n.toLocaleString('en-AU')} ${kind}`)
+      .join(', ')}`,
   );
-  await inParallel(sites.length * (factor - 1), async (i) => {
-    const site = sites[i % sites.length];
-    const copy = Math.floor(i / sites.length) + 2;
-    // Nearby, so the copies cluster with their original as real neighbouring sites would.
-    const jitter = (value, step) => Number((Number(value) + (((i * 7919) % 200) - 100) * step).toFixed(6));
-    // A name of its own, which neither contains the original's nor appears in its text: a site's page lists
-    // the sites whose text mentions its name, and real sites are not named after one another.
-    const name = `Copy ${copy} of site ${site.id}`;
-    await admin.call('POST', '/api/dive-sites', {
-      name,
-      region: site.region,
-      latitude: Math.max(-89, Math.min(89, jitter(site.latitude, 0.0009))),
-      longitude: ((jitter(site.longitude, 0.0011) + 540) % 360) - 180,
-      description: site.description.replace(new RegExp(site.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), name),
-      skillLevel: site.skillLevel,
-      depthRange: site.depthRange,
-      waterTemp: site.waterTemp,
-      visibility: site.visibility,
-      bestTime: site.bestTime,
-      marineLife: site.marineLife,
-      hazards: site.hazards,
-      facilities: site.facilities,
-    });
-  });
-  const post = (kind, item, i, extra) =>
-    admin.call('POST', `/api/${kind}`, {
-      title: `${item.title} (${i + 2})`.slice(0, 200),
-      slug: `${item.slug}-${i + 2}`.slice(0, 200),
-      excerpt: item.excerpt,
-      content: item.content,
-      category: item.category,
-      imageUrl: item.imageUrl,
-      author: item.author,
-      published: true,
-      // Spread over the last years, so the new items interleave with the seed's in every list.
-      publishedAt: new Date(Date.now() - ((i * 104_729) % 1500) * day).toISOString(),
-      ...extra,
-    });
-  await inParallel(POSTS_PER_FACTOR * factor - articles.length, (i) => post('articles', articles[i % articles.length], i, {}));
-  await inParallel(POSTS_PER_FACTOR * factor - reviews.length, (i) => {
-    const review = reviews[i % reviews.length];
-    return post('reviews', review, i, {
-      price: review.price,
-      purchaseLink: review.purchaseLink,
-      rating: review.rating,
-    });
-  });
-  const counts = await Promise.all(['/api/dive-sites/map', '/api/articles', '/api/reviews/published'].map((path) => admin.call('GET', path)));
-  return {
-    sites: counts[0].sites.length,
-    articles: counts[1].length,
-    reviews: counts[2].length,
-  };
+  const client = new pg.Client({ connectionString: databaseUrl(dataDir) });
+  await client.connect();
+  try {
+    return await growDatabase(client, counts);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The pages of the scale table, found on the running server. */
@@ -139,15 +81,77 @@ export async function scalePages(base) {
     ['gear reviews', '/gear-reviews'],
     ['review', `/gear-reviews/${review.slug}`],
     ['dive sites', '/dive-sites'],
+    ['top rated', '/dive-sites?sort=top-rated'],
+    ['search', '/search?q=wreck'],
     ['dive site', `/dive-sites/${site.id}`],
     ['rss', '/rss.xml'],
     ['sitemap', '/sitemap.xml'],
     ['map payload', '/api/dive-sites/map'],
+    ['api dive sites', '/api/dive-sites'],
+    ['api articles', '/api/articles'],
+    ['api reviews', '/api/reviews/published'],
+    ['api site search', '/api/dive-sites/search?q=reef'],
+    ['admin articles', '/api/articles?admin=true'],
+    ['admin reviews', '/api/reviews?admin=true'],
+    ['admin comments', '/api/admin/comments?filter=all'],
+    ['admin ratings', '/api/admin/ratings'],
+    ['admin subscribers', '/api/newsletter/subscribers'],
+    ['admin media', '/api/admin/media'],
   ];
 }
 
+/**
+ * The admin screens, each timed in Chromium from navigation (or the tab's click) to its first use: the list's
+ * first row (or its empty text) on screen. The browser carries the administrator's session cookie.
+ */
+const ADMIN_SCREENS = [
+  ['blog tab', '/admin', null, /Published Posts \(\d+\)/],
+  ['reviews tab', '/admin', 'Reviews', /Published Reviews \(\d+\)/],
+  ['photos tab', '/admin', 'Photos', /dive sites? needs? photos\./],
+  ['media tab', '/admin', 'Media', /Media \(\d+\)/],
+  ['newsletter tab', '/admin', 'Newsletter', /\d+ Total Subscribers/],
+  ['carousel tab', '/admin', 'Carousel', /Existing Slides \(\d+\)|No carousel slides found/],
+  ['dive sites', '/admin/dive-sites', null, /\d+ dive sites/],
+  ['comments', '/admin/comments', null, /Submitted .* ago|No comments found/],
+  ['ratings', '/admin/ratings', null, /Submitted .* ago|No ratings found/],
+];
+
+export async function measureAdminScreens(base, cookie) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const rows = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { hostname } = new URL(base);
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name, value: value.join('='), domain: hostname, path: '/' };
+      }),
+    );
+    const page = await context.newPage();
+    for (const [name, path, tab, ready] of ADMIN_SCREENS) {
+      const times = [];
+      // Twice: the first pays for the browser's cold caches of the scripts; the second is what a return visit costs.
+      for (let run = 0; run < 2; run++) {
+        let started = Date.now();
+        await page.goto(base + path, { waitUntil: 'commit' });
+        if (tab) {
+          await page.getByRole('tab', { name: tab }).click({ timeout: 60_000 });
+          started = Date.now();
+        }
+        await page.getByText(ready).first().waitFor({ timeout: 60_000 });
+        times.push(Date.now() - started);
+      }
+      rows.push({ name, path: tab ? `${path} (${tab})` : path, firstMs: times[0], againMs: times[1] });
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
 /** Each page rendered RUNS times with the page cache bypassed: median and best time, queries, bytes. */
-export async function measurePages(base, pages) {
+export async function measurePages(base, pages, cookie) {
   const rows = [];
   for (const [name, path] of pages) {
     const times = [];
@@ -157,7 +161,7 @@ export async function measurePages(base, pages) {
     for (let run = 0; run < WARMUP + RUNS; run++) {
       const started = process.hrtime.bigint();
       const response = await fetch(base + path, {
-        headers: { 'X-Page-Cache': 'bypass' },
+        headers: { 'X-Page-Cache': 'bypass', ...(cookie ? { cookie } : {}) },
       });
       body = Buffer.from(await response.arrayBuffer());
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -219,19 +223,34 @@ export async function runScale({ scale, out, log, print }) {
   };
   try {
     log(`scale: each page rendered ${RUNS} times with the page cache bypassed at 1x, then the content grown ${scale}-fold`);
+    const { cookie } = await signIn(base);
     const pages = await scalePages(base);
-    results.before = await measurePages(base, pages);
+    results.before = await measurePages(base, pages, cookie);
+    results.adminBefore = await measureAdminScreens(base, cookie);
+    results.rssBeforeMb = rssMb(server.pid);
     const started = Date.now();
-    results.grown = await growContent(base, scale, log);
-    log(
-      `grown in ${Math.round((Date.now() - started) / 1000)} s: ${results.grown.sites} sites, ${results.grown.articles} articles, ${results.grown.reviews} reviews`,
-    );
-    results.after = await measurePages(base, pages);
+    results.grown = await growContent(server.dataDir, scale, log);
+    log(`grown in ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(results.grown)}`);
+    results.after = await measurePages(base, pages, cookie);
+    results.adminAfter = await measureAdminScreens(base, cookie);
+    results.rssAfterMb = rssMb(server.pid);
     results.loadAverage = loadavg();
     print(
-      `Scale ${scale}x (median of ${RUNS} renders, page cache bypassed; targets: fixed-size pages within 1.5x of 1x, /blog under 60 KB, map payload <= 120 KB gzip)`,
+      `Scale ${scale}x (median of ${RUNS} renders, page cache bypassed; targets: pages within 1.5x of 1x and under 100 KB of HTML, API answers under 100 KB gzip, map <= 60 KB gzip)`,
       compare(results.before, results.after, scale),
     );
+    print(
+      `Admin screens: time to first use in Chromium, ms (first visit, then again); target 1,500 ms at ${scale}x`,
+      results.adminBefore.map((one, index) => ({
+        screen: one.name,
+        path: one.path,
+        '1x ms': one.firstMs,
+        '1x again ms': one.againMs,
+        [`${scale}x ms`]: results.adminAfter[index].firstMs,
+        [`${scale}x again ms`]: results.adminAfter[index].againMs,
+      })),
+    );
+    log(`server RSS: ${results.rssBeforeMb} MB at 1x, ${results.rssAfterMb} MB after the ${scale}x run (target under 400 MB)`);
     log(`load average during the run: ${results.loadAverage.map((n) => n.toFixed(2)).join(' ')} on ${cpus().length} cores`);
   } finally {
     results.finishedAt = new Date().toISOString();

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminSessionGate } from 'client/admin/AdminSessionGate';
-import { apiRequest, getJson } from '../lib/api';
+import { apiRequest } from '../lib/api';
+import { dropFromPages, useAdminPages } from '../admin/use-admin-pages';
 import { toast } from '../lib/toast';
 import { timeDistance } from '../admin/format';
 import { keys } from '../admin/query-keys';
@@ -41,14 +42,14 @@ function CommentManagement() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>('all');
   // Requested only once signed in (SPEC section 6): this component renders only with a session.
-  const comments = useQuery({ queryKey: keys.comments(filter), queryFn: () => getJson<AdminComment[]>(`/api/admin/comments?filter=${filter}`) });
+  const comments = useAdminPages<AdminComment>(keys.comments(filter), `/api/admin/comments?filter=${filter}`);
   const confirm = useConfirm();
 
   const remove = useMutation({
     mutationFn: (comment: AdminComment) => apiRequest<void>('DELETE', `/api/admin/comments/${comment.id}`),
     onSuccess: (_result, deleted) => {
       // Out of every filter's list at once, so a list cached under another filter never shows it again.
-      queryClient.setQueriesData<AdminComment[]>({ queryKey: ['admin', 'comments'] }, (list) => list?.filter((comment) => comment.id !== deleted.id));
+      dropFromPages(queryClient, ['admin', 'comments'], deleted.id);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'comments'] });
       toast({ title: 'Comment deleted', description: 'The comment has been permanently deleted.' });
     },

@@ -6,9 +6,11 @@ import { getJson } from '../lib/api';
 import { toast } from '../lib/toast';
 import { DiveSiteCard } from '../admin/dive-sites/DiveSiteCard';
 import { DiveSiteForm } from '../admin/dive-sites/DiveSiteForm';
-import { byName, EMPTY_SITE_FORM, regionsOf, siteToForm, sitePayload, siteUrlProblem, type SiteForm } from '../admin/dive-sites/site-form';
+import { EMPTY_SITE_FORM, siteToForm, sitePayload, siteUrlProblem, type SiteForm } from '../admin/dive-sites/site-form';
 import { useDiveSiteAdmin } from '../admin/dive-sites/useDiveSiteAdmin';
 import { keys } from '../admin/query-keys';
+import { useAdminPages } from '../admin/use-admin-pages';
+import { MoreRows } from '../admin/ui/MoreRows';
 import { isUnauthorized } from '../admin/session';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Button } from '../admin/ui/Button';
@@ -47,36 +49,30 @@ function DiveSiteManagement() {
   const admin = useDiveSiteAdmin();
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
 
-  // SPEC section 7: the whole list; a search (region then applied here); or one region's sites.
-  const all = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
-  const searched = useQuery({
-    queryKey: [...keys.diveSites, 'search', search],
-    queryFn: () => getJson<DiveSiteResponse[]>(`/api/dive-sites/search?q=${encodeURIComponent(search)}`),
-    enabled: search !== '',
-    // While a search loads, the cards shown so far stay (no skeletons): a card being worked on (an upload
-    // under way in its quick updates) is not unmounted by the admin typing above it.
-    placeholderData: (previous) => previous ?? all.data,
+  // A page at a time by name (issue 31): the search and the region filter run on the server, together.
+  const params = new URLSearchParams();
+  if (search) params.set('q', search);
+  if (region !== ALL) params.set('region', region);
+  const active = useAdminPages<DiveSiteResponse>(keys.diveSites, `/api/dive-sites?${params.toString()}`, { keepPrevious: true });
+  const regionCounts = useQuery({
+    queryKey: [...keys.diveSites, 'regions'],
+    queryFn: ({ signal }) => getJson<{ region: string; count: number }[]>('/api/dive-sites/regions', signal),
   });
-  const byRegion = useQuery({
-    queryKey: [...keys.diveSites, 'region', region],
-    queryFn: () => getJson<DiveSiteResponse[]>(`/api/dive-sites?region=${encodeURIComponent(region)}`),
-    enabled: search === '' && region !== ALL,
-  });
-  const active = search !== '' ? searched : region !== ALL ? byRegion : all;
   const failure = search !== '' ? 'Failed to search dive sites' : region !== ALL ? 'Failed to fetch dive sites by region' : 'Failed to fetch dive sites';
 
-  const regions = regionsOf(all.data ?? []);
+  const regions = (regionCounts.data ?? []).map((entry) => entry.region);
+  const siteCount = regionCounts.data?.reduce((sum, entry) => sum + entry.count, 0);
   // A selected region that no longer exists (its last site deleted or renamed) falls back to all.
   useEffect(() => {
-    if (region !== ALL && all.data && !regions.includes(region)) setRegion(ALL);
-  }, [region, all.data, regions]);
+    if (region !== ALL && regionCounts.data && !regions.includes(region)) setRegion(ALL);
+  }, [region, regionCounts.data, regions]);
 
   useEffect(() => {
     // A 401 signs the screen out instead (AdminSessionGate).
     if (active.isError && !isUnauthorized(active.error)) toast({ title: 'Error', description: failure, variant: 'destructive' });
   }, [active.isError, active.error, failure]);
 
-  const sites = (active.data ?? []).filter((site) => search === '' || region === ALL || site.region === region).sort(byName);
+  const sites = active.data ?? [];
   const filtering = search !== '' || region !== ALL;
 
   function checkUrls(form: SiteForm): boolean {
@@ -112,7 +108,7 @@ function DiveSiteManagement() {
             ← Back to Admin Dashboard
           </a>
           <h1 className="mt-2 text-3xl font-bold text-slate-900">Dive Site Management</h1>
-          <p className="mt-1 text-sm text-slate-600">{all.data ? `${all.data.length} dive sites` : 'Loading dive sites...'}</p>
+          <p className="mt-1 text-sm text-slate-600">{siteCount !== undefined ? `${siteCount} dive sites` : 'Loading dive sites...'}</p>
         </div>
         <Button onClick={() => setAdding(true)}>Add New Site</Button>
       </div>
@@ -151,7 +147,7 @@ function DiveSiteManagement() {
         </div>
       </div>
 
-      {active.isPending && active.fetchStatus !== 'idle' ? (
+      {active.isPending ? (
         <div aria-busy="true" aria-label="Loading dive sites" className="grid gap-4 md:grid-cols-2">
           {[0, 1, 2, 3, 4, 5].map((index) => (
             <div key={index} className="h-64 animate-pulse rounded-xl bg-slate-200" />
@@ -182,6 +178,7 @@ function DiveSiteManagement() {
           ))}
         </div>
       )}
+      <MoreRows shown={sites.length} total={active.total} hasMore={active.hasMore} loading={active.loadingMore} onMore={active.more} />
 
       <Modal open={adding} onOpenChange={setAdding} title="Create New Dive Site" description="Add a new dive site to the database">
         <DiveSiteForm key={formKey} initial={EMPTY_SITE_FORM} editing={false} saving={admin.create.isPending} onSubmit={create} />

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminSessionGate } from 'client/admin/AdminSessionGate';
 import type { AdminRatingResponse } from 'core/api/dive-sites';
-import { apiRequest, getJson } from '../lib/api';
+import { apiRequest } from '../lib/api';
+import { dropFromPages, useAdminPages } from '../admin/use-admin-pages';
 import { toast } from '../lib/toast';
 import { timeDistance } from '../admin/format';
 import { isUnauthorized } from '../admin/session';
@@ -29,12 +30,12 @@ export function AdminRatings() {
 function RatingManagement() {
   const queryClient = useQueryClient();
   // Requested only once signed in: this component renders only with a session.
-  const ratings = useQuery({ queryKey: RATINGS_KEY, queryFn: () => getJson<AdminRatingResponse[]>('/api/admin/ratings') });
+  const ratings = useAdminPages<AdminRatingResponse>(RATINGS_KEY, '/api/admin/ratings');
 
   const remove = useMutation({
     mutationFn: (rating: AdminRatingResponse) => apiRequest<void>('DELETE', `/api/admin/ratings/${rating.id}`),
     onSuccess: (_result, deleted) => {
-      queryClient.setQueryData<AdminRatingResponse[]>(RATINGS_KEY, (list) => list?.filter((rating) => rating.id !== deleted.id));
+      dropFromPages(queryClient, RATINGS_KEY, deleted.id);
       void queryClient.invalidateQueries({ queryKey: RATINGS_KEY });
       toast({ title: 'Rating deleted', description: `The rating of ${deleted.site.name} has been permanently deleted.` });
     },

@@ -148,7 +148,8 @@ function Explorer(props: DiveSiteExplorerProps) {
   const settledTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
   const search = useQuery({
     queryKey: ['dive-sites', 'search', settledTerm],
-    queryFn: async () => (await getJson<{ id: number }[]>(`/api/dive-sites/search?q=${encodeURIComponent(settledTerm)}`)).map((site) => site.id),
+    // Every match's id (the search's rows come a page at a time; the ids of all of them are a few bytes each).
+    queryFn: () => getJson<number[]>(`/api/dive-sites/search/ids?q=${encodeURIComponent(settledTerm)}`),
     enabled: settledTerm !== '',
     initialData: props.initialMatches && settledTerm === props.initialFilters.search.trim() ? props.initialMatches : undefined,
   });

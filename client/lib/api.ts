@@ -54,3 +54,21 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
 
 /** A GET; `signal` ends it early (a timeout, or React Query cancelling a query no longer wanted). */
 export const getJson = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal);
+
+/** One page of a paged list (the admin lists, issue 31): its rows, and the whole list's size from `X-Total-Count`. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  /** The answer's headers, for a list's other figures (the subscribers' `X-Active-Count`). */
+  headers: Headers;
+}
+
+/** A GET of one page of a list: as getJson, with the answer's `X-Total-Count` (the rows' count when absent). */
+export async function getPage<T>(url: string, signal?: AbortSignal): Promise<ListPage<T>> {
+  const response = await fetch(url, { method: 'GET', signal, credentials: 'include', headers: { Accept: 'application/json' } });
+  for (const read of headerReaders) read(response.headers);
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const items = (await response.json()) as T[];
+  const total = Number(response.headers.get('X-Total-Count') ?? items.length);
+  return { items, total: Number.isFinite(total) ? total : items.length, headers: response.headers };
+}

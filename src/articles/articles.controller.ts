@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { AdminName } from 'src/admin-auth/admin-name.decorator';
-import { AdminListSliceQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { AdminPostListQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { toArticleListItem, toArticleResponse } from './article.response';
@@ -18,8 +20,13 @@ export class ArticlesController {
 
   @Get('articles')
   @AdminListOnRequest()
-  async list(@Query() { admin, ...slice }: AdminListSliceQueryDto) {
-    return admin ? (await this.articles.listAll(slice)).map(toArticleResponse) : (await this.articles.listPublished(slice)).map(toArticleListItem);
+  async list(@Query() { admin, status, q, video, ...slice }: AdminPostListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    if (!admin) return (await this.articles.listPublished(slice)).map(toArticleListItem);
+    // The administrator's list, a page at a time (src/common/admin-page.ts).
+    const page = adminSlice(slice);
+    const { rows, total } = await this.articles.adminPage({ status, q, video: video === 'true', ...page });
+    sendPageHeaders(request, response, total, page);
+    return rows.map(toArticleResponse);
   }
 
   @Get('articles/slug/:slug')

@@ -6,6 +6,8 @@ import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { Clock } from 'src/common/clock';
+import type { Page } from 'src/common/admin-page';
+import { adminPostPage, type AdminPostFilter } from 'src/publishing/admin-post-page';
 import { PublishingService, type PublishingRules } from 'src/publishing/publishing.service';
 import { visibleAt } from 'src/publishing/visibility';
 import { Article } from './article.entity';
@@ -53,8 +55,9 @@ export class ArticlesService {
     return query;
   }
 
-  listAll(slice: ListSlice = {}): Promise<Article[]> {
-    return this.articles.find({ order: { createdAt: 'DESC', id: 'DESC' }, take: slice.limit, skip: slice.offset });
+  /** One page of the administrator's list (drafts included) and how many match in all: src/publishing/admin-post-page.ts. */
+  adminPage(filter: AdminPostFilter): Promise<Page<Article>> {
+    return adminPostPage(this.articles, filter);
   }
 
   /** A published article whose publish date has come (a scheduled one is not found until then). */

@@ -2,6 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Article } from 'src/articles/article.entity';
 
 @Entity({ name: 'comments' })
+// Newest first, for the administrator's pages (migration ScaleIndexesAndRatingTotals; a descending index TypeORM cannot describe).
+@Index('IDX_comments_newest', { synchronize: false })
 @Index(['articleId', 'createdAt'])
 export class Comment {
   @PrimaryGeneratedColumn()

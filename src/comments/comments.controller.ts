@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { clientIp } from 'src/common/client-ip';
 import { idParam } from 'src/common/id.pipe';
@@ -29,8 +30,11 @@ export class CommentsController {
 
   @Get('admin/comments')
   @AdminOnly()
-  async listForAdmin(@Query() { filter = 'all' }: CommentFilterQueryDto) {
-    return (await this.comments.listForAdmin(filter)).map(toAdminComment);
+  async listForAdmin(@Query() { filter = 'all', q, ...slice }: CommentFilterQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const page = adminSlice(slice);
+    const { rows, total } = await this.comments.pageForAdmin(filter, q, page);
+    sendPageHeaders(request, response, total, page);
+    return rows.map(toAdminComment);
   }
 
   @Delete('admin/comments/:id')

@@ -1,3 +1,4 @@
+import { likePattern, type Page } from 'src/common/admin-page';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -30,12 +31,21 @@ export class CommentsService {
     );
   }
 
-  listForAdmin(filter: CommentFilter): Promise<Comment[]> {
-    return this.comments.find({
-      where: filter === 'all' ? {} : { approved: filter === 'approved' },
-      relations: { article: true },
-      order: { createdAt: 'DESC', id: 'DESC' },
-    });
+  /**
+   * One page of the comments, newest first, each with its article's id, title and slug (never the article's
+   * body), and how many match in all.
+   */
+  async pageForAdmin(filter: CommentFilter, q: string | undefined, slice: { limit: number; offset: number }): Promise<Page<Comment>> {
+    const query = this.comments
+      .createQueryBuilder('comment')
+      .leftJoin('comment.article', 'article')
+      .addSelect(['article.id', 'article.title', 'article.slug'])
+      .orderBy('comment.createdAt', 'DESC')
+      .addOrderBy('comment.id', 'DESC');
+    if (filter !== 'all') query.where('comment.approved = :approved', { approved: filter === 'approved' });
+    if (q) query.andWhere('(comment.name ILIKE :q OR comment.email ILIKE :q OR comment.content ILIKE :q)', { q: likePattern(q) });
+    const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
+    return { rows, total };
   }
 
   async remove(id: number): Promise<void> {

@@ -9,6 +9,7 @@ import { DiveSiteTextIndex1795700000000 } from '../../migrations/1795700000000-D
 import { DiveSiteLatitudeIndex1795800000000 } from '../../migrations/1795800000000-DiveSiteLatitudeIndex';
 import { UnloggedRateLimits1795900000000 } from '../../migrations/1795900000000-UnloggedRateLimits';
 import { NewsletterIssues1796500000000 } from '../../migrations/1796500000000-NewsletterIssues';
+import { ScaleIndexesAndRatingTotals1796700000000 } from '../../migrations/1796700000000-ScaleIndexesAndRatingTotals';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DiveSiteLatitudeIndex1795800000000,
   UnloggedRateLimits1795900000000,
   NewsletterIssues1796500000000,
+  ScaleIndexesAndRatingTotals1796700000000,
 ];

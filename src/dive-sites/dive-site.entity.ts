@@ -43,6 +43,14 @@ export class DiveSite {
   @Column({ type: 'text' })
   description: string;
 
+  /** How many ratings the site has, kept by a trigger on dive_site_ratings (migration ScaleIndexesAndRatingTotals). */
+  @Column({ type: 'int', default: 0, insert: false, update: false })
+  ratingCount: number;
+
+  /** The sum of its ratings' stars, kept by the same trigger: the average is ratingSum / ratingCount. */
+  @Column({ type: 'int', default: 0, insert: false, update: false })
+  ratingSum: number;
+
   @Index()
   @Column({ type: 'varchar', length: 100 })
   region: string;

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { DiveSiteExportService } from './dive-site-export.service';
 import { toDiveSiteResponse } from './dive-site.response';
-import { DiveSitesService } from './dive-sites.service';
+import { DIVE_SITE_PAGE_SIZE, DiveSitesService } from './dive-sites.service';
 import { toExplorerSite } from './explorer-site';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import { ByReviewUrlQueryDto, DiveSiteCardsQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
@@ -26,14 +27,36 @@ export class DiveSitesController {
     private readonly exports: DiveSiteExportService,
   ) {}
 
+  /**
+   * SPEC's list of sites by name, a page at a time (issue 31: 24,700 sites in one answer filled the heap):
+   * the first DIVE_SITE_PAGE_SIZE unless `limit` says, with `X-Total-Count` and a `Link` to the next page.
+   */
   @Get()
-  async list(@Query() { region, ...slice }: DiveSiteListQueryDto) {
-    return (await this.sites.list(region, slice)).map(toDiveSiteResponse);
+  async list(@Query() { region, q, photo, video, ...slice }: DiveSiteListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const page = { limit: slice.limit ?? DIVE_SITE_PAGE_SIZE, offset: slice.offset ?? 0 };
+    const { rows, total } = await this.sites.page({ region, q: q?.trim() || undefined, photo, video: video === 'true' }, page);
+    sendPageHeaders(request, response, total, page);
+    return rows.map(toDiveSiteResponse);
   }
 
   @Get('search')
-  async search(@Query() { q }: DiveSiteSearchQueryDto) {
-    return (await this.sites.search(q)).map(toDiveSiteResponse);
+  async search(@Query() { q, ...slice }: DiveSiteSearchQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const page = { limit: slice.limit ?? DIVE_SITE_PAGE_SIZE, offset: slice.offset ?? 0 };
+    const { rows, total } = await this.sites.page({ q }, page);
+    sendPageHeaders(request, response, total, page);
+    return rows.map(toDiveSiteResponse);
+  }
+
+  /** The ids of every site the text search finds, by name: what /dive-sites' explorer filters its map by (a few bytes a site). */
+  @Get('search/ids')
+  async searchIds(@Query() { q }: DiveSiteSearchQueryDto): Promise<number[]> {
+    return this.sites.searchIds(q);
+  }
+
+  /** Every region with its number of sites, by name: the admin screen's region filter and its count of sites. */
+  @Get('regions')
+  async regions(): Promise<{ region: string; count: number }[]> {
+    return this.sites.regionCounts();
   }
 
   /** Every site for the map and the filters of /dive-sites, compact (core/dive-sites/map-payload.ts). */

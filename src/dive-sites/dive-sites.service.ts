@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { ALL, depthBand, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
+import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { DiveSite } from './dive-site.entity';
 import { siteTextMatch } from './dive-site-text';
@@ -53,6 +54,9 @@ export interface NearbySite {
  */
 export const PRIOR_WEIGHT = 5;
 
+/** Sites in one answer of GET /api/dive-sites (and its search) when the call names no `limit`. */
+export const DIVE_SITE_PAGE_SIZE = 100;
+
 export const NEARBY_LIMIT = 6;
 export const NEARBY_KM = 100;
 
@@ -69,6 +73,20 @@ export class DiveSitesService {
     const query = this.sorted().limit(slice.limit).offset(slice.offset);
     if (region !== undefined) query.where('site.region = :region', { region });
     return query.getMany();
+  }
+
+  /** One page of the sites by name, optionally of one region (exact) and matching SPEC section 5's text search, and how many match. */
+  async page(
+    filter: { region?: string; q?: string; photo?: 'with' | 'without'; video?: boolean },
+    slice: { limit: number; offset: number },
+  ): Promise<Page<DiveSite>> {
+    const query = this.sorted();
+    if (filter.region !== undefined) query.andWhere('site.region = :region', { region: filter.region });
+    if (filter.photo) query.andWhere(filter.photo === 'with' ? "COALESCE(site.imageUrl, '') <> ''" : "COALESCE(site.imageUrl, '') = ''");
+    if (filter.video) query.andWhere("COALESCE(site.videoUrl, '') <> ''");
+    if (filter.q) query.andWhere(...siteTextMatch(filter.q));
+    const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
+    return { rows, total };
   }
 
   /** Every site, sorted by name, with only the columns the map and its filters read. */
@@ -196,14 +214,16 @@ export class DiveSitesService {
     return rows.map((row) => ({ id: row.id, name: row.name, skillLevel: row.skillLevel, km: Number(row.km) }));
   }
 
-  /** Every site's id, best first by the Bayesian average (unrated sites score the mean), then by name. */
+  /**
+   * Every site's id, best first by the Bayesian average (unrated sites score the mean), then by name: read from
+   * each site's rating totals (kept by a trigger), so it costs the same with a million ratings as with none.
+   */
   async topRatedOrder(): Promise<number[]> {
     const rows: { id: number }[] = await this.sites.query(
-      `WITH prior AS (SELECT coalesce(avg(rating), 0)::float8 AS mean FROM dive_site_ratings),
-            counts AS (SELECT "diveSiteId", count(*)::int AS n, sum(rating)::int AS stars FROM dive_site_ratings GROUP BY "diveSiteId")
+      `WITH prior AS (SELECT coalesce(sum("ratingSum")::float8 / nullif(sum("ratingCount"), 0), 0) AS mean FROM dive_sites)
        SELECT site.id
-       FROM dive_sites site CROSS JOIN prior LEFT JOIN counts ON counts."diveSiteId" = site.id
-       ORDER BY ($1 * prior.mean + coalesce(counts.stars, 0)) / ($1 + coalesce(counts.n, 0)) DESC, coalesce(counts.n, 0) DESC, site.name ${HUMAN_ORDER}, site.id`,
+       FROM dive_sites site CROSS JOIN prior
+       ORDER BY ($1 * prior.mean + site."ratingSum") / ($1 + site."ratingCount") DESC, site."ratingCount" DESC, site.name ${HUMAN_ORDER}, site.id`,
       [PRIOR_WEIGHT],
     );
     return rows.map((row) => row.id);

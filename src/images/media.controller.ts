@@ -1,4 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
@@ -34,8 +36,12 @@ export class MediaController {
 
   @Get()
   @AdminOnly()
-  async list() {
-    return (await this.media.list()).map(({ media, usedBy }) => toMediaResponse(media, usedBy));
+  async list(@Query() { q, ...slice }: AdminPageQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    // A page at a time, newest first (src/common/admin-page.ts): the uses are looked up for that page's uploads only.
+    const page = adminSlice(slice);
+    const { rows, total } = await this.media.page(q, page);
+    sendPageHeaders(request, response, total, page);
+    return rows.map(({ media, usedBy }) => toMediaResponse(media, usedBy));
   }
 
   @Delete(':id')

@@ -1,10 +1,12 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Index, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * An uploaded image, kept in PostgreSQL so every process serves it. Named by the SHA-256 of its bytes:
  * the same file uploaded twice is one row, and its URL never changes what it shows.
  */
 @Entity({ name: 'media' })
+// Newest first, for the administrator's pages (migration ScaleIndexesAndRatingTotals; a descending index TypeORM cannot describe).
+@Index('IDX_media_newest', { synchronize: false })
 export class Media {
   @PrimaryGeneratedColumn()
   id: number;

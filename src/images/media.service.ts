@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { likePattern, type Page } from 'src/common/admin-page';
 import { errorBody } from 'src/common/error-body';
 import { Media } from './media.entity';
 import { checkUpload, keptFileName, strippedOriginal, UPLOAD_FORMATS } from './media-upload';
@@ -39,12 +40,19 @@ const USES: { type: MediaUse['type']; table: string; title: string; columns: str
   { type: 'location', table: 'locations', title: 'name', columns: ['imageUrl'] },
 ];
 
-const USES_SQL = USES.map(
-  ({ type, table, title, columns }) =>
-    `SELECT m.id AS "mediaId", '${type}' AS type, t.id, t."${title}" AS title FROM media m JOIN "${table}" t ON ${columns
-      .map((column) => `strpos(t."${column}", '${UPLOADS_PATH}' || m.hash) > 0`)
-      .join(' OR ')} WHERE m.id = ANY($1)`,
-).join(' UNION ALL ');
+/**
+ * Each table read once, whatever the number of uploads asked about: the upload names are taken out of the rows
+ * that mention the uploads' path at all, then matched to the uploads asked about (a search of every row's text
+ * for each upload in turn cost a scan of every article per upload: 23 s for a page of 25 at 20 times the seed).
+ */
+const USES_SQL = USES.map(({ type, table, title, columns }) => {
+  const text = columns.map((column) => `coalesce(t."${column}", '')`).join(` || ' ' || `);
+  const mentions = columns.map((column) => `strpos(t."${column}", '${UPLOADS_PATH}') > 0`).join(' OR ');
+  return `SELECT DISTINCT m.id AS "mediaId", '${type}' AS type, t.id, t."${title}" AS title
+    FROM "${table}" t CROSS JOIN LATERAL regexp_matches(${text}, '${UPLOADS_PATH}([0-9a-f]{64})', 'g') AS found(name)
+    JOIN media m ON m.hash = found.name[1]
+    WHERE (${mentions}) AND m.id = ANY($1)`;
+}).join(' UNION ALL ');
 
 /** Uploaded images: stored once per content, listed with where they are used, deleted only when unused. */
 @Injectable()
@@ -76,10 +84,13 @@ export class MediaService {
     return this.media.findOneByOrFail({ hash });
   }
 
-  async list(): Promise<MediaWithUses[]> {
-    const rows = await this.media.find({ order: { createdAt: 'DESC', id: 'DESC' } });
+  /** One page of the uploads, newest first, optionally those whose file name holds `q`, each with its uses; how many match. */
+  async page(q: string | undefined, slice: { limit: number; offset: number }): Promise<Page<MediaWithUses>> {
+    const query = this.media.createQueryBuilder('media').orderBy('media.createdAt', 'DESC').addOrderBy('media.id', 'DESC');
+    if (q) query.where('media.originalName ILIKE :q', { q: likePattern(q) });
+    const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
     const uses = await this.usesOf(rows.map((row) => row.id));
-    return rows.map((media) => ({ media, usedBy: uses.get(media.id) ?? [] }));
+    return { rows: rows.map((media) => ({ media, usedBy: uses.get(media.id) ?? [] })), total };
   }
 
   /** The bytes of the upload named `<hash>.<ext>`, or null when there is none (or the extension is not its own). */

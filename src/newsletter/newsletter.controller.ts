@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { clientIp } from 'src/common/client-ip';
 import { idParam } from 'src/common/id.pipe';
@@ -24,8 +25,13 @@ export class NewsletterController {
 
   @Get('subscribers')
   @AdminOnly()
-  async list() {
-    return (await this.newsletter.list()).map(toSubscriberResponse);
+  async list(@Query() { q, ...slice }: AdminPageQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    // A page at a time, newest first (src/common/admin-page.ts); the tab's 'Active' badge reads X-Active-Count.
+    const page = adminSlice(slice);
+    const { rows, total, active } = await this.newsletter.page(q, page);
+    sendPageHeaders(request, response, total, page);
+    response.setHeader('X-Active-Count', String(active));
+    return rows.map(toSubscriberResponse);
   }
 
   @Patch('subscribers/:id')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Not, QueryFailedError, Repository } from 'typeorm';
+import { likePattern, type Page } from 'src/common/admin-page';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import type { SubscribeDto } from './dto/subscribe.dto';
@@ -82,8 +83,19 @@ export class NewsletterService {
     return this.subscribers.save(Object.assign(subscriber, { subscribed: false, unsubscribedAt: this.clock.now() }));
   }
 
-  list(): Promise<Subscriber[]> {
-    return this.subscribers.find({ order: { createdAt: 'DESC', id: 'DESC' } });
+  /**
+   * One page of the subscribers, newest first, optionally those whose address holds `q`; how many match, and
+   * how many of all are subscribed (the tab's badges).
+   */
+  async page(q: string | undefined, slice: { limit: number; offset: number }): Promise<Page<Subscriber> & { active: number }> {
+    const query = this.subscribers.createQueryBuilder('subscriber').orderBy('subscriber.createdAt', 'DESC').addOrderBy('subscriber.id', 'DESC');
+    if (q) query.where('subscriber.email ILIKE :q', { q: likePattern(q) });
+    const [rows, total, active] = await Promise.all([
+      query.clone().limit(slice.limit).offset(slice.offset).getMany(),
+      query.getCount(),
+      this.subscribers.countBy({ subscribed: true }),
+    ]);
+    return { rows, total, active };
   }
 
   async update(id: number, dto: UpdateSubscriberDto): Promise<Subscriber> {

@@ -1,4 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { RatingsService } from './ratings.service';
@@ -10,8 +12,12 @@ export class AdminRatingsController {
 
   @Get()
   @AdminOnly()
-  latest() {
-    return this.ratings.latest();
+  async latest(@Query() { q, ...slice }: AdminPageQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    // A page at a time, newest first (src/common/admin-page.ts); `q` finds text in the site's name or the comment.
+    const page = adminSlice(slice);
+    const { rows, total } = await this.ratings.latest(q, page);
+    sendPageHeaders(request, response, total, page);
+    return rows;
   }
 
   @Delete(':id')

@@ -2,6 +2,8 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 
 @Entity({ name: 'dive_site_ratings' })
+// Newest first, for the administrator's pages (migration ScaleIndexesAndRatingTotals; a descending index TypeORM cannot describe).
+@Index('IDX_dive_site_ratings_newest', { synchronize: false })
 @Check('CHK_dive_site_ratings_rating', '"rating" BETWEEN 1 AND 5')
 @Index(['diveSiteId', 'createdAt'])
 export class DiveSiteRating {

@@ -1,15 +1,13 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { likePattern, type Page } from 'src/common/admin-page';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { DiveSiteRating } from './dive-site-rating.entity';
 import type { CreateRatingDto } from './dto/create-rating.dto';
 import { RECENT_RATINGS, type AdminRatingResponse, type RatingResponse, type RatingsResponse } from 'core/api/dive-sites';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { toRatingResponse } from './rating.response';
-
-/** How many of the latest ratings the moderation list shows. */
-export const ADMIN_RATINGS_LIMIT = 200;
 
 /**
  * A site's ratings, newest first (a slice of them when asked), and the average (one decimal) and count of
@@ -57,15 +55,21 @@ export class RatingsService {
     });
   }
 
-  /** The latest ratings across every site, newest first, with their site; never the IP address. */
-  async latest(): Promise<AdminRatingResponse<Date>[]> {
-    const rows = await this.ratings
-      .createQueryBuilder('rating')
-      .innerJoin('rating.diveSite', 'site')
+  /** A page of the latest ratings across every site, newest first, with their site (never the IP address), and how many match. */
+  async latest(q: string | undefined, slice: { limit: number; offset: number }): Promise<Page<AdminRatingResponse<Date>>> {
+    const query = this.ratings.createQueryBuilder('rating').innerJoin('rating.diveSite', 'site');
+    if (q) query.where('(site.name ILIKE :q OR rating.comment ILIKE :q)', { q: likePattern(q) });
+    const [rows, total] = await Promise.all([this.latestRows(query.clone(), slice), q ? query.getCount() : this.ratings.count()]);
+    return { rows, total };
+  }
+
+  private async latestRows(query: SelectQueryBuilder<DiveSiteRating>, slice: { limit: number; offset: number }): Promise<AdminRatingResponse<Date>[]> {
+    const rows = await query
       .select(['rating.id', 'rating.rating', 'rating.comment', 'rating.createdAt', 'site.id', 'site.name'])
       .orderBy('rating.createdAt', 'DESC')
       .addOrderBy('rating.id', 'DESC')
-      .limit(ADMIN_RATINGS_LIMIT)
+      .limit(slice.limit)
+      .offset(slice.offset)
       .getRawMany<{ rating_id: number; rating_rating: number; rating_comment: string | null; rating_createdAt: Date; site_id: number; site_name: string }>();
     return rows.map((row) => ({
       id: row.rating_id,

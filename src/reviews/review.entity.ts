@@ -2,6 +2,8 @@ import { Column, Entity, Index } from 'typeorm';
 import { Publishable } from 'src/publishing/publishable.entity';
 
 @Entity({ name: 'reviews' })
+// Newest first, for the administrator's pages (migration ScaleIndexesAndRatingTotals; a descending index TypeORM cannot describe).
+@Index('IDX_reviews_newest', { synchronize: false })
 @Index(['published', 'publishedAt'])
 // Expression indexes TypeORM cannot describe: declared so the schema leaves them alone (migration NewestFirstIndexes).
 @Index('IDX_reviews_published_newest', { synchronize: false })

@@ -1,6 +1,8 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { AdminName } from 'src/admin-auth/admin-name.decorator';
-import { AdminListSliceQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { AdminPostListQueryDto } from 'src/admin-auth/admin-list-query.dto';
+import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
@@ -19,8 +21,13 @@ export class ReviewsController {
 
   @Get(['reviews', 'reviews/published'])
   @AdminListOnRequest()
-  async list(@Query() { admin, ...slice }: AdminListSliceQueryDto) {
-    return admin ? (await this.reviews.listAll(slice)).map(toReviewResponse) : (await this.reviews.listPublished(slice)).map(toReviewListItem);
+  async list(@Query() { admin, status, q, ...slice }: AdminPostListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    if (!admin) return (await this.reviews.listPublished(slice)).map(toReviewListItem);
+    // The administrator's list, a page at a time (src/common/admin-page.ts).
+    const page = adminSlice(slice);
+    const { rows, total } = await this.reviews.adminPage({ status, q, ...page });
+    sendPageHeaders(request, response, total, page);
+    return rows.map(toReviewResponse);
   }
 
   @Get('reviews/category/:category')

@@ -6,6 +6,8 @@ import { Repository } from 'typeorm';
 import { assignDefined } from 'src/common/assign-defined';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { Clock } from 'src/common/clock';
+import type { Page } from 'src/common/admin-page';
+import { adminPostPage, type AdminPostFilter } from 'src/publishing/admin-post-page';
 import { PublishingService, type PublishingRules } from 'src/publishing/publishing.service';
 import { visibleAt } from 'src/publishing/visibility';
 import type { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
@@ -87,8 +89,9 @@ export class ReviewsService {
     );
   }
 
-  listAll(slice: ListSlice = {}): Promise<Review[]> {
-    return this.reviews.find({ order: { createdAt: 'DESC', id: 'DESC' }, take: slice.limit, skip: slice.offset });
+  /** One page of the administrator's list (drafts included) and how many match in all: src/publishing/admin-post-page.ts. */
+  adminPage(filter: AdminPostFilter): Promise<Page<Review>> {
+    return adminPostPage(this.reviews, filter);
   }
 
   /** A published review whose publish date has come (a scheduled one is not found until then). */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import request from 'supertest';
 import { SeedService } from 'src/database/seed.service';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { allPages } from '../support/all-pages';
 
 interface CorrectionsFile {
   version: string;
@@ -72,8 +72,7 @@ describe('dive-site corrections on a database seeded before them', () => {
     for (const name of Object.keys(file.positions)) expect([name, (await siteRow(name))?.position_precision]).toEqual([name, 'mark']);
     const [{ approximate }] = await t.dataSource.query(`SELECT count(*)::int AS approximate FROM dive_sites WHERE position_precision = 'approximate'`);
     expect(approximate).toBeGreaterThan(0);
-    const response = await request(t.baseUrl).get('/api/dive-sites');
-    const names = (response.body as { name: string }[]).map((site) => site.name);
+    const names = (await allPages<{ name: string }>(t.baseUrl, '/api/dive-sites')).map((site) => site.name);
     for (const name of file.added) expect(names.filter((candidate) => candidate === name)).toEqual([name]);
   });
 });

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { greatCircleKm } from 'core/geo';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { decodeMapPayload } from 'core/dive-sites/map-payload';
+import { allPages } from '../support/all-pages';
 
 let t: TestApp;
 
@@ -186,7 +187,7 @@ describe('order of names', () => {
       const initials = names.map(initial);
       expect([path, initials]).toEqual([path, [...initials].sort()]);
     }
-    const names = (await request(t.baseUrl).get('/api/dive-sites').expect(200)).body.map((site: { name: string }) => site.name);
+    const names = (await allPages<{ name: string }>(t.baseUrl, '/api/dive-sites')).map((site) => site.name);
     const brisbane = names.indexOf('ex-HMAS Brisbane');
     expect(initial(names[brisbane - 1])).toBe('e');
     const geojson = JSON.parse(

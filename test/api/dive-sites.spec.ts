@@ -5,6 +5,7 @@ import { CSV_COLUMNS, spreadsheetSafe } from 'src/dive-sites/dive-site-export.se
 import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { allPages } from '../support/all-pages';
 
 let t: TestApp;
 let admin: Agent;
@@ -42,8 +43,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/dive-sites', () => {
+  it('answers a page of 100 sites by default, with the whole count and a Link to the next page (issue 31)', async () => {
+    const total = await siteRepo().count();
+    const first = await request(t.baseUrl).get('/api/dive-sites').expect(200);
+    expect(first.body).toHaveLength(100);
+    expect(first.headers['x-total-count']).toBe(String(total));
+    expect(first.headers.link).toBe('</api/dive-sites?limit=100&offset=100>; rel="next"');
+    const last = await request(t.baseUrl).get('/api/dive-sites').query({ offset: 200 }).expect(200);
+    expect(last.body).toHaveLength(total - 200);
+    expect(last.headers.link).toBe('</api/dive-sites?offset=100&limit=100>; rel="prev"');
+    const search = await request(t.baseUrl).get('/api/dive-sites').query({ q: 'julian rocks', region: 'Northern New South Wales' }).expect(200);
+    expect(search.body.map((site: { name: string }) => site.name)).toEqual(expect.arrayContaining(['Julian Rocks']));
+    expect(search.headers['x-total-count']).toBe(String(search.body.length));
+    const ids = (await request(t.baseUrl).get('/api/dive-sites/search/ids').query({ q: 'julian rocks' }).expect(200)).body;
+    expect(ids.sort()).toEqual(search.body.map((site: { id: number }) => site.id).sort());
+  });
+
   it('lists every seeded site (at least 244) sorted by name as a person reads it (case and accents aside), with latitude and longitude as text and every public field', async () => {
-    const response = await request(t.baseUrl).get('/api/dive-sites').expect(200);
+    const response = { body: await allPages<{ name: string; latitude: unknown; longitude: unknown }>(t.baseUrl, '/api/dive-sites') };
     expect(response.body.length).toBeGreaterThanOrEqual(244);
     const names: string[] = response.body.map((s: { name: string }) => s.name);
     const ordered = (await siteRepo().query('SELECT name FROM dive_sites ORDER BY name COLLATE "und-x-icu", id')).map((r: { name: string }) => r.name);

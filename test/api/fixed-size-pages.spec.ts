@@ -159,19 +159,12 @@ describe('/blog and /gear-reviews in pages of 12', () => {
 
 describe('limit and offset on the list calls', () => {
   it.each(['/api/articles', '/api/reviews/published', '/api/reviews', '/api/products', '/api/dive-sites'])(
-    '%s answers its whole list without them and a slice of it with them',
+    '%s answers its first page without them and a slice of it with them',
     async (path) => {
       const whole = (await request(t.baseUrl).get(path).expect(200)).body as { id: number }[];
       expect(whole.length).toBeGreaterThan(3);
       expect((await request(t.baseUrl).get(path).query({ limit: '2', offset: '1' }).expect(200)).body).toEqual(whole.slice(1, 3));
-      expect(
-        (
-          await request(t.baseUrl)
-            .get(path)
-            .query({ offset: String(whole.length) })
-            .expect(200)
-        ).body,
-      ).toEqual([]);
+      expect((await request(t.baseUrl).get(path).query({ offset: '1000000' }).expect(200)).body).toEqual([]);
       expect((await request(t.baseUrl).get(path).query({ limit: '1' }).expect(200)).body).toEqual(whole.slice(0, 1));
     },
   );

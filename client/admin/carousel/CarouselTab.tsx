@@ -20,8 +20,12 @@ const byOrdering = (a: AdminSlide, b: AdminSlide) => a.ordering - b.ordering || 
 export function CarouselTab() {
   const queryClient = useQueryClient();
   const slides = useQuery({ queryKey: keys.carousel, queryFn: () => getJson<AdminSlide[]>('/api/carousel-videos?admin=true') });
-  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
-  const articles = useQuery({ queryKey: keys.articles, queryFn: () => getJson<ArticleResponse[]>('/api/articles?admin=true') });
+  // Only what has a video, the most one page holds (the lists are paged on the server: issue 31).
+  const sites = useQuery({ queryKey: [...keys.diveSites, 'video'], queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites?video=true&limit=100') });
+  const articles = useQuery({
+    queryKey: [...keys.articles, 'video'],
+    queryFn: () => getJson<ArticleResponse[]>('/api/articles?admin=true&video=true&limit=100'),
+  });
   const [form, setForm] = useState<SlideForm>(EMPTY_SLIDE_FORM);
   const [editing, setEditing] = useState<AdminSlide | null>(null);
   const [formKey, setFormKey] = useState(0);

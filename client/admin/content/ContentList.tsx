@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
+import { MoreRows } from '../ui/MoreRows';
 
 interface Item {
   id: number;
@@ -17,13 +18,31 @@ export interface ContentListProps<T extends Item> {
   onTogglePublished: (item: T) => void;
   onDelete: (item: T) => void;
   busyId?: number | null;
+  /** The list's size on the server (its rows are loaded a page at a time). */
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
 }
 
 /** 'Draft Posts (n)' / 'Published Posts (n)' and their review twins: Edit, Publish or Unpublish, Delete. */
-export function ContentList<T extends Item>({ heading, items, empty, meta, onEdit, onTogglePublished, onDelete, busyId }: ContentListProps<T>) {
+export function ContentList<T extends Item>({
+  heading,
+  items,
+  empty,
+  meta,
+  onEdit,
+  onTogglePublished,
+  onDelete,
+  busyId,
+  total,
+  hasMore,
+  loadingMore,
+  onMore,
+}: ContentListProps<T>) {
   return (
     <Card>
-      <CardHeader title={`${heading} (${items.length})`} />
+      <CardHeader title={`${heading} (${total})`} />
       <CardContent>
         {items.length === 0 ? (
           <p className="text-sm text-slate-500">{empty}</p>
@@ -50,6 +69,7 @@ export function ContentList<T extends Item>({ heading, items, empty, meta, onEdi
             ))}
           </ul>
         )}
+        <MoreRows shown={items.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={onMore} />
       </CardContent>
     </Card>
   );

@@ -1,4 +1,6 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import type { AdminPages } from '../use-admin-pages';
 import type { ArticleListItem } from 'core/api/articles';
 import { toast } from '../../lib/toast';
 import { reportMissing } from '../feedback';
@@ -12,7 +14,6 @@ import { ContentList } from './ContentList';
 import type { PostEditorProps } from './PostEditor';
 import type { PostForm } from './post-form';
 import { RevisionsPanel } from './RevisionsPanel';
-import { splitByStatus } from './sort';
 import { useContentAdmin, type ContentAdminOptions } from './useContentAdmin';
 import { isScheduled } from 'core/publishing';
 import { scrollToEditor } from '../ui/scroll';
@@ -64,11 +65,13 @@ export function PostsTab<P extends Post, F extends PostForm>({
   plural,
   listNoun,
 }: PostsTabConfig<P, F>) {
-  const content = useContentAdmin<P>(api);
+  const searchId = useId();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), 250);
+  const content = useContentAdmin<P>(api, search);
   const [form, setForm] = useState<F>(emptyForm);
   const [editing, setEditing] = useState<P | null>(null);
   const confirm = useConfirm();
-  const { drafts, published } = splitByStatus(content.list.data ?? []);
   const lower = plural.toLowerCase();
   const timeZone = useSiteTimeZone();
 
@@ -107,10 +110,14 @@ export function PostsTab<P extends Post, F extends PostForm>({
     </>
   );
 
-  const list = (heading: string, items: P[], empty: string) => (
+  const list = (heading: string, pages: AdminPages<P>, empty: string) => (
     <ContentList
       heading={heading}
-      items={items}
+      items={pages.data ?? []}
+      total={pages.total}
+      hasMore={pages.hasMore}
+      loadingMore={pages.loadingMore}
+      onMore={pages.more}
       empty={empty}
       meta={meta}
       onEdit={edit}
@@ -124,16 +131,29 @@ export function PostsTab<P extends Post, F extends PostForm>({
     <div className="grid gap-6">
       <Editor form={form} onChange={setForm} editing={editing} saving={content.save.isPending} onSave={save} onCancel={reset} />
       {editing && <RevisionsPanel<P> key={editing.id} api={api} postId={editing.id} onRestored={edit} />}
-      {content.list.isPending ? (
+      <div>
+        <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+          Search {lower}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          placeholder="Title or URL slug"
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm sm:max-w-md"
+        />
+      </div>
+      {content.drafts.isPending || content.published.isPending ? (
         <p className="text-sm text-slate-500">Loading {lower}...</p>
-      ) : content.list.isError ? (
+      ) : content.drafts.isError || content.published.isError ? (
         <p role="alert" className="text-sm text-red-700">
           Failed to load {listNoun}. Please try again.
         </p>
       ) : (
         <>
-          {list(`Draft ${plural}`, drafts, `No draft ${lower}.`)}
-          {list(`Published ${plural}`, published, `No published ${lower} yet.`)}
+          {list(`Draft ${plural}`, content.drafts, search ? `No draft ${lower} match.` : `No draft ${lower}.`)}
+          {list(`Published ${plural}`, content.published, search ? `No published ${lower} match.` : `No published ${lower} yet.`)}
         </>
       )}
       <ConfirmDialog request={confirm.request} onClose={confirm.close} />

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isScheduled } from 'core/publishing';
 import { formatDateTimeIn } from 'core/site-time';
-import { apiRequest, getJson } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { useAdminPages } from '../use-admin-pages';
 import { reportFailure, reportSuccess } from '../feedback';
 import { keys } from '../query-keys';
 import { useSiteTimeZone } from '../site-time';
@@ -23,14 +24,20 @@ export interface ContentAdminOptions {
   word: string;
 }
 
-/** The list and the writes shared by the blog and reviews tabs, with SPEC section 8's toasts. */
-export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, word }: ContentAdminOptions) {
+/**
+ * The lists and the writes shared by the blog and reviews tabs, with SPEC section 8's toasts. The drafts and
+ * the published posts are each read from the server a page at a time, in SPEC's order, optionally only those
+ * whose title or slug holds `search`.
+ */
+export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, word }: ContentAdminOptions, search = '') {
   const queryClient = useQueryClient();
   const timeZone = useSiteTimeZone();
   // Not 'now live' when it is not: the time it will be, in the site's zone.
   const reportScheduled = (saved: Saved) =>
     reportSuccess(`${word} Scheduled`, `"${saved.title}" will go live on ${formatDateTimeIn(saved.publishedAt!, timeZone)} (${timeZone} time).`);
-  const list = useQuery({ queryKey, queryFn: () => getJson<T[]>(`${endpoint}?admin=true`) });
+  const q = search ? `&q=${encodeURIComponent(search)}` : '';
+  const drafts = useAdminPages<T>(queryKey, `${endpoint}?admin=true&status=draft${q}`);
+  const published = useAdminPages<T>(queryKey, `${endpoint}?admin=true&status=published${q}`);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey });
     // A write makes the session a content-editing one; its remaining time changes.
@@ -74,5 +81,5 @@ export function useContentAdmin<T extends Saved>({ endpoint, queryKey, noun, wor
   });
 
   const busyId = setPublished.isPending ? setPublished.variables?.id : remove.isPending ? remove.variables?.id : null;
-  return { list, save, setPublished, remove, busyId: busyId ?? null };
+  return { drafts, published, save, setPublished, remove, busyId: busyId ?? null };
 }

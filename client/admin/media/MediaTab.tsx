@@ -1,5 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getJson } from '../../lib/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { useAdminPages } from '../use-admin-pages';
+import { MoreRows } from '../ui/MoreRows';
 import { reportFailure, reportSuccess } from '../feedback';
 import { keys } from '../query-keys';
 import { Button } from '../ui/Button';
@@ -23,7 +25,7 @@ const kilobytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.
 /** The uploaded images, where each is used, and Delete for the unused ones (GET/DELETE /api/admin/media). */
 export function MediaTab() {
   const queryClient = useQueryClient();
-  const media = useQuery({ queryKey: keys.media, queryFn: () => getJson<MediaItem[]>('/api/admin/media') });
+  const media = useAdminPages<MediaItem>(keys.media, '/api/admin/media');
   const remove = useMutation({
     mutationFn: (item: MediaItem) => apiRequest<void>('DELETE', `/api/admin/media/${item.id}`),
     onSuccess: () => {
@@ -35,10 +37,10 @@ export function MediaTab() {
   const items = media.data ?? [];
   return (
     <Card>
-      <CardHeader title={`Media (${items.length})`} description="Images uploaded from the forms' Upload buttons. An image in use cannot be deleted." />
+      <CardHeader title={`Media (${media.total})`} description="Images uploaded from the forms' Upload buttons. An image in use cannot be deleted." />
       <CardContent>
         {media.isPending && <p className="text-sm text-slate-600">Loading media...</p>}
-        {media.isSuccess && items.length === 0 && (
+        {!media.isPending && !media.isError && items.length === 0 && (
           <p className="text-sm text-slate-600">No uploaded images yet. Use an Upload button beside any image URL field.</p>
         )}
         <ul aria-label="Uploaded images" className="grid gap-4">
@@ -76,6 +78,7 @@ export function MediaTab() {
             </li>
           ))}
         </ul>
+        <MoreRows shown={items.length} total={media.total} hasMore={media.hasMore} loading={media.loadingMore} onMore={media.more} />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, getJson } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { useAdminPages } from '../use-admin-pages';
+import { MoreRows } from '../ui/MoreRows';
 import { reportFailure, reportMissing, reportSuccess } from '../feedback';
 import { keys } from '../query-keys';
 import type { SubscriberResponse } from 'core/api/admin';
@@ -14,7 +16,8 @@ import { SubscriberTable } from './SubscriberTable';
 /** Newsletter subscribers: the table with its badges, and the edit form (SPEC section 2, newsletter tab). */
 export function NewsletterTab() {
   const queryClient = useQueryClient();
-  const subscribers = useQuery({ queryKey: keys.subscribers, queryFn: () => getJson<SubscriberResponse[]>('/api/newsletter/subscribers') });
+  // A page at a time, newest first; the badges count every subscriber (X-Total-Count, X-Active-Count).
+  const subscribers = useAdminPages<SubscriberResponse>(keys.subscribers, '/api/newsletter/subscribers');
   const [selected, setSelected] = useState<SubscriberResponse | null>(null);
   const confirm = useConfirm();
   const list = subscribers.data ?? [];
@@ -55,8 +58,8 @@ export function NewsletterTab() {
           description="People who signed up for the newsletter and the free PDF guide."
           actions={
             <div className="flex gap-2">
-              <Badge tone="blue">{list.length} Total Subscribers</Badge>
-              <Badge tone="green">{list.filter((subscriber) => subscriber.subscribed).length} Active</Badge>
+              <Badge tone="blue">{subscribers.total} Total Subscribers</Badge>
+              <Badge tone="green">{Number(subscribers.header('X-Active-Count') ?? 0)} Active</Badge>
             </div>
           }
         />
@@ -68,18 +71,27 @@ export function NewsletterTab() {
               Failed to load subscribers. Please try again.
             </p>
           ) : (
-            <SubscriberTable
-              subscribers={list}
-              onEdit={setSelected}
-              busyId={remove.isPending ? (remove.variables?.id ?? null) : null}
-              onDelete={(subscriber) =>
-                confirm.ask({
-                  title: 'Delete Subscriber',
-                  description: 'Are you sure you want to delete this newsletter subscriber?',
-                  onConfirm: () => remove.mutate(subscriber),
-                })
-              }
-            />
+            <>
+              <SubscriberTable
+                subscribers={list}
+                onEdit={setSelected}
+                busyId={remove.isPending ? (remove.variables?.id ?? null) : null}
+                onDelete={(subscriber) =>
+                  confirm.ask({
+                    title: 'Delete Subscriber',
+                    description: 'Are you sure you want to delete this newsletter subscriber?',
+                    onConfirm: () => remove.mutate(subscriber),
+                  })
+                }
+              />
+              <MoreRows
+                shown={list.length}
+                total={subscribers.total}
+                hasMore={subscribers.hasMore}
+                loading={subscribers.loadingMore}
+                onMore={subscribers.more}
+              />
+            </>
           )}
         </CardContent>
       </Card>

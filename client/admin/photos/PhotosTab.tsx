@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { apiRequest, getJson } from '../../lib/api';
+import { useId, useState } from 'react';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { apiRequest, getPage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { ImagePreview } from '../content/ImagePreview';
 import { reportFailure, reportMissing, reportSuccess } from '../feedback';
@@ -13,18 +14,33 @@ import { ImageUrlField } from '../media/ImageUrlField';
 import { mediaUrlWarning } from '../urls';
 import { singleImageUrl } from 'core/images';
 
-const byName = (a: DiveSiteResponse, b: DiveSiteResponse) => a.name.localeCompare(b.name);
+/** Sites offered in each group of the dropdown; a search finds the others (the list is paged on the server: issue 31). */
+const GROUP_SIZE = 100;
 
 /** Dive-site photos: pick a site (those without a photo first), enter a URL, update (SPEC section 2, photos tab). */
 export function PhotosTab() {
   const queryClient = useQueryClient();
-  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
+  const searchId = useId();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), 250);
+  // Each group a page by name, counted on the server (the counters), optionally narrowed by a search.
+  const group = (photo: 'with' | 'without') => `/api/dive-sites?photo=${photo}&limit=${GROUP_SIZE}${search ? `&q=${encodeURIComponent(search)}` : ''}`;
+  const sites = useQuery({
+    queryKey: [...keys.diveSites, 'photos', search],
+    queryFn: async ({ signal }) => {
+      const [without, withPhoto] = await Promise.all([getPage<DiveSiteResponse>(group('without'), signal), getPage<DiveSiteResponse>(group('with'), signal)]);
+      return { without, withPhoto };
+    },
+    placeholderData: (previous) => previous,
+  });
   const [siteId, setSiteId] = useState('');
+  const [picked, setPicked] = useState<DiveSiteResponse | null>(null);
   const [imageUrl, setImageUrl] = useState('');
-  const all = sites.data ?? [];
-  const without = all.filter((site) => !site.imageUrl).sort(byName);
-  const withPhoto = all.filter((site) => site.imageUrl).sort(byName);
-  const selected = all.find((site) => String(site.id) === siteId) ?? null;
+  const without = sites.data?.without.items ?? [];
+  const withPhoto = sites.data?.withPhoto.items ?? [];
+  // The site chosen stays chosen while a search changes the options (it is kept, and refreshed when listed).
+  const selected = [...without, ...withPhoto].find((site) => String(site.id) === siteId) ?? (picked && String(picked.id) === siteId ? picked : null);
+  const missingCount = search ? null : (sites.data?.without.total ?? 0);
   const warning = mediaUrlWarning('Image URL', imageUrl);
 
   const update = useMutation({
@@ -47,8 +63,8 @@ export function PhotosTab() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Counter label="Sites Missing Photos" value={without.length} tone="text-amber-600" />
-        <Counter label="Sites With Photos" value={withPhoto.length} tone="text-emerald-600" />
+        <Counter label="Sites Missing Photos" value={sites.data?.without.total ?? 0} tone="text-amber-600" />
+        <Counter label="Sites With Photos" value={sites.data?.withPhoto.total ?? 0} tone="text-emerald-600" />
       </div>
       <Card>
         <CardHeader
@@ -56,7 +72,9 @@ export function PhotosTab() {
           description={
             sites.isPending
               ? 'Loading dive sites...'
-              : `${without.length} dive site${without.length === 1 ? '' : 's'} need${without.length === 1 ? 's' : ''} photos.`
+              : missingCount === null
+                ? 'Dive sites matching the search.'
+                : `${missingCount} dive site${missingCount === 1 ? '' : 's'} need${missingCount === 1 ? 's' : ''} photos.`
           }
         />
         <CardContent>
@@ -74,7 +92,32 @@ export function PhotosTab() {
               }}
             >
               <div className="grid content-start gap-4">
-                <SelectField label="Dive Site" value={siteId} onChange={(event) => setSiteId(event.target.value)}>
+                <div>
+                  <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+                    Find a dive site
+                  </label>
+                  <input
+                    id={searchId}
+                    type="search"
+                    value={searchText}
+                    onChange={(event) => setSearchText(event.target.value)}
+                    placeholder="Name, region or description"
+                    className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                  />
+                </div>
+                <SelectField
+                  label="Dive Site"
+                  value={siteId}
+                  onChange={(event) => {
+                    setSiteId(event.target.value);
+                    setPicked([...without, ...withPhoto].find((site) => String(site.id) === event.target.value) ?? null);
+                  }}
+                >
+                  {selected && !without.includes(selected) && !withPhoto.includes(selected) && (
+                    <option value={selected.id}>
+                      {selected.name} - {selected.region}
+                    </option>
+                  )}
                   <option value="">Select a dive site</option>
                   <optgroup label="Sites without photos">
                     {without.map((site) => (

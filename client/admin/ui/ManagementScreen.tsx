@@ -1,5 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from './Button';
+import { MoreRows } from './MoreRows';
 import type { ReactNode } from 'react';
 
 /** The top of a management screen reached from the dashboard: the way back, its title and what it is for. */
@@ -15,8 +15,19 @@ export function ManagementHeading({ title, children }: { title: string; children
   );
 }
 
+/** A list read a page at a time (client/admin/use-admin-pages.ts). */
+interface PagedQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  data: T[] | undefined;
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  more: () => void;
+}
+
 interface ManagedListProps<T> {
-  query: UseQueryResult<T[]>;
+  query: PagedQuery<T>;
   /** 'comments', 'ratings': in 'Loading {noun}', 'Failed to fetch {noun}' and 'No {noun} found.' */
   noun: string;
   /** The height class of each loading placeholder, about that of a row. */
@@ -25,7 +36,7 @@ interface ManagedListProps<T> {
   children: (items: T[]) => ReactNode;
 }
 
-/** A screen's list as its query stands: placeholders while loading, the failure, the empty state, or the rows. */
+/** A screen's list as its query stands: placeholders while loading, the failure, the empty state, or the rows and 'Load more'. */
 export function ManagedList<T>({ query, noun, placeholder, empty, children }: ManagedListProps<T>) {
   if (query.isPending) {
     return (
@@ -43,7 +54,7 @@ export function ManagedList<T>({ query, noun, placeholder, empty, children }: Ma
       </p>
     );
   }
-  if (query.data.length === 0) {
+  if (!query.data || query.data.length === 0) {
     return (
       <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
         <h2 className="text-lg font-semibold text-slate-900">No {noun} found.</h2>
@@ -51,7 +62,12 @@ export function ManagedList<T>({ query, noun, placeholder, empty, children }: Ma
       </div>
     );
   }
-  return children(query.data);
+  return (
+    <>
+      {children(query.data)}
+      <MoreRows shown={query.data.length} total={query.total} hasMore={query.hasMore} loading={query.loadingMore} onMore={query.more} />
+    </>
+  );
 }
 
 interface ManagedItemProps {

@@ -1,18 +1,36 @@
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ListSliceQueryDto } from 'src/common/list-slice.dto';
 
 /** Text with something in it besides spaces; a missing value or a list (?q=a&q=b) fails too. */
 const NOT_BLANK = /\S/;
 
-/** GET /api/dive-sites?region={region} (SPEC section 7), and an optional slice (`limit`, `offset`). */
+/**
+ * GET /api/dive-sites?region={region} (SPEC section 7), read a page at a time (`limit`, `offset`: the first
+ * DIVE_SITE_PAGE_SIZE sites by name when absent), and `q`, SPEC section 5's text search (the admin screen's).
+ */
 export class DiveSiteListQueryDto extends ListSliceQueryDto {
   @IsOptional()
   @IsString({ message: 'region must be text' })
   region?: string;
+
+  @IsOptional()
+  @IsString({ message: 'q must be text' })
+  @MaxLength(200, { message: 'q must be at most 200 characters' })
+  q?: string;
+
+  /** `with` or `without`: only the sites that have a photo, or only those that have none (the admin's photos tab). */
+  @IsOptional()
+  @IsIn(['with', 'without'], { message: 'photo must be with or without' })
+  photo?: 'with' | 'without';
+
+  /** `true`: only the sites with a video (the carousel tab's 'Load from Existing Video'). */
+  @IsOptional()
+  @IsIn(['true'], { message: 'video must be true' })
+  video?: 'true';
 }
 
-/** GET /api/dive-sites/search?q={query}. */
-export class DiveSiteSearchQueryDto {
+/** GET /api/dive-sites/search?q={query}, a page at a time as the list. */
+export class DiveSiteSearchQueryDto extends ListSliceQueryDto {
   @MaxLength(200, { message: 'q must be at most 200 characters' })
   @Matches(NOT_BLANK, { message: 'q (the search text) is required' })
   q: string;
