@@ -18,6 +18,8 @@ import type { AppConfig } from './config/app.config';
 import { formOutcomes } from './common/form-outcome-cookie';
 import { fixedHeaders, pageCacheHits, pageCacheMiddleware, withFixedHeaders } from './page-cache/page-cache.middleware';
 import { PageCacheService } from './page-cache/page-cache.service';
+import { countPageViews, pageViewCounter } from './insights/page-view-counting';
+import { PageViewsService } from './insights/page-views.service';
 import { ASSETS_DIR } from './render/asset-manifest';
 
 /** Everything the HTTP layer needs beyond the modules; shared by main.ts and the tests. */
@@ -31,7 +33,9 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   // The security headers are the same for every answer: recorded once at start and set as they were.
   const everyAnswer = fixedHeaders([securityHeaders(config), permissionsPolicy]);
   // Cache hits first, ahead of Express: they need nothing else but these headers.
-  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, successLogging(logging)));
+  // Page views are counted on both paths: the cache's hits and the pages Express renders (src/insights).
+  const viewed = pageViewCounter(app.get(PageViewsService), config);
+  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, successLogging(logging), viewed));
   express_.use(logging);
   express_.use(withFixedHeaders(everyAnswer));
   express_.use(compression({ threshold: 1024 }));
@@ -45,6 +49,7 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   express_.use('/media', express.static(join(projectRoot(), 'public', 'media'), { maxAge: '7d', index: false }));
   // A no-JavaScript form's outcome, for the page it returned to (src/forms): that answer is never kept.
   express_.use(formOutcomes(config.siteUrl, config.sessionSecret));
+  express_.use(countPageViews(viewed));
   // Anonymous pages rendered and kept, before the session layer (src/page-cache).
   express_.use(pageCacheMiddleware(app.get(PageCacheService), config));
   // After the static files, so an asset request never reads the session store.

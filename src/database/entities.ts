@@ -6,6 +6,7 @@ import { Contact } from 'src/contact/contact.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Location } from 'src/locations/location.entity';
 import { Media } from 'src/images/media.entity';
+import { ClickVisitor, LinkClick, PageView } from 'src/insights/insights.entities';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { Product } from 'src/products/product.entity';
 import { RateLimit } from 'src/rate-limit/rate-limit.entity';
@@ -34,4 +35,7 @@ export const ENTITIES = [
   SeedHistory,
   Media,
   ContentRevision,
+  LinkClick,
+  PageView,
+  ClickVisitor,
 ];
