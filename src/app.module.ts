@@ -23,6 +23,7 @@ import { HealthModule } from './health/health.module';
 import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { HomeModule } from './home/home.module';
 import { ImagesModule } from './images/images.module';
+import { InsightsModule } from './insights/insights.module';
 import { LocationsModule } from './locations/locations.module';
 import { JobQueueModule } from './job-queue/job-queue.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -78,6 +79,7 @@ export class AppModule {
         OfflineModule,
         ContentTransferModule,
         FormsModule,
+        InsightsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -22,6 +22,8 @@ import { ImagesService } from './images/images.service';
 import { MailService } from './mail/mail.service';
 import { Metrics, metricsEndpoint } from './metrics/metrics';
 import { DataSource } from 'typeorm';
+import { countPageViews, pageViewCounter } from './insights/page-view-counting';
+import { PageViewsService } from './insights/page-views.service';
 import { ASSETS_DIR } from './render/asset-manifest';
 
 /** Everything the HTTP layer needs beyond the modules; shared by main.ts and the tests. */
@@ -43,8 +45,10 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   const finished = allOf(processAccessLog(), metrics?.observe ?? null);
   // The security headers are the same for every answer: recorded once at start and set as they were.
   const everyAnswer = fixedHeaders([securityHeaders(config), permissionsPolicy]);
+  // Page views are counted on both paths: the cache's hits and the pages Express renders (src/insights).
+  const viewed = pageViewCounter(app.get(PageViewsService), config);
   // Cache hits first, ahead of Express: they need nothing else but these headers.
-  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, finished));
+  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, finished, viewed));
   express_.use(requestTracking(finished));
   express_.use(withFixedHeaders(everyAnswer));
   if (metrics && config.metricsToken) express_.use(metricsEndpoint(metrics, config.metricsToken));
@@ -59,6 +63,7 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   express_.use('/media', express.static(join(projectRoot(), 'public', 'media'), { maxAge: '7d', index: false }));
   // A no-JavaScript form's outcome, for the page it returned to (src/forms): that answer is never kept.
   express_.use(formOutcomes(config.siteUrl, config.sessionSecret));
+  express_.use(countPageViews(viewed));
   // Anonymous pages rendered and kept, before the session layer (src/page-cache).
   express_.use(pageCacheMiddleware(app.get(PageCacheService), config));
   // After the static files, so an asset request never reads the session store.

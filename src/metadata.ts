@@ -238,6 +238,7 @@ export default async () => {
           { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
         ],
         [import('./forms/dto/rating-form.dto.js'), { RatingFormDto: { rating: { required: true, type: () => Number } } }],
+        [import('./insights/insights-query.dto.js'), { InsightsQueryDto: { days: { required: false, enum: [7, 30, 90] } } }],
         [
           import('./images/dto/image-query.dto.js'),
           {

@@ -6,6 +6,7 @@ import { BlogTab } from '../admin/blog/BlogTab';
 import { CarouselTab } from '../admin/carousel/CarouselTab';
 import { CommentsTab } from '../admin/dashboard/CommentsTab';
 import { ExportTab } from '../admin/dashboard/ExportTab';
+import { InsightsTab } from '../admin/insights/InsightsTab';
 import { QuickNavigation } from '../admin/dashboard/QuickNavigation';
 import { SessionWarning } from '../admin/dashboard/SessionWarning';
 import { reportFailure, reportSuccess } from '../admin/feedback';
@@ -21,7 +22,7 @@ import { useSecuritySummary } from '../admin/security/useSecuritySummary';
 import { logout, refreshSession, SESSION_WARNING_MINUTES, useAdminSession } from '../admin/session';
 import { Button } from '../admin/ui/Button';
 
-/** SPEC section 2's eight tabs, blog first and open by default, and issue 17's Media after Photos. */
+/** SPEC section 2's eight tabs, blog first and open by default, issue 17's Media after Photos, and issue 32's Insights. */
 const TABS = [
   { value: 'blog', label: 'Blog' },
   { value: 'reviews', label: 'Reviews' },
@@ -32,6 +33,7 @@ const TABS = [
   { value: 'newsletter', label: 'Newsletter' },
   { value: 'security', label: 'Security' },
   { value: 'export', label: 'Export' },
+  { value: 'insights', label: 'Insights' },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
@@ -135,6 +137,9 @@ function Dashboard() {
         </Panel>
         <Panel value="export">
           <ExportTab />
+        </Panel>
+        <Panel value="insights">
+          <InsightsTab />
         </Panel>
       </Tabs.Root>
     </div>

@@ -6,6 +6,7 @@ import { Contact } from 'src/contact/contact.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Location } from 'src/locations/location.entity';
 import { Media } from 'src/images/media.entity';
+import { ClickVisitor, LinkClick, PageView } from 'src/insights/insights.entities';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { NewsletterDelivery } from 'src/newsletter-issues/newsletter-delivery.entity';
 import { NewsletterIssue } from 'src/newsletter-issues/newsletter-issue.entity';
@@ -38,4 +39,7 @@ export const ENTITIES = [
   ContentRevision,
   NewsletterIssue,
   NewsletterDelivery,
+  LinkClick,
+  PageView,
+  ClickVisitor,
 ];

@@ -10,6 +10,7 @@ import { DiveSiteLatitudeIndex1795800000000 } from '../../migrations/17958000000
 import { UnloggedRateLimits1795900000000 } from '../../migrations/1795900000000-UnloggedRateLimits';
 import { NewsletterIssues1796500000000 } from '../../migrations/1796500000000-NewsletterIssues';
 import { ScaleIndexesAndRatingTotals1796700000000 } from '../../migrations/1796700000000-ScaleIndexesAndRatingTotals';
+import { Insights1796800000000 } from '../../migrations/1796800000000-Insights';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   UnloggedRateLimits1795900000000,
   NewsletterIssues1796500000000,
   ScaleIndexesAndRatingTotals1796700000000,
+  Insights1796800000000,
 ];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { InsightsModule } from 'src/insights/insights.module';
 import { HousekeepingService } from './housekeeping.service';
 
-@Module({ providers: [HousekeepingService] })
+@Module({ imports: [InsightsModule], providers: [HousekeepingService] })
 export class HousekeepingModule {}

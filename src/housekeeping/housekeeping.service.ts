@@ -2,12 +2,14 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { InjectThrottlerStorage } from '@nestjs/throttler';
 import { AuditService } from 'src/audit/audit.service';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { InsightsService } from 'src/insights/insights.service';
 import type { RateLimitStorage } from 'src/rate-limit/rate-limit.storage';
 
 const EVERY_MS = 5 * 60 * 1000;
 
 /**
- * Keeps the shared tables small: rate-limit windows that ended, and audit rows past AUDIT_RETENTION_DAYS.
+ * Keeps the shared tables small: rate-limit windows that ended, audit rows past AUDIT_RETENTION_DAYS, and
+ * the click-visitor hashes of past days (src/insights).
  * Every process runs it on its own timer; each step is one plain DELETE of rows that can only stay
  * expired, so several processes pruning at once delete each row once and never a live one.
  */
@@ -20,6 +22,7 @@ export class HousekeepingService implements OnApplicationBootstrap, OnModuleDest
     @InjectThrottlerStorage() private readonly rateLimits: RateLimitStorage,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly insights: InsightsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -36,5 +39,6 @@ export class HousekeepingService implements OnApplicationBootstrap, OnModuleDest
   async prune(): Promise<void> {
     await this.rateLimits.prune();
     await this.audit.prune(this.config.auditRetentionDays);
+    await this.insights.prune();
   }
 }

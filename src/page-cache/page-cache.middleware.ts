@@ -130,9 +130,16 @@ export function withFixedHeaders(headers: Record<string, string>): RequestHandle
  * work per request is most of a hit's cost otherwise): anonymous GET or HEAD whose URL is kept. The body
  * (compressed once), its ETag or a 304, the headers every answer carries (`fixed`, see fixedHeaders), and
  * the request id, and `finished` (the access log and metrics, as requestTracking runs them for the rest)
- * told once it has gone. True when it answered; anything else goes on to Express.
+ * told once it has gone, and the page view told to `viewed` (src/insights). True when it answered;
+ * anything else goes on to Express.
  */
-export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed: Record<string, string>, finished: RequestFinished | null): FirstAnswer {
+export function pageCacheHits(
+  cache: PageCacheService,
+  config: AppConfig,
+  fixed: Record<string, string>,
+  finished: RequestFinished | null,
+  viewed?: (request: IncomingMessage, url: string) => void,
+): FirstAnswer {
   const cookieName = sessionCookieName(config.siteUrl);
   // A hit's headers go to writeHead as one flat array (name, value, name, value: Node's raw form). Made as
   // an object per hit (the fixed ones copied, the hit's added), they outlived two scavenges and were
@@ -149,6 +156,8 @@ export function pageCacheHits(cache: PageCacheService, config: AppConfig, fixed:
     // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
     const hit = url.length <= MAX_KEY_LENGTH ? cache.get(url) : null;
     if (!hit) return false;
+    // A reader's page view (src/insights): counted in memory, written in batches.
+    if (viewed && request.method === 'GET' && hit.contentType.startsWith('text/html')) viewed(request, url);
     const started = finished ? performance.now() : 0;
     const id = newRequestId(request);
     // Every header in the one writeHead below: nothing is set on the answer before it.

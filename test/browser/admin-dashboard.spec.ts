@@ -55,7 +55,7 @@ describe('admin dashboard', () => {
     await signInOnDashboard(page, t);
     await page.getByRole('heading', { name: 'Quick Navigation' }).waitFor();
     const tabs = await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allInnerTexts();
-    expect(tabs).toEqual(['Blog', 'Reviews', 'Carousel', 'Photos', 'Media', 'Comments', 'Newsletter', 'Security', 'Export']);
+    expect(tabs).toEqual(['Blog', 'Reviews', 'Carousel', 'Photos', 'Media', 'Comments', 'Newsletter', 'Security', 'Export', 'Insights']);
     expect(await page.getByRole('tab', { name: 'Blog' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
     // A fresh session has 30 minutes left: no warning.

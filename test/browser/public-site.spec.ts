@@ -98,8 +98,11 @@ describe('gear reviews', () => {
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toBe('sponsored nofollow noopener');
     }
+    // Through the site's counted /go/ link (issue 32), which sends the reader on to the shop.
+    expect(await checkPrice.first().getAttribute('href')).toMatch(/^\/go\/review\//);
+    expect(await checkPrice.first().getAttribute('title')).toMatch(/^https:\/\/www\.amazon\.com\.au\/s\?k=/);
     const [popup] = await Promise.all([page.waitForEvent('popup'), checkPrice.first().click()]);
-    expect(popup.url()).toMatch(/^https:\/\/www\.amazon\.com\.au\/s\?k=/);
+    await popup.waitForURL(/^https:\/\/www\.amazon\.com\.au\/s\?k=/);
     await popup.close();
   });
 });

@@ -12,8 +12,10 @@ export interface ContentCardProps {
   kind?: 'Article' | 'Review';
   rating?: string | null;
   price?: string | null;
-  /** When set, the card shows a 'Check Price' affiliate button. */
+  /** When set, the card shows a 'Check Price' affiliate button: the destination, shown on hover. */
   purchaseLink?: string;
+  /** The site's counted address of that link (`/go/review/{slug}`, core/outbound.ts); the destination itself when unset. */
+  purchaseHref?: string;
 }
 
 /** A card for an article or a review in a grid. The whole card links to the page; the button is separate. */
@@ -50,7 +52,8 @@ export function ContentCard(props: ContentCardProps) {
         {props.purchaseLink && (
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <a
-              href={props.purchaseLink}
+              href={props.purchaseHref ?? props.purchaseLink}
+              title={props.purchaseLink}
               target="_blank"
               rel="sponsored nofollow noopener"
               data-track="affiliate_click"

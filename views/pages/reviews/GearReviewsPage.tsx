@@ -1,3 +1,4 @@
+import { outboundPath } from 'core/outbound';
 import { IMAGE_SIZES } from 'core/images';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import type { ReviewListItem } from 'core/api/reviews';
@@ -127,6 +128,7 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
                 rating={review.rating}
                 price={review.price}
                 purchaseLink={review.purchaseLink || undefined}
+                purchaseHref={outboundPath('review', review.slug)}
               />
             ))}
           </div>

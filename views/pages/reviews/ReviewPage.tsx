@@ -1,3 +1,4 @@
+import { outboundPath } from 'core/outbound';
 import { IMAGE_SIZES } from 'core/images';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import type { ReviewResponse } from 'core/api/reviews';
@@ -17,7 +18,8 @@ export interface ReviewPageProps {
 function CheckPrice({ review, events }: { review: ReviewResponse<Date>; events: string }) {
   return (
     <a
-      href={review.purchaseLink}
+      href={outboundPath('review', review.slug)}
+      title={review.purchaseLink}
       target="_blank"
       rel="sponsored nofollow noopener"
       data-track={events}

@@ -141,6 +141,13 @@ export function PrivacyPolicyPage() {
               aggregate, and we will update this policy to name the service and describe the information it collects.
             </li>
             <li>
+              <strong>Our own visit counts:</strong> the site itself counts how many times each page is viewed and how many times each purchase link (for
+              example &lsquo;Check Price&rsquo;) is followed, per day. It keeps only the page address or link, the day and the number. It keeps no IP address,
+              no cookie, no browser or device details and nothing that identifies you, and no third-party script is involved. So that repeat clicks within a
+              minute count once, the server keeps a one-way keyed code made from your network address and the date, only for that day; it cannot be turned back
+              into the address and is deleted after the day ends. Known search-engine crawlers and browser prefetches are not counted.
+            </li>
+            <li>
               <strong>Retailer sites:</strong> when you follow an affiliate link, the retailer (for example Amazon) may set its own cookies to track the
               referral. Those cookies are governed by the retailer&rsquo;s privacy policy, not ours.
             </li>
