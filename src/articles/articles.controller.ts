@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import type { Request, Response } from 'express';
 import { AdminName } from 'src/admin-auth/admin-name.decorator';
 import { AdminPostListQueryDto } from 'src/admin-auth/admin-list-query.dto';
-import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { adminSlice, PUBLIC_PAGE_SIZE, sendPageHeaders } from 'src/common/admin-page';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { toArticleListItem, toArticleResponse } from './article.response';
@@ -21,7 +21,13 @@ export class ArticlesController {
   @Get('articles')
   @AdminListOnRequest()
   async list(@Query() { admin, status, q, video, ...slice }: AdminPostListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    if (!admin) return (await this.articles.listPublished(slice)).map(toArticleListItem);
+    if (!admin) {
+      // A page (the first PUBLIC_PAGE_SIZE unless `limit` says), counted, with a Link to the next (issue 31).
+      const page = { limit: slice.limit ?? PUBLIC_PAGE_SIZE, offset: slice.offset ?? 0 };
+      const [rows, total] = await this.articles.pagePublished(page);
+      sendPageHeaders(request, response, total, page);
+      return rows.map(toArticleListItem);
+    }
     // The administrator's list, a page at a time (src/common/admin-page.ts).
     const page = adminSlice(slice);
     const { rows, total } = await this.articles.adminPage({ status, q, video: video === 'true', ...page });

@@ -11,6 +11,9 @@ import { ListSliceQueryDto } from './list-slice.dto';
  */
 export const ADMIN_PAGE_SIZE = 25;
 
+/** Rows of a public list call (GET /api/articles, /api/reviews/published) when the call names no `limit`. */
+export const PUBLIC_PAGE_SIZE = 100;
+
 /** The longest search an admin list accepts. */
 export const ADMIN_SEARCH_MAX = 200;
 

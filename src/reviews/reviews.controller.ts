@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Pa
 import type { Request, Response } from 'express';
 import { AdminName } from 'src/admin-auth/admin-name.decorator';
 import { AdminPostListQueryDto } from 'src/admin-auth/admin-list-query.dto';
-import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { adminSlice, PUBLIC_PAGE_SIZE, sendPageHeaders } from 'src/common/admin-page';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
 import { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
@@ -22,7 +22,13 @@ export class ReviewsController {
   @Get(['reviews', 'reviews/published'])
   @AdminListOnRequest()
   async list(@Query() { admin, status, q, ...slice }: AdminPostListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    if (!admin) return (await this.reviews.listPublished(slice)).map(toReviewListItem);
+    if (!admin) {
+      // A page (the first PUBLIC_PAGE_SIZE unless `limit` says), counted, with a Link to the next (issue 31).
+      const page = { limit: slice.limit ?? PUBLIC_PAGE_SIZE, offset: slice.offset ?? 0 };
+      const [rows, total] = await this.reviews.pagePublished(page);
+      sendPageHeaders(request, response, total, page);
+      return rows.map(toReviewListItem);
+    }
     // The administrator's list, a page at a time (src/common/admin-page.ts).
     const page = adminSlice(slice);
     const { rows, total } = await this.reviews.adminPage({ status, q, ...page });
