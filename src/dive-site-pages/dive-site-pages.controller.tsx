@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import { cardsToShow, filtersQuery, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { canonicalListQuery, cardsToShow, isFiltered, matchesFilters, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
 import type { TileSettings } from 'core/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
@@ -22,9 +22,6 @@ import { byId, CacheTags, Tag } from 'src/common/cache-tags';
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =
   'Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.';
-
-/** `?sort=top-rated`: the list by Bayesian average rating instead of by name. */
-const TOP_RATED = 'top-rated';
 
 function inOrder(sites: DiveSite[], ids: number[]): DiveSite[] {
   const rank = new Map(ids.map((id, index) => [id, index]));
@@ -65,11 +62,20 @@ export class DiveSitePagesController {
   /**
    * Query parameters (search, region, skill, depth) are the filter form's, so the page filters without
    * JavaScript too; `show` is the number of cards (the 'Show more dive sites' link without JavaScript).
+   * The form's answer ('?search=&region=Tasmania&skill=all&depth=all') is redirected to the address the
+   * island writes for the same choice ('?region=Tasmania'), so a shared or bookmarked link is the same
+   * with JavaScript or without.
    */
   @Get()
   @Html()
   @CacheTags(Tag.diveSites)
-  async list(@Query() query: Record<string, unknown>): Promise<string> {
+  async list(@Query() query: Record<string, unknown>, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<string> {
+    const search = request.originalUrl.indexOf('?');
+    const canonical = search < 0 ? null : canonicalListQuery(request.originalUrl.slice(search));
+    if (canonical !== null) {
+      response.status(302).setHeader('Location', `/dive-sites${canonical}`);
+      return '';
+    }
     const filters = normaliseFilters(query);
     if (query.sort === TOP_RATED) return this.topRatedList(query, filters);
     // The filters run in SQL: the page reads the cards it shows, the region options and the counts.
@@ -111,15 +117,17 @@ export class DiveSitePagesController {
     filters: DiveSiteFilters,
     matches: number[] | null,
     total: number,
-    listing: Omit<ComponentProps<typeof DiveSitesPage>['explorer'], 'initialFilters' | 'initialMatches' | 'routeSite' | 'routeMissing' | 'tiles'>,
+    listing: Omit<
+      ComponentProps<typeof DiveSitesPage>['explorer'],
+      'initialFilters' | 'initialMatches' | 'routeSite' | 'routeMissing' | 'tiles' | 'sortChoice'
+    >,
   ): string {
     return this.render.page(
       { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
       <DiveSitesPage
         site={null}
         total={total}
-        sort={{ topRated: listing.order !== null, filtersQuery: filtersQuery(filters) }}
-        explorer={{ ...listing, initialFilters: filters, initialMatches: matches, routeSite: null, routeMissing: false, tiles: this.tiles() }}
+        explorer={{ ...listing, sortChoice: true, initialFilters: filters, initialMatches: matches, routeSite: null, routeMissing: false, tiles: this.tiles() }}
       />,
     );
   }
@@ -140,6 +148,7 @@ export class DiveSitePagesController {
     const page = site ? await this.sites.explorerPage(initialFilters, visible, initialMatches) : null;
     const explorer = {
       order: null,
+      sortChoice: false,
       sites: page ? page.sites.map(toExplorerSite) : [],
       matchCount: page?.matchCount ?? 0,
       initialVisible: visible,

@@ -11,12 +11,10 @@ export interface DiveSitesPageProps {
   total: number;
   /** The route's site whole, below the grid (/dive-sites/{id} only). */
   panel?: DiveSitePanelProps | null;
-  /** /dive-sites only: the sort choice (by name or 'Top rated'), as links keeping the filters. */
-  sort?: { topRated: boolean; filtersQuery: string } | null;
 }
 
 /** /dive-sites and /dive-sites/{id}: the hero, the interactive area (map, filters, grid), then the route's site. */
-export function DiveSitesPage({ explorer, site, total, panel = null, sort = null }: DiveSitesPageProps) {
+export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSitesPageProps) {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
@@ -53,36 +51,8 @@ export function DiveSitesPage({ explorer, site, total, panel = null, sort = null
           )}
         </div>
       </section>
-      {sort && <SortChoice {...sort} />}
       <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
       {panel && <DiveSitePanel {...panel} />}
     </>
-  );
-}
-
-function SortChoice({ topRated, filtersQuery }: { topRated: boolean; filtersQuery: string }) {
-  const params = new URLSearchParams(filtersQuery);
-  const byName = params.toString();
-  params.set('sort', 'top-rated');
-  const choices = [
-    { label: 'Name', href: `/dive-sites${byName ? `?${byName}` : ''}`, current: !topRated },
-    { label: 'Top rated', href: `/dive-sites?${params}`, current: topRated },
-  ];
-  return (
-    <nav aria-label="Sort dive sites" className="mx-auto max-w-7xl px-4 pt-6 text-sm">
-      <span className="text-slate-600">Sort by: </span>
-      {choices.map((choice, index) => (
-        <span key={choice.label}>
-          {index > 0 && <span aria-hidden="true"> · </span>}
-          <a
-            href={choice.href}
-            aria-current={choice.current ? 'page' : undefined}
-            className={`inline-flex min-h-6 items-center underline ${choice.current ? 'font-bold text-slate-900' : 'font-semibold text-cyan-800'}`}
-          >
-            {choice.label}
-          </a>
-        </span>
-      ))}
-    </nav>
   );
 }

@@ -1,0 +1,74 @@
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { browserSuite } from '../support/browser-suite';
+
+/** Issue 30: finding the right dive site, with JavaScript and without. */
+const suite = browserSuite();
+let all: DiveSite[];
+
+beforeAll(async () => {
+  all = await suite.t.dataSource.getRepository(DiveSite).find();
+});
+
+const explorer = () => suite.page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
+const countText = (n: number) => `Showing ${n} of ${all.length} dive sites`;
+
+describe('/dive-sites filters in the address', () => {
+  const region = 'Perth & Rottnest';
+  const shared = '/dive-sites?region=Perth+%26+Rottnest&skill=Beginner';
+
+  it('puts the filters chosen with JavaScript in the address, as the form does without it, and Back and a shared link restore them', async () => {
+    const { page, t } = suite;
+    const expected = all.filter((s) => s.region === region && s.skillLevel === 'Beginner');
+    expect(expected.length).toBeGreaterThan(1);
+    await page.goto(`${t.baseUrl}/dive-sites`);
+    await explorer();
+    await page.getByLabel('Region').selectOption(region);
+    await page.getByLabel('Skill Level').selectOption('Beginner');
+    await page.getByText(countText(expected.length)).waitFor();
+    await page.waitForURL(`${t.baseUrl}${shared}`);
+    // Typing a search puts it in the address once typing pauses; clearing it takes it out again.
+    await page.getByLabel('Search dive sites').fill('reef');
+    await page.waitForURL(`${t.baseUrl}/dive-sites?search=reef&region=Perth+%26+Rottnest&skill=Beginner`);
+    await page.getByLabel('Search dive sites').fill('');
+    await page.waitForURL(`${t.baseUrl}${shared}`);
+
+    // Open a site, then Back: the same filters and the same list.
+    await page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article h2 a').first().click();
+    await page.waitForURL(/\/dive-sites\/\d+$/);
+    await page.goBack();
+    await explorer();
+    await page.getByText(countText(expected.length)).waitFor();
+    await expect(page.getByLabel('Region').inputValue()).resolves.toBe(region);
+    await expect(page.getByLabel('Skill Level').inputValue()).resolves.toBe('Beginner');
+
+    // The same address opened by someone else, with JavaScript off: the same list.
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto(`${t.baseUrl}${shared}`);
+    await noJs.getByText(countText(expected.length)).waitFor();
+    // And the form sent without JavaScript lands on the very address the island wrote.
+    await noJs.goto(`${t.baseUrl}/dive-sites`);
+    await noJs.getByLabel('Region').selectOption(region);
+    await noJs.getByLabel('Skill Level').selectOption('Beginner');
+    await noJs.getByRole('button', { name: 'Apply filters' }).click();
+    await noJs.waitForURL(`${t.baseUrl}${shared}`);
+    await noJs.getByText(countText(expected.length)).waitFor();
+    await context.close();
+  });
+
+  it("keeps 'Top rated' in the address and in the form as filters change", async () => {
+    const { page, t } = suite;
+    await page.goto(`${t.baseUrl}/dive-sites?sort=top-rated`);
+    await explorer();
+    await page.getByLabel('Skill Level').selectOption('Advanced');
+    await page.waitForURL(`${t.baseUrl}/dive-sites?skill=Advanced&sort=top-rated`);
+    await expect(page.getByRole('link', { name: 'Name' }).getAttribute('href')).resolves.toBe('/dive-sites?skill=Advanced');
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto(`${t.baseUrl}/dive-sites?sort=top-rated`);
+    await noJs.getByLabel('Skill Level').selectOption('Advanced');
+    await noJs.getByRole('button', { name: 'Apply filters' }).click();
+    await noJs.waitForURL(`${t.baseUrl}/dive-sites?skill=Advanced&sort=top-rated`);
+    await context.close();
+  });
+});
