@@ -8,6 +8,7 @@ import { ContentRevisions1795600000000 } from '../../migrations/1795600000000-Co
 import { DiveSiteTextIndex1795700000000 } from '../../migrations/1795700000000-DiveSiteTextIndex';
 import { DiveSiteLatitudeIndex1795800000000 } from '../../migrations/1795800000000-DiveSiteLatitudeIndex';
 import { UnloggedRateLimits1795900000000 } from '../../migrations/1795900000000-UnloggedRateLimits';
+import { Unaccent1796600000000 } from '../../migrations/1796600000000-Unaccent';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DiveSiteTextIndex1795700000000,
   DiveSiteLatitudeIndex1795800000000,
   UnloggedRateLimits1795900000000,
+  Unaccent1796600000000,
 ];

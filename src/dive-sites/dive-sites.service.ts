@@ -4,7 +4,7 @@ import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { ALL, depthBand, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { DiveSite } from './dive-site.entity';
-import { siteTextMatch } from './dive-site-text';
+import { matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
@@ -83,11 +83,13 @@ export class DiveSitesService {
     return this.sorted().where('site.id IN (:...ids)', { ids }).getMany();
   }
 
-  /** SPEC section 5: case-insensitive substring on name, description, region and marine life. */
-  search(term: string): Promise<DiveSite[]> {
-    return this.sorted()
-      .where(...siteTextMatch(term))
-      .getMany();
+  /**
+   * SPEC section 5: case-insensitive substring on name, description, region and marine life; a term that
+   * finds nothing so is tried without accents, word by word, then as a misspelt name (matchingSiteIds).
+   */
+  async search(term: string): Promise<DiveSite[]> {
+    const ids = await this.searchIds(term);
+    return ids.length ? this.byIds(ids) : [];
   }
 
   /**
@@ -123,13 +125,14 @@ export class DiveSitesService {
     return rows.sort((a, b) => a.region.localeCompare(b.region, 'en-AU'));
   }
 
-  /** The ids of the sites the text search finds (SPEC section 5), without reading the sites. */
+  /** The ids of the sites the text search finds (as `search`), by name, without reading the sites. */
   async searchIds(term: string): Promise<number[]> {
-    const rows = await this.sorted()
-      .select('site.id', 'id')
-      .where(...siteTextMatch(term))
-      .getRawMany<{ id: number }>();
-    return rows.map((row) => row.id);
+    return (await this.searchMatch(term)).ids;
+  }
+
+  /** The same, and how the term found them ('text' as SPEC section 5's substring, or a tolerant step). */
+  searchMatch(term: string): Promise<{ ids: number[]; kind: SiteMatchKind }> {
+    return matchingSiteIds(this.sites, term, HUMAN_ORDER);
   }
 
   /** The page's filters, for the exports: text search, exact region and skill, depth band by the largest depth. */
@@ -137,7 +140,8 @@ export class DiveSitesService {
     const term = filters.q || filters.search || '';
     const query = this.sorted();
     if (term) {
-      query.andWhere(...siteTextMatch(term));
+      const ids = await this.searchIds(term);
+      query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
     }
     if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });

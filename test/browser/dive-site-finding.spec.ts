@@ -3,6 +3,8 @@ import { browserSuite } from '../support/browser-suite';
 
 /** Issue 30: finding the right dive site, with JavaScript and without. */
 const suite = browserSuite();
+// Each test walks several pages, with and without JavaScript, on a machine that may be busy.
+jest.setTimeout(90_000);
 let all: DiveSite[];
 
 beforeAll(async () => {
@@ -70,5 +72,39 @@ describe('/dive-sites filters in the address', () => {
     await noJs.getByRole('button', { name: 'Apply filters' }).click();
     await noJs.waitForURL(`${t.baseUrl}/dive-sites?skill=Advanced&sort=top-rated`);
     await context.close();
+  });
+});
+
+describe('search results that lead somewhere', () => {
+  it("opens the product a 'torch' search found, and 'See all' opens every dive site the count promised (without JavaScript)", async () => {
+    const { t } = suite;
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto(`${t.baseUrl}/search?q=torch`);
+    await noJs
+      .getByRole('region', { name: 'Products' })
+      .getByRole('link', { name: /Scubapro Nova 850R Dive Torch/ })
+      .click();
+    await noJs.waitForURL(/\/gear-reviews\?search=/);
+    await noJs.getByRole('heading', { name: 'Scubapro Nova 850R Dive Torch', level: 3 }).waitFor();
+    expect(await noJs.getByText('No products found').count()).toBe(0);
+
+    const wrecks = all.filter((s) => [s.name, s.description, s.region, s.marineLife ?? ''].some((text) => text.toLowerCase().includes('wreck')));
+    await noJs.goto(`${t.baseUrl}/search?q=wreck`);
+    await noJs.getByRole('link', { name: `See all ${wrecks.length} dive sites` }).click();
+    await noJs.waitForURL(`${t.baseUrl}/dive-sites?search=wreck`);
+    await noJs.getByText(countText(wrecks.length)).waitFor();
+    await context.close();
+  });
+
+  it("finds 'yongla' as SS Yongala in the header search", async () => {
+    const { page, t } = suite;
+    await page.goto(`${t.baseUrl}/search?q=yongla`);
+    await page
+      .getByRole('region', { name: 'Dive Sites' })
+      .getByRole('link', { name: /SS Yongala/ })
+      .click();
+    await page.waitForURL(/\/dive-sites\/\d+$/);
+    await page.getByRole('heading', { name: 'SS Yongala', level: 1 }).waitFor();
   });
 });
