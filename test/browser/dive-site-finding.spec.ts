@@ -108,3 +108,32 @@ describe('search results that lead somewhere', () => {
     await page.getByRole('heading', { name: 'SS Yongala', level: 1 }).waitFor();
   });
 });
+
+describe('search excerpts', () => {
+  /** The excerpt lines of a result: its height over its line height. */
+  const lines = (excerpt: import('playwright-core').Locator) =>
+    excerpt.evaluate((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)));
+
+  it("cuts each result's text to two lines, in the header's list and on /search without JavaScript (SPEC section 9)", async () => {
+    const { page, t } = suite;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${t.baseUrl}/about`);
+    const box = page.getByRole('combobox', { name: 'Search articles, dive sites and gear' });
+    // The header search hydrates on its first focus.
+    await box.click();
+    await page.locator('[data-island="SearchBox"][data-hydrated="true"]').first().waitFor();
+    await box.fill('yongala');
+    const option = page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: /^Dive Site SS Yongala/ });
+    await expect(lines(option.locator('.line-clamp-2'))).resolves.toBe(2);
+
+    const context = await suite.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const noJs = await context.newPage();
+    await noJs.goto(`${t.baseUrl}/search?q=yongala`);
+    const result = noJs
+      .getByRole('region', { name: 'Dive Sites' })
+      .getByRole('link', { name: /SS Yongala/ })
+      .first();
+    await expect(lines(result.locator('.line-clamp-2'))).resolves.toBe(2);
+    await context.close();
+  });
+});

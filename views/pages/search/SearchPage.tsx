@@ -66,7 +66,7 @@ export function SearchPage({ term, results, counts }: SearchPageProps) {
                     </span>
                     <span className="font-medium text-slate-900">{result.title}</span>
                   </span>
-                  {result.excerpt && <span className="mt-1 line-clamp-2 block text-sm text-slate-600">{result.excerpt}</span>}
+                  {result.excerpt && <span className="mt-1 line-clamp-2 text-sm text-slate-600">{result.excerpt}</span>}
                 </a>
               </li>
             ))}
