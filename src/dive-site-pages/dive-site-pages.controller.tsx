@@ -33,12 +33,19 @@ function inOrder(sites: DiveSite[], ids: number[]): DiveSite[] {
  * filters) and how many match. The island fetches the compact list of every site (EXPLORER_SITES_URL)
  * for the map, for more cards and for other filters, so the page stays small: about 24 cards, not 244.
  */
-function embeddedSites(all: DiveSite[], filters: DiveSiteFilters, matches: number[] | null, routeMissing: boolean, visible: number) {
+function embeddedSites(
+  all: DiveSite[],
+  filters: DiveSiteFilters,
+  matches: number[] | null,
+  routeMissing: boolean,
+  visible: number,
+  ratings: ReadonlyMap<number, { average: number; count: number }>,
+) {
   const ids = matches ? new Set(matches) : null;
   const filtered = isFiltered(filters) || routeMissing;
   const shown = routeMissing ? [] : filtered ? all.filter((site) => matchesFilters(site, filters, ids)) : all;
   return {
-    sites: shown.slice(0, visible).map(toExplorerSite),
+    sites: shown.slice(0, visible).map((site) => toExplorerSite(site, ratings)),
     matchCount: shown.length,
     initialVisible: visible,
     totalSites: all.length,
@@ -68,7 +75,8 @@ export class DiveSitePagesController {
    */
   @Get()
   @Html()
-  @CacheTags(Tag.diveSites)
+  // The cards show their sites' stars.
+  @CacheTags(Tag.diveSites, Tag.allRatings)
   async list(@Query() query: Record<string, unknown>, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<string> {
     const search = request.originalUrl.indexOf('?');
     const canonical = search < 0 ? null : canonicalListQuery(request.originalUrl.slice(search));
@@ -84,9 +92,10 @@ export class DiveSitePagesController {
     const visible = cardsToShow(query.show, total);
     const matches = filters.search ? await this.sites.searchIds(filters.search) : null;
     const page = await this.sites.explorerPage(filters, visible, matches);
+    const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
     return this.listPage(filters, matches, total, {
       order: null,
-      sites: page.sites.map(toExplorerSite),
+      sites: page.sites.map((site) => toExplorerSite(site, ratings)),
       matchCount: page.matchCount,
       initialVisible: visible,
       totalSites: total,
@@ -105,9 +114,13 @@ export class DiveSitePagesController {
       filters.search ? this.sites.searchIds(filters.search) : null,
     ]);
     const all = inOrder(byName, order);
+    const visible = cardsToShow(query.show, all.length);
+    const ids = matches ? new Set(matches) : null;
+    const shown = all.filter((site) => matchesFilters(site, filters, ids)).slice(0, visible);
+    const ratings = await this.sites.ratingSummaries(shown.map((site) => site.id));
     return this.listPage(filters, matches, all.length, {
       order,
-      ...embeddedSites(all, filters, matches, false, cardsToShow(query.show, all.length)),
+      ...embeddedSites(all, filters, matches, false, visible, ratings),
       regions: this.regions(all),
     });
   }
@@ -135,7 +148,7 @@ export class DiveSitePagesController {
   @Get(':id')
   @Html()
   // Every site page shows the explorer, and its own site's ratings.
-  @CacheTags(Tag.diveSites, byId(Tag.ratings))
+  @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings)
   async site(@Param('id') rawId: string, @Query('show') show: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
     // SPEC section 2: the id is parsed as an integer.
     const id = Number.parseInt(rawId, 10);
@@ -146,10 +159,11 @@ export class DiveSitePagesController {
     const initialFilters = normaliseFilters({ search: site?.name ?? '' });
     const initialMatches = site ? await this.sites.searchIds(site.name) : null;
     const page = site ? await this.sites.explorerPage(initialFilters, visible, initialMatches) : null;
+    const cardRatings = await this.sites.ratingSummaries(page ? page.sites.map((shown) => shown.id) : []);
     const explorer = {
       order: null,
       sortChoice: false,
-      sites: page ? page.sites.map(toExplorerSite) : [],
+      sites: page ? page.sites.map((shown) => toExplorerSite(shown, cardRatings)) : [],
       matchCount: page?.matchCount ?? 0,
       initialVisible: visible,
       totalSites: total,

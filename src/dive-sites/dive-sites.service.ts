@@ -200,14 +200,29 @@ export class DiveSitesService {
     return rows.map((row) => ({ id: row.id, name: row.name, skillLevel: row.skillLevel, km: Number(row.km) }));
   }
 
-  /** Every site's id, best first by the Bayesian average (unrated sites score the mean), then by name. */
+  /** The average (one decimal) and count of the ratings of these sites; a site nobody rated is not in the map. */
+  async ratingSummaries(ids: number[]): Promise<Map<number, { average: number; count: number }>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; average: number; count: number }[] = await this.sites.query(
+      `SELECT "diveSiteId" AS id, round(avg(rating), 1)::float8 AS average, count(*)::int AS count
+       FROM dive_site_ratings WHERE "diveSiteId" = ANY($1::int[]) GROUP BY "diveSiteId"`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, { average: Number(row.average), count: row.count }]));
+  }
+
+  /**
+   * Every site's id for 'Top rated': the rated sites first, best first by the Bayesian average (a few
+   * ratings pulled towards the site-wide mean), then by more ratings; the sites nobody has rated after
+   * them, by name. A site rated 3.5 from two ratings is above every unrated one: it has a rating to show.
+   */
   async topRatedOrder(): Promise<number[]> {
     const rows: { id: number }[] = await this.sites.query(
       `WITH prior AS (SELECT coalesce(avg(rating), 0)::float8 AS mean FROM dive_site_ratings),
             counts AS (SELECT "diveSiteId", count(*)::int AS n, sum(rating)::int AS stars FROM dive_site_ratings GROUP BY "diveSiteId")
        SELECT site.id
        FROM dive_sites site CROSS JOIN prior LEFT JOIN counts ON counts."diveSiteId" = site.id
-       ORDER BY ($1 * prior.mean + coalesce(counts.stars, 0)) / ($1 + coalesce(counts.n, 0)) DESC, coalesce(counts.n, 0) DESC, site.name ${HUMAN_ORDER}, site.id`,
+       ORDER BY counts.n IS NULL, ($1 * prior.mean + coalesce(counts.stars, 0)) / ($1 + coalesce(counts.n, 0)) DESC, coalesce(counts.n, 0) DESC, site.name ${HUMAN_ORDER}, site.id`,
       [PRIOR_WEIGHT],
     );
     return rows.map((row) => row.id);

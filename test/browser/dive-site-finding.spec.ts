@@ -137,3 +137,29 @@ describe('search excerpts', () => {
     await context.close();
   });
 });
+
+describe("'Top rated' and the map popup", () => {
+  it('lists a site rated 3.5 from two ratings above the unrated ones, with its stars on the card and in the popup, which leads to its page', async () => {
+    const { page, t } = suite;
+    const cook = all.find((s) => s.name === 'Cook Island')!;
+    await t.dataSource.query(`DELETE FROM dive_site_ratings`);
+    await t.dataSource.query(`INSERT INTO dive_site_ratings ("diveSiteId", rating) VALUES ($1, 3), ($1, 4)`, [cook.id]);
+    await page.goto(`${t.baseUrl}/dive-sites?sort=top-rated`);
+    await explorer();
+    const first = page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article').first();
+    await expect(first.locator('h2').innerText()).resolves.toBe('Cook Island');
+    await first.getByText('Rated 3.5 out of 5 from 2 ratings').waitFor();
+    await expect(page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article').nth(1).getByText('No ratings yet').count()).resolves.toBe(1);
+
+    // Its marker's popup (the map of its region): the stars, and a link to the site's page.
+    await page.getByLabel('Region').selectOption(cook.region);
+    await page.getByLabel('Search dive sites').fill('Cook Island');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="dive-site-map"] .dive-site-marker').length === 1);
+    await page.locator('[data-testid="dive-site-map"] .dive-site-marker').first().click();
+    const popup = page.locator('.leaflet-popup');
+    await popup.getByText('Rated 3.5 out of 5 from 2 ratings').waitFor();
+    await popup.getByRole('link', { name: 'Open Cook Island' }).click();
+    await page.waitForURL(`${t.baseUrl}/dive-sites/${cook.id}`);
+    await t.dataSource.query(`DELETE FROM dive_site_ratings`);
+  });
+});
