@@ -266,7 +266,7 @@ function Explorer(props: DiveSiteExplorerProps) {
   moreQuery.set('show', String(visible + CARD_PAGE_SIZE));
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div id="site-explorer" className="mx-auto max-w-7xl px-4 py-10">
       {props.sortChoice && <SortChoice topRated={topRated} filters={filters} />}
       <section aria-label="Map of dive sites">
         <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">

@@ -163,3 +163,35 @@ describe("'Top rated' and the map popup", () => {
     await t.dataSource.query(`DELETE FROM dive_site_ratings`);
   });
 });
+
+describe("a site's own page on a phone", () => {
+  it('leads with the site: its name, key facts and links to its safety brief and ratings come before the map, with JavaScript and without', async () => {
+    const { t } = suite;
+    const yongala = all.find((s) => s.name === 'SS Yongala')!;
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await suite.browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+      const phone = await context.newPage();
+      await phone.goto(`${t.baseUrl}/dive-sites/${yongala.id}`);
+      const top = (selector: string) =>
+        phone
+          .locator(selector)
+          .first()
+          .evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+      // In the first screen: the site's name, its depth and the way to its safety brief.
+      expect(await top('#site-panel-heading')).toBeLessThan(844);
+      expect(await top('[data-testid="key-facts"]')).toBeLessThan(844);
+      await expect(phone.getByTestId('key-facts').innerText()).resolves.toContain(yongala.depthRange);
+      const jump = phone.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Safety brief' });
+      expect(await top('nav[aria-label="On this page"]')).toBeLessThan(844);
+      // The safety brief and the ratings come before the map and the filter form.
+      const map = await top('[data-testid="dive-site-map"]');
+      expect(await top('#site-safety')).toBeLessThan(map);
+      expect(await top('#site-ratings')).toBeLessThan(map);
+      expect(await top('#site-ratings')).toBeLessThan(await top('form[aria-label="Filter dive sites"]'));
+      await jump.click();
+      await phone.waitForURL(/#site-safety$/);
+      await context.close();
+    }
+  });
+});

@@ -9,11 +9,11 @@ export interface DiveSitesPageProps {
   /** The site of /dive-sites/{id}, for the hero; null on /dive-sites or for an unknown id. */
   site: { name: string; region: string } | null;
   total: number;
-  /** The route's site whole, below the grid (/dive-sites/{id} only). */
+  /** The route's site whole, above the explorer (/dive-sites/{id} only). */
   panel?: DiveSitePanelProps | null;
 }
 
-/** /dive-sites and /dive-sites/{id}: the hero, the interactive area (map, filters, grid), then the route's site. */
+/** /dive-sites and /dive-sites/{id}: the hero, the route's site (on /dive-sites/{id}), then the interactive area (map, filters, grid). */
 export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSitesPageProps) {
   return (
     <>
@@ -51,8 +51,10 @@ export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSites
           )}
         </div>
       </section>
-      <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
+      {/* A site's own page leads with the site (its facts, safety brief and ratings); the explorer, its search
+          pre-filled with the site's name, follows below. */}
       {panel && <DiveSitePanel {...panel} />}
+      <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
     </>
   );
 }
