@@ -37,3 +37,27 @@ export const searchCountText = (count: number) => `${count} ${count === 1 ? 'res
 
 /** SPEC section 8. */
 export const noResultsText = (term: string) => `No results found for "${term}"`;
+
+/** How many of each type a search finds in all (the results list the first SEARCH_MAX_PER_TYPE of each). */
+export type SearchCounts = Record<SearchResult['type'], number>;
+
+/** Where a type's whole list for a term is ('See all N dive sites'); null where no page lists it. */
+export function seeAllLink(type: SearchResult['type'], term: string): string | null {
+  // As the lists' own forms write it ('?search=ship+wreck').
+  const query = new URLSearchParams({ search: term });
+  if (type === 'dive-site') return `/dive-sites?${query}`;
+  // /gear-reviews?search= lists the matching products above the matching reviews.
+  if (type === 'review' || type === 'product') return `/gear-reviews?${query}`;
+  return null;
+}
+
+/** 'See all 34 dive sites' */
+export function seeAllText(type: SearchResult['type'], count: number): string {
+  const nouns: Record<SearchResult['type'], [string, string]> = {
+    article: ['article', 'articles'],
+    'dive-site': ['dive site', 'dive sites'],
+    product: ['product', 'products'],
+    review: ['review', 'reviews'],
+  };
+  return `See all ${count} ${nouns[type][count === 1 ? 0 : 1]}`;
+}

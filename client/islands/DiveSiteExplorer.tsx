@@ -4,12 +4,13 @@ import { QueryProvider } from 'client/lib/QueryProvider';
 import { useDebouncedValue } from 'client/lib/use-debounced-value';
 import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
-import { bandMatchesFilters, CARD_PAGE_SIZE, filtersQuery, isFiltered, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { bandMatchesFilters, CARD_PAGE_SIZE, filtersQuery, isFiltered, listAddress, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { decodeMapPayload, toMapSite, type MapPayload, type MapSite } from 'core/dive-sites/map-payload';
 import { mapView } from '../lib/dive-sites/map';
 import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
 import { FilterPanel } from './dive-sites/FilterPanel';
 import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
+import { SortChoice } from './dive-sites/SortChoice';
 
 // Leaflet travels in its own chunk, fetched only when the map comes into view.
 const DiveSiteMap = lazy(() => import('./dive-sites/DiveSiteMap.js').then((module) => ({ default: module.DiveSiteMap })));
@@ -32,6 +33,11 @@ export interface DiveSiteExplorerProps {
   initialMatches: number[] | null;
   /** Site ids best rated first ('Top rated', ?sort=top-rated); null: by name, as the list comes. */
   order: number[] | null;
+  /**
+   * /dive-sites: the sort choice is shown, and the address follows the filters chosen (as the GET form
+   * would put them), so Back, a reload and a shared link show the same list. False on /dive-sites/{id}.
+   */
+  sortChoice: boolean;
   /** The site of /dive-sites/{id}; null on /dive-sites. */
   routeSite: { id: number; name: string } | null;
   /** /dive-sites/{id} with an id that matches no site: the empty state until a filter changes. */
@@ -229,7 +235,19 @@ function Explorer(props: DiveSiteExplorerProps) {
     [cards, waitingFor],
   );
 
+  // The address follows the filters once the visitor changes one (the search text once typing pauses):
+  // replaced, not pushed, so Back leaves the list as a whole.
+  const topRated = props.order !== null;
+  const chosen = useRef(false);
+  const settledFilters = useMemo(() => ({ ...filters, search: settledTerm }), [filters, settledTerm]);
+  useEffect(() => {
+    if (!props.sortChoice || !chosen.current) return;
+    const address = listAddress(settledFilters, topRated);
+    if (address !== window.location.pathname + window.location.search) window.history.replaceState(window.history.state, '', address);
+  }, [settledFilters, topRated, props.sortChoice]);
+
   const change = (next: DiveSiteFilters) => {
+    chosen.current = true;
     setRouteMissing(false);
     setFilters(next);
     setVisible(CARD_PAGE_SIZE);
@@ -245,10 +263,12 @@ function Explorer(props: DiveSiteExplorerProps) {
     setVisible(visible + CARD_PAGE_SIZE);
   };
   const moreQuery = new URLSearchParams(filtersQuery(filters));
+  if (topRated) moreQuery.set('sort', TOP_RATED);
   moreQuery.set('show', String(visible + CARD_PAGE_SIZE));
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div id="site-explorer" className="mx-auto max-w-7xl px-4 py-10">
+      {props.sortChoice && <SortChoice topRated={topRated} filters={filters} />}
       <section aria-label="Map of dive sites">
         <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
           {mapNear ? (
@@ -262,7 +282,7 @@ function Explorer(props: DiveSiteExplorerProps) {
       </section>
 
       <section aria-label="Filters" className="mt-8">
-        <FilterPanel filters={filters} regions={regions} onChange={change} />
+        <FilterPanel filters={filters} regions={regions} onChange={change} topRated={topRated} />
       </section>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">

@@ -159,7 +159,7 @@ function Search({ id }: SearchBoxProps) {
                 </span>
                 <span className="text-sm font-medium text-slate-900">{result.title}</span>
               </span>
-              {result.excerpt && <span className="mt-0.5 line-clamp-2 block text-xs text-slate-600">{result.excerpt}</span>}
+              {result.excerpt && <span className="mt-0.5 line-clamp-2 text-xs text-slate-600">{result.excerpt}</span>}
             </a>
           ))}
         </div>

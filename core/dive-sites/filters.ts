@@ -92,6 +92,43 @@ export function filtersQuery(filters: DiveSiteFilters, searchName = 'search'): s
   return query ? `?${query}` : '';
 }
 
+/** `?sort=top-rated`: the list best rated first instead of by name. */
+export const TOP_RATED = 'top-rated';
+
+/** The address of /dive-sites for these filters and sort, as the no-JS form lands on it (canonicalListQuery). */
+export function listAddress(filters: DiveSiteFilters, topRated: boolean): string {
+  const params = new URLSearchParams(filtersQuery(filters));
+  if (topRated) params.set('sort', TOP_RATED);
+  const query = params.toString();
+  return `/dive-sites${query ? `?${query}` : ''}`;
+}
+
+/** The filter parameters of /dive-sites, in the order of its form (and of `filtersQuery`). */
+const FILTER_PARAMS = ['search', 'region', 'skill', 'depth'] as const;
+
+/**
+ * The address of /dive-sites as the island writes it when a filter changes (`filtersQuery`, then `sort`),
+ * from the query string the GET form sends without JavaScript ('?search=&region=Tasmania&skill=all...'):
+ * the filters left empty or at 'all' dropped, everything else kept in its order. Null when the query is
+ * already so, or when a parameter is repeated (left as it came).
+ */
+export function canonicalListQuery(query: string): string | null {
+  const params = new URLSearchParams(query);
+  let changed = false;
+  for (const name of FILTER_PARAMS) {
+    const values = params.getAll(name);
+    if (values.length !== 1) continue;
+    const value = values[0].trim();
+    if (value === '' || value === ALL) {
+      params.delete(name);
+      changed = true;
+    }
+  }
+  if (!changed) return null;
+  const next = params.toString();
+  return next ? `?${next}` : '';
+}
+
 /**
  * The card grid shows this many cards, then a 'Show more dive sites' control adds as many again. The map
  * always shows every filtered site; 244 cards at once would make a 600 KB page that a phone must lay out.

@@ -24,6 +24,19 @@ export interface ExplorerSite {
   /** The site's review: its review link, else its blog article. */
   reviewHref: string | null;
   videoUrl: string | null;
+  /** Its visitors' ratings: the average (one decimal) and how many; null when nobody has rated it. */
+  rating?: { average: number; count: number } | null;
+}
+
+/** 'Rated 4.5 out of 5 from 12 ratings': what the stars of a card and a map popup say. */
+export function ratingText(rating: { average: number; count: number }): string {
+  return `Rated ${rating.average} out of 5 from ${rating.count} ${rating.count === 1 ? 'rating' : 'ratings'}`;
+}
+
+/** Five stars as text, whole and half: 4.5 is '★★★★½'. */
+export function starGlyphs(average: number): string {
+  const halves = Math.round(average * 2);
+  return '★'.repeat(Math.floor(halves / 2)) + (halves % 2 ? '½' : '');
 }
 
 export interface TileSettings {

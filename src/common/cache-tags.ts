@@ -18,6 +18,8 @@ export const Tag = {
   diveSites: 'dive-sites',
   diveSite: (id: number | string) => `dive-site:${id}`,
   ratings: (siteId: number | string) => `ratings:${siteId}`,
+  /** Every answer showing any site's ratings (the stars of the cards and popups, 'Top rated'). */
+  allRatings: 'ratings',
   carousel: 'carousel',
   products: 'products',
   home: 'home',

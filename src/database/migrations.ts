@@ -9,6 +9,7 @@ import { DiveSiteTextIndex1795700000000 } from '../../migrations/1795700000000-D
 import { DiveSiteLatitudeIndex1795800000000 } from '../../migrations/1795800000000-DiveSiteLatitudeIndex';
 import { UnloggedRateLimits1795900000000 } from '../../migrations/1795900000000-UnloggedRateLimits';
 import { NewsletterIssues1796500000000 } from '../../migrations/1796500000000-NewsletterIssues';
+import { Unaccent1796600000000 } from '../../migrations/1796600000000-Unaccent';
 import { ScaleIndexesAndRatingTotals1796700000000 } from '../../migrations/1796700000000-ScaleIndexesAndRatingTotals';
 import { Insights1796800000000 } from '../../migrations/1796800000000-Insights';
 
@@ -24,6 +25,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DiveSiteLatitudeIndex1795800000000,
   UnloggedRateLimits1795900000000,
   NewsletterIssues1796500000000,
+  Unaccent1796600000000,
   ScaleIndexesAndRatingTotals1796700000000,
   Insights1796800000000,
 ];

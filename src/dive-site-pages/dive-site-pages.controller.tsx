@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import { cardsToShow, filtersQuery, isFiltered, matchesFilters, normaliseFilters, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { canonicalListQuery, cardsToShow, isFiltered, matchesFilters, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
 import type { TileSettings } from 'core/dive-sites/types';
 import { Html } from 'src/common/html.decorator';
@@ -23,9 +23,6 @@ const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide
 const LIST_DESCRIPTION =
   'Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.';
 
-/** `?sort=top-rated`: the list by Bayesian average rating instead of by name. */
-const TOP_RATED = 'top-rated';
-
 function inOrder(sites: DiveSite[], ids: number[]): DiveSite[] {
   const rank = new Map(ids.map((id, index) => [id, index]));
   return [...sites].sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
@@ -36,12 +33,19 @@ function inOrder(sites: DiveSite[], ids: number[]): DiveSite[] {
  * filters) and how many match. The island fetches the compact list of every site (EXPLORER_SITES_URL)
  * for the map, for more cards and for other filters, so the page stays small: about 24 cards, not 244.
  */
-function embeddedSites(all: DiveSite[], filters: DiveSiteFilters, matches: number[] | null, routeMissing: boolean, visible: number) {
+function embeddedSites(
+  all: DiveSite[],
+  filters: DiveSiteFilters,
+  matches: number[] | null,
+  routeMissing: boolean,
+  visible: number,
+  ratings: ReadonlyMap<number, { average: number; count: number }>,
+) {
   const ids = matches ? new Set(matches) : null;
   const filtered = isFiltered(filters) || routeMissing;
   const shown = routeMissing ? [] : filtered ? all.filter((site) => matchesFilters(site, filters, ids)) : all;
   return {
-    sites: shown.slice(0, visible).map(toExplorerSite),
+    sites: shown.slice(0, visible).map((site) => toExplorerSite(site, ratings)),
     matchCount: shown.length,
     initialVisible: visible,
     totalSites: all.length,
@@ -65,11 +69,21 @@ export class DiveSitePagesController {
   /**
    * Query parameters (search, region, skill, depth) are the filter form's, so the page filters without
    * JavaScript too; `show` is the number of cards (the 'Show more dive sites' link without JavaScript).
+   * The form's answer ('?search=&region=Tasmania&skill=all&depth=all') is redirected to the address the
+   * island writes for the same choice ('?region=Tasmania'), so a shared or bookmarked link is the same
+   * with JavaScript or without.
    */
   @Get()
   @Html()
-  @CacheTags(Tag.diveSites)
-  async list(@Query() query: Record<string, unknown>): Promise<string> {
+  // The cards show their sites' stars.
+  @CacheTags(Tag.diveSites, Tag.allRatings)
+  async list(@Query() query: Record<string, unknown>, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<string> {
+    const search = request.originalUrl.indexOf('?');
+    const canonical = search < 0 ? null : canonicalListQuery(request.originalUrl.slice(search));
+    if (canonical !== null) {
+      response.status(302).setHeader('Location', `/dive-sites${canonical}`);
+      return '';
+    }
     const filters = normaliseFilters(query);
     if (query.sort === TOP_RATED) return this.topRatedList(query, filters);
     // The filters run in SQL: the page reads the cards it shows, the region options and the counts.
@@ -78,9 +92,10 @@ export class DiveSitePagesController {
     const visible = cardsToShow(query.show, total);
     const matches = filters.search ? await this.sites.searchIds(filters.search) : null;
     const page = await this.sites.explorerPage(filters, visible, matches);
+    const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
     return this.listPage(filters, matches, total, {
       order: null,
-      sites: page.sites.map(toExplorerSite),
+      sites: page.sites.map((site) => toExplorerSite(site, ratings)),
       matchCount: page.matchCount,
       initialVisible: visible,
       totalSites: total,
@@ -99,9 +114,13 @@ export class DiveSitePagesController {
       filters.search ? this.sites.searchIds(filters.search) : null,
     ]);
     const all = inOrder(byName, order);
+    const visible = cardsToShow(query.show, all.length);
+    const ids = matches ? new Set(matches) : null;
+    const shown = all.filter((site) => matchesFilters(site, filters, ids)).slice(0, visible);
+    const ratings = await this.sites.ratingSummaries(shown.map((site) => site.id));
     return this.listPage(filters, matches, all.length, {
       order,
-      ...embeddedSites(all, filters, matches, false, cardsToShow(query.show, all.length)),
+      ...embeddedSites(all, filters, matches, false, visible, ratings),
       regions: this.regions(all),
     });
   }
@@ -111,15 +130,17 @@ export class DiveSitePagesController {
     filters: DiveSiteFilters,
     matches: number[] | null,
     total: number,
-    listing: Omit<ComponentProps<typeof DiveSitesPage>['explorer'], 'initialFilters' | 'initialMatches' | 'routeSite' | 'routeMissing' | 'tiles'>,
+    listing: Omit<
+      ComponentProps<typeof DiveSitesPage>['explorer'],
+      'initialFilters' | 'initialMatches' | 'routeSite' | 'routeMissing' | 'tiles' | 'sortChoice'
+    >,
   ): string {
     return this.render.page(
       { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
       <DiveSitesPage
         site={null}
         total={total}
-        sort={{ topRated: listing.order !== null, filtersQuery: filtersQuery(filters) }}
-        explorer={{ ...listing, initialFilters: filters, initialMatches: matches, routeSite: null, routeMissing: false, tiles: this.tiles() }}
+        explorer={{ ...listing, sortChoice: true, initialFilters: filters, initialMatches: matches, routeSite: null, routeMissing: false, tiles: this.tiles() }}
       />,
     );
   }
@@ -127,7 +148,7 @@ export class DiveSitePagesController {
   @Get(':id')
   @Html()
   // Every site page shows the explorer, and its own site's ratings.
-  @CacheTags(Tag.diveSites, byId(Tag.ratings))
+  @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings)
   async site(@Param('id') rawId: string, @Query('show') show: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
     // SPEC section 2: the id is parsed as an integer.
     const id = Number.parseInt(rawId, 10);
@@ -138,9 +159,11 @@ export class DiveSitePagesController {
     const initialFilters = normaliseFilters({ search: site?.name ?? '' });
     const initialMatches = site ? await this.sites.searchIds(site.name) : null;
     const page = site ? await this.sites.explorerPage(initialFilters, visible, initialMatches) : null;
+    const cardRatings = await this.sites.ratingSummaries(page ? page.sites.map((shown) => shown.id) : []);
     const explorer = {
       order: null,
-      sites: page ? page.sites.map(toExplorerSite) : [],
+      sortChoice: false,
+      sites: page ? page.sites.map((shown) => toExplorerSite(shown, cardRatings)) : [],
       matchCount: page?.matchCount ?? 0,
       initialVisible: visible,
       totalSites: total,

@@ -17,3 +17,71 @@ export function siteTextMatch(term: string): [condition: string, parameters: { l
   const trimmed = term.trim();
   return [trimmed.includes(SEPARATOR) ? FIELD_BY_FIELD : `${JOINED} ILIKE :like`, { like: `%${escapeLike(trimmed)}%` }];
 }
+
+/** How a term found its sites: as written, ignoring accents, every word of it, or a name spelt like it. */
+export type SiteMatchKind = 'text' | 'accents' | 'words' | 'similar';
+
+/** The least pg_trgm word similarity between a term and a site's name for a misspelling to find it ('yongla' and 'SS Yongala': 0.71). */
+export const SIMILAR_NAME = 0.5;
+
+interface Queryable {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+const extensionsOf = new WeakMap<Queryable, Promise<{ trgm: boolean; unaccent: boolean }>>();
+
+/** Which of pg_trgm and unaccent the database has (asked once per connection pool). */
+function extensions(db: Queryable): Promise<{ trgm: boolean; unaccent: boolean }> {
+  let found = extensionsOf.get(db);
+  if (!found) {
+    found = (db.query(`SELECT extname FROM pg_extension WHERE extname IN ('pg_trgm', 'unaccent')`) as Promise<{ extname: string }[]>).then((rows) => ({
+      trgm: rows.some((row) => row.extname === 'pg_trgm'),
+      unaccent: rows.some((row) => row.extname === 'unaccent'),
+    }));
+    found.catch(() => extensionsOf.delete(db));
+    extensionsOf.set(db, found);
+  }
+  return found;
+}
+
+const JOINED_RAW = JOINED.replace(/site\.(\w+)/g, (_, column: string) => `site."${column}"`);
+
+/**
+ * The ids of the sites a diver's term means, by name (HUMAN_ORDER), and how they were found. SPEC section
+ * 5's substring comes first and answers whenever it finds anything (from the trigram index); only when it
+ * finds nothing is the term tried, in turn: ignoring accents ('vallee des gorgones'), as separate words
+ * each somewhere in the site's text ('ship wreck'), then as a misspelt name ('yongla'). The later steps
+ * read every site's text, once, and only for a term that otherwise finds nothing.
+ */
+export async function matchingSiteIds(db: Queryable, rawTerm: string, order: string): Promise<{ ids: number[]; kind: SiteMatchKind }> {
+  const term = rawTerm.trim();
+  const select = (where: string, parameters: unknown[], orderBy = `site.name ${order}, site.id`) =>
+    db.query(`SELECT site.id FROM dive_sites site WHERE ${where} ORDER BY ${orderBy}`, parameters) as Promise<{ id: number }[]>;
+  const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+  const [condition, { like }] = siteTextMatch(term);
+  const quoted = condition.replace(/:like/g, () => '$1').replace(/site\.(\w+)/g, (_, column: string) => `site."${column}"`);
+  const exact = await select(quoted, [like]);
+  if (exact.length > 0 || term === '') return { ids: ids(exact), kind: 'text' };
+
+  const { trgm, unaccent } = await extensions(db);
+  const fold = (sql: string) => (unaccent ? `unaccent(lower(${sql}))` : `lower(${sql})`);
+  if (unaccent) {
+    const accents = await select(`${fold(JOINED_RAW)} LIKE ${fold('$1')}`, [like]);
+    if (accents.length > 0) return { ids: ids(accents), kind: 'accents' };
+  }
+  const words = [...new Set(term.split(/\s+/).filter((word) => word.length >= 2))].slice(0, 8);
+  if (words.length > 1) {
+    const conditions = words.map((_, index) => `${fold(JOINED_RAW)} LIKE ${fold(`$${index + 1}`)}`);
+    const found = await select(
+      conditions.join(' AND '),
+      words.map((word) => `%${escapeLike(word)}%`),
+    );
+    if (found.length > 0) return { ids: ids(found), kind: 'words' };
+  }
+  if (trgm && term.length >= 3) {
+    const similarity = `word_similarity(${fold('$1')}, ${fold('site.name')})`;
+    const similar = await select(`${similarity} >= $2`, [term, SIMILAR_NAME], `site.name ${order}, site.id`);
+    if (similar.length > 0) return { ids: ids(similar), kind: 'similar' };
+  }
+  return { ids: [], kind: 'text' };
+}

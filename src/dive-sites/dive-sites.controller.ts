@@ -67,8 +67,12 @@ export class DiveSitesController {
 
   /** The cards (and map popups) of the sites asked for, as /dive-sites embeds its first ones (src/dive-sites/explorer-site.ts). */
   @Get('cards')
+  // A card shows its site's stars.
+  @CacheTags(Tag.diveSites, Tag.allRatings)
   async cards(@Query() { ids }: DiveSiteCardsQueryDto) {
-    return (await this.sites.byIds([...new Set(ids.split(',').map(Number))])).map(toExplorerSite);
+    const wanted = [...new Set(ids.split(',').map(Number))];
+    const [sites, ratings] = await Promise.all([this.sites.byIds(wanted), this.sites.ratingSummaries(wanted)]);
+    return sites.map((site) => toExplorerSite(site, ratings));
   }
 
   @Get('by-review-url')

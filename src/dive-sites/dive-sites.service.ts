@@ -5,7 +5,7 @@ import { ALL, depthBand, type DepthBand, type DiveSiteFilters } from 'core/dive-
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { DiveSite } from './dive-site.entity';
-import { siteTextMatch } from './dive-site-text';
+import { matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
@@ -101,11 +101,13 @@ export class DiveSitesService {
     return this.sorted().where('site.id IN (:...ids)', { ids }).getMany();
   }
 
-  /** SPEC section 5: case-insensitive substring on name, description, region and marine life. */
-  search(term: string): Promise<DiveSite[]> {
-    return this.sorted()
-      .where(...siteTextMatch(term))
-      .getMany();
+  /**
+   * SPEC section 5: case-insensitive substring on name, description, region and marine life; a term that
+   * finds nothing so is tried without accents, word by word, then as a misspelt name (matchingSiteIds).
+   */
+  async search(term: string): Promise<DiveSite[]> {
+    const ids = await this.searchIds(term);
+    return ids.length ? this.byIds(ids) : [];
   }
 
   /**
@@ -141,13 +143,14 @@ export class DiveSitesService {
     return rows.sort((a, b) => a.region.localeCompare(b.region, 'en-AU'));
   }
 
-  /** The ids of the sites the text search finds (SPEC section 5), without reading the sites. */
+  /** The ids of the sites the text search finds (as `search`), by name, without reading the sites. */
   async searchIds(term: string): Promise<number[]> {
-    const rows = await this.sorted()
-      .select('site.id', 'id')
-      .where(...siteTextMatch(term))
-      .getRawMany<{ id: number }>();
-    return rows.map((row) => row.id);
+    return (await this.searchMatch(term)).ids;
+  }
+
+  /** The same, and how the term found them ('text' as SPEC section 5's substring, or a tolerant step). */
+  searchMatch(term: string): Promise<{ ids: number[]; kind: SiteMatchKind }> {
+    return matchingSiteIds(this.sites, term, HUMAN_ORDER);
   }
 
   /** The page's filters, for the exports: text search, exact region and skill, depth band by the largest depth. */
@@ -155,7 +158,8 @@ export class DiveSitesService {
     const term = filters.q || filters.search || '';
     const query = this.sorted();
     if (term) {
-      query.andWhere(...siteTextMatch(term));
+      const ids = await this.searchIds(term);
+      query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
     }
     if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
@@ -214,16 +218,31 @@ export class DiveSitesService {
     return rows.map((row) => ({ id: row.id, name: row.name, skillLevel: row.skillLevel, km: Number(row.km) }));
   }
 
+  /** The average (one decimal) and count of the ratings of these sites; a site nobody rated is not in the map. */
+  async ratingSummaries(ids: number[]): Promise<Map<number, { average: number; count: number }>> {
+    if (ids.length === 0) return new Map();
+    // Read from each site's rating totals (kept by a trigger), not from its ratings.
+    const rows: { id: number; average: number; count: number }[] = await this.sites.query(
+      `SELECT id, round("ratingSum"::numeric / "ratingCount", 1)::float8 AS average, "ratingCount" AS count
+       FROM dive_sites WHERE id = ANY($1::int[]) AND "ratingCount" > 0`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, { average: Number(row.average), count: row.count }]));
+  }
+
   /**
-   * Every site's id, best first by the Bayesian average (unrated sites score the mean), then by name: read from
-   * each site's rating totals (kept by a trigger), so it costs the same with a million ratings as with none.
+   * Every site's id for 'Top rated': the rated sites first, best first by the Bayesian average (a few
+   * ratings pulled towards the site-wide mean), then by more ratings; the sites nobody has rated after
+   * them, by name. A site rated 3.5 from two ratings is above every unrated one: it has a rating to show.
+   * Read from each site's rating totals (kept by a trigger), so it costs the same with a million ratings as
+   * with none.
    */
   async topRatedOrder(): Promise<number[]> {
     const rows: { id: number }[] = await this.sites.query(
       `WITH prior AS (SELECT coalesce(sum("ratingSum")::float8 / nullif(sum("ratingCount"), 0), 0) AS mean FROM dive_sites)
        SELECT site.id
        FROM dive_sites site CROSS JOIN prior
-       ORDER BY ($1 * prior.mean + site."ratingSum") / ($1 + site."ratingCount") DESC, site."ratingCount" DESC, site.name ${HUMAN_ORDER}, site.id`,
+       ORDER BY site."ratingCount" = 0, ($1 * prior.mean + site."ratingSum") / ($1 + site."ratingCount") DESC, site."ratingCount" DESC, site.name ${HUMAN_ORDER}, site.id`,
       [PRIOR_WEIGHT],
     );
     return rows.map((row) => row.id);

@@ -12,7 +12,7 @@ export const EXPLORER_SITES_URL = '/api/dive-sites/map';
 export const EXPLORER_CARDS_URL = '/api/dive-sites/cards';
 
 /** What the island needs of a site; SPEC section 9's card truncations are applied here to keep the page light. */
-export function toExplorerSite(site: DiveSite): ExplorerSite {
+export function toExplorerSite(site: DiveSite, ratings?: ReadonlyMap<number, { average: number; count: number }>): ExplorerSite {
   return {
     id: site.id,
     name: site.name,
@@ -31,5 +31,6 @@ export function toExplorerSite(site: DiveSite): ExplorerSite {
     imageUrl: site.imageUrl,
     reviewHref: reviewHref(site),
     videoUrl: site.videoUrl,
+    rating: ratings?.get(site.id) ?? null,
   };
 }

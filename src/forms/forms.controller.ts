@@ -70,7 +70,7 @@ export class FormsController {
 
   @Post('dive-sites/:id/ratings')
   @RateLimit('rating')
-  @Invalidates(byId(Tag.ratings))
+  @Invalidates(byId(Tag.ratings), Tag.allRatings)
   @Redirect()
   async rate(
     @Param('id', idParam('Dive site id')) siteId: number,

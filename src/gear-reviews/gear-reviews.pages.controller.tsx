@@ -6,6 +6,7 @@ import { Clock } from 'src/common/clock';
 import { Html } from 'src/common/html.decorator';
 import { metaDescription } from 'core/text';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { ProductsService } from 'src/products/products.service';
 import { RenderService } from 'src/render/render.service';
 import { PUBLIC_REVIEW_CATEGORIES } from 'core/categories';
 import { reviewJsonLd } from 'src/reviews/review-structured-data';
@@ -19,6 +20,9 @@ import { isDatabaseUnavailable } from 'src/common/database-errors';
 import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
 import { LIST_PAGE_SIZE, pageLinks, pagePath, requestedPage } from 'src/common/pagination';
 
+/** The most products a search on /gear-reviews lists (the seed has ten). */
+const PRODUCTS_SHOWN = 12;
+
 const HERO_FALLBACKS = ['/media/scene-coral-reef.svg', '/media/scene-wreck.svg', '/media/scene-drift.svg'];
 
 @Controller('gear-reviews')
@@ -27,6 +31,7 @@ export class GearReviewsPagesController {
     private readonly reviews: ReviewsService,
     private readonly render: RenderService,
     private readonly clock: Clock,
+    private readonly products: ProductsService,
     @InjectRepository(DiveSite) private readonly diveSites: Repository<DiveSite>,
   ) {}
 
@@ -45,16 +50,18 @@ export class GearReviewsPagesController {
 
   @Get()
   @Html()
-  // The hero is a featured dive site.
-  @CacheTags(Tag.reviews, Tag.diveSites)
+  // The hero is a featured dive site; a search lists the products it finds too.
+  @CacheTags(Tag.reviews, Tag.diveSites, Tag.products)
   async list(@Query('category') categoryParam?: string, @Query('search') searchParam?: string, @Query('page') pageParam?: unknown): Promise<string> {
     const category = (PUBLIC_REVIEW_CATEGORIES as readonly string[]).includes(categoryParam ?? '') ? categoryParam! : null;
     const search = typeof searchParam === 'string' && searchParam.trim() ? searchParam.trim().slice(0, 200) : null;
     const page = requestedPage(pageParam);
-    const [hero, latest, [reviews, total]] = await Promise.all([
+    const [hero, latest, [reviews, total], products] = await Promise.all([
       this.heroSite(),
       this.reviews.latestCreated(),
       this.reviews.pagePublished({ category: category ?? undefined, search: search ?? undefined, limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }),
+      // The global search's product results lead here (SPEC section 2): the products matching the search, on its first page.
+      search && page === 1 && !category ? this.products.searchPublished(search, PRODUCTS_SHOWN) : [],
     ]);
     const links = pageLinks('/gear-reviews', { category, search }, page, total);
     return this.render.page(
@@ -72,6 +79,17 @@ export class GearReviewsPagesController {
         hero={hero}
         latest={latest ? toReviewListItem(latest) : null}
         reviews={reviews.map(toReviewListItem)}
+        products={products.map((product) => ({
+          id: product.id,
+          name: product.name,
+          category: product.category,
+          description: product.description,
+          price: product.price,
+          rating: product.rating,
+          reviewCount: product.reviewCount,
+          affiliateLink: product.affiliateLink,
+          imageUrl: product.imageUrl,
+        }))}
         categories={PUBLIC_REVIEW_CATEGORIES}
         category={category}
         search={search}

@@ -20,6 +20,23 @@ export class ProductsService {
     return this.products.find({ where: { published: true }, order: { name: 'ASC', id: 'ASC' }, take: slice.limit, skip: slice.offset });
   }
 
+  /**
+   * The published products whose name, category or description holds `term` (case-insensitive, as the
+   * global search matches them), by name: what /gear-reviews?search= shows beside the reviews, so a
+   * product found by the search is on the page its result leads to.
+   */
+  searchPublished(term: string, limit: number): Promise<Product[]> {
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.products
+      .createQueryBuilder('p')
+      .where('p.published = true')
+      .andWhere('(p.name ILIKE :like OR p.category ILIKE :like OR p.description ILIKE :like)', { like })
+      .orderBy('p.name', 'ASC')
+      .addOrderBy('p.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
   listFeatured(): Promise<Product[]> {
     return this.products.find({ where: { published: true, featured: true }, order: { name: 'ASC' } });
   }

@@ -25,7 +25,7 @@ export class RatingsController {
   @Post()
   @RateLimit('rating')
   // Only the site's own page and ratings show them (no list shows ratings).
-  @Invalidates(byId(Tag.ratings))
+  @Invalidates(byId(Tag.ratings), Tag.allRatings)
   async create(@Param('id', id) diveSiteId: number, @Body() dto: CreateRatingDto, @Req() request: Request) {
     return this.ratings.createAndList(diveSiteId, dto, clientIp(request));
   }

@@ -11,6 +11,7 @@ export class SearchController {
 
   @Get()
   async search(@Query() { q }: SearchQueryDto) {
-    return { query: q.trim(), results: await this.searchService.search(q) };
+    const { results, counts } = await this.searchService.searchWithCounts(q);
+    return { query: q.trim(), results, counts };
   }
 }

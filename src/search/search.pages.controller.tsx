@@ -26,7 +26,7 @@ export class SearchPagesController {
   async search(@Query('q') q?: unknown): Promise<string> {
     // A page reads what it can: a repeated or missing q is an empty search, as the form would send it.
     const term = typeof q === 'string' ? q.trim().slice(0, MAX_TERM_LENGTH) : '';
-    const results = await this.searchService.search(term);
+    const { results, counts } = await this.searchService.searchWithCounts(term);
     return this.render.page(
       {
         title: term ? `Search results for "${term}"` : 'Search',
@@ -34,7 +34,7 @@ export class SearchPagesController {
         path: '/search',
         noindex: true,
       },
-      <SearchPage term={term} results={results} />,
+      <SearchPage term={term} results={results} counts={counts} />,
     );
   }
 }

@@ -5,10 +5,11 @@ import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { HUMAN_ORDER } from 'src/dive-sites/dive-sites.service';
+import { matchingSiteIds } from 'src/dive-sites/dive-site-text';
 import { Product } from 'src/products/product.entity';
 import { visibleAt } from 'src/publishing/visibility';
 import { Review } from 'src/reviews/review.entity';
-import { SEARCH_MAX_PER_TYPE, SEARCH_MIN_LENGTH, type SearchResult } from 'core/search';
+import { SEARCH_MAX_PER_TYPE, SEARCH_MIN_LENGTH, type SearchCounts, type SearchResult } from 'core/search';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -27,27 +28,59 @@ export class SearchService {
   ) {}
 
   async search(raw: string): Promise<SearchResult[]> {
+    return (await this.searchWithCounts(raw)).results;
+  }
+
+  /**
+   * The first results of each type and how many of each there are in all. Dive sites are found as
+   * /dive-sites?search= finds them (name, description, region, marine life; then without accents, word by
+   * word, or a misspelt name: src/dive-sites/dive-site-text.ts), so the count is the list 'See all' opens.
+   */
+  async searchWithCounts(raw: string): Promise<{ results: SearchResult[]; counts: SearchCounts }> {
     const term = raw.trim();
-    if (term.length < SEARCH_MIN_LENGTH) return [];
+    if (term.length < SEARCH_MIN_LENGTH) return { results: [], counts: { article: 0, 'dive-site': 0, product: 0, review: 0 } };
     const like = `%${escapeLike(term)}%`;
     const now = this.clock.now();
     const matching = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, fields: string[]) =>
-      query.andWhere(`(${fields.map((field) => `${alias}."${field}" ILIKE :like`).join(' OR ')})`, { like }).limit(SEARCH_MAX_PER_TYPE);
+      query.andWhere(`(${fields.map((field) => `${alias}."${field}" ILIKE :like`).join(' OR ')})`, { like });
+    const firstAndCount = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) =>
+      Promise.all([query.clone().limit(SEARCH_MAX_PER_TYPE).getMany(), query.getCount()]);
 
-    const [articles, sites, products, reviews] = await Promise.all([
-      matching(visibleAt(this.articles.createQueryBuilder('a'), 'a', now), 'a', ['title', 'excerpt', 'category'])
-        .orderBy('COALESCE(a."publishedAt", a."createdAt")', 'DESC')
-        .getMany(),
-      matching(this.diveSites.createQueryBuilder('d').where('true'), 'd', ['name', 'region', 'description']).orderBy(`d.name ${HUMAN_ORDER}`, 'ASC').getMany(),
-      matching(this.products.createQueryBuilder('p').where('p.published = true'), 'p', ['name', 'category', 'description'])
-        .orderBy(`p.name ${HUMAN_ORDER}`, 'ASC')
-        .getMany(),
-      matching(visibleAt(this.reviews.createQueryBuilder('r'), 'r', now), 'r', ['title', 'category', 'excerpt', 'content'])
-        .orderBy('COALESCE(r."publishedAt", r."createdAt")', 'DESC')
-        .getMany(),
+    const siteMatch = matchingSiteIds(this.diveSites, term, HUMAN_ORDER);
+    const [[articles, articleCount], sites, [products, productCount], [reviews, reviewCount], { ids: siteIds }] = await Promise.all([
+      firstAndCount(
+        matching(visibleAt(this.articles.createQueryBuilder('a'), 'a', now), 'a', ['title', 'excerpt', 'category']).orderBy(
+          'COALESCE(a."publishedAt", a."createdAt")',
+          'DESC',
+        ),
+      ),
+      siteMatch.then(({ ids }) =>
+        ids.length
+          ? this.diveSites
+              .createQueryBuilder('d')
+              .where('d.id IN (:...ids)', { ids: ids.slice(0, SEARCH_MAX_PER_TYPE) })
+              .orderBy(`d.name ${HUMAN_ORDER}`, 'ASC')
+              .addOrderBy('d.id', 'ASC')
+              .getMany()
+          : [],
+      ),
+      firstAndCount(
+        matching(this.products.createQueryBuilder('p').where('p.published = true'), 'p', ['name', 'category', 'description']).orderBy(
+          `p.name ${HUMAN_ORDER}`,
+          'ASC',
+        ),
+      ),
+      firstAndCount(
+        matching(visibleAt(this.reviews.createQueryBuilder('r'), 'r', now), 'r', ['title', 'category', 'excerpt', 'content']).orderBy(
+          'COALESCE(r."publishedAt", r."createdAt")',
+          'DESC',
+        ),
+      ),
+      siteMatch,
     ]);
+    const counts: SearchCounts = { article: articleCount, 'dive-site': siteIds.length, product: productCount, review: reviewCount };
 
-    return [
+    const results = [
       ...articles.map((a): SearchResult => ({
         type: 'article',
         id: a.id,
@@ -85,5 +118,6 @@ export class SearchService {
         image: r.imageUrl,
       })),
     ];
+    return { results, counts };
   }
 }

@@ -208,7 +208,7 @@ describe('order of names', () => {
 });
 
 describe("'Top rated'", () => {
-  it('orders by a Bayesian average: fifty 4.8s outrank one 5, which outranks the unrated, which outrank the poorly rated', async () => {
+  it('lists the rated sites first by a Bayesian average (fifty 4.8s outrank one 5, then the poorly rated), the unrated after them, with their stars', async () => {
     const [one, fifty, others] = [byName('Wolf Rock'), byName('Cod Hole'), byName('Julian Rocks')];
     await t.dataSource.query(`DELETE FROM dive_site_ratings`);
     // The rest of the site: thirty ratings averaging 3.5, so the site-wide mean is about 4.1.
@@ -220,11 +220,13 @@ describe("'Top rated'", () => {
     );
     const html = await (await request(t.baseUrl).get('/dive-sites?sort=top-rated').expect(200)).text;
     const cards = [...html.matchAll(/<h2[^>]*><a href="\/dive-sites\/(\d+)"/g)].map((m) => Number(m[1]));
-    expect(cards.slice(0, 3)).toEqual([fifty.id, one.id, expect.any(Number)]);
-    // Unrated sites score the mean and come next; a site rated below the mean comes after them.
-    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM dive_site_ratings WHERE "diveSiteId" = $1`, [cards[2]]);
+    expect(cards.slice(0, 3)).toEqual([fifty.id, one.id, others.id]);
+    // The sites nobody has rated come after every rated one.
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM dive_site_ratings WHERE "diveSiteId" = $1`, [cards[3]]);
     expect(n).toBe(0);
-    expect(cards).not.toContain(others.id);
+    expect(html).toContain('Rated 4.8 out of 5 from 50 ratings');
+    expect(html).toContain('Rated 5 out of 5 from 1 rating');
+    expect(html).toContain('Rated 3.5 out of 5 from 30 ratings');
     expect(html).toMatch(/<a href="\/dive-sites\?sort=top-rated" aria-current="page"[^>]*>Top rated<\/a>/);
     const byNamePage = await (await request(t.baseUrl).get('/dive-sites').expect(200)).text;
     expect(byNamePage).toMatch(/<a href="\/dive-sites" aria-current="page"[^>]*>Name<\/a>/);

@@ -281,6 +281,8 @@ describe('/dive-sites', () => {
       .update(site.id, { featured: true, reviewLink: '/blog/fish-rock-cave-south-west-rocks', videoUrl: 'https://www.youtube.com/watch?v=fishrock1' });
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
     await explorer();
+    // The site's own panel comes first; the map appears as it is scrolled to.
+    await page.getByTestId('dive-site-map').scrollIntoViewIfNeeded();
     await page.locator('[data-testid="dive-site-map"] [data-zoom="12"]').waitFor();
     await markers().first().click();
     const popup = page.locator('.leaflet-popup-content');

@@ -4,7 +4,7 @@ import Supercluster from 'supercluster';
 import type { MapSite } from 'core/dive-sites/map-payload';
 import { skillBadgeClass } from 'core/dive-sites/filters';
 import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
-import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
+import { ratingText, starGlyphs, type ExplorerSite, type TileSettings } from 'core/dive-sites/types';
 
 export interface DiveSiteMapProps {
   sites: MapSite[];
@@ -45,6 +45,18 @@ function popupContent(site: ExplorerSite, root = document.createElement('div')):
   title.className = 'text-base font-bold text-slate-900';
   title.textContent = site.name;
   root.append(title);
+  const stars = document.createElement('p');
+  stars.className = 'mt-1 text-slate-700';
+  if (site.rating) {
+    const glyphs = document.createElement('span');
+    glyphs.setAttribute('aria-hidden', 'true');
+    glyphs.className = 'mr-1 text-amber-600';
+    glyphs.textContent = starGlyphs(site.rating.average);
+    stars.append(glyphs, ratingText(site.rating));
+  } else {
+    stars.textContent = 'No ratings yet';
+  }
+  root.append(stars);
   if (site.featured) {
     const badge = document.createElement('span');
     badge.className = 'mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900';
@@ -63,13 +75,13 @@ function popupContent(site: ExplorerSite, root = document.createElement('div')):
   if (site.bestTime) row(list, 'Best Time', site.bestTime);
   if (site.marineLife) row(list, 'Marine Life', site.marineLife);
   root.append(list);
-  if (site.reviewHref || site.videoUrl) {
-    const links = document.createElement('p');
-    links.className = 'mt-3 flex flex-wrap gap-4';
-    if (site.reviewHref) link(links, site.reviewHref, 'Read Full Review', false);
-    if (site.videoUrl) link(links, site.videoUrl, 'Watch Video', true);
-    root.append(links);
-  }
+  // The site's own page: its safety brief, ratings and everything the popup leaves out.
+  const links = document.createElement('p');
+  links.className = 'mt-3 flex flex-wrap gap-4';
+  link(links, `/dive-sites/${site.id}`, `Open ${site.name}`, false);
+  if (site.reviewHref) link(links, site.reviewHref, 'Read Full Review', false);
+  if (site.videoUrl) link(links, site.videoUrl, 'Watch Video', true);
+  root.append(links);
   return root;
 }
 

@@ -1,10 +1,12 @@
 import type { FormEvent } from 'react';
-import { ALL, DEPTH_BANDS, SKILL_LEVEL_OPTIONS, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { ALL, DEPTH_BANDS, SKILL_LEVEL_OPTIONS, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 
 interface FilterPanelProps {
   filters: DiveSiteFilters;
   regions: string[];
   onChange: (filters: DiveSiteFilters) => void;
+  /** 'Top rated': the form keeps the sort when sent without JavaScript. */
+  topRated?: boolean;
 }
 
 const control =
@@ -14,7 +16,7 @@ const control =
  * Search, region, skill level and depth, all 'all' by default. It is a GET form to /dive-sites, so the
  * filters also work before (or without) any script; once hydrated, changes apply at once.
  */
-export function FilterPanel({ filters, regions, onChange }: FilterPanelProps) {
+export function FilterPanel({ filters, regions, onChange, topRated = false }: FilterPanelProps) {
   const set = (key: keyof DiveSiteFilters) => (event: { target: { value: string } }) => onChange({ ...filters, [key]: event.target.value });
   const submit = (event: FormEvent) => event.preventDefault();
   return (
@@ -81,6 +83,7 @@ export function FilterPanel({ filters, regions, onChange }: FilterPanelProps) {
           ))}
         </select>
       </div>
+      {topRated && <input type="hidden" name="sort" value={TOP_RATED} />}
       <noscript>
         <button type="submit" className="min-h-11 rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white">
           Apply filters

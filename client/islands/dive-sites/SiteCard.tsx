@@ -1,6 +1,6 @@
 import { IMAGE_SIZES, imageSources } from 'core/images';
 import { CARD_LIMITS, skillBadgeClass, truncate } from 'core/dive-sites/filters';
-import type { ExplorerSite } from 'core/dive-sites/types';
+import { ratingText, starGlyphs, type ExplorerSite } from 'core/dive-sites/types';
 
 /** A card of the grid. The whole card leads to /dive-sites/{id}; its review and video links sit above that link. */
 export function SiteCard({ site }: { site: ExplorerSite }) {
@@ -35,6 +35,18 @@ export function SiteCard({ site }: { site: ExplorerSite }) {
           </a>
         </h2>
         <p className="text-sm font-medium text-cyan-800">{site.region}</p>
+        <p className="mt-1 text-sm text-slate-700" data-testid="site-rating">
+          {site.rating ? (
+            <>
+              <span aria-hidden="true" className="mr-1 text-amber-600">
+                {starGlyphs(site.rating.average)}
+              </span>
+              {ratingText(site.rating)}
+            </>
+          ) : (
+            <span className="text-slate-600">No ratings yet</span>
+          )}
+        </p>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
           <div>
             <dt className="inline font-medium text-slate-700">Depth: </dt>

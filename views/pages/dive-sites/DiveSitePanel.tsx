@@ -95,7 +95,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
   const osm = `https://www.openstreetmap.org/?mlat=${site.latitude}&mlon=${site.longitude}#map=15/${site.latitude}/${site.longitude}`;
   const { nearest } = safety;
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-12">
+    <div className="mx-auto max-w-7xl px-4 pt-8">
       <article aria-labelledby="site-panel-heading" data-testid="site-panel" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <Breadcrumbs items={crumbs} />
         <div className="mt-4 grid gap-8 lg:grid-cols-[2fr_1fr]">
@@ -113,6 +113,20 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
                 {site.skillLevel}
               </span>
             </p>
+            <p className="mt-2 text-slate-700" data-testid="key-facts">
+              Depth {site.depthRange} · Water {site.waterTemp}
+            </p>
+            <nav aria-label="On this page" className="mt-2 flex flex-wrap gap-x-4 text-sm">
+              <a href="#site-safety" className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+                Safety brief
+              </a>
+              <a href="#site-ratings" className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+                Ratings &amp; reviews
+              </a>
+              <a href="#site-explorer" className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+                Map and other sites
+              </a>
+            </nav>
             <Island name="SaveForOffline" props={{ site: { id: site.id, name: site.name }, nearbyIds: nearby.map((other) => other.id) }} hydrate="idle" />
             {site.imageUrl && (
               <ResponsiveImage
@@ -185,7 +199,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
               </p>
             </section>
 
-            <section aria-labelledby="safety-heading" data-testid="safety-brief" className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200">
+            <section id="site-safety" aria-labelledby="safety-heading" data-testid="safety-brief" className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200">
               <h3 id="safety-heading" className="text-lg font-bold text-red-900">
                 Safety brief
               </h3>
@@ -252,7 +266,9 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
           </aside>
         </div>
       </article>
-      <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="idle" />
+      <div id="site-ratings">
+        <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="idle" />
+      </div>
     </div>
   );
 }

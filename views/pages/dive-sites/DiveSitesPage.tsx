@@ -9,14 +9,12 @@ export interface DiveSitesPageProps {
   /** The site of /dive-sites/{id}, for the hero; null on /dive-sites or for an unknown id. */
   site: { name: string; region: string } | null;
   total: number;
-  /** The route's site whole, below the grid (/dive-sites/{id} only). */
+  /** The route's site whole, above the explorer (/dive-sites/{id} only). */
   panel?: DiveSitePanelProps | null;
-  /** /dive-sites only: the sort choice (by name or 'Top rated'), as links keeping the filters. */
-  sort?: { topRated: boolean; filtersQuery: string } | null;
 }
 
-/** /dive-sites and /dive-sites/{id}: the hero, the interactive area (map, filters, grid), then the route's site. */
-export function DiveSitesPage({ explorer, site, total, panel = null, sort = null }: DiveSitesPageProps) {
+/** /dive-sites and /dive-sites/{id}: the hero, the route's site (on /dive-sites/{id}), then the interactive area (map, filters, grid). */
+export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSitesPageProps) {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
@@ -53,36 +51,10 @@ export function DiveSitesPage({ explorer, site, total, panel = null, sort = null
           )}
         </div>
       </section>
-      {sort && <SortChoice {...sort} />}
-      <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
+      {/* A site's own page leads with the site (its facts, safety brief and ratings); the explorer, its search
+          pre-filled with the site's name, follows below. */}
       {panel && <DiveSitePanel {...panel} />}
+      <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
     </>
-  );
-}
-
-function SortChoice({ topRated, filtersQuery }: { topRated: boolean; filtersQuery: string }) {
-  const params = new URLSearchParams(filtersQuery);
-  const byName = params.toString();
-  params.set('sort', 'top-rated');
-  const choices = [
-    { label: 'Name', href: `/dive-sites${byName ? `?${byName}` : ''}`, current: !topRated },
-    { label: 'Top rated', href: `/dive-sites?${params}`, current: topRated },
-  ];
-  return (
-    <nav aria-label="Sort dive sites" className="mx-auto max-w-7xl px-4 pt-6 text-sm">
-      <span className="text-slate-600">Sort by: </span>
-      {choices.map((choice, index) => (
-        <span key={choice.label}>
-          {index > 0 && <span aria-hidden="true"> · </span>}
-          <a
-            href={choice.href}
-            aria-current={choice.current ? 'page' : undefined}
-            className={`inline-flex min-h-6 items-center underline ${choice.current ? 'font-bold text-slate-900' : 'font-semibold text-cyan-800'}`}
-          >
-            {choice.label}
-          </a>
-        </span>
-      ))}
-    </nav>
   );
 }

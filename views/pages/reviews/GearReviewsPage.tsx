@@ -8,6 +8,7 @@ import { ContentCard } from 'views/components/ContentCard';
 import { Pagination } from 'views/components/Pagination';
 import type { PageLinks } from 'core/pagination';
 import { Stars } from 'views/components/Stars';
+import { ProductCard, type ProductCardItem } from 'views/components/ProductCard';
 import { DiveComputerGuide } from './DiveComputerGuide';
 
 export interface GearReviewsPageProps {
@@ -18,9 +19,11 @@ export interface GearReviewsPageProps {
   category: string | null;
   search: string | null;
   pages: PageLinks;
+  /** With a search: the products it finds (the global search's product results lead here). */
+  products?: ProductCardItem[];
 }
 
-export function GearReviewsPage({ hero, latest, reviews, categories, category, search, pages }: GearReviewsPageProps) {
+export function GearReviewsPage({ hero, latest, reviews, categories, category, search, pages, products = [] }: GearReviewsPageProps) {
   const options = [
     { label: 'All Reviews', href: '/gear-reviews', active: !category },
     ...categories.map((name) => ({ label: name, href: `/gear-reviews?category=${encodeURIComponent(name)}`, active: category === name })),
@@ -105,7 +108,21 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
         {category === 'Dive Computers' && <DiveComputerGuide />}
         {category === 'Dive Computers' && <h2 className="mt-10 text-2xl font-bold text-slate-900">All Dive Computers</h2>}
 
-        {reviews.length === 0 ? (
+        {products.length > 0 && (
+          <section aria-labelledby="matching-products" className="mt-8">
+            <h2 id="matching-products" className="text-2xl font-bold text-slate-900">
+              {products.length === 1 ? 'Product' : 'Products'} matching "{search}"
+            </h2>
+            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {products.map((product) => (
+                <ProductCard key={product.id} product={product} />
+              ))}
+            </div>
+          </section>
+        )}
+        {products.length > 0 && reviews.length > 0 && <h2 className="mt-10 text-2xl font-bold text-slate-900">Reviews matching "{search}"</h2>}
+
+        {reviews.length === 0 && products.length > 0 ? null : reviews.length === 0 ? (
           <div className="mt-12 rounded-2xl bg-white p-10 text-center ring-1 ring-slate-200">
             <h2 className="text-xl font-bold text-slate-900">No products found</h2>
             <p className="mt-2 text-slate-600">

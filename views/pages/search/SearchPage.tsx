@@ -6,6 +6,9 @@ import {
   SEARCH_TYPE_LABELS,
   noResultsText,
   searchCountText,
+  seeAllLink,
+  seeAllText,
+  type SearchCounts,
   type SearchResult,
 } from 'core/search';
 
@@ -13,14 +16,18 @@ export interface SearchPageProps {
   /** The trimmed term as asked. */
   term: string;
   results: SearchResult[];
+  /** How many of each type there are in all (the page lists the first few of each). */
+  counts: SearchCounts;
 }
 
 /**
  * /search?q=: the header search's results as a page, where its form lands without JavaScript (or with
  * Enter and no result chosen). The same texts, limits and labels as the header's list, grouped by type.
  */
-export function SearchPage({ term, results }: SearchPageProps) {
-  const message = term.length < SEARCH_MIN_LENGTH ? SEARCH_HINT : results.length === 0 ? noResultsText(term) : searchCountText(results.length);
+export function SearchPage({ term, results, counts }: SearchPageProps) {
+  // The count is every match, not only the few listed of each type.
+  const total = SEARCH_TYPES.reduce((sum, type) => sum + Math.max(counts[type], results.filter((result) => result.type === type).length), 0);
+  const message = term.length < SEARCH_MIN_LENGTH ? SEARCH_HINT : results.length === 0 ? noResultsText(term) : searchCountText(total);
   const groups = SEARCH_TYPES.map((type) => ({ type, items: results.filter((result) => result.type === type) })).filter(({ items }) => items.length > 0);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
@@ -59,11 +66,21 @@ export function SearchPage({ term, results }: SearchPageProps) {
                     </span>
                     <span className="font-medium text-slate-900">{result.title}</span>
                   </span>
-                  {result.excerpt && <span className="mt-1 line-clamp-2 block text-sm text-slate-600">{result.excerpt}</span>}
+                  {result.excerpt && <span className="mt-1 line-clamp-2 text-sm text-slate-600">{result.excerpt}</span>}
                 </a>
               </li>
             ))}
           </ul>
+          {counts[type] > items.length && (
+            <p className="mt-2 text-sm text-slate-700">
+              {`Showing ${items.length} of ${counts[type]}. `}
+              {seeAllLink(type, term) && (
+                <a href={seeAllLink(type, term)!} className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+                  {seeAllText(type, counts[type])}
+                </a>
+              )}
+            </p>
+          )}
         </section>
       ))}
     </section>
