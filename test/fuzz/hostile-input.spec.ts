@@ -47,7 +47,7 @@ function send(method: string, path: string, options: { body?: Buffer; contentTyp
   }
   if (options.admin) {
     headers.Cookie = adminCookie;
-    headers.Origin = t.baseUrl;
+    headers.Origin = t.siteOrigin;
   }
   return new Promise((resolve, reject) => {
     const request = http.request({ host: url.hostname, port: url.port, method, path, headers }, (response) => {
@@ -597,7 +597,7 @@ beforeAll(async () => {
   // The administrator signs in as in test/support/admin.ts; the raw client carries the cookie.
   const login = await fetch(`${t.baseUrl}/api/admin/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: t.baseUrl },
+    headers: { 'Content-Type': 'application/json', Origin: t.siteOrigin },
     body: JSON.stringify({ password: ADMIN_TEST_PASSWORD }),
   });
   expect(login.status).toBe(200);
