@@ -170,7 +170,11 @@ describe('unsubscribe', () => {
   });
 
   it('answers a one-click POST with an unknown token 404, changing nothing', async () => {
-    const response = await request(t.baseUrl).post('/newsletter/unsubscribe?token=not-a-real-token').type('form').send('List-Unsubscribe=One-Click').expect(404);
+    const response = await request(t.baseUrl)
+      .post('/newsletter/unsubscribe?token=not-a-real-token')
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(404);
     expect(response.text).toContain('This unsubscribe link is not valid');
   });
 
