@@ -2,18 +2,19 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Reflector } from '@nestjs/core';
 import compression from 'compression';
 import express from 'express';
 import { AdminHttpMiddleware } from './admin-auth/admin-http.middleware';
 import { setupApiDocs } from './api-docs/api-docs';
 import { answerFirst } from './common/answer-first';
+import { Clock } from './common/clock';
 import { allOf, processAccessLog, requestTracking } from './common/logging';
-import { rejectHostileBodies, rejectNullCharacters } from './common/null-characters';
+import { rejectNullCharacters } from './common/null-characters';
 import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
-import { IMPORT_BODY_LIMIT } from './content-transfer/content-export.service';
-import { IMPORT_PATH } from './content-transfer/content-transfer.controller';
+import { BodyParsingInterceptor } from './common/request-body';
 import type { AppConfig } from './config/app.config';
 import { formOutcomes } from './common/form-outcome-cookie';
 import { fixedHeaders, pageCacheHits, pageCacheMiddleware, withFixedHeaders } from './page-cache/page-cache.middleware';
@@ -53,22 +54,22 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   express_.use(withFixedHeaders(everyAnswer));
   if (metrics && config.metricsToken) express_.use(metricsEndpoint(metrics, config.metricsToken));
   express_.use(compression({ threshold: 1024 }));
-  // A content file is a whole site, uploads included (src/content-transfer); every other body stays small.
-  express_.use(IMPORT_PATH, express.json({ limit: IMPORT_BODY_LIMIT }));
-  express_.use(express.json({ limit: '100kb' }));
-  express_.use(express.urlencoded({ extended: false, limit: '100kb' }));
-  express_.use(rejectNullCharacters, rejectHostileBodies);
+  // No body is read here: BodyParsingInterceptor reads it once the route is matched and its guards have
+  // passed (src/common/request-body.ts), so a refused request never makes the server parse its body.
+  express_.use(rejectNullCharacters);
   // Hashed build output never changes under its name.
   express_.use('/assets', express.static(ASSETS_DIR(), { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   express_.use('/media', express.static(join(projectRoot(), 'public', 'media'), { maxAge: '7d', index: false }));
   // A no-JavaScript form's outcome, for the page it returned to (src/forms): that answer is never kept.
-  express_.use(formOutcomes(config.siteUrl, config.sessionSecret));
+  const clock = app.get(Clock);
+  express_.use(formOutcomes(config.siteUrl, config.sessionSecret, () => clock.now().getTime()));
   express_.use(countPageViews(viewed));
   // Anonymous pages rendered and kept, before the session layer (src/page-cache).
   express_.use(pageCacheMiddleware(app.get(PageCacheService), config));
   // After the static files, so an asset request never reads the session store.
   // Then admin headers, the origin check, the PostgreSQL session and passport (src/admin-auth).
   express_.use(...app.get(AdminHttpMiddleware).handlers());
+  app.useGlobalInterceptors(new BodyParsingInterceptor(app.get(Reflector)));
   app.useGlobalPipes(createValidationPipe());
   await setupApiDocs(app, config);
 }

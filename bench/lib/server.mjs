@@ -60,6 +60,8 @@ export async function startServer({ env = {} } = {}) {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The origin the writes name (Origin), which the origin check compares with SITE_URL's alone.
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       ADMIN_PASSWORD,

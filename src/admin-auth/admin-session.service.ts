@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { AuditService, LOGIN_EVENTS } from 'src/audit/audit.service';
 import { Clock } from 'src/common/clock';
 import { newSessionState, sessionStatus, type AdminSessionStatus } from './admin-session';
-import { logIn, logOut } from './session-calls';
+import { destroySession, logIn } from './session-calls';
 
 /** The administrator's session after passport has checked the password: start, status, refresh, end. */
 @Injectable()
@@ -33,10 +33,13 @@ export class AdminSessionService {
     return sessionStatus(request.session.admin, now);
   }
 
-  /** Deletes the stored session (passport regenerates it, which destroys the old one). */
+  /**
+   * Deletes the stored session and starts none in its place (passport's logOut would regenerate one,
+   * whose new cookie would keep the browser out of the page cache for as long as it lasts).
+   */
   async end(request: Request): Promise<void> {
-    if (!request.session?.admin || !request.isAuthenticated()) return;
-    await this.audit.record(request, { action: LOGIN_EVENTS.logout, resource: '/api/admin/logout' });
-    await logOut(request);
+    if (!request.session) return;
+    if (request.session.admin && request.isAuthenticated()) await this.audit.record(request, { action: LOGIN_EVENTS.logout, resource: '/api/admin/logout' });
+    await destroySession(request);
   }
 }

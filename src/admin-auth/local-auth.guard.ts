@@ -1,15 +1,17 @@
 import { BadRequestException, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { AuditService, LOGIN_EVENTS } from 'src/audit/audit.service';
 import { errorBody } from 'src/common/error-body';
+import { readRequestBody } from 'src/common/request-body';
 
 /** SPEC section 8: the sign-in screen shows the server's error field. */
 export const INVALID_PASSWORD = 'Invalid password';
 
 /**
  * Checks the password with passport-local and, when right, signs in through passport, which
- * regenerates the session id. The body is checked here because guards run before the validation pipe.
+ * regenerates the session id. The body is read and checked here because guards run before the body
+ * parsing interceptor and the validation pipe: this guard is the one that needs it.
  */
 @Injectable()
 export class LocalAuthGuard extends AuthGuard('local') {
@@ -19,6 +21,7 @@ export class LocalAuthGuard extends AuthGuard('local') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
+    await readRequestBody(request, context.switchToHttp().getResponse<Response>());
     const body: unknown = request.body;
     const password = body && typeof body === 'object' ? (body as Record<string, unknown>).password : undefined;
     if (typeof password !== 'string' || password.length === 0) {

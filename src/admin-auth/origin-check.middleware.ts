@@ -1,27 +1,40 @@
 import type { Request, RequestHandler } from 'express';
 import { hasCookie } from 'src/common/cookies';
 import { errorBody } from 'src/common/error-body';
+import { isApiPath } from 'src/common/request-body';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_ORIGIN_REFUSED = 'Request refused: it did not come from this site';
 
-/** Whether a request was sent by the site's own pages (Sec-Fetch-Site, or an Origin naming this site). */
+/**
+ * Whether a request was sent by the site's own pages: the browser says so (Sec-Fetch-Site), or its
+ * Origin is SITE_URL's. Only SITE_URL's: the Host header is the client's to choose.
+ */
 export function fromThisSite(request: Request, siteOrigin: string): boolean {
-  if (request.get('sec-fetch-site') === 'same-origin') return true;
-  const origin = request.get('origin');
-  if (!origin) return false;
-  return origin === siteOrigin || origin === `${request.protocol}://${request.get('host')}`;
+  return request.get('sec-fetch-site') === 'same-origin' || request.get('origin') === siteOrigin;
+}
+
+/**
+ * Whether a browser sent the request from another page than the site's: it names where it came from
+ * (every browser sends Origin with a POST, PUT, PATCH or DELETE, and Sec-Fetch-Site), and that is not here.
+ */
+export function fromAnotherSite(request: Request, siteOrigin: string): boolean {
+  return !fromThisSite(request, siteOrigin) && (request.get('origin') !== undefined || request.get('sec-fetch-site') !== undefined);
 }
 
 /**
  * Beside SameSite=Strict: a state-changing request that carries the session cookie must come from the
- * site's own pages (Origin, or Sec-Fetch-Site), else 403. Requests without the cookie (the public forms)
- * rely on nothing a forged request could borrow, so they pass.
+ * site's own pages (Origin, or Sec-Fetch-Site), else 403. A JSON API write without the cookie is refused
+ * the same way when a browser sent it from another site's page; one that names no page at all (a
+ * program, not a browser) passes, and it could borrow nothing. Before anything of the body is read.
  */
 export function originCheck(siteUrl: string, cookieName: string): RequestHandler {
   const siteOrigin = new URL(siteUrl).origin;
   return (request, response, next) => {
-    if (SAFE_METHODS.has(request.method) || !hasCookie(request.headers.cookie, cookieName) || fromThisSite(request, siteOrigin)) {
+    const refused =
+      !SAFE_METHODS.has(request.method) &&
+      (hasCookie(request.headers.cookie, cookieName) ? !fromThisSite(request, siteOrigin) : isApiPath(request.path) && fromAnotherSite(request, siteOrigin));
+    if (!refused) {
       next();
       return;
     }

@@ -10,8 +10,3 @@ export function destroySession(request: Request): Promise<void> {
 export function logIn(request: Request, user: Express.User): Promise<void> {
   return new Promise((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
 }
-
-/** passport's logOut clears the user and regenerates the session, which deletes the stored one. */
-export function logOut(request: Request): Promise<void> {
-  return new Promise((resolve, reject) => request.logOut((error) => (error ? reject(error) : resolve())));
-}

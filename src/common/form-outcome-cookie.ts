@@ -27,14 +27,23 @@ function sign(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(`form-outcome:${payload}`).digest('base64url').slice(0, 32);
 }
 
+/** What the cookie carries: the outcome and when it was issued (epoch milliseconds), signed together. */
+interface Issued {
+  outcome: FormOutcome;
+  at: number;
+}
+
 /**
- * Signed, so that only this server's outcomes are shown; compressed, and when still too long for a
- * cookie, the longest kept value is shortened until it fits (a refused message far past its limit).
+ * Signed, so that only this server's outcomes are shown; stamped with its issue time, so that a kept
+ * copy is refused after MAX_AGE_MS whatever the browser does with the cookie; compressed, and when
+ * still too long for a cookie, the longest kept value is shortened until it fits (a refused message far
+ * past its limit).
  */
-export function encodeOutcome(outcome: FormOutcome, secret: string): string {
+export function encodeOutcome(outcome: FormOutcome, secret: string, issuedAt: number): string {
   const values = { ...outcome.values };
   for (;;) {
-    const payload = deflateRawSync(JSON.stringify({ ...outcome, values })).toString('base64url');
+    const issued: Issued = { outcome: { ...outcome, values }, at: issuedAt };
+    const payload = deflateRawSync(JSON.stringify(issued)).toString('base64url');
     const value = `${payload}.${sign(payload, secret)}`;
     if (value.length <= MAX_VALUE_LENGTH) return value;
     const longest = Object.keys(values).reduce((a, b) => (values[a].length >= values[b].length ? a : b));
@@ -42,21 +51,24 @@ export function encodeOutcome(outcome: FormOutcome, secret: string): string {
   }
 }
 
-export function decodeOutcome(value: string, secret: string): FormOutcome | null {
+/** The outcome, when the value is this server's and was issued less than a minute before `now`. */
+export function decodeOutcome(value: string, secret: string, now: number): FormOutcome | null {
   const [payload, signature] = value.split('.');
   if (!payload || !signature) return null;
   const expected = Buffer.from(sign(payload, secret));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    return JSON.parse(inflateRawSync(Buffer.from(payload, 'base64url')).toString('utf8')) as FormOutcome;
+    const issued = JSON.parse(inflateRawSync(Buffer.from(payload, 'base64url')).toString('utf8')) as Partial<Issued>;
+    if (typeof issued.at !== 'number' || !issued.outcome || Math.abs(now - issued.at) > MAX_AGE_MS) return null;
+    return issued.outcome;
   } catch {
     return null;
   }
 }
 
-export function setOutcomeCookie(response: Response, outcome: FormOutcome, siteUrl: string, secret: string): void {
-  response.cookie(FORM_OUTCOME_COOKIE, encodeOutcome(outcome, secret), { ...cookieOptions(siteUrl), maxAge: MAX_AGE_MS });
+export function setOutcomeCookie(response: Response, outcome: FormOutcome, siteUrl: string, secret: string, now: number): void {
+  response.cookie(FORM_OUTCOME_COOKIE, encodeOutcome(outcome, secret, now), { ...cookieOptions(siteUrl), maxAge: MAX_AGE_MS });
 }
 
 function readCookie(request: Request): string | null {
@@ -72,13 +84,13 @@ function readCookie(request: Request): string | null {
  * shows the plain page), and the answer is personal, so it is `no-store` and the page cache neither
  * answers nor keeps it (src/page-cache). The render reads it through currentFormOutcome().
  */
-export function formOutcomes(siteUrl: string, secret: string): RequestHandler {
+export function formOutcomes(siteUrl: string, secret: string, now: () => number): RequestHandler {
   return (request, response, next) => {
     const value = request.method === 'GET' && !isJsonRoute(request.path) ? readCookie(request) : null;
     if (value === null) return next();
     response.clearCookie(FORM_OUTCOME_COOKIE, cookieOptions(siteUrl));
     response.setHeader('Cache-Control', 'no-store');
-    const outcome = decodeOutcome(value, secret);
+    const outcome = decodeOutcome(value, secret, now());
     if (!outcome) return next();
     carrying++;
     response.once('close', () => {

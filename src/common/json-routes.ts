@@ -4,7 +4,8 @@
  */
 export const IMAGE_ROUTE = '/img';
 
-/** Paths whose errors are the API's JSON body whatever the client accepts. */
+/** Paths whose errors are the API's JSON body whatever the client accepts (in any letter case, as routed). */
 export function isJsonRoute(path: string): boolean {
-  return path.startsWith('/api/') || path === '/api' || path === IMAGE_ROUTE;
+  const lower = path.toLowerCase();
+  return lower.startsWith('/api/') || lower === '/api' || lower === IMAGE_ROUTE;
 }

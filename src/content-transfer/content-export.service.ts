@@ -12,7 +12,13 @@ import { readSiteContent, referencedUploads } from './site-content';
  */
 export const MEDIA_EXPORT_LIMIT = 16 * 1024 * 1024;
 /** The import's body limit: the uploads in base64 (4/3 of their bytes) and room for the text of a large site. */
-export const IMPORT_BODY_LIMIT = '32mb';
+export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+/**
+ * The most JSON values an import file may hold (each record's fields, a site's worth many times over).
+ * With the byte limit it bounds what the parsed file takes on the heap, whatever its shape: 32 MB of
+ * `[],` would otherwise be some 11 million arrays.
+ */
+export const IMPORT_MAX_VALUES = 500_000;
 
 /** Two-space JSON with a final newline: readable, and the same bytes for the same content. */
 export const serializeContentFile = (file: ContentFile): string => `${JSON.stringify(file, null, 2)}\n`;

@@ -3,14 +3,15 @@ import type { Response } from 'express';
 import type { ImportSummary } from 'core/api/content-transfer';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Clock } from 'src/common/clock';
+import { RequestBody } from 'src/common/request-body';
 import { Invalidates } from 'src/common/cache-tags';
 import { SitemapService } from 'src/feeds/sitemap.service';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
-import { ContentExportService, serializeContentFile } from './content-export.service';
+import { ContentExportService, IMPORT_BODY_LIMIT, IMPORT_MAX_VALUES, serializeContentFile } from './content-export.service';
 import { ContentImportService } from './content-import.service';
 
-/** The paths whose JSON bodies may be a whole site (src/app.setup.ts gives them their own limit). */
-export const IMPORT_PATH = '/api/admin/import';
+/** A content file is a whole site, uploads included: read only once the admin guard has passed. */
+const IMPORT_BODY = RequestBody({ limit: IMPORT_BODY_LIMIT, maxValues: IMPORT_MAX_VALUES });
 
 /**
  * The whole site's content as one file, and that file read back (core/api/content-transfer.ts). The
@@ -38,6 +39,7 @@ export class ContentTransferController {
   @Post('import/preview')
   @HttpCode(200)
   @AdminOnly({ action: 'preview_import', writesContent: false })
+  @IMPORT_BODY
   @Invalidates()
   preview(@Body() file: unknown): Promise<ImportSummary> {
     return this.importer.preview(file);
@@ -51,6 +53,7 @@ export class ContentTransferController {
   @Post('import')
   @HttpCode(200)
   @AdminOnly({ action: 'import_content' })
+  @IMPORT_BODY
   @Invalidates()
   async import(@Body() file: unknown): Promise<ImportSummary> {
     const summary = await this.importer.apply(file);

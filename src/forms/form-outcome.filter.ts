@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Injectable, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { FormName, FormOutcome } from 'core/form-outcome';
+import { readRequestBody } from 'src/common/request-body';
 import { FormOutcomes } from './form-outcomes';
 
 /** The form a post under /forms was sent by, and the article or site it names. */
@@ -31,9 +32,11 @@ function typed(body: unknown): Record<string, string> {
 export class FormOutcomeFilter implements ExceptionFilter {
   constructor(private readonly outcomes: FormOutcomes) {}
 
-  catch(exception: HttpException, host: ArgumentsHost): void {
+  async catch(exception: HttpException, host: ArgumentsHost): Promise<void> {
     const request = host.switchToHttp().getRequest<Request>();
     const response = host.switchToHttp().getResponse<Response>();
+    // A refusal before the body was read (the rate limit) still gives back what was typed.
+    await readRequestBody(request, response).catch(() => undefined);
     const answer = exception.getResponse();
     const { message, fields } = (typeof answer === 'string' ? { message: answer } : answer) as {
       message?: string | string[];

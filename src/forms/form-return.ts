@@ -6,7 +6,7 @@ const ANCHORS: Record<FormName, string> = { newsletter: '', contact: '#form-head
 
 /**
  * The page a no-JavaScript post returns to: the page it was posted from (its Referer, when it is one of
- * this site's), else the form's own page.
+ * this site's), else the form's own page. Never an address a browser would read as another site's.
  */
 export function returnPath(request: Request, form: FormName, fallback: string, siteOrigin: string): string {
   const referer = request.get('referer');
@@ -15,7 +15,8 @@ export function returnPath(request: Request, form: FormName, fallback: string, s
     try {
       const url = new URL(referer);
       const origins = [siteOrigin, `${request.protocol}://${request.get('host')}`];
-      if (origins.includes(url.origin)) path = `${url.pathname}${url.search}`;
+      // A path that starts with `//` (or `/\`, which browsers read the same) would name another host.
+      if (origins.includes(url.origin) && !/^\/[/\\]/.test(url.pathname)) path = `${url.pathname}${url.search}`;
     } catch {
       // An unreadable Referer is no page of this site.
     }

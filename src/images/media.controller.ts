@@ -5,6 +5,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
+import { RequestBody } from 'src/common/request-body';
 import { MAX_UPLOAD_BYTES } from './media-upload';
 import { toMediaResponse, toUploadResponse } from './media.response';
 import { MediaService } from './media.service';
@@ -27,6 +28,7 @@ export class MediaController {
 
   @Post()
   @AdminOnly()
+  @RequestBody({ multipart: true })
   @UseInterceptors(UPLOAD)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })

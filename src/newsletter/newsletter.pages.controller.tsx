@@ -6,6 +6,7 @@ import { RenderService } from 'src/render/render.service';
 import { NewsletterPage, meta } from 'views/pages/newsletter/NewsletterPage';
 import { UnsubscribePage } from 'views/pages/newsletter/UnsubscribePage';
 import { NewsletterService } from './newsletter.service';
+import type { Subscriber } from './subscriber.entity';
 import { CacheTags } from 'src/common/cache-tags';
 
 @CacheTags()
@@ -27,28 +28,40 @@ export class NewsletterPagesController {
     );
   }
 
-  /** The visible link in every email: one click unsubscribes and confirms. */
+  /**
+   * The visible link in every email: a page with the one button that unsubscribes (a POST to this same
+   * address), so a mail scanner that opens links unsubscribes nobody. Already unsubscribed: says so.
+   */
   @Get('unsubscribe')
   @Html()
   @Header('Cache-Control', 'no-store')
   // The token is in the address: never send it on to another site.
   @Header('Referrer-Policy', 'no-referrer')
   async unsubscribeLink(@Query('token') token: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
-    return this.unsubscribe(token, response);
+    const key = typeof token === 'string' ? token : undefined;
+    const subscriber = await this.newsletter.findByToken(key);
+    if (!subscriber || !subscriber.subscribed) return this.answer(subscriber, response);
+    return this.render.page(
+      { title: 'Unsubscribe', description: 'Newsletter unsubscribe', path: '/newsletter/unsubscribe', noindex: true },
+      <UnsubscribePage email={subscriber.email} confirmAction={`/newsletter/unsubscribe?token=${encodeURIComponent(key!)}`} />,
+    );
   }
 
-  /** RFC 8058 one-click unsubscribe (List-Unsubscribe-Post), sent by mail programs without a visit. */
+  /**
+   * The page's button, and RFC 8058 one-click unsubscribe (List-Unsubscribe-Post: a POST of
+   * `List-Unsubscribe=One-Click` to the List-Unsubscribe address), sent by mail programs without a visit.
+   */
   @Post('unsubscribe')
   @HttpCode(200)
   @Html()
   @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
-  async unsubscribeOneClick(@Query('token') token: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
-    return this.unsubscribe(token, response);
+  async unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
+    return this.answer(await this.newsletter.unsubscribeByToken(typeof token === 'string' ? token : undefined), response);
   }
 
-  private async unsubscribe(token: unknown, response: Response): Promise<string> {
-    const subscriber = await this.newsletter.unsubscribeByToken(typeof token === 'string' ? token : undefined);
+  /** Unsubscribed (now or before), or the link was not valid (404). */
+  private answer(subscriber: Subscriber | null, response: Response): string {
     if (!subscriber) response.status(404);
     return this.render.page(
       {

@@ -84,7 +84,7 @@ describe('signing in', () => {
 
   it('gives a new session id at sign-in, and the old one no longer works', async () => {
     const first = sessionCookie(await login(t, ADMIN_TEST_PASSWORD).expect(200))!;
-    const again = await login(t, ADMIN_TEST_PASSWORD, { Cookie: cookiePair(first), Origin: t.baseUrl }).expect(200);
+    const again = await login(t, ADMIN_TEST_PASSWORD, { Cookie: cookiePair(first), Origin: t.siteOrigin }).expect(200);
     const second = sessionCookie(again)!;
     expect(sessionId(second)).not.toBe(sessionId(first));
     await request(t.baseUrl).get('/api/admin/session').set('Cookie', cookiePair(first)).expect(401);
@@ -113,7 +113,7 @@ describe('signing out', () => {
     expect(await storedSessions(t, sid)).toBe(1);
     const response = await request(t.baseUrl)
       .post('/api/admin/logout')
-      .set({ Cookie: cookiePair(cookie), Origin: t.baseUrl })
+      .set({ Cookie: cookiePair(cookie), Origin: t.siteOrigin })
       .expect(200);
     expect(sessionCookie(response)).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect(await storedSessions(t, sid)).toBe(0);
@@ -128,7 +128,7 @@ describe('signing out', () => {
     expect(sess.admin.fresh).toBeUndefined();
     await request(t.baseUrl)
       .post('/api/admin/logout')
-      .set({ Cookie: cookiePair(cookie), Origin: t.baseUrl })
+      .set({ Cookie: cookiePair(cookie), Origin: t.siteOrigin })
       .expect(200);
 
     // What express-session does at the end of an admin request that loaded the session before the
@@ -348,7 +348,7 @@ describe('cross-origin writes', () => {
     const rows: unknown[] = await t.dataSource.query(`SELECT id FROM products WHERE name = 'Forged product'`);
     expect(rows).toHaveLength(0);
     // The same request from the site itself goes through.
-    await request(t.baseUrl).post('/api/products').set({ Cookie: cookie, Origin: t.baseUrl }).send(body).expect(201);
+    await request(t.baseUrl).post('/api/products').set({ Cookie: cookie, Origin: t.siteOrigin }).send(body).expect(201);
   });
 });
 

@@ -117,7 +117,7 @@ describe('export', () => {
 
   it("is the administrator's only", async () => {
     await request(site.baseUrl).get('/api/admin/export').expect(401);
-    await request(site.baseUrl).post('/api/admin/import/preview').set('Origin', site.baseUrl).send({}).expect(401);
+    await request(site.baseUrl).post('/api/admin/import/preview').set('Origin', site.siteOrigin).send({}).expect(401);
   });
 });
 

@@ -291,7 +291,7 @@ describe('admin writes', () => {
     ['get', '/api/dive-sites/export/csv'],
   ] as const)('%s %s answers 401 without a session and changes nothing', async (method, path) => {
     const before = await siteRepo().find({ order: { id: 'ASC' } });
-    await request(t.baseUrl)[method](path).set('Origin', t.baseUrl).send(newSite()).expect(401);
+    await request(t.baseUrl)[method](path).set('Origin', t.siteOrigin).send(newSite()).expect(401);
     expect(await siteRepo().find({ order: { id: 'ASC' } })).toEqual(before);
   });
 

@@ -13,7 +13,7 @@ const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}.${coun
 
 /** A form as a browser posts it from one of the site's own pages. */
 const post = (path: string, form: Record<string, string>, from = `${t.baseUrl}/contact`) =>
-  request(t.baseUrl).post(path).type('form').set('Origin', t.baseUrl).set('Referer', from).send(form);
+  request(t.baseUrl).post(path).type('form').set('Origin', t.siteOrigin).set('Referer', from).send(form);
 
 /** The outcome cookie a post answered, as the browser sends it back. */
 function outcomeCookie(response: request.Response): string {

@@ -120,7 +120,7 @@ describe('HTTP', () => {
   });
 
   it('answers malformed JSON with a 400 naming the problem, not a 500', async () => {
-    const response = await request(t.baseUrl).post('/api/anything').set('Content-Type', 'application/json').send('{"broken":');
+    const response = await request(t.baseUrl).post('/api/newsletter/subscribe').set('Content-Type', 'application/json').send('{"broken":');
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('Malformed JSON in request body');
   });

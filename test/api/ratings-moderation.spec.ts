@@ -51,7 +51,7 @@ describe('ratings moderation', () => {
   it("is the administrator's only", async () => {
     await request(t.baseUrl).get('/api/admin/ratings').expect(401);
     const [rating] = await t.dataSource.query(`SELECT id FROM dive_site_ratings LIMIT 1`);
-    await request(t.baseUrl).delete(`/api/admin/ratings/${rating.id}`).set('Origin', t.baseUrl).expect(401);
+    await request(t.baseUrl).delete(`/api/admin/ratings/${rating.id}`).set('Origin', t.siteOrigin).expect(401);
     expect((await t.dataSource.query(`SELECT count(*)::int AS n FROM dive_site_ratings WHERE id = $1`, [rating.id]))[0].n).toBe(1);
   });
 });

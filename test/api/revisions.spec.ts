@@ -175,7 +175,7 @@ describe('article revisions', () => {
     const stranger = request(t.baseUrl);
     await stranger.get(`/api/admin/articles/${created.id}/revisions`).expect(401);
     await stranger.get(`/api/admin/articles/${created.id}/revisions/${revision.id}`).expect(401);
-    await stranger.post(`/api/admin/articles/${created.id}/revisions/${revision.id}/restore`).set('Origin', t.baseUrl).expect(401);
+    await stranger.post(`/api/admin/articles/${created.id}/revisions/${revision.id}/restore`).set('Origin', t.siteOrigin).expect(401);
     expect((await revisionsOf(`/api/admin/articles/${created.id}`)).length).toBe(1);
   });
 });

@@ -18,7 +18,7 @@ afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
 });
 
-const json = (t: TestApp) => ({ Origin: t.baseUrl, 'Content-Type': 'application/json' });
+const json = (t: TestApp) => ({ Origin: t.siteOrigin, 'Content-Type': 'application/json' });
 
 describe('two processes on one database', () => {
   it('a session signed in on one is valid on the other, and signing out on the other ends it on both', async () => {

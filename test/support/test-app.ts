@@ -44,6 +44,8 @@ export interface TestApp {
   app: NestExpressApplication;
   /** http://127.0.0.1:port of the listening server. */
   baseUrl: string;
+  /** SITE_URL's origin: what a browser on the site sends as Origin, the one the origin checks accept. */
+  siteOrigin: string;
   databaseUrl: string;
   dataSource: DataSource;
   config: AppConfig;
@@ -78,6 +80,7 @@ export async function startTestApp(
   return {
     app,
     baseUrl: `http://127.0.0.1:${address.port}`,
+    siteOrigin: new URL(config.siteUrl).origin,
     databaseUrl,
     dataSource: app.get(DataSource),
     config,

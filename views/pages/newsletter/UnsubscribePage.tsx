@@ -1,15 +1,37 @@
 import { Island } from 'views/islands/Island';
 
 export interface UnsubscribePageProps {
-  /** The address that was unsubscribed, or null when the link was not valid. */
+  /** The address of the link's subscriber, or null when the link was not valid. */
   email: string | null;
+  /**
+   * Set when the link was opened and the subscriber is still subscribed: the address the page's one
+   * button posts to (the link itself), so that a mail scanner following links unsubscribes nobody.
+   */
+  confirmAction?: string;
 }
 
-/** The answer to a one-click unsubscribe link: done, or the link was not valid. */
-export function UnsubscribePage({ email }: UnsubscribePageProps) {
+/** The page of an emailed unsubscribe link: the one button that unsubscribes, done, or not valid. */
+export function UnsubscribePage({ email, confirmAction }: UnsubscribePageProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-14 text-slate-700">
-      {email ? (
+      {email && confirmAction ? (
+        <>
+          <h1 className="text-3xl font-bold text-slate-900">Unsubscribe from the newsletter?</h1>
+          <p className="mt-4 text-lg leading-relaxed">
+            Press the button to stop the Australian Dive Guide newsletter going to <strong className="break-words text-slate-900">{email}</strong>.
+          </p>
+          <form method="post" action={confirmAction} className="mt-6">
+            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+            <button
+              type="submit"
+              className="inline-flex min-h-11 items-center rounded-lg bg-sky-700 px-5 py-2 font-semibold text-white hover:bg-sky-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+            >
+              Unsubscribe
+            </button>
+          </form>
+          <p className="mt-4 leading-relaxed">Changed your mind? Just close this page: nothing changes until you press the button.</p>
+        </>
+      ) : email ? (
         <>
           <h1 className="text-3xl font-bold text-slate-900">You have been unsubscribed</h1>
           <p className="mt-4 text-lg leading-relaxed">
