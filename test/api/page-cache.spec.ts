@@ -311,10 +311,10 @@ describe('what each write drops (and keeps)', () => {
     }
   });
 
-  it("a rating drops its site's page and ratings only", async () => {
+  it("a rating drops its site's ratings and the pages showing stars (the list and every site page's cards) only", async () => {
     const [rated, other] = sites.slice(1);
-    const dropped = [`/dive-sites/${rated.id}`, `/api/dive-sites/${rated.id}/ratings`];
-    const kept = [`/dive-sites/${other.id}`, `/api/dive-sites/${other.id}/ratings`, '/dive-sites', '/api/dive-sites', '/', `/blog/${articles[2].slug}`];
+    const dropped = [`/dive-sites/${rated.id}`, `/api/dive-sites/${rated.id}/ratings`, `/dive-sites/${other.id}`, '/dive-sites'];
+    const kept = [`/api/dive-sites/${other.id}/ratings`, '/api/dive-sites', '/', `/blog/${articles[2].slug}`];
     await warmAll([...dropped, ...kept]);
     await request(b.baseUrl).post(`/api/dive-sites/${rated.id}/ratings`).send({ rating: 4, comment: 'Blue groper followed us the whole dive' }).expect(201);
     for (const t of [a, b]) {

@@ -78,7 +78,16 @@ beforeAll(async () => {
   // Only what an operator gives the image; the script sets NODE_ENV=production and the memory settings.
   server = spawn('sh', [script(tree), 'start'], {
     cwd: tmpdir(),
-    env: { PATH, HOME: dataDir, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: await emptyDatabase(), ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+    env: {
+      PATH,
+      HOME: dataDir,
+      PORT: String(port),
+      SITE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: await emptyDatabase(),
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk) => (output += chunk));
