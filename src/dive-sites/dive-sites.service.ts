@@ -84,7 +84,11 @@ export class DiveSitesService {
     if (filter.region !== undefined) query.andWhere('site.region = :region', { region: filter.region });
     if (filter.photo) query.andWhere(filter.photo === 'with' ? "COALESCE(site.imageUrl, '') <> ''" : "COALESCE(site.imageUrl, '') = ''");
     if (filter.video) query.andWhere("COALESCE(site.videoUrl, '') <> ''");
-    if (filter.q) query.andWhere(...siteTextMatch(filter.q));
+    if (filter.q) {
+      // The site search's own steps (exact text, then the tolerant ones), as /dive-sites and /search find.
+      const ids = await this.searchIds(filter.q);
+      query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
+    }
     const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
     return { rows, total };
   }

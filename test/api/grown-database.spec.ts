@@ -58,6 +58,7 @@ beforeAll(async () => {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       PORT: String(port),
+      SITE_URL: base,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
