@@ -42,7 +42,7 @@ export class DiveSitesController {
   @Get('search')
   async search(@Query() { q, ...slice }: DiveSiteSearchQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const page = { limit: slice.limit ?? DIVE_SITE_PAGE_SIZE, offset: slice.offset ?? 0 };
-    const { rows, total } = await this.sites.page({ q }, page);
+    const { rows, total } = await this.sites.page({ q, tolerant: true }, page);
     sendPageHeaders(request, response, total, page);
     return rows.map(toDiveSiteResponse);
   }

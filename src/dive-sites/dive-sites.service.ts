@@ -77,17 +77,20 @@ export class DiveSitesService {
 
   /** One page of the sites by name, optionally of one region (exact) and matching SPEC section 5's text search, and how many match. */
   async page(
-    filter: { region?: string; q?: string; photo?: 'with' | 'without'; video?: boolean },
+    filter: { region?: string; q?: string; photo?: 'with' | 'without'; video?: boolean; tolerant?: boolean },
     slice: { limit: number; offset: number },
   ): Promise<Page<DiveSite>> {
     const query = this.sorted();
     if (filter.region !== undefined) query.andWhere('site.region = :region', { region: filter.region });
     if (filter.photo) query.andWhere(filter.photo === 'with' ? "COALESCE(site.imageUrl, '') <> ''" : "COALESCE(site.imageUrl, '') = ''");
     if (filter.video) query.andWhere("COALESCE(site.videoUrl, '') <> ''");
-    if (filter.q) {
+    if (filter.q && filter.tolerant) {
       // The site search's own steps (exact text, then the tolerant ones), as /dive-sites and /search find.
       const ids = await this.searchIds(filter.q);
       query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
+    } else if (filter.q) {
+      // The text as written (the admin's list filter: a name deleted is not replaced by one spelt like it).
+      query.andWhere(...siteTextMatch(filter.q));
     }
     const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
     return { rows, total };
