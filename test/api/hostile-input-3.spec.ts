@@ -182,6 +182,9 @@ describe('signing out', () => {
 
 describe('F1: the 31 MB nested body against the built server, its heap capped at 192 MB as in the image', () => {
   const HEAP_CAP_MB = 192;
+  // Resident memory holds more than the heap (V8's code, the threads' stacks, buffers outside it): a bounded
+  // allowance above the cap, where today's code died of the heap limit itself.
+  const RSS_LIMIT_MB = HEAP_CAP_MB + 64;
   const port = 3900 + Math.floor(Math.random() * 100);
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
@@ -256,7 +259,7 @@ describe('F1: the 31 MB nested body against the built server, its heap capped at
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body).error).toBe('Authentication required');
     await alive();
-    expect(peakRssMb()).toBeLessThan(HEAP_CAP_MB);
+    expect(peakRssMb()).toBeLessThan(RSS_LIMIT_MB);
   }, 60_000);
 
   it('answers it a clear 413 with a session, and stays up below the cap', async () => {
@@ -273,7 +276,7 @@ describe('F1: the 31 MB nested body against the built server, its heap capped at
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body).error).toBe('The request body holds more than 500,000 values');
       await alive();
-      expect(peakRssMb()).toBeLessThan(HEAP_CAP_MB);
+      expect(peakRssMb()).toBeLessThan(RSS_LIMIT_MB);
     }
   }, 120_000);
 });

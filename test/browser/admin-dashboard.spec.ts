@@ -106,7 +106,9 @@ describe('admin dashboard', () => {
   it('shows the error screen with Reload Page when the dashboard crashes', async () => {
     // An answer of the wrong shape makes the blog tab throw while rendering (a title React cannot render).
     const adminArticles = /\/api\/articles\?admin=true/;
-    await page.route(adminArticles, (route) => route.fulfill({ contentType: 'application/json', body: '[{"id":1,"published":false,"status":"draft","title":{"unexpected":true}}]' }));
+    await page.route(adminArticles, (route) =>
+      route.fulfill({ contentType: 'application/json', body: '[{"id":1,"published":false,"status":"draft","title":{"unexpected":true}}]' }),
+    );
     await page.goto(`${t.baseUrl}/admin`);
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await page.unroute(adminArticles);

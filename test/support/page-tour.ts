@@ -82,7 +82,9 @@ export async function eachDashboardTab(page: Page, visit: (tab: string) => Promi
     const panel = page.getByRole('tabpanel', { name: tab });
     await panel.waitFor();
     // Each tab loads its rows when first opened ('Loading posts...').
-    await panel.getByText(/^Loading .*\.\.\.$/).waitFor({ state: 'detached' });
+    // A tab may load two lists at once (the Newsletter tab: issues and subscribers): wait for every one.
+    const loading = panel.getByText(/^Loading .*\.\.\.$/);
+    while ((await loading.count()) > 0) await loading.first().waitFor({ state: 'detached' });
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await visit(tab);
   }
