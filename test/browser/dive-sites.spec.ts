@@ -191,6 +191,8 @@ describe('/dive-sites', () => {
     const site = all.find((s) => matching(s.name).length === 1)!;
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
     await explorer();
+    // The site's own panel comes first on its page; the map loads once scrolled to.
+    await page.getByTestId('dive-site-map').scrollIntoViewIfNeeded();
     await expectCount(1);
     await search().fill('');
     await expectCount(all.length);
@@ -325,6 +327,7 @@ describe('/dive-sites', () => {
     try {
       await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
       await explorer();
+      await page.getByTestId('dive-site-map').scrollIntoViewIfNeeded();
       const marker = page.locator(`[data-testid="dive-site-map"] .dive-site-marker[title="${name}"]`);
       await marker.hover();
       const tooltip = page.locator('.leaflet-tooltip');
