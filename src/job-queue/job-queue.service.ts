@@ -16,6 +16,9 @@ interface Registration {
 /** How often each process asks for waiting jobs: the longest a job waits to start when nothing else wakes it. */
 const POLL_SECONDS = 1;
 
+/** The advisory lock (first key) the processes take in turn to start the queue: 'jq'. */
+const START_LOCK = 0x6a71;
+
 /**
  * The site's one job queue: pg-boss on the site's own PostgreSQL (schema `pgboss`, created and migrated by
  * pg-boss on start), through the server's connection pool. Every process starts it and works every queue
@@ -28,12 +31,14 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('JobQueue');
   private readonly registrations: Registration[] = [];
   private readonly boss: PgBoss;
+  private readonly pool: () => Pool;
   private started: Promise<void> | null = null;
   private lastErrorLog = 0;
 
   constructor(@InjectDataSource() dataSource: DataSource) {
     // The server's own pg pool (TypeORM's PostgreSQL driver keeps it as `master`).
     const pool = () => (dataSource.driver as unknown as { master: Pool }).master;
+    this.pool = pool;
     this.boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => pool().query(text, values) },
       schema: 'pgboss',
@@ -61,9 +66,18 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
 
   start(): Promise<void> {
     this.started ??= (async () => {
-      await this.boss.start();
-      for (const { name, queue, handler } of this.registrations) {
-        await this.boss.createQueue(name, queue);
+      // Processes starting together would create the queues' tables at once and deadlock (pg-boss makes a
+      // partition per queue): one process at a time, under a lock held on a connection of its own.
+      const client = await this.pool().connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1, $2)', [START_LOCK, 0]);
+        await this.boss.start();
+        for (const { name, queue } of this.registrations) await this.boss.createQueue(name, queue);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [START_LOCK, 0]).catch(() => undefined);
+        client.release();
+      }
+      for (const { name, handler } of this.registrations) {
         await this.boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => handler(job.data));
       }
     })();
