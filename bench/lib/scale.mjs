@@ -28,6 +28,9 @@ async function signIn(base) {
     body: JSON.stringify({ password: ADMIN_PASSWORD }),
   });
   if (!response.ok) throw new Error(`admin sign-in failed: ${response.status} ${await response.text()}`);
+  // The answer ends once the session is stored (express-session holds its last byte till then): read it whole
+  // before using the cookie, as the admin screen does.
+  await response.text();
   const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

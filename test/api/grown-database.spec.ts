@@ -86,6 +86,9 @@ beforeAll(async () => {
     body: JSON.stringify({ password: PASSWORD }),
   });
   expect(login.status).toBe(200);
+  // The answer ends once the session is stored (express-session holds its last byte till then): read it whole
+  // before using the cookie, as the admin screen does.
+  await login.text();
   cookie = login.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

@@ -158,6 +158,9 @@ describe('production logs', () => {
     await fetch(`${base}/api/admin/login`, { method: 'POST', headers: json, body: JSON.stringify({ password: 'wrong-password-for-the-log-test' }) });
     const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: json, body: JSON.stringify({ password: ADMIN_TEST_PASSWORD }) });
     expect(login.status).toBe(200);
+    // The answer ends once the session is stored (express-session holds its last byte till then): read it whole
+    // before using the cookie, as the admin screen does.
+    await login.text();
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     const sessionId = decodeURIComponent(cookie.split('=')[1]);
     expect((await fetch(`${base}/api/admin/session`, { headers: { Cookie: cookie } })).status).toBe(200);

@@ -143,6 +143,9 @@ describe('the Docker image runtime tree (scripts/runtime-tree.sh)', () => {
     expect((await signIn('not-the-admin-password')).status).toBe(401);
     const login = await signIn(ADMIN_PASSWORD);
     expect(login.status).toBe(200);
+    // The answer ends once the session is stored (express-session holds its last byte till then): read it whole
+    // before using the cookie, as the admin screen does.
+    await login.text();
     const cookie = login.headers.getSetCookie()[0].split(';')[0];
 
     const photo = readFileSync(join(tree, 'public', 'media', 'stock', 'hero-reef.jpg'));

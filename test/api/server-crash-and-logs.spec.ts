@@ -58,6 +58,9 @@ async function subscribers(): Promise<string[]> {
     body: JSON.stringify({ password: ADMIN_PASSWORD }),
   });
   expect(login.status).toBe(200);
+  // The answer ends once the session is stored (express-session holds its last byte till then): read it whole
+  // before using the cookie, as the admin screen does.
+  await login.text();
   const cookie = login.headers.getSetCookie().map((value) => value.split(';', 1)[0]);
   const list = await fetch(`${base}/api/newsletter/subscribers`, { headers: { Cookie: cookie.join('; ') } });
   const body = (await list.json()) as { email: string }[];
