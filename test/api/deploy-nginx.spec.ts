@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { createTestDatabase } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 /**
  * The production recipe of deploy/, run as written: Debian's nginx (/usr/sbin/nginx, not as a daemon,
@@ -38,17 +38,6 @@ let ca: Buffer;
 let agent: https.Agent;
 let nginx: ChildProcess;
 const apps: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** One request through nginx's TLS port from the client address `from`; never rejects (status 0 on a network error). */
 function call(

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 // The bench's SQL growth (bench/lib/grow-sql.mjs), run on this file's own database.
 import { growDatabase, scaleCounts, type ScaleCounts } from '../../bench/lib/grow-sql.mjs';
 import { createTestDatabase } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 /**
  * Issue 31: nothing holds every row. The built server (npm test builds it first) runs as a child with a
@@ -29,17 +29,6 @@ let cookie: string;
 let dataDir: string;
 let counts: ScaleCounts;
 let databaseUrl: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();

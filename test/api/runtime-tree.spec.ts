@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import sharp from 'sharp';
+import { freePort } from '../support/free-port';
 
 /**
  * The Docker image's file tree, without Docker: scripts/runtime-tree.sh (the steps the Dockerfile runs)
@@ -27,17 +27,6 @@ let server: ChildProcess | undefined;
 let exited: Promise<number | null>;
 let output = '';
 let baseUrl: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** An empty database (template1: no migration, no seed) on the tests' PostgreSQL. */
 async function emptyDatabase(): Promise<string> {

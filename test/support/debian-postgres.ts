@@ -1,10 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './free-port';
 
 /**
  * A PostgreSQL server from Debian's `postgresql` package (apt), as a separate cluster in a temporary
@@ -31,17 +31,6 @@ export function debianPostgresBin(): { bin: string; major: number } | null {
     .map(Number)
     .sort((a, b) => b - a)[0];
   return major ? { bin: join(ROOT, String(major), 'bin'), major } : null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export async function startDebianPostgres(): Promise<DebianPostgres> {
