@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Time from `npm start` to the first served page, cold (fresh DATA_DIR: initdb, migrations, seed) and
-// warm (the same DATA_DIR again). Run from a built tree: `node bench/startup.mjs`.
+// warm (the same DATA_DIR again). Run from a built tree: `node bench/startup.mjs`. The server runs at the
+// LOG_LEVEL of this environment, else at its production default.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ async function firstPage(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -76,7 +76,8 @@ const server = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
     // Writes come from many made-up client addresses (X-Forwarded-For), so the per-address write limits
     // of the public forms are not what the soak measures. Only this run trusts the header.
     TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
+    // The production default level (one access line a request, to the log file) unless LOG_LEVEL says otherwise.
+    ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -139,7 +140,7 @@ const check = (name, ok, detail) => {
 let exitCode = 1;
 try {
   await waitReady(120_000);
-  log(`server ready at ${base}`);
+  log(`server ready at ${base} at LOG_LEVEL=${process.env.LOG_LEVEL || 'log (its default)'}`);
 
   // Fixtures: the seeded articles and dive sites, and an administrator session.
   const articles = JSON.parse((await call('GET', '/api/articles')).body).slice(0, 5);
