@@ -25,6 +25,7 @@ import { HomeModule } from './home/home.module';
 import { ImagesModule } from './images/images.module';
 import { InsightsModule } from './insights/insights.module';
 import { LinkHealthModule } from './link-health/link-health.module';
+import { PreviewsModule } from './previews/previews.module';
 import { LocationsModule } from './locations/locations.module';
 import { JobQueueModule } from './job-queue/job-queue.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -82,6 +83,7 @@ export class AppModule {
         FormsModule,
         InsightsModule,
         LinkHealthModule,
+        PreviewsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
