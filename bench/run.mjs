@@ -266,6 +266,7 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
       articlePath,
       otherArticle,
       site,
+      reviewSlug: reviewPath.split('/').pop(),
       duration: settings.writeSeconds,
       warmup: settings.warmupSeconds + 1,
       warmWrites: settings.warmWrites,

@@ -24,6 +24,8 @@ import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { HomeModule } from './home/home.module';
 import { ImagesModule } from './images/images.module';
 import { InsightsModule } from './insights/insights.module';
+import { LinkHealthModule } from './link-health/link-health.module';
+import { PreviewsModule } from './previews/previews.module';
 import { LocationsModule } from './locations/locations.module';
 import { JobQueueModule } from './job-queue/job-queue.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -80,6 +82,8 @@ export class AppModule {
         ContentTransferModule,
         FormsModule,
         InsightsModule,
+        LinkHealthModule,
+        PreviewsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -16,7 +16,7 @@ try {
   // Not allowed here: the figures then include the sending too (slightly lower ratios), nothing more.
 }
 
-const { base, kind, otherArticleId, siteId, perSecond, firstNumber } = workerData;
+const { base, kind, otherArticleId, siteId, reviewSlug, perSecond, firstNumber } = workerData;
 
 /** A distinct address from 10.0.0.0/8 per write (X-Forwarded-For, believed with TRUST_PROXY=1). */
 const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`;
@@ -38,11 +38,16 @@ const KINDS = {
     body: (n) => ({ name: `Bench ${n}`, content: `Benchmark comment number ${n}, about the reef.` }),
   },
   rating: { path: `/api/dive-sites/${siteId}/ratings`, body: (n) => ({ rating: (n % 5) + 1, comment: `Benchmark rating ${n}` }) },
+  // A reader following a review's 'Check Price' (a GET, counted, answered 302): each from its own address,
+  // so every one is counted and written, none folded into a repeat.
+  click: { method: 'GET', path: `/go/review/${reviewSlug}`, ok: (status) => status === 302 },
   // Requests that do nothing (a 404 before any handler): what the measuring itself costs.
   none: { path: '/api/bench-no-such-route', body: (n) => ({ n }) },
 };
 
-const { path, body } = KINDS[kind];
+const { method = 'POST', path, body, ok: isOk = (status) => status >= 200 && status < 300 } = KINDS[kind];
+/** A browser's user agent: the click counting leaves crawlers out. */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const url = new URL(path, base);
 const agent = new http.Agent({ keepAlive: true });
 const counts = { sent: 0, ok: 0, failed: 0 };
@@ -52,13 +57,17 @@ let n = firstNumber;
 
 /** Sends the next write (numbered `n`); `answered` gets its status once its answer has been read, `failed` the error. */
 function post(answered, failed) {
-  const payload = JSON.stringify(body(++n));
+  const number = ++n;
+  const payload = body ? JSON.stringify(body(number)) : undefined;
+  const headers = payload
+    ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Origin: base, 'X-Forwarded-For': address(number) }
+    : { 'User-Agent': BROWSER, 'X-Forwarded-For': address(number) };
   const request = http.request(
     url,
     {
-      method: 'POST',
+      method,
       agent,
-      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Origin: base, 'X-Forwarded-For': address(n) },
+      headers,
     },
     (response) => {
       response.resume();
@@ -81,7 +90,7 @@ function send() {
     if (stopping && inFlight === 0) finish();
   };
   post(
-    (status) => done(status >= 200 && status < 300),
+    (status) => done(isOk(status)),
     () => done(false),
   );
 }

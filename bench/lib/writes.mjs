@@ -1,5 +1,6 @@
 // The 'writes' part: the article page's throughput and p99 alone, and while 20 public writes a second of
-// one kind arrive (newsletter sign-ups, contact messages, comments on another article, ratings), each
+// one kind arrive (newsletter sign-ups, contact messages, comments on another article, ratings, purchase-link
+// clicks through /go/ — counted like any reader's, issue 32), each
 // from its own made-up address (the server runs with TRUST_PROXY=1, so the per-address limits of the
 // public forms stay out of the way). Used by bench/run.mjs (`--writes`).
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 
 /** The kinds of public write, measured in this order (bench/lib/write-worker.mjs sends them). */
-const KINDS = ['newsletter', 'contact', 'comment', 'rating'];
+const KINDS = ['newsletter', 'contact', 'comment', 'rating', 'click'];
 
 /** Seconds with writes, then as many without, in turn. */
 const BLOCK_SECONDS = 2;
@@ -27,9 +28,9 @@ const WARM_CONCURRENCY = 40;
 let writeCounter = 0;
 
 /** A writer of `perSecond` writes a second of `kind`, in a worker thread, sending only while switched on. */
-function writer(base, kind, { otherArticle, site }, perSecond) {
+function writer(base, kind, { otherArticle, site, reviewSlug }, perSecond) {
   const worker = new Worker(new URL('./write-worker.mjs', import.meta.url), {
-    workerData: { base, kind, otherArticleId: otherArticle.id, siteId: site.id, perSecond, firstNumber: writeCounter },
+    workerData: { base, kind, otherArticleId: otherArticle.id, siteId: site.id, reviewSlug, perSecond, firstNumber: writeCounter },
   });
   let warmed = null;
   const finished = new Promise((resolve, reject) => {
@@ -162,18 +163,18 @@ function alternatingRun(url, { connections, seconds, headers }, pid, writes) {
  */
 export async function measureWrites(
   base,
-  { pid, articlePath, otherArticle, site, duration, warmup, warmWrites = WARM_WRITES, connections = 20, perSecond = 20, headers = {} },
+  { pid, articlePath, otherArticle, site, reviewSlug, duration, warmup, warmWrites = WARM_WRITES, connections = 20, perSecond = 20, headers = {} },
 ) {
   const url = base + articlePath;
   // 'none' (requests that do nothing) shows what the measuring itself costs; BENCH_WRITE_KINDS picks kinds.
   const kinds = process.env.BENCH_WRITE_KINDS?.split(',') ?? ['none', ...KINDS];
-  const warm = writer(base, 'none', { otherArticle, site }, perSecond);
+  const warm = writer(base, 'none', { otherArticle, site, reviewSlug }, perSecond);
   await alternatingRun(url, { connections, seconds: warmup, headers }, pid, warm);
   await warm.stop();
   const quiet = { counts: [], latencies: [], errors: 0, non2xx: 0, server: 0, loader: 0 };
   const rows = [];
   for (const kind of kinds) {
-    const writes = writer(base, kind, { otherArticle, site }, perSecond);
+    const writes = writer(base, kind, { otherArticle, site, reviewSlug }, perSecond);
     await writes.warm(warmWrites);
     const { phases, cpu } = await alternatingRun(url, { connections, seconds: duration, headers }, pid, writes);
     writes.switch(false);

@@ -12,6 +12,7 @@ export const keys = {
   subscribers: ['admin', 'subscribers'] as const,
   security: ['admin', 'security'] as const,
   media: ['admin', 'media'] as const,
+  linkHealth: ['admin', 'link-health'] as const,
   insights: (days: number) => ['admin', 'insights', days] as const,
   comments: (filter: string) => ['admin', 'comments', filter] as const,
   /** Under the post list's key, so whatever refreshes the list after a save refreshes these too. */

@@ -42,6 +42,8 @@ export interface AppConfig {
   siteTimezone: string;
   /** Newsletter messages sent a second, at most (src/newsletter-issues). */
   newsletterRate: number;
+  /** Hours between scheduled checks of the purchase links (src/link-health); 0: only the admin's button. Off under test. */
+  linkCheckIntervalHours: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -211,5 +213,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     siteTimezone: timeZone(env, 'SITE_TIMEZONE'),
     metricsToken: metricsToken ?? null,
     newsletterRate: integer(env, 'NEWSLETTER_RATE', 50, 1, 10_000),
+    linkCheckIntervalHours: integer(env, 'LINK_CHECK_INTERVAL_HOURS', nodeEnv === 'test' ? 0 : 24, 0, 8_760),
   };
 }

@@ -7,6 +7,8 @@ import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Location } from 'src/locations/location.entity';
 import { Media } from 'src/images/media.entity';
 import { ClickVisitor, LinkClick, PageView } from 'src/insights/insights.entities';
+import { LinkCheck } from 'src/link-health/link-check.entity';
+import { ShareLink } from 'src/previews/share-link.entity';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { NewsletterDelivery } from 'src/newsletter-issues/newsletter-delivery.entity';
 import { NewsletterIssue } from 'src/newsletter-issues/newsletter-issue.entity';
@@ -42,4 +44,6 @@ export const ENTITIES = [
   LinkClick,
   PageView,
   ClickVisitor,
+  LinkCheck,
+  ShareLink,
 ];

@@ -12,6 +12,8 @@ import { NewsletterIssues1796500000000 } from '../../migrations/1796500000000-Ne
 import { Unaccent1796600000000 } from '../../migrations/1796600000000-Unaccent';
 import { ScaleIndexesAndRatingTotals1796700000000 } from '../../migrations/1796700000000-ScaleIndexesAndRatingTotals';
 import { Insights1796800000000 } from '../../migrations/1796800000000-Insights';
+import { LinkChecks1797600000000 } from '../../migrations/1797600000000-LinkChecks';
+import { ShareLinks1797600000001 } from '../../migrations/1797600000001-ShareLinks';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -28,4 +30,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Unaccent1796600000000,
   ScaleIndexesAndRatingTotals1796700000000,
   Insights1796800000000,
+  LinkChecks1797600000000,
+  ShareLinks1797600000001,
 ];

@@ -1,13 +1,10 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { errorBody } from 'src/common/error-body';
-import type { AddressPolicy } from './address-policy';
+import type { AddressPolicy } from 'src/common/address-policy';
+import { checkedAddress, pinnedRequest, type ResolvedAddress, type Resolver } from 'src/common/pinned-request';
 
-/** A host name's addresses, as dns.lookup with `all` gives them. */
-export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+export { systemResolver, type Resolver } from 'src/common/pinned-request';
 
 export interface RemoteFetchOptions {
   resolve: Resolver;
@@ -24,8 +21,6 @@ export interface RemoteFetchOptions {
 }
 
 export const REMOTE_FETCH_OPTIONS = Symbol('REMOTE_FETCH_OPTIONS');
-
-export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 const REFUSED = 'src must be a public http or https image URL';
 /** IMAGE_REMOTE_HOSTS is empty (its default): the site's own media only. */
@@ -100,62 +95,30 @@ export class RemoteImageFetcher {
     }
   }
 
-  /** The address to connect to, after every rule; the URL parser has already normalised 0x7f000001, 127.1 and the like to dotted form. */
-  private async check(url: URL): Promise<{ address: string; family: number }> {
+  /** The address to connect to, after every rule. */
+  private async check(url: URL): Promise<ResolvedAddress> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Refusal(`scheme ${url.protocol}`);
     if (url.username || url.password) throw new Refusal('credentials in URL');
     const hostname = url.hostname.toLowerCase();
     const { allowedHosts } = this.options;
     if (allowedHosts?.length === 0) throw new Refusal('IMAGE_REMOTE_HOSTS is empty', REMOTE_OFF);
     if (allowedHosts && !allowedHosts.includes(hostname)) throw new Refusal('host not in IMAGE_REMOTE_HOSTS', HOST_NOT_ALLOWED);
-    const literal = hostname.startsWith('[') ? hostname.slice(1, -1) : /^[\d.]+$/.test(hostname) ? hostname : null;
-    let addresses: { address: string; family: number }[];
-    if (literal !== null) addresses = [{ address: literal, family: literal.includes(':') ? 6 : 4 }];
-    else {
-      try {
-        addresses = await this.options.resolve(hostname);
-      } catch {
-        throw new Refusal('host does not resolve');
-      }
+    try {
+      return await checkedAddress(url, this.options.resolve, this.options.allowAddress);
+    } catch (error) {
+      throw new Refusal((error as Error).message);
     }
-    if (addresses.length === 0) throw new Refusal('host does not resolve');
-    // Every answer must pass: a name mixing public and private answers is a rebinding attempt.
-    const refused = addresses.find(({ address }) => !this.options.allowAddress(address));
-    if (refused) throw new Refusal(`address ${refused.address} is not public`);
-    return addresses[0];
   }
 
-  private request(url: URL, pinned: { address: string; family: number }, deadline: AbortSignal): Promise<IncomingMessage> {
-    const lookup: LookupFunction = (_hostname, options, callback) => {
-      if (options.all) callback(null, [pinned]);
-      else callback(null, pinned.address, pinned.family);
-    };
-    const client = url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const request = client.request(url, {
-        lookup,
-        signal: deadline,
-        agent: false,
-        headers: {
-          Accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8',
-          'Accept-Encoding': 'identity',
-          'User-Agent': 'AustralianDiveGuide-ImageProxy/1.0',
-        },
-      });
-      const connectTimer = setTimeout(() => request.destroy(new Error('connect timeout')), this.options.connectTimeoutMs);
-      request.on('socket', (socket) => {
-        if (!socket.connecting) clearTimeout(connectTimer);
-        socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
-      });
-      request.on('response', (response) => {
-        clearTimeout(connectTimer);
-        resolve(response);
-      });
-      request.on('error', (error) => {
-        clearTimeout(connectTimer);
-        reject(error);
-      });
-      request.end();
+  private request(url: URL, pinned: ResolvedAddress, deadline: AbortSignal): Promise<IncomingMessage> {
+    return pinnedRequest(url, pinned, {
+      signal: deadline,
+      connectTimeoutMs: this.options.connectTimeoutMs,
+      headers: {
+        Accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8',
+        'Accept-Encoding': 'identity',
+        'User-Agent': 'AustralianDiveGuide-ImageProxy/1.0',
+      },
     });
   }
 

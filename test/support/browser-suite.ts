@@ -18,6 +18,8 @@ export interface BrowserSuiteOptions {
    * each test gets a new page of it.
    */
   as?: 'visitor' | 'admin';
+  /** What the app starts with: its environment and providers replaced by test doubles (startTestApp's arguments). */
+  app?: Parameters<typeof startTestApp>;
 }
 
 /**
@@ -25,14 +27,14 @@ export interface BrowserSuiteOptions {
  * internet. Call it at the top of the file; read `suite.page` and `suite.t` inside the tests (or copy them
  * into the file's own variables in a beforeEach).
  */
-export function browserSuite({ as = 'visitor' }: BrowserSuiteOptions = {}): BrowserSuite {
+export function browserSuite({ as = 'visitor', app = [] }: BrowserSuiteOptions = {}): BrowserSuite {
   let t: TestApp;
   let browser: Browser;
   let adminContext: BrowserContext | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    [t, browser] = await Promise.all([startTestApp(...app), launchBrowser()]);
     if (as !== 'admin') return;
     adminContext = await offlineContext(browser);
     const first = await adminContext.newPage();
