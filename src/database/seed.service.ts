@@ -32,8 +32,8 @@ interface Correction {
   to: string | number;
 }
 
-/** data/dive-site-corrections.json: the seed's corrections as one versioned data set. */
-interface Corrections {
+/** One version of the seed's corrections, applied once (seed_history remembers it). */
+interface CorrectionsVersion {
   version: string;
   corrections: Correction[];
   /** Sites whose seed position is a published GPS mark. */
@@ -41,6 +41,17 @@ interface Corrections {
   /** Sites added to the seed, by name, inserted when the database has none of that name. */
   added: string[];
 }
+
+/** data/dive-site-corrections.json: the seed's corrections, version after version, applied in order. */
+interface Corrections {
+  versions: CorrectionsVersion[];
+}
+
+/**
+ * Facts about a site kept in the seed files that have no column yet (kind, access, status and its
+ * provenance, sources): left out of the insert until the dive-site entity has them.
+ */
+const NOT_YET_COLUMNS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'lastChecked', 'sources'];
 
 /** The dive-site columns a correction may change; anything else in the file is refused. */
 const CORRECTABLE_SITE_FIELDS = new Set([
@@ -92,13 +103,13 @@ export class SeedService {
   private diveSiteRows(): ObjectLiteral[] {
     const dir = join(this.dataDir, 'dive-sites');
     if (!existsSync(dir)) return [];
-    const positions = this.corrections()?.positions ?? {};
+    const positions: Record<string, 'mark'> = Object.assign({}, ...(this.corrections()?.versions ?? []).map((version) => version.positions));
     return readdirSync(dir)
       .filter((name) => name.endsWith('.json'))
       .sort()
       .flatMap((name) => readJson(join(dir, name)))
       .map((site) => ({
-        ...site,
+        ...Object.fromEntries(Object.entries(site).filter(([field]) => !NOT_YET_COLUMNS.includes(field))),
         latitude: String(site.latitude),
         longitude: String(site.longitude),
         positionPrecision: positions[site.name as string] ?? 'approximate',
@@ -168,8 +179,7 @@ export class SeedService {
       });
       if (done) loaded.push(dataset.name);
     }
-    const corrected = await this.applyCorrections();
-    if (corrected) loaded.push(corrected);
+    loaded.push(...(await this.applyCorrections()));
     if (loaded.length) await notifyContentChanged(this.dataSource);
     return loaded;
   }
@@ -193,7 +203,7 @@ export class SeedService {
       });
     }
     const corrected = await this.applyCorrections();
-    if (corrected || Object.values(added).some((count) => count > 0)) await notifyContentChanged(this.dataSource);
+    if (corrected.length || Object.values(added).some((count) => count > 0)) await notifyContentChanged(this.dataSource);
     this.logger.log(
       `Added ${Object.entries(added)
         .map(([name, count]) => `${count} ${name}`)
@@ -203,16 +213,23 @@ export class SeedService {
   }
 
   /**
-   * The corrections file, once per version (its seed_history entry is `dive-site-corrections:{version}`),
-   * into a database that already holds the seed. A value changes only where the row still holds the old
-   * seeded value, so whatever the administrator edited stays as they left it; on a fresh database the seed
-   * already holds the new values and nothing matches. Answers the entry's name when it was applied.
+   * The corrections file, each version once and in order (its seed_history entry is
+   * `dive-site-corrections:{version}`), into a database that already holds the seed. A value changes only
+   * where the row still holds the old seeded value, so whatever the administrator edited stays as they left
+   * it, and a later version may correct what an earlier one set; on a fresh database the seed already holds
+   * the newest values and nothing matches. Answers the entries of the versions applied now.
    */
-  async applyCorrections(): Promise<string | null> {
-    const file = this.corrections();
-    if (!file) return null;
+  async applyCorrections(): Promise<string[]> {
+    const applied: string[] = [];
+    for (const version of this.corrections()?.versions ?? []) {
+      if (await this.applyCorrectionsVersion(version)) applied.push(`dive-site-corrections:${version.version}`);
+    }
+    return applied;
+  }
+
+  private async applyCorrectionsVersion(file: CorrectionsVersion): Promise<boolean> {
     const entry = `dive-site-corrections:${file.version}`;
-    const applied = await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       await manager.query('LOCK TABLE "seed_history" IN SHARE ROW EXCLUSIVE MODE');
       if (await manager.existsBy(SeedHistory, { dataset: entry })) return false;
       // A database that never had the dive sites gets them, corrected, with the dive-sites data set.
@@ -237,7 +254,6 @@ export class SeedService {
       if (changed) this.logger.log(`Applied ${changed} dive-site corrections (${file.version})`);
       return true;
     });
-    return applied ? entry : null;
   }
 
   private async applyCorrection(manager: EntityManager, correction: Correction): Promise<number> {

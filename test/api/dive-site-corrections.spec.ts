@@ -4,15 +4,27 @@ import { SeedService } from 'src/database/seed.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { allPages } from '../support/all-pages';
 
-interface CorrectionsFile {
+interface Correction {
+  kind?: string;
+  site: string;
+  field: string;
+  from: string | number;
+  to: string | number;
+}
+
+interface CorrectionsVersion {
   version: string;
-  corrections: { kind?: string; site: string; field: string; from: string | number; to: string | number }[];
+  corrections: Correction[];
   positions: Record<string, string>;
   added: string[];
 }
 
-const file: CorrectionsFile = JSON.parse(readFileSync(join(__dirname, '../../data/dive-site-corrections.json'), 'utf8'));
-const correction = (site: string, field: string) => file.corrections.find((c) => c.site === site && c.field === field)!;
+const { versions }: { versions: CorrectionsVersion[] } = JSON.parse(readFileSync(join(__dirname, '../../data/dive-site-corrections.json'), 'utf8'));
+const [first, latest] = [versions[0], versions[versions.length - 1]];
+const entry = (version: CorrectionsVersion) => `dive-site-corrections:${version.version}`;
+const find = (version: CorrectionsVersion, site: string, field: string) => version.corrections.find((c) => c.site === site && c.field === field)!;
+/** Each (site, field) with the value its last correction leaves: what a fresh seed holds. */
+const finalValues = new Map(versions.flatMap((version) => version.corrections.filter((c) => !c.kind).map((c) => [`${c.site}\u0000${c.field}`, c] as const)));
 
 let t: TestApp;
 
@@ -26,41 +38,49 @@ afterAll(async () => {
 
 async function siteRow(name: string) {
   const rows = await t.dataSource.query(
-    `SELECT id, latitude, longitude, description, hazards, "skillLevel", position_precision FROM dive_sites WHERE name = $1`,
+    `SELECT id, latitude, longitude, description, hazards, facilities, "skillLevel", position_precision FROM dive_sites WHERE name = $1`,
     [name],
   );
   return rows[0];
 }
 
-describe('dive-site corrections on a database seeded before them', () => {
-  const brisbaneLatitude = correction('ex-HMAS Brisbane', 'latitude');
-  const brisbaneLongitude = correction('ex-HMAS Brisbane', 'longitude');
-  const pyramid = correction("Ball's Pyramid", 'description');
-  const popesEye = correction("Pope's Eye", 'hazards');
-  const buoyancy = file.corrections.find((c) => c.kind === 'article')!;
+async function article(slug: string): Promise<string> {
+  const [row] = await t.dataSource.query(`SELECT content FROM articles WHERE slug = $1`, [slug]);
+  return row.content;
+}
+
+describe('dive-site corrections on a database seeded before any of them', () => {
+  const brisbaneLatitude = find(first, 'ex-HMAS Brisbane', 'latitude');
+  const pyramid = find(first, "Ball's Pyramid", 'description');
+  const popesEye = find(first, "Pope's Eye", 'hazards');
+  const buoyancy = first.corrections.find((c) => c.kind === 'article')!;
+  const buoyancyLatest = latest.corrections.find((c) => c.kind === 'article' && c.site === buoyancy.site)!;
+  const brisbaneDescription = find(latest, 'ex-HMAS Brisbane', 'description');
 
   beforeAll(async () => {
-    // The database as it was before this version: old seeded values, no position marks, no sinkholes...
+    // The database as it was before the first version: old seeded values, no position marks, no added sites...
     const db = t.dataSource;
-    await db.query(`UPDATE dive_sites SET latitude = $1, longitude = $2 WHERE name = 'ex-HMAS Brisbane'`, [brisbaneLatitude.from, brisbaneLongitude.from]);
+    await db.query(`UPDATE dive_sites SET latitude = $1 WHERE name = 'ex-HMAS Brisbane'`, [brisbaneLatitude.from]);
+    await db.query(`UPDATE dive_sites SET description = $1 WHERE name = 'ex-HMAS Brisbane'`, [brisbaneDescription.from]);
     await db.query(`UPDATE dive_sites SET description = $1 WHERE name = $2`, [pyramid.from, pyramid.site]);
     await db.query(`UPDATE dive_sites SET position_precision = 'approximate'`);
-    await db.query(`DELETE FROM dive_sites WHERE name = ANY($1)`, [file.added]);
+    await db.query(`DELETE FROM dive_sites WHERE name = ANY($1)`, [versions.flatMap((version) => version.added)]);
     await db.query(`UPDATE articles SET content = $1 WHERE slug = $2`, [buoyancy.from, buoyancy.site]);
     // ...and one old value the administrator has since changed.
     await db.query(`UPDATE dive_sites SET hazards = 'Edited by the administrator' WHERE name = $1`, [popesEye.site]);
     await db.query(`DELETE FROM seed_history WHERE dataset LIKE 'dive-site-corrections:%'`);
   });
 
-  it('applies each correction where the row still holds the old seeded value, once', async () => {
-    expect(await t.app.get(SeedService).loadNewDatasets()).toEqual([`dive-site-corrections:${file.version}`]);
+  it('applies every version in order, each once, where the row still holds the old seeded value', async () => {
+    expect(await t.app.get(SeedService).loadNewDatasets()).toEqual(versions.map(entry));
     const brisbane = await siteRow('ex-HMAS Brisbane');
     expect(Number(brisbane.latitude)).toBe(brisbaneLatitude.to);
-    expect(Number(brisbane.longitude)).toBe(brisbaneLongitude.to);
+    expect(brisbane.description).toBe(brisbaneDescription.to);
     expect((await siteRow(pyramid.site)).description).toBe(pyramid.to);
-    const [article] = await t.dataSource.query(`SELECT content FROM articles WHERE slug = $1`, [buoyancy.site]);
-    expect(article.content).toBe(buoyancy.to);
-    // A second start finds the version recorded and changes nothing.
+    // The first version's new text is what the latest version corrects again.
+    expect(buoyancyLatest.from).toBe(buoyancy.to);
+    expect(await article(buoyancy.site)).toBe(buoyancyLatest.to);
+    // A second start finds every version recorded and changes nothing.
     expect(await t.app.get(SeedService).loadNewDatasets()).toEqual([]);
   });
 
@@ -69,25 +89,57 @@ describe('dive-site corrections on a database seeded before them', () => {
   });
 
   it('marks the published GPS positions and adds the new sites, which the API then answers', async () => {
-    for (const name of Object.keys(file.positions)) expect([name, (await siteRow(name))?.position_precision]).toEqual([name, 'mark']);
+    for (const name of Object.keys(first.positions)) expect([name, (await siteRow(name))?.position_precision]).toEqual([name, 'mark']);
     const [{ approximate }] = await t.dataSource.query(`SELECT count(*)::int AS approximate FROM dive_sites WHERE position_precision = 'approximate'`);
     expect(approximate).toBeGreaterThan(0);
     const names = (await allPages<{ name: string }>(t.baseUrl, '/api/dive-sites')).map((site) => site.name);
-    for (const name of file.added) expect(names.filter((candidate) => candidate === name)).toEqual([name]);
+    for (const name of versions.flatMap((version) => version.added)) expect(names.filter((candidate) => candidate === name)).toEqual([name]);
+  });
+});
+
+describe('the latest corrections on a database that already had the earlier ones', () => {
+  const piccaninnie = find(latest, 'Piccaninnie Ponds', 'facilities');
+  const popesEye = find(latest, "Pope's Eye", 'description');
+  const bonegi = find(latest, 'Bonegi I (Hirokawa Maru)', 'latitude');
+  const deletedEarlier = first.added.find((name) => !latest.corrections.some((c) => c.site === name))!;
+
+  beforeAll(async () => {
+    const db = t.dataSource;
+    await db.query(`UPDATE dive_sites SET facilities = $1 WHERE name = $2`, [piccaninnie.from, piccaninnie.site]);
+    await db.query(`UPDATE dive_sites SET description = $1 WHERE name = $2`, [popesEye.from, popesEye.site]);
+    await db.query(`UPDATE dive_sites SET latitude = $1 WHERE name = $2`, [bonegi.from, bonegi.site]);
+    await db.query(`DELETE FROM dive_sites WHERE name = ANY($1)`, [[...latest.added, deletedEarlier]]);
+    await db.query(`DELETE FROM seed_history WHERE dataset = $1`, [entry(latest)]);
+  });
+
+  it('applies only the new version: the facts change, the new sites arrive, a site the administrator deleted stays deleted', async () => {
+    expect(await t.app.get(SeedService).loadNewDatasets()).toEqual([entry(latest)]);
+    expect((await siteRow(piccaninnie.site)).facilities).toBe(piccaninnie.to);
+    expect((await siteRow(popesEye.site)).description).toContain('can exceed 9 knots');
+    expect(Number((await siteRow(bonegi.site)).latitude)).toBe(bonegi.to);
+    for (const name of latest.added) expect([name, Boolean(await siteRow(name))]).toEqual([name, true]);
+    expect(await siteRow(deletedEarlier)).toBeUndefined();
+  });
+
+  it('shows the changed facts on the site page', async () => {
+    const { id } = await siteRow('Piccaninnie Ponds');
+    const page = await fetch(`${t.baseUrl}/dive-sites/${id}`).then((res) => res.text());
+    expect(page).toContain('Closed to diving and snorkelling until further notice');
+    expect(page).not.toContain('each booking slot is limited');
   });
 });
 
 describe('dive-site corrections on a fresh database', () => {
-  it('find the seed already corrected: every site holds its new value', async () => {
+  it('find the seed already corrected: every site holds its newest value, every version is recorded', async () => {
     const fresh = await startTestApp();
     try {
-      for (const c of file.corrections.filter((item) => !item.kind && ['latitude', 'longitude', 'skillLevel', 'description'].includes(item.field))) {
+      for (const c of finalValues.values()) {
         const [row] = await fresh.dataSource.query(`SELECT "${c.field}" AS value FROM dive_sites WHERE name = $1`, [c.site]);
         const value = typeof c.to === 'number' ? Number(row.value) : row.value;
         expect([c.site, c.field, value]).toEqual([c.site, c.field, c.to]);
       }
       const history: { dataset: string }[] = await fresh.dataSource.query('SELECT dataset FROM seed_history');
-      expect(history.map((row) => row.dataset)).toContain(`dive-site-corrections:${file.version}`);
+      expect(history.map((row) => row.dataset)).toEqual(expect.arrayContaining(versions.map(entry)));
     } finally {
       await fresh.close();
     }

@@ -98,7 +98,7 @@ describe('GET /api/dive-sites', () => {
 
   it('filters by exact region', async () => {
     const response = await request(t.baseUrl).get('/api/dive-sites').query({ region: 'Tasmania' }).expect(200);
-    expect(response.body.length).toBe(10);
+    expect(response.body.length).toBe(11);
     expect(response.body.every((s: { region: string }) => s.region === 'Tasmania')).toBe(true);
     expect((await request(t.baseUrl).get('/api/dive-sites').query({ region: 'tasmania' }).expect(200)).body).toEqual([]);
   });

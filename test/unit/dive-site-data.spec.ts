@@ -17,6 +17,13 @@ interface SeedSite {
 
 type Box = [minLat: number, minLon: number, maxLat: number, maxLon: number];
 
+const KINDS = ['wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other'];
+const ACCESS = ['shore', 'boat', 'both'];
+const STATUSES = ['open', 'restricted', 'closed'];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\/\S+$/.test(value);
+const isDate = (value: unknown) => typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value));
+
 const dataDir = join(__dirname, '../../data');
 const sites: SeedSite[] = readdirSync(join(dataDir, 'dive-sites'))
   .filter((file) => file.endsWith('.json'))
@@ -30,8 +37,8 @@ function inBox([lat, lon]: [number, number], [minLat, minLon, maxLat, maxLon]: B
 }
 
 describe('the dive-site seed', () => {
-  it('holds at least 244 sites with unique names', () => {
-    expect(sites.length).toBeGreaterThanOrEqual(244);
+  it('holds at least 251 sites with unique names', () => {
+    expect(sites.length).toBeGreaterThanOrEqual(251);
     const names = sites.map((site) => site.name.trim().toLowerCase());
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
@@ -47,6 +54,25 @@ describe('the dive-site seed', () => {
     }
     expect(SKILL_LEVELS).toContain(site.skillLevel);
     expect(site.description.length).toBeGreaterThan(120);
+  });
+
+  it.each(sites.map((site) => [site.name, site] as const))('%s has a kind, an access, a status with its note and a review date', (_, site) => {
+    const checks = {
+      kind: KINDS.includes(site.kind as string),
+      access: ACCESS.includes(site.access as string),
+      status: STATUSES.includes(site.status as string),
+      statusNote: typeof site.statusNote === 'string' && site.statusNote.trim().length > 0,
+      statusSince: site.statusSince === null || isDate(site.statusSince),
+      statusSource: site.statusSource === null || isUrl(site.statusSource),
+      lastChecked: isDate(site.lastChecked),
+      sources: Array.isArray(site.sources) && site.sources.every(isUrl),
+    };
+    expect([site.name, checks]).toEqual([site.name, Object.fromEntries(Object.keys(checks).map((field) => [field, true]))]);
+  });
+
+  it('marks a site closed only with a published source for it', () => {
+    const unsourced = sites.filter((site) => site.status === 'closed' && !isUrl(site.statusSource));
+    expect(unsourced.map((site) => site.name)).toEqual([]);
   });
 
   it.each(sites.map((site) => [site.name, site] as const))('%s has a depth and a sane water temperature', (_, site) => {

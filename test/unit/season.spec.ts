@@ -19,6 +19,10 @@ function marks(code: string | null): MonthMark[] | null {
 
 // Every distinct bestTime of the seed, with the strip it shows.
 const EXPECTED: [string, string | null][] = [
+  ['Closed: check the NSW Crown Lands page before planning a dive', null],
+  ['November to March, around midday, when a shaft of sunlight reaches down through the entrance', 'BBB.......BB'],
+  ["Year-round; sheltered from rough weather by K'gari (Fraser Island)", 'BBBBBBBBBBBB'],
+  ['Year-round; the bay is almost always sheltered, but avoid strong easterly swell', 'BBBBBBBBBBBB'],
   ['Any season in swell under about 1.5 m; grey nurse sharks are most often in the gutters from autumn to spring', 'BBBBBBBBBBBB'],
   ['Any tide in calm weather; May to July for spider crabs', '....BBB.....'],
   ['April to December; calmer conditions outside the summer cyclone season', '...BBBBBBBBB'],

@@ -1,3 +1,4 @@
+import { CARD, PageIntro, PhoneLink, Section, TextLink } from 'views/pages/static/parts';
 import { Island } from 'views/islands/Island';
 
 export const meta = {
@@ -36,7 +37,7 @@ export const FAQ: FaqEntry[] = [
   {
     question: 'How long should I wait before flying after diving?',
     answer:
-      'Divers Alert Network recommends at least 12 hours after a single no-decompression dive, and at least 18 hours after repetitive dives or several days of diving. Allow longer after any decompression dive. The same applies to driving over high ground, such as the road from Cairns up to the Atherton Tablelands.',
+      'Divers Alert Network (DAN) suggests a minimum surface interval before flying of 12 hours after a single no-decompression dive, 18 hours after multiple dives per day or multiple days of diving, and substantially longer than 18 hours after dives needing decompression stops. The same applies to driving over high ground, such as the road from Cairns up to the Atherton Tablelands.',
   },
   {
     question: 'Do brands pay for your gear reviews?',
@@ -81,25 +82,18 @@ export interface ContactPageProps {
 export function ContactPage({ email, initialSubject }: ContactPageProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 text-slate-700">
-      <header className="mb-10 max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-sky-700">Get in touch</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">Contact Us</h1>
-        <p className="mt-4 text-lg leading-relaxed">
-          Questions about a dive site, a piece of gear or learning to dive? A correction, a product to review or a story to share? Send us a message and a diver
-          on our team will answer.
-        </p>
-      </header>
+      <PageIntro eyebrow="Get in touch" title="Contact Us" className="mb-10 max-w-3xl" leadClassName="mt-4 text-lg leading-relaxed">
+        Questions about a dive site, a piece of gear or learning to dive? A correction, a product to review or a story to share? Send us a message and a diver
+        on our team will answer.
+      </PageIntro>
 
       <div className="grid gap-10 lg:grid-cols-3">
-        <section aria-labelledby="form-heading" className="lg:col-span-2">
-          <h2 id="form-heading" className="mb-4 text-2xl font-bold text-slate-900">
-            Send us a message
-          </h2>
+        <Section id="form-heading" title="Send us a message" className="lg:col-span-2" headingClassName="mb-4 text-2xl font-bold text-slate-900">
           <Island name="ContactForm" props={{ initialSubject }} hydrate="idle" />
-        </section>
+        </Section>
 
         <aside className="grid content-start gap-6">
-          <section aria-labelledby="email-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <section aria-labelledby="email-heading" className={`${CARD} p-6`}>
             {email ? (
               <>
                 <h2 id="email-heading" className="text-lg font-bold text-slate-900">
@@ -123,10 +117,7 @@ export function ContactPage({ email, initialSubject }: ContactPageProps) {
             </p>
           </section>
 
-          <section aria-labelledby="social-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <h2 id="social-heading" className="text-lg font-bold text-slate-900">
-              Follow us
-            </h2>
+          <Section id="social-heading" title="Follow us" className={`${CARD} p-6`} headingClassName="text-lg font-bold text-slate-900">
             <ul className="mt-3 flex flex-wrap gap-3">
               {SOCIAL.map((link) => (
                 <li key={link.label}>
@@ -141,24 +132,24 @@ export function ContactPage({ email, initialSubject }: ContactPageProps) {
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
 
-          <section aria-labelledby="emergency-heading" className="rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200">
-            <h2 id="emergency-heading" className="text-lg font-bold text-slate-900">
-              Diving emergency?
-            </h2>
+          <Section
+            id="emergency-heading"
+            title="Diving emergency?"
+            className="rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200"
+            headingClassName="text-lg font-bold text-slate-900"
+          >
             <p className="mt-2 text-sm leading-relaxed">
-              We can't help in an emergency. Call <strong>000</strong>, and for suspected decompression illness the DAN Asia-Pacific Diving Emergency Service on{' '}
-              <strong>1800 088 200</strong> (from outside Australia <strong>+61 8 8212 9242</strong>).
+              We can't help in an emergency. Call <PhoneLink number="000" />, and for suspected decompression illness the DAN Asia-Pacific Diving Emergency
+              Service on <PhoneLink number="1800 088 200" /> (from outside Australia <PhoneLink number="+61 8 8212 9242" />
+              ).
             </p>
-          </section>
+          </Section>
         </aside>
       </div>
 
-      <section aria-labelledby="faq-heading" className="mt-16">
-        <h2 id="faq-heading" className="text-2xl font-bold text-slate-900">
-          Frequently asked questions
-        </h2>
+      <Section id="faq-heading" title="Frequently asked questions" className="mt-16">
         <div className="mt-6 grid gap-3">
           {FAQ.map((entry) => (
             <details key={entry.question} className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -173,17 +164,10 @@ export function ContactPage({ email, initialSubject }: ContactPageProps) {
           ))}
         </div>
         <p className="mt-6 text-sm">
-          More questions answered in our{' '}
-          <a href="/learn-to-dive" className="font-semibold text-sky-700 underline hover:text-sky-900">
-            learn-to-dive guide
-          </a>{' '}
-          and our{' '}
-          <a href="/affiliate-disclosure" className="font-semibold text-sky-700 underline hover:text-sky-900">
-            affiliate disclosure
-          </a>
-          .
+          More questions answered in our <TextLink href="/learn-to-dive">learn-to-dive guide</TextLink> and our{' '}
+          <TextLink href="/affiliate-disclosure">affiliate disclosure</TextLink>.
         </p>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { CARD, PageIntro, Section, TextLink } from './parts';
+
 export const meta = {
   title: 'About Australian Dive Guide',
   description:
@@ -38,7 +40,7 @@ const team: { role: string; focus: string }[] = [
 const offers: string[] = [
   'News and in-depth articles on diving in Australia and the Pacific',
   'Independent gear reviews written for divers in local conditions',
-  'A map of 244 dive sites with depths, access notes and diver ratings',
+  'A map of more than 250 dive sites with depths, access notes and diver ratings',
   'A learn-to-dive guide for people considering their first course',
   'A free newsletter with new articles, reviews and dive-site updates',
 ];
@@ -46,19 +48,12 @@ const offers: string[] = [
 export function AboutPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
-      <header className="mb-10">
-        <p className="text-sm font-semibold uppercase tracking-wide text-sky-700">About us</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">About Australian Dive Guide</h1>
-        <p className="mt-4 max-w-3xl text-lg leading-relaxed">
-          Australian Dive Guide is an independent website about scuba diving in Australia and the Pacific. We are divers writing for divers, whether you are
-          booking your first course or planning your next trip to the Coral Sea.
-        </p>
-      </header>
+      <PageIntro eyebrow="About us" title="About Australian Dive Guide">
+        Australian Dive Guide is an independent website about scuba diving in Australia and the Pacific. We are divers writing for divers, whether you are
+        booking your first course or planning your next trip to the Coral Sea.
+      </PageIntro>
 
-      <section aria-labelledby="mission" className="mb-12">
-        <h2 id="mission" className="text-2xl font-bold text-slate-900">
-          Our mission
-        </h2>
+      <Section id="mission" title="Our mission" className="mb-12">
         <p className="mt-3 max-w-3xl leading-relaxed">
           We want to help more people dive safely, spend their money wisely and care for the places they explore. Australia has some of the most varied diving
           on the planet, yet good local information is scattered across forums, brochures and out-of-date guidebooks. We bring it together in one place, written
@@ -72,54 +67,43 @@ export function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="values" className="mb-12">
-        <h2 id="values" className="text-2xl font-bold text-slate-900">
-          Our values
-        </h2>
+      <Section id="values" title="Our values" className="mb-12">
         <div className="mt-6 grid gap-6 md:grid-cols-3">
           {values.map((value) => (
-            <article key={value.heading} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <article key={value.heading} className={`${CARD} p-6`}>
               <h3 className="text-lg font-semibold text-sky-800">{value.heading}</h3>
               <p className="mt-2 text-sm leading-relaxed">{value.text}</p>
             </article>
           ))}
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="team" className="mb-12">
-        <h2 id="team" className="text-2xl font-bold text-slate-900">
-          The team
-        </h2>
+      <Section id="team" title="The team" className="mb-12">
         <p className="mt-2 max-w-3xl">
           We are a small team of certified divers and contributors. Each article is written and reviewed by people with hands-on experience of the subject.
         </p>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           {team.map((member) => (
-            <li key={member.role} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <li key={member.role} className={`${CARD} p-6`}>
               <h3 className="text-lg font-semibold text-slate-900">{member.role}</h3>
               <p className="mt-2 text-sm leading-relaxed">{member.focus}</p>
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="funding" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="funding" className="text-2xl font-bold text-slate-900">
-          How we are funded
-        </h2>
+      <Section id="funding" title="How we are funded" className={`${CARD} p-6`}>
         <p className="mt-3 leading-relaxed">
           Australian Dive Guide is free to read. Some links in our gear reviews are affiliate links: if you buy through them, a retailer may pay us a small
           commission at no extra cost to you. This is how we pay for gear testing and writing. Commissions never influence our ratings or recommendations, and
           we do not accept payment for reviews.
         </p>
         <p className="mt-4">
-          <a href="/affiliate-disclosure" className="font-semibold text-sky-700 underline hover:text-sky-900">
-            Read our full affiliate disclosure
-          </a>
+          <TextLink href="/affiliate-disclosure">Read our full affiliate disclosure</TextLink>
         </p>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { CARD, Section, TextLink } from './parts';
+
 export const meta = {
   title: 'Affiliate Disclosure',
   description:
@@ -20,10 +22,7 @@ export function AffiliateDisclosurePage() {
       </div>
 
       <div className="mt-10 space-y-10">
-        <section aria-labelledby="how-we-earn">
-          <h2 id="how-we-earn" className="text-2xl font-bold text-slate-900">
-            How we earn money
-          </h2>
+        <Section id="how-we-earn" title="How we earn money">
           <p className="mt-3 leading-relaxed">
             Australian Dive Guide is free to read. We pay for gear testing, writing and hosting mainly through affiliate programs. When a gear review or article
             links to a retailer and you make a qualifying purchase after clicking that link, the retailer pays us a small percentage of the sale.
@@ -36,45 +35,39 @@ export function AffiliateDisclosurePage() {
               period.
             </li>
           </ul>
-        </section>
+        </Section>
 
-        <section aria-labelledby="price">
-          <h2 id="price" className="text-2xl font-bold text-slate-900">
-            It never changes the price you pay
-          </h2>
+        <Section id="price" title="It never changes the price you pay">
           <p className="mt-3 leading-relaxed">
             Using an affiliate link does not add anything to your cost. The retailer pays the commission out of its own margin. You see the same price, the same
             shipping options and the same returns policy as if you had gone to the shop directly. Your purchase is a contract with the retailer, not with us, so
             the retailer handles orders, delivery, warranties and refunds.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="independence">
-          <h2 id="independence" className="text-2xl font-bold text-slate-900">
-            How our reviews stay independent
-          </h2>
+        <Section id="independence" title="How our reviews stay independent">
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-            <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <li className={`${CARD} p-5`}>
               <p className="font-semibold text-slate-900">No paid reviews</p>
               <p className="mt-1 text-sm leading-relaxed">
                 Brands and retailers cannot pay for a review, a higher rating or a place in our &ldquo;best of&rdquo; lists.
               </p>
             </li>
-            <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <li className={`${CARD} p-5`}>
               <p className="font-semibold text-slate-900">Verdicts come first</p>
               <p className="mt-1 text-sm leading-relaxed">
                 We decide ratings after testing, before we look at which retailers stock a product or what commission they offer. We recommend products with no
                 affiliate program when they are the best choice.
               </p>
             </li>
-            <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <li className={`${CARD} p-5`}>
               <p className="font-semibold text-slate-900">Loaned and free gear is disclosed</p>
               <p className="mt-1 text-sm leading-relaxed">
                 If a manufacturer lends or gives us an item to test, we say so in the review. Providing gear does not give a brand any say over what we publish,
                 and brands do not see reviews before publication.
               </p>
             </li>
-            <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <li className={`${CARD} p-5`}>
               <p className="font-semibold text-slate-900">We report the downsides</p>
               <p className="mt-1 text-sm leading-relaxed">
                 Every review lists weaknesses as well as strengths, and we update or withdraw recommendations when a product changes or long-term testing
@@ -82,55 +75,31 @@ export function AffiliateDisclosurePage() {
               </p>
             </li>
           </ul>
-        </section>
+        </Section>
 
-        <section aria-labelledby="identify">
-          <h2 id="identify" className="text-2xl font-bold text-slate-900">
-            How to spot an affiliate link
-          </h2>
+        <Section id="identify" title="How to spot an affiliate link">
           <p className="mt-3 leading-relaxed">
             Pages that contain affiliate links carry a short notice near the top. Buttons such as &ldquo;Check price&rdquo; or &ldquo;Buy now&rdquo; that lead
             to a retailer are usually affiliate links. If you prefer not to use them, you can search for the product directly on the retailer&rsquo;s website;
             our review will be just as useful.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="accc">
-          <h2 id="accc" className="text-2xl font-bold text-slate-900">
-            Australian consumer law and ACCC guidance
-          </h2>
+        <Section id="accc" title="Australian consumer law and ACCC guidance">
           <p className="mt-3 leading-relaxed">
             The Australian Consumer Law prohibits misleading or deceptive conduct, and the Australian Competition and Consumer Commission (ACCC) has published
             guidance on online reviews, endorsements and influencer marketing. That guidance says commercial relationships must be disclosed clearly, and that
             reviews must not be presented in a way that misleads readers. This page, and the notices on pages with affiliate links, are how we meet that
-            standard. You can read the ACCC&rsquo;s guidance at{' '}
-            <a href="https://www.accc.gov.au" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              accc.gov.au
-            </a>
-            .
+            standard. You can read the ACCC&rsquo;s guidance at <TextLink href="https://www.accc.gov.au">accc.gov.au</TextLink>.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="questions" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <h2 id="questions" className="text-2xl font-bold text-slate-900">
-            Questions
-          </h2>
+        <Section id="questions" title="Questions" className={`${CARD} p-6`}>
           <p className="mt-3 leading-relaxed">
-            If you have a question about a review or about how we make money, please{' '}
-            <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              contact us
-            </a>
-            . You can also read more{' '}
-            <a href="/about" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              about Australian Dive Guide
-            </a>{' '}
-            and how we test{' '}
-            <a href="/gear-reviews" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              dive gear
-            </a>
-            .
+            If you have a question about a review or about how we make money, please <TextLink href="/contact">contact us</TextLink>. You can also read more{' '}
+            <TextLink href="/about">about Australian Dive Guide</TextLink> and how we test <TextLink href="/gear-reviews">dive gear</TextLink>.
           </p>
-        </section>
+        </Section>
       </div>
     </div>
   );

@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react';
+import { CARD, PageIntro, PhoneLink, Section } from './parts';
+
 export const meta = {
   title: 'Learn to Dive in Australia: Steps, Costs & Safety',
   description:
@@ -59,7 +62,7 @@ const steps: Step[] = [
   },
 ];
 
-const safetyTips: { title: string; detail: string }[] = [
+const safetyTips: { title: string; detail: ReactNode }[] = [
   {
     title: 'Never hold your breath.',
     detail:
@@ -86,7 +89,7 @@ const safetyTips: { title: string; detail: string }[] = [
   {
     title: 'Do not fly too soon after diving.',
     detail:
-      'Wait at least 18 to 24 hours after your last dive before flying or driving over high mountain passes, and longer after repetitive or decompression dives.',
+      'Divers Alert Network (DAN) suggests a minimum surface interval before flying of 12 hours after a single no-decompression dive, 18 hours after multiple dives per day or multiple days of diving, and substantially longer than 18 hours after dives needing decompression stops. Driving over high mountain passes counts as flying.',
   },
   {
     title: 'Respect stinger season in tropical Queensland.',
@@ -105,34 +108,32 @@ const safetyTips: { title: string; detail: string }[] = [
   },
   {
     title: 'Know who to call in an emergency.',
-    detail: 'Call 000 for an ambulance. For diving-specific advice, the Diver Emergency Service (DES Australia) runs a 24-hour hotline on 1800 088 200.',
+    detail: (
+      <>
+        Call <PhoneLink number="000" /> for an ambulance. For diving-specific advice, the Diver Emergency Service (DES Australia) runs a 24-hour hotline on{' '}
+        <PhoneLink number="1800 088 200" />.
+      </>
+    ),
   },
 ];
 
 export function LearnToDivePage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
-      <header className="mb-10">
-        <p className="text-sm font-semibold uppercase tracking-wide text-sky-700">Learn to dive</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">How to learn to scuba dive in Australia</h1>
-        <p className="mt-4 max-w-3xl text-lg leading-relaxed">
-          Australia is one of the best places in the world to learn to dive, from the Great Barrier Reef and Ningaloo to the temperate kelp forests of Sydney,
-          Melbourne and Tasmania. Most people start with an entry-level Open Water course run by a recognised training agency such as PADI, SSI or NAUI. Here is
-          what to expect, how long it takes and roughly what it costs.
-        </p>
-      </header>
+      <PageIntro eyebrow="Learn to dive" title="How to learn to scuba dive in Australia">
+        Australia is one of the best places in the world to learn to dive, from the Great Barrier Reef and Ningaloo to the temperate kelp forests of Sydney,
+        Melbourne and Tasmania. Most people start with an entry-level Open Water course run by a recognised training agency such as PADI, SSI or NAUI. Here is
+        what to expect, how long it takes and roughly what it costs.
+      </PageIntro>
 
-      <section aria-labelledby="learning-path" className="mb-12">
-        <h2 id="learning-path" className="text-2xl font-bold text-slate-900">
-          Your learning path in four steps
-        </h2>
+      <Section id="learning-path" title="Your learning path in four steps" className="mb-12">
         <p className="mt-2 max-w-3xl">
-          Prices are indicative for 2025 in Australian dollars and vary by city, season and dive centre. Always check what is included: eLearning, gear hire,
-          boat fees, reef tax and certification fees.
+          Prices are indicative only, in Australian dollars, and vary by city, season and dive centre. Always check what is included: eLearning, gear hire, boat
+          fees, reef tax and certification fees.
         </p>
         <ol className="mt-6 grid gap-6 sm:grid-cols-2">
           {steps.map((step, index) => (
-            <li key={step.name} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <li key={step.name} className={`${CARD} p-6`}>
               <div className="flex items-center gap-3">
                 <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-sky-700 text-sm font-bold text-white" aria-hidden="true">
                   {index + 1}
@@ -166,30 +167,24 @@ export function LearnToDivePage() {
           Budget tip: most schools supply the scuba unit, wetsuit and weights, but ask you to bring or buy your own mask, snorkel, fins and boots. A good,
           well-fitting set usually costs $150 to $400.
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="safety-tips" className="mb-12">
-        <h2 id="safety-tips" className="text-2xl font-bold text-slate-900">
-          Safety tips every new diver should know
-        </h2>
+      <Section id="safety-tips" title="Safety tips every new diver should know" className="mb-12">
         <p className="mt-2 max-w-3xl">
           Scuba diving has an excellent safety record when divers are trained, fit and follow a few simple rules. These tips supplement your training; they do
           not replace it.
         </p>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {safetyTips.map((tip) => (
-            <li key={tip.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <li key={tip.title} className={`${CARD} p-5`}>
               <p className="font-semibold text-slate-900">{tip.title}</p>
               <p className="mt-1 text-sm leading-relaxed">{tip.detail}</p>
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="next-steps" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="next-steps" className="text-2xl font-bold text-slate-900">
-          Ready for the next step?
-        </h2>
+      <Section id="next-steps" title="Ready for the next step?" className={`${CARD} p-6`}>
         <p className="mt-2">
           Read our independent reviews before you buy your first mask, fins or dive computer, or send us your questions about courses and dive sites.
         </p>
@@ -205,7 +200,7 @@ export function LearnToDivePage() {
             </a>
           </li>
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { CARD, Section, TextLink } from './parts';
+
 export const meta = {
   title: 'Privacy Policy',
   description:
@@ -32,6 +34,18 @@ const collected: { heading: string; what: string; why: string }[] = [
   },
 ];
 
+/** The sections listed under "On this page". */
+const contents: [id: string, label: string][] = [
+  ['what-we-collect', 'What we collect and why'],
+  ['cookies', 'Cookies and analytics'],
+  ['disclosure', 'Who we share information with'],
+  ['unsubscribe', 'Unsubscribing from emails'],
+  ['retention', 'How long we keep information'],
+  ['security', 'Security'],
+  ['access', 'Access and correction'],
+  ['complaints', 'Complaints'],
+];
+
 export function PrivacyPolicyPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
@@ -48,61 +62,25 @@ export function PrivacyPolicyPage() {
       <nav aria-label="On this page" className="mb-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <p className="font-semibold text-slate-900">On this page</p>
         <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-          <li>
-            <a href="#what-we-collect" className="text-sky-700 hover:underline">
-              What we collect and why
-            </a>
-          </li>
-          <li>
-            <a href="#cookies" className="text-sky-700 hover:underline">
-              Cookies and analytics
-            </a>
-          </li>
-          <li>
-            <a href="#disclosure" className="text-sky-700 hover:underline">
-              Who we share information with
-            </a>
-          </li>
-          <li>
-            <a href="#unsubscribe" className="text-sky-700 hover:underline">
-              Unsubscribing from emails
-            </a>
-          </li>
-          <li>
-            <a href="#retention" className="text-sky-700 hover:underline">
-              How long we keep information
-            </a>
-          </li>
-          <li>
-            <a href="#security" className="text-sky-700 hover:underline">
-              Security
-            </a>
-          </li>
-          <li>
-            <a href="#access" className="text-sky-700 hover:underline">
-              Access and correction
-            </a>
-          </li>
-          <li>
-            <a href="#complaints" className="text-sky-700 hover:underline">
-              Complaints
-            </a>
-          </li>
+          {contents.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="text-sky-700 hover:underline">
+                {label}
+              </a>
+            </li>
+          ))}
         </ul>
       </nav>
 
       <div className="space-y-10">
-        <section aria-labelledby="what-we-collect">
-          <h2 id="what-we-collect" className="text-2xl font-bold text-slate-900">
-            What we collect and why
-          </h2>
+        <Section id="what-we-collect" title="What we collect and why">
           <p className="mt-3 leading-relaxed">
             We collect personal information directly from you when you use one of the features below. You can read the site, use the dive-site map and read
             reviews without giving us any personal information.
           </p>
           <ul className="mt-6 grid gap-4 md:grid-cols-2">
             {collected.map((item) => (
-              <li key={item.heading} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <li key={item.heading} className={`${CARD} p-5`}>
                 <h3 className="text-lg font-semibold text-slate-900">{item.heading}</h3>
                 <dl className="mt-2 space-y-2 text-sm leading-relaxed">
                   <div>
@@ -122,12 +100,9 @@ export function PrivacyPolicyPage() {
             security and to keep the site running. We do not collect sensitive information, such as health information, and we ask that you do not include it in
             messages or comments.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="cookies">
-          <h2 id="cookies" className="text-2xl font-bold text-slate-900">
-            Cookies and analytics
-          </h2>
+        <Section id="cookies" title="Cookies and analytics">
           <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed">
             <li>
               <strong>Visitors:</strong> we do not set cookies when you read the site, subscribe, comment or rate a dive site.
@@ -152,38 +127,25 @@ export function PrivacyPolicyPage() {
               referral. Those cookies are governed by the retailer&rsquo;s privacy policy, not ours.
             </li>
           </ul>
-        </section>
+        </Section>
 
-        <section aria-labelledby="disclosure">
-          <h2 id="disclosure" className="text-2xl font-bold text-slate-900">
-            Who we share information with
-          </h2>
+        <Section id="disclosure" title="Who we share information with">
           <p className="mt-3 leading-relaxed">
             We do not sell, rent or trade personal information. We share it only with service providers who help us run the site, such as our hosting and email
             delivery providers, and only as needed for them to provide that service. Some of these providers may store information on servers outside Australia.
             When that happens, we take reasonable steps under APP 8 to make sure they handle it consistently with the APPs. We may also disclose information
             where the law requires or authorises it.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="unsubscribe">
-          <h2 id="unsubscribe" className="text-2xl font-bold text-slate-900">
-            Unsubscribing from emails
-          </h2>
+        <Section id="unsubscribe" title="Unsubscribing from emails">
           <p className="mt-3 leading-relaxed">
             Every newsletter email contains a one-click unsubscribe link. Click it and you are removed straight away, with no need to sign in or confirm by
-            email. You can also ask us to unsubscribe you through our{' '}
-            <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              contact page
-            </a>
-            .
+            email. You can also ask us to unsubscribe you through our <TextLink href="/contact">contact page</TextLink>.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="retention">
-          <h2 id="retention" className="text-2xl font-bold text-slate-900">
-            How long we keep information
-          </h2>
+        <Section id="retention" title="How long we keep information">
           <p className="mt-3 leading-relaxed">
             We keep personal information only for as long as we need it for the purposes above, or as the law requires, and then delete or de-identify it.
           </p>
@@ -199,65 +161,39 @@ export function PrivacyPolicyPage() {
             </li>
             <li>IP addresses recorded with dive-site ratings and in security logs are kept only as long as needed for spam prevention and security.</li>
           </ul>
-        </section>
+        </Section>
 
-        <section aria-labelledby="security">
-          <h2 id="security" className="text-2xl font-bold text-slate-900">
-            Security
-          </h2>
+        <Section id="security" title="Security">
           <p className="mt-3 leading-relaxed">
             We take reasonable steps to protect personal information from misuse, interference, loss and unauthorised access, including encrypted connections
             (HTTPS), restricted administrator access and security logging. No system is completely secure, but if a data breach is likely to cause you serious
             harm we will notify you and the Office of the Australian Information Commissioner (OAIC) under the Notifiable Data Breaches scheme.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="access">
-          <h2 id="access" className="text-2xl font-bold text-slate-900">
-            Access and correction
-          </h2>
+        <Section id="access" title="Access and correction">
           <p className="mt-3 leading-relaxed">
             You can ask to see the personal information we hold about you and ask us to correct it if it is inaccurate, out of date, incomplete or misleading.
-            You can also ask us to delete a comment or your newsletter record. Send your request through our{' '}
-            <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              contact page
-            </a>
-            . We may need to confirm your identity, for example by replying to the email address we hold. We aim to respond within 30 days and do not charge for
+            You can also ask us to delete a comment or your newsletter record. Send your request through our <TextLink href="/contact">contact page</TextLink>.
+            We may need to confirm your identity, for example by replying to the email address we hold. We aim to respond within 30 days and do not charge for
             requests.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="complaints">
-          <h2 id="complaints" className="text-2xl font-bold text-slate-900">
-            Complaints
-          </h2>
+        <Section id="complaints" title="Complaints">
           <p className="mt-3 leading-relaxed">
-            If you think we have mishandled your personal information, please contact us first through our{' '}
-            <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              contact page
-            </a>{' '}
-            and explain what happened. We will look into it and respond within 30 days. If you are not satisfied with our response, you can complain to the
-            Office of the Australian Information Commissioner (OAIC) at{' '}
-            <a href="https://www.oaic.gov.au" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              oaic.gov.au
-            </a>{' '}
-            or on 1300 363 992.
+            If you think we have mishandled your personal information, please contact us first through our <TextLink href="/contact">contact page</TextLink> and
+            explain what happened. We will look into it and respond within 30 days. If you are not satisfied with our response, you can complain to the Office
+            of the Australian Information Commissioner (OAIC) at <TextLink href="https://www.oaic.gov.au">oaic.gov.au</TextLink> or on 1300 363 992.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="changes" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <h2 id="changes" className="text-2xl font-bold text-slate-900">
-            Changes and contact
-          </h2>
+        <Section id="changes" title="Changes and contact" className={`${CARD} p-6`}>
           <p className="mt-3 leading-relaxed">
             We may update this policy when our site or the law changes. The effective date at the top shows when it last changed. For any privacy question or
-            request, please use our{' '}
-            <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              contact page
-            </a>
-            .
+            request, please use our <TextLink href="/contact">contact page</TextLink>.
           </p>
-        </section>
+        </Section>
       </div>
     </div>
   );

@@ -1,3 +1,5 @@
+import { CARD, Section, TextLink } from './parts';
+
 export const meta = {
   title: 'Terms of Service',
   description:
@@ -27,10 +29,7 @@ export function TermsOfServicePage() {
       </aside>
 
       <div className="space-y-10">
-        <section aria-labelledby="content">
-          <h2 id="content" className="text-2xl font-bold text-slate-900">
-            1. Use of our content
-          </h2>
+        <Section id="content" title="1. Use of our content">
           <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed">
             <li>
               Text, photos, maps, graphics and other material on the site are owned by Australian Dive Guide or used with permission, and are protected by
@@ -49,12 +48,9 @@ export function TermsOfServicePage() {
               administration area.
             </li>
           </ul>
-        </section>
+        </Section>
 
-        <section aria-labelledby="diving-risk">
-          <h2 id="diving-risk" className="text-2xl font-bold text-slate-900">
-            2. Diving information is not a substitute for training
-          </h2>
+        <Section id="diving-risk" title="2. Diving information is not a substitute for training">
           <p className="mt-3 leading-relaxed">
             We work hard to keep our articles, safety tips and dive-site information accurate, but conditions change. Depths, currents, visibility, access,
             marine park rules and operator details may be out of date or not suit your experience level. Before any dive you should:
@@ -66,12 +62,9 @@ export function TermsOfServicePage() {
             <li>dive within your training and experience, with a buddy and a dive plan.</li>
           </ul>
           <p className="mt-3 leading-relaxed">You are responsible for your own decisions about whether, where and how to dive.</p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="contributions">
-          <h2 id="contributions" className="text-2xl font-bold text-slate-900">
-            3. Comments, ratings and moderation
-          </h2>
+        <Section id="contributions" title="3. Comments, ratings and moderation">
           <p className="mt-3 leading-relaxed">You can post comments on articles and rate dive sites. When you do, you agree that:</p>
           <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed">
             <li>your contribution is honest, based on your own experience and lawful;</li>
@@ -81,37 +74,21 @@ export function TermsOfServicePage() {
           </ul>
           <p className="mt-3 leading-relaxed">
             We may review, hold for approval, edit for length or formatting, refuse or remove any comment or rating at our discretion, including to prevent
-            spam. Contributions express the views of their authors, not ours. To report a comment, please{' '}
-            <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              contact us
-            </a>
-            . Our{' '}
-            <a href="/privacy-policy" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              privacy policy
-            </a>{' '}
-            explains how we handle information you give us with your contribution.
+            spam. Contributions express the views of their authors, not ours. To report a comment, please <TextLink href="/contact">contact us</TextLink>. Our{' '}
+            <TextLink href="/privacy-policy">privacy policy</TextLink> explains how we handle information you give us with your contribution.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="affiliate">
-          <h2 id="affiliate" className="text-2xl font-bold text-slate-900">
-            4. Affiliate links and third-party sites
-          </h2>
+        <Section id="affiliate" title="4. Affiliate links and third-party sites">
           <p className="mt-3 leading-relaxed">
             Some links on the site are affiliate links, and we may earn a commission if you buy through them, at no extra cost to you. Any purchase is a
             contract between you and the retailer, who is responsible for the product, price, delivery, warranty and returns. We do not control third-party
-            websites and are not responsible for their content or practices. See our{' '}
-            <a href="/affiliate-disclosure" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              affiliate disclosure
-            </a>{' '}
-            for details.
+            websites and are not responsible for their content or practices. See our <TextLink href="/affiliate-disclosure">affiliate disclosure</TextLink> for
+            details.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="liability">
-          <h2 id="liability" className="text-2xl font-bold text-slate-900">
-            5. Australian Consumer Law and limitation of liability
-          </h2>
+        <Section id="liability" title="5. Australian Consumer Law and limitation of liability">
           <p className="mt-3 leading-relaxed">
             Nothing in these terms excludes, restricts or modifies any right or remedy, or any guarantee, that you have under the Australian Consumer Law or
             other laws that cannot lawfully be excluded.
@@ -131,49 +108,33 @@ export function TermsOfServicePage() {
               relevant services again or paying the cost of having them supplied again.
             </li>
           </ul>
-        </section>
+        </Section>
 
-        <section aria-labelledby="newsletter">
-          <h2 id="newsletter" className="text-2xl font-bold text-slate-900">
-            6. Newsletter
-          </h2>
+        <Section id="newsletter" title="6. Newsletter">
           <p className="mt-3 leading-relaxed">
             Our newsletter is free and sent only to people who subscribe. You can unsubscribe at any time using the one-click link in every email.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="law">
-          <h2 id="law" className="text-2xl font-bold text-slate-900">
-            7. Governing law
-          </h2>
+        <Section id="law" title="7. Governing law">
           <p className="mt-3 leading-relaxed">
             These terms are governed by the laws of New South Wales, Australia. You and we submit to the non-exclusive jurisdiction of the courts of New South
             Wales and the courts that can hear appeals from them.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="changes">
-          <h2 id="changes" className="text-2xl font-bold text-slate-900">
-            8. Changes to these terms
-          </h2>
+        <Section id="changes" title="8. Changes to these terms">
           <p className="mt-3 leading-relaxed">
             We may update these terms from time to time, for example when we add features or the law changes. We will publish the updated terms on this page
             with a new effective date. Changes apply from that date, and continuing to use the site after that means you accept the updated terms.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="contact" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <h2 id="contact" className="text-2xl font-bold text-slate-900">
-            9. Contact
-          </h2>
+        <Section id="contact" title="9. Contact" className={`${CARD} p-6`}>
           <p className="mt-3 leading-relaxed">
-            Questions about these terms? Please{' '}
-            <a href="/contact" className="font-semibold text-sky-700 underline hover:text-sky-900">
-              contact us
-            </a>
-            .
+            Questions about these terms? Please <TextLink href="/contact">contact us</TextLink>.
           </p>
-        </section>
+        </Section>
       </div>
     </div>
   );
