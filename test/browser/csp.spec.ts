@@ -8,7 +8,7 @@ import type { TestApp } from '../support/test-app';
  * hydrated, the dive-site map loaded, a YouTube frame and the admin dashboard, report no violation.
  * (Map tiles and YouTube are refused by the offline routing of the test, which is not CSP.)
  */
-const suite = browserSuite();
+const suite = browserSuite({ page: false });
 let t: TestApp;
 
 beforeEach(() => ({ t } = suite));

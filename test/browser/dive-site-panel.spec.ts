@@ -4,7 +4,7 @@ import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
-const suite = browserSuite();
+const suite = browserSuite({ page: false });
 let t: TestApp;
 let yongala: DiveSite;
 

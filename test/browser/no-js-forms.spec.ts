@@ -8,7 +8,7 @@ import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
-const suite = browserSuite();
+const suite = browserSuite({ page: false });
 let t: TestApp;
 let page: Page;
 

@@ -19,7 +19,7 @@ const served = { source: built, script: () => served.source };
 jest.setTimeout(90_000);
 
 // The worker is off under test by default (see src/config); this file is about it.
-const suite = browserSuite({ env: { SERVICE_WORKER: 'true' }, overrides: [{ provide: ServiceWorkerService, useValue: served }] });
+const suite = browserSuite({ env: { SERVICE_WORKER: 'true' }, overrides: [{ provide: ServiceWorkerService, useValue: served }], page: false });
 
 beforeAll(async () => {
   t = suite.t;

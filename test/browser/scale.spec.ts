@@ -5,7 +5,7 @@ import { markerSize } from 'client/lib/dive-sites/map';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
-const suite = browserSuite();
+const suite = browserSuite({ page: false });
 let t: TestApp;
 let page: Page;
 let total: number;

@@ -27,6 +27,8 @@ export interface BrowserSuiteOptions {
   signIn?: boolean;
   /** The options of each test's visitor context (a viewport, JavaScript off, ...). */
   context?: BrowserContextOptions;
+  /** false: no page of its own for each test, for a file whose tests open theirs with `open()`. */
+  page?: boolean;
   /** Settings of this file's app (environment variables), and providers replaced by test doubles. */
   env?: Record<string, string>;
   overrides?: { provide: unknown; useValue: unknown }[];
@@ -43,7 +45,14 @@ const offline = (context: BrowserContext) => context.route(/^https?:\/\/(?!127\.
  * into the file's own variables in a beforeEach). A file's own beforeAll runs after the suite's, so it
  * can seed the app.
  */
-export function browserSuite({ as = 'visitor', signIn = true, context: contextOptions = {}, env = {}, overrides }: BrowserSuiteOptions = {}): BrowserSuite {
+export function browserSuite({
+  as = 'visitor',
+  signIn = true,
+  context: contextOptions = {},
+  page: pagePerTest = true,
+  env = {},
+  overrides,
+}: BrowserSuiteOptions = {}): BrowserSuite {
   let t: TestApp;
   let browser: Browser;
   let adminContext: BrowserContext | undefined;
@@ -67,6 +76,7 @@ export function browserSuite({ as = 'visitor', signIn = true, context: contextOp
   });
 
   beforeEach(async () => {
+    if (!pagePerTest) return;
     if (adminContext) {
       page = await adminContext.newPage();
       return;
@@ -78,6 +88,7 @@ export function browserSuite({ as = 'visitor', signIn = true, context: contextOp
 
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((context) => context.close()));
+    if (!pagePerTest) return;
     await (adminContext ? page?.close() : page?.context().close());
   });
 
