@@ -54,6 +54,14 @@ module.exports = {
       to: { path: '^client/' },
     },
     {
+      name: 'server-root-on-top',
+      comment:
+        "src/'s own files (main.ts, app.module.ts, app.setup.ts) assemble the features: no feature folder imports them back (the loop src/api-docs had through src/metadata.ts).",
+      severity: 'error',
+      from: { path: '^src/[^/]+/' },
+      to: { path: '^src/[^/]+[.]tsx?$' },
+    },
+    {
       name: 'migrations-stand-alone',
       comment: 'A migration is a fixed step in history: it must not change when application code does.',
       severity: 'error',

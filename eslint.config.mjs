@@ -1,5 +1,5 @@
 // ESLint (npm run lint, part of npm test): typescript-eslint's recommended rules and React's rules of
-// hooks, on everything that runs (src/metadata.ts is generated); Prettier owns the formatting, so no style rule is switched on here.
+// hooks, on everything that runs (src/api-docs/metadata.ts is generated); Prettier owns the formatting, so no style rule is switched on here.
 import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/', '.data/', 'public/', 'src/metadata.ts'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/', '.data/', 'public/', 'src/api-docs/metadata.ts'] },
   js.configs.recommended,
   comments.recommended,
   {

@@ -39,9 +39,10 @@ module.exports = {
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.spec.ts'] },
     // Hostile input (test/fuzz): FUZZ_RUNS cases per call, 30 here, 1000 with `npm run test:fuzz`.
     { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/test/fuzz/**/*.spec.ts'] },
-    // Load: `npm run bench -- --quick` and `npm run soak -- --quick` once each, so they keep working (no
-    // thresholds: see bench/README.md). They fill both cores for minutes, so `npm test` runs them after the
-    // others, one at a time (package.json): a browser test beside them would wait on a starved machine.
+    // Load: `npm run bench -- --quick` and `npm run soak -- --quick` once each, so they keep working and
+    // clear their floors (a tenth of their figures or less, zero errors, zero lost writes). They fill both
+    // cores, so `npm test` runs them after the others, one at a time (package.json): a browser test beside
+    // them would wait on a starved machine. Their servers bring their own PostgreSQL (no test database).
     { ...common, displayName: 'bench', testMatch: ['<rootDir>/test/bench/**/*.spec.ts'] },
   ],
 };

@@ -25,10 +25,10 @@ if (process.argv.includes('--if-stale') && existsSync(stamp)) {
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 console.log('Building the server...');
-// src/metadata.ts is committed, so type checks and tests see it without a build; here it is brought up
+// src/api-docs/metadata.ts is committed, so type checks and tests see it without a build; here it is brought up
 // to date with the DTOs, and CI, which builds a fresh clone, fails when the committed copy was stale.
 const { writeApiMetadata } = await import('./generate-api-metadata.mjs');
-if (await writeApiMetadata({ check: process.env.CI === 'true' })) console.log('src/metadata.ts regenerated from the DTOs: commit it');
+if (await writeApiMetadata({ check: process.env.CI === 'true' })) console.log('src/api-docs/metadata.ts regenerated from the DTOs: commit it');
 run(bin('tsc'), ['-p', 'tsconfig.build.json']);
 run(bin('tsc-alias'), ['-p', 'tsconfig.build.json']);
 console.log('Building the browser bundles...');

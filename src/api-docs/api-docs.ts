@@ -2,12 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { AppConfig } from 'src/config/app.config';
-import metadata from 'src/metadata';
+import metadata from './metadata';
 
 /**
  * OpenAPI documentation of the JSON API, generated from the controllers and their DTOs: the UI at
  * /api/docs, the document at /api/docs-json. The DTO schemas (types, required, class-validator limits)
- * come from the @nestjs/swagger plugin's output, src/metadata.ts (scripts/generate-api-metadata.mjs).
+ * come from the @nestjs/swagger plugin's output, metadata.ts beside this file (scripts/generate-api-metadata.mjs).
  * Only the /api calls and the health probes are listed; the HTML pages are not an API. Swagger UI's
  * start-up code is its own file (swagger-ui-init.js), so the site's CSP (script-src 'self') holds here too.
  */

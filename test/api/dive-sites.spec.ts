@@ -6,6 +6,7 @@ import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { allPages } from '../support/all-pages';
+import { asBytes } from '../support/bytes';
 
 let t: TestApp;
 let admin: Agent;
@@ -407,15 +408,7 @@ describe('exports', () => {
       .post('/api/dive-sites')
       .send(newSite({ name: 'Quote, "Comma" Reef' }))
       .expect(201);
-    const response = await admin
-      .get('/api/dive-sites/export/csv')
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const response = await admin.get('/api/dive-sites/export/csv').buffer(true).parse(asBytes).expect(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="dive-sites-\d{4}-\d{2}-\d{2}\.csv"$/);
     const bytes = response.body as Buffer;

@@ -9,6 +9,7 @@ import { Media } from 'src/images/media.entity';
 import { REMOTE_OFF } from 'src/images/remote-image.fetcher';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { asBytes } from '../support/bytes';
 
 /**
  * Issue 27's findings F2, F3, F7 and F8 (hostile-b's share), each as an attacker met it. One app: remote
@@ -145,14 +146,7 @@ describe('F3: an uploaded original tells nothing about where or by whom it was t
     const uploaded = await admin.post('/api/admin/media').attach('file', jpeg, { filename: 'cove.jpg', contentType: 'image/jpeg' });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body).toMatchObject({ url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{64}\.jpg$/), width: 100, height: 300 });
-    const served = await request(t.baseUrl)
-      .get(uploaded.body.url)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const served = await request(t.baseUrl).get(uploaded.body.url).buffer(true).parse(asBytes);
     expect(served.status).toBe(200);
     const bytes = served.body as Buffer;
     const metadata = await sharp(bytes).metadata();
@@ -200,15 +194,7 @@ describe('F7: the CSV export runs no formula in a spreadsheet', () => {
       bestTime: '\rReturned',
     };
     await t.dataSource.getRepository(DiveSite).update(site.body.id, hostile);
-    const response = await admin
-      .get('/api/dive-sites/export/csv')
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const response = await admin.get('/api/dive-sites/export/csv').buffer(true).parse(asBytes).expect(200);
     const rows: Record<string, string>[] = parse((response.body as Buffer).toString('utf8'), { bom: true, columns: true });
     const row = rows.find((candidate) => candidate.id === String(site.body.id))!;
     for (const [column, value] of Object.entries(hostile)) expect([column, row[column]]).toEqual([column, `'${value}`]);

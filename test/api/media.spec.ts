@@ -5,6 +5,7 @@ import { CarouselVideo } from 'src/carousel/carousel-video.entity';
 import { Review } from 'src/reviews/review.entity';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { asBytes } from '../support/bytes';
 
 /** POST/GET/DELETE /api/admin/media and the uploads served under /media/uploads/ and through /img. */
 let t: TestApp;
@@ -40,14 +41,7 @@ describe('POST /api/admin/media', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ url: expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{64}\.png$/), width: 640, height: 480 });
 
-    const served = await request(t.baseUrl)
-      .get(response.body.url)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const served = await request(t.baseUrl).get(response.body.url).buffer(true).parse(asBytes);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');

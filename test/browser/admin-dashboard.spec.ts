@@ -1,30 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { islandReady, offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
 import { Clock } from 'src/common/clock';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+// The first test signs in on the sign-in screen; the file's context keeps that session.
+const suite = browserSuite({ as: 'admin', signIn: false });
 let t: TestApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  context = await offlineContext(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-beforeEach(async () => {
-  page = await context.newPage();
-});
+beforeEach(() => ({ t, page } = suite));
 
 afterEach(async () => {
-  await page.close();
   await anonymous?.close();
   anonymous = null;
 });
@@ -34,7 +21,7 @@ let anonymous: BrowserContext | null = null;
 /** A page of a context that never signed in (the file's main context holds the admin session). */
 async function freshPage(): Promise<Page> {
   await page.close();
-  anonymous = await offlineContext(browser);
+  anonymous = await offlineContext(suite.browser);
   return anonymous.newPage();
 }
 
@@ -64,7 +51,7 @@ describe('admin dashboard', () => {
 
   it('lists the sign-in events and writes on the Security tab, not the reads, each in words', async () => {
     // A second browser signs in and out, as the administrator on another machine would.
-    anonymous = await offlineContext(browser);
+    anonymous = await offlineContext(suite.browser);
     const other = await anonymous.newPage();
     await signInOnDashboard(other, t);
     await other.getByRole('button', { name: 'Logout' }).click();

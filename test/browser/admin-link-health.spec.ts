@@ -17,7 +17,7 @@ const options: LinkCheckOptions = {
   maxRedirects: 5,
   userAgent: 'test',
 };
-const suite = browserSuite({ as: 'admin', app: [{}, { overrides: [{ provide: LINK_CHECK_OPTIONS, useValue: options }] }] });
+const suite = browserSuite({ as: 'admin', overrides: [{ provide: LINK_CHECK_OPTIONS, useValue: options }] });
 
 beforeAll(() => new Promise<void>((resolve) => retailer.listen(0, '127.0.0.1', resolve)));
 afterAll(() => new Promise((resolve) => retailer.close(resolve)));

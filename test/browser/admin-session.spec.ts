@@ -1,32 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { islandReady, offlineContext, signInOnDashboard } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { Page } from 'playwright-core';
+import { islandReady, signInOnDashboard } from '../support/admin-browser';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite({ as: 'admin', signIn: false });
 let t: TestApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  context = await offlineContext(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
 beforeEach(async () => {
-  page = await context.newPage();
+  ({ t, page } = suite);
   // Each test ends the session it signed in with, so each signs in again (a successful sign-in gives its
   // attempt back to the login limit).
   await signInOnDashboard(page, t);
-});
-
-afterEach(async () => {
-  await page.close();
 });
 
 /**

@@ -1,43 +1,29 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ContentFile } from 'core/api/content-transfer';
-import { offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { offlineContext, openDashboard, toastShows } from '../support/admin-browser';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
 /**
  * The Export tab's content file as the administrator uses it: download it, edit it, import it back
  * through the preview, and see the change on a public page the page cache had kept.
  */
+// The page cache on, as in production, so a kept page must be dropped by the import.
+const suite = browserSuite({ as: 'admin', env: { PAGE_CACHE: 'true' } });
 let t: TestApp;
-let browser: Browser;
-let admin: BrowserContext;
 let page: Page;
 let workDir: string;
 
-beforeAll(async () => {
-  // The page cache on, as in production, so a kept page must be dropped by the import.
-  [t, browser] = await Promise.all([startTestApp({ PAGE_CACHE: 'true' }), launchBrowser()]);
-  admin = await offlineContext(browser);
-  const first = await admin.newPage();
-  await signInOnDashboard(first, t);
-  await first.close();
+beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'content-import-'));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-beforeEach(async () => {
-  page = await admin.newPage();
-});
-
-afterEach(() => page.close());
+beforeEach(() => ({ t, page } = suite));
 
 async function openExportTab(): Promise<void> {
   await openDashboard(page, t);
@@ -66,7 +52,7 @@ const cells = (kind: string) =>
 describe('export and import of all content', () => {
   it('exports, imports an edited file through its preview, and shows the change on the public page', async () => {
     const [article] = await t.dataSource.query(`SELECT slug, title FROM articles WHERE published ORDER BY slug LIMIT 1`);
-    const visitor = await offlineContext(browser);
+    const visitor = await offlineContext(suite.browser);
     const publicPage = await visitor.newPage();
     await publicPage.goto(`${t.baseUrl}/blog/${article.slug}`);
     await publicPage.getByRole('heading', { level: 1, name: article.title }).waitFor();

@@ -1,24 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { islandReady, offlineContext, signInOnDashboard } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
 /**
  * The Content-Security-Policy blocks nothing the site needs: the main pages, with their islands
  * hydrated, the dive-site map loaded, a YouTube frame and the admin dashboard, report no violation.
  * (Map tiles and YouTube are refused by the offline routing of the test, which is not CSP.)
  */
+const suite = browserSuite({ page: false });
 let t: TestApp;
-let browser: Browser;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeEach(() => ({ t } = suite));
 
 async function violationsOn(page: Page, path: string, ready?: () => Promise<unknown>): Promise<string[]> {
   await page.goto(`${t.baseUrl}${path}`);
@@ -39,7 +32,7 @@ it('reports no CSP violation on the main pages and the admin dashboard', async (
   const [site] = await t.dataSource.query(
     `UPDATE dive_sites SET "videoUrl" = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' WHERE id = (SELECT min(id) FROM dive_sites) RETURNING id`,
   );
-  const context = await offlineContext(browser);
+  const context = await offlineContext(suite.browser);
   await context.addInitScript(() => {
     (window as unknown as { __csp: string[] }).__csp = [];
     document.addEventListener('securitypolicyviolation', (event) => {

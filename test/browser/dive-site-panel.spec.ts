@@ -1,27 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seasonMonths } from 'core/dive-sites/season';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { browserSuite, DESKTOP } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite({ page: false });
 let t: TestApp;
-let browser: Browser;
 let yongala: DiveSite;
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  t = suite.t;
   yongala = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
 async function open(javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  const page = await context.newPage();
+  const page = await suite.open({ ...DESKTOP, javaScriptEnabled });
   await page.goto(`${t.baseUrl}/dive-sites/${yongala.id}`);
   return page;
 }

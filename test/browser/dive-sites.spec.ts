@@ -1,34 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CARD_PAGE_SIZE, depthBand } from 'core/dive-sites/filters';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
-import { launchBrowser } from '../support/browser';
+import { browserSuite, DESKTOP } from '../support/browser-suite';
 import { startTestApp, type TestApp } from '../support/test-app';
 
+const suite = browserSuite({ context: DESKTOP });
 let t: TestApp;
-let browser: Browser;
 let page: Page;
 let all: DiveSite[];
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  all = await t.dataSource.getRepository(DiveSite).find();
+  all = await suite.t.dataSource.getRepository(DiveSite).find();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-beforeEach(async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // No internet: map tiles (and anything else off the site) fail, as they would offline.
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await page.context().close();
-});
+// No internet in the suite's pages: map tiles (and anything else off the site) fail, as they would offline.
+beforeEach(() => ({ t, page } = suite));
 
 const explorer = () => page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
 /** The rating form posts without JavaScript too: the tests of the island's own behaviour wait for it. */
@@ -349,8 +335,7 @@ describe('/dive-sites', () => {
   });
 
   it('is complete without JavaScript, and its filter form works without it', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const noJs = await context.newPage();
+    const noJs = await suite.open({ javaScriptEnabled: false });
     const listed = () => noJs.getByRole('region', { name: 'Dive sites', exact: true }).locator('article');
     await noJs.goto(`${t.baseUrl}/dive-sites`);
     expect(await listed().count()).toBe(CARD_PAGE_SIZE);
@@ -369,7 +354,6 @@ describe('/dive-sites', () => {
     await noJs.getByRole('link', { name: 'Show more dive sites' }).click();
     await noJs.waitForURL(`${t.baseUrl}/dive-sites?skill=Advanced&show=${2 * CARD_PAGE_SIZE}`);
     expect(await listed().count()).toBe(Math.min(2 * CARD_PAGE_SIZE, advanced.length));
-    await context.close();
   });
 });
 

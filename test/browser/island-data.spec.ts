@@ -1,36 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { islandReady } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { browserSuite, DESKTOP } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite({ context: DESKTOP });
 let t: TestApp;
-let browser: Browser;
 let page: Page;
 let apiCalls: string[];
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-beforeEach(async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  page = await context.newPage();
+beforeEach(() => {
+  ({ t, page } = suite);
   apiCalls = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}${url.search}`);
   });
-});
-
-afterEach(async () => {
-  await page.context().close();
 });
 
 describe('islands hydrated from their page', () => {

@@ -1,26 +1,15 @@
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { islandReady, offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { Page } from 'playwright-core';
+import { islandReady, openDashboard, toastShows } from '../support/admin-browser';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
 /** Issue 17 end to end: an editor uploads a photo through the article form, and readers get it through /img. */
+const suite = browserSuite({ as: 'admin' });
 let t: TestApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  context = await offlineContext(browser);
-  page = await context.newPage();
-  await signInOnDashboard(page, t);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+beforeEach(() => ({ t, page } = suite));
 
 describe('uploading an image in the admin', () => {
   const title = 'Uploaded Reef Light at Julian Rocks';

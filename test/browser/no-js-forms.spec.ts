@@ -1,15 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Article } from 'src/articles/article.entity';
 import { Comment } from 'src/comments/comment.entity';
 import { Contact } from 'src/contact/contact.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { browserSuite, DESKTOP } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite({ page: false });
 let t: TestApp;
-let browser: Browser;
 let page: Page;
 
 const ARTICLE = '/blog/fish-rock-cave-south-west-rocks';
@@ -17,29 +17,16 @@ const GUIDE = '/guides/10-must-have-items-for-your-first-dive-trip.pdf';
 let counter = 0;
 const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}.${counter++}@example.com`;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
 beforeEach(async () => {
+  t = suite.t;
   // Every post comes from 127.0.0.1: each test starts with fresh rate-limit windows.
   await t.dataSource.query(`DELETE FROM rate_limits`);
 });
 
-afterEach(async () => {
-  await page?.context().close();
-});
-
 async function openPage(javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  context.setDefaultTimeout(8000);
-  return context.newPage();
+  const page = await suite.open({ ...DESKTOP, javaScriptEnabled });
+  page.context().setDefaultTimeout(8000);
+  return page;
 }
 
 /** Submits by pressing the button, and waits for the page the browser is sent back to. */

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { ServiceWorkerService } from 'src/offline/service-worker.service';
 import { signInOnDashboard } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { browserSuite, DESKTOP } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
 // A diver on a boat: the site's pages opened or saved in port still open with the network gone.
 let t: TestApp;
-let browser: Browser;
 let yongala: DiveSite;
 let context: BrowserContext;
 /** The worker the server answers at /sw.js: this build's, until a test plays a new build. */
@@ -19,30 +18,20 @@ const served = { source: built, script: () => served.source };
 // Each step waits up to 10 s, and a test takes several: more than jest's 30 s when the machine is busy.
 jest.setTimeout(90_000);
 
+// The worker is off under test by default (see src/config); this file is about it.
+const suite = browserSuite({ env: { SERVICE_WORKER: 'true' }, overrides: [{ provide: ServiceWorkerService, useValue: served }], page: false });
+
 beforeAll(async () => {
-  // The worker is off under test by default (see src/config); this file is about it.
-  [t, browser] = await Promise.all([
-    startTestApp({ SERVICE_WORKER: 'true' }, { overrides: [{ provide: ServiceWorkerService, useValue: served }] }),
-    launchBrowser(),
-  ]);
+  t = suite.t;
   yongala = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
 });
 
 /** A visitor's own browser profile (workers and caches are per context), with nothing reaching the internet. */
 async function visitor(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', ...options });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  const page = await suite.open({ ...DESKTOP, serviceWorkers: 'allow', ...options });
+  context = page.context();
   context.setDefaultTimeout(10_000);
-  return context.newPage();
+  return page;
 }
 
 /** Opens a page and waits until the service worker controls it and keeps it. */

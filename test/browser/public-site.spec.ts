@@ -1,30 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { Page } from 'playwright-core';
+import { browserSuite, DESKTOP } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite({ context: DESKTOP });
 let t: TestApp;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
 beforeEach(async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // No internet: the shop a 'Check Price' link opens is answered locally; everything else is refused.
-  await context.route(/^https:\/\/www\.amazon\.com\.au\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Shop</title>' }));
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|www\.amazon\.com\.au)/, (route) => route.abort());
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await page.context().close();
+  ({ t, page } = suite);
+  // No internet, except the shop a 'Check Price' link opens, answered locally (a route added later runs first).
+  await page.context().route(/^https:\/\/www\.amazon\.com\.au\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Shop</title>' }));
 });
 
 const hydrated = (name: string) => page.locator(`[data-island="${name}"][data-hydrated="true"]`).first().waitFor();

@@ -1,12 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Article } from 'src/articles/article.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { markerSize } from 'client/lib/dive-sites/map';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { browserSuite, DESKTOP } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
+const suite = browserSuite({ page: false });
 let t: TestApp;
-let browser: Browser;
 let page: Page;
 let total: number;
 
@@ -14,7 +14,7 @@ let total: number;
 const BULK_SITES = 1500;
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  t = suite.t;
   await t.dataSource.getRepository(DiveSite).insert(
     Array.from({ length: BULK_SITES }, (_, i) => ({
       name: `Grown Site ${i}`,
@@ -30,24 +30,13 @@ beforeAll(async () => {
   total = await t.dataSource.getRepository(DiveSite).count();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-afterEach(async () => {
-  await page?.context().close();
-});
-
 const map = () => page.locator('[data-testid="dive-site-map"] [data-zoom]');
 const clusters = () => page.locator('[data-testid="dive-site-map"] .dive-site-cluster');
 const markers = () => page.locator('[data-testid="dive-site-map"] .dive-site-marker');
 
 describe('the map of many sites', () => {
   it('clusters the markers at a low zoom and shows single sites, at SPEC size, once zoomed in', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-    page = await context.newPage();
+    page = await suite.open(DESKTOP);
     await page.goto(`${t.baseUrl}/dive-sites`);
     await page.getByText(`Showing ${total} of ${total} dive sites`).waitFor();
     await clusters().first().waitFor();
@@ -103,10 +92,8 @@ describe('the map of many sites', () => {
   });
 
   it('lists more cards as a page of its own without JavaScript, past the clustering threshold', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    // Nothing off the site: a request the closed network leaves hanging would hold the page's load event.
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-    page = await context.newPage();
+    // Nothing off the site (suite.open): a request the closed network left hanging would hold the page's load event.
+    page = await suite.open({ javaScriptEnabled: false });
     await page.goto(`${t.baseUrl}/dive-sites`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('link', { name: 'Show more dive sites' }).click();
     await page.waitForURL(/show=48/, { waitUntil: 'domcontentloaded' });
@@ -131,7 +118,7 @@ describe('pagination without JavaScript', () => {
     );
     const articles = await t.dataSource.getRepository(Article).countBy({ published: true });
     const pages = Math.ceil(articles / 12);
-    page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    page = await suite.open({ javaScriptEnabled: false });
     await page.goto(`${t.baseUrl}/blog`);
     await page.getByText(`Page 1 of ${pages}`).waitFor();
     await page.getByRole('link', { name: 'Paged story 11', exact: true }).first().waitFor();

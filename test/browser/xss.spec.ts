@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { islandReady, offlineContext, signInOnDashboard } from '../support/admin-browser';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { browserSuite } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
 
 /**
  * Stored XSS: cheat-sheet payloads go in through every form a visitor or the administrator writes to
@@ -37,20 +37,15 @@ const PAYLOADS = [
   'https://example.com/visit-me <b>bold</b>',
 ];
 
+const suite = browserSuite({ env: { TRUST_PROXY: '1' } });
 let t: TestApp;
-let browser: Browser;
 let admin: Agent;
 let ip = 0;
 const from = () => ({ 'X-Forwarded-For': `10.77.${(++ip >> 8) & 255}.${ip & 255}` });
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp({ TRUST_PROXY: '1' }), launchBrowser()]);
+  t = suite.t;
   admin = await signInAsAdmin(t);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 interface Findings {
@@ -171,7 +166,7 @@ describe('stored XSS payloads', () => {
       expect((await admin.patch(`/api/dive-sites/${site.id}/${field === 'imageUrl' ? 'photo' : 'video'}`).send({ [field]: value })).status).toBe(400);
     }
 
-    const context = await offlineContext(browser);
+    const context = await offlineContext(suite.browser);
     const page = await context.newPage();
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());

@@ -16,7 +16,11 @@ export const TEMPLATE_DATABASE = 'adg_template';
  * database; every test file then gets a fresh copy of it (CREATE DATABASE ... TEMPLATE), so files never
  * share data and run in any order.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig?: { selectProjects?: string[] }): Promise<void> {
+  // The bench project's specs run servers of their own (bench/run.mjs, scripts/soak.mjs), each on its own
+  // embedded PostgreSQL: `jest --selectProjects bench` alone needs no test database.
+  const projects = globalConfig?.selectProjects ?? [];
+  if (projects.length > 0 && projects.every((name) => name === 'bench')) return;
   const dir = mkdtempSync(join(tmpdir(), 'adg-test-'));
   // The embedded server runs as the postgres user when the tests run as root: it must reach its folder.
   chmodSync(dir, 0o755);
