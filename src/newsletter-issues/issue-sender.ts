@@ -46,12 +46,14 @@ function smtpAnswer(error: unknown): string {
  * committed first is seen, and one that comes while the message is in flight waits the milliseconds until
  * the server answered. The row is marked sent in that transaction once the SMTP server accepted the message.
  * LANES messages are in flight at once, handed to the pooled SMTP transport; the issue is composed once
- * (MailTemplate) and each copy made from it, so a message costs two round trips to the database and one
- * conversation with the SMTP server, and little CPU.
+ * (MailTemplate) and each copy made from it; a lane ends one message's transaction in the round trip that
+ * begins the next, so a message costs one round trip to the database, one conversation with the SMTP
+ * server, and little CPU.
  *
  * The guarantee, stated honestly: a delivery marked sent is never sent again, and none is skipped: one
  * not accepted (a refusal, no answer, a process killed while it waited) is sent again. The one window is a
- * message the server accepted in the instant before the process died, before its commit (one round trip):
+ * message the server accepted in the instant before the process died, before its commit (the lane's next
+ * round trip):
  * it is sent again after the restart, carrying the same Message-ID (issue and delivery), which mail
  * programs use to drop a repeat. The commit does not wait for the disk (synchronous_commit off): should
  * PostgreSQL itself crash, the marks of its last fraction of a second are lost and those messages resent.
@@ -119,38 +121,49 @@ export class IssueSender implements OnModuleDestroy {
       after = rows[rows.length - 1].id;
       let index = 0;
       const lane = async () => {
-        while (!this.stopping && index < rows.length && Date.now() < until) {
-          const row = rows[index++];
-          const client = await pool.connect();
-          try {
-            await this.sendOne(client, prepared, row);
-          } catch (error) {
-            await client.query('ROLLBACK').catch(() => undefined);
-            this.logger.warn(`newsletter delivery ${row.id}: ${(error as Error).message}`);
-          } finally {
-            client.release();
+        const client = await pool.connect();
+        // What ends the lane's last message (its mark and COMMIT), sent with the next message's lock.
+        let ending = '';
+        try {
+          while (!this.stopping && index < rows.length && Date.now() < until) {
+            const row = rows[index++];
+            try {
+              ending = await this.sendOne(client, prepared, row, ending);
+            } catch (error) {
+              ending = '';
+              await client.query('ROLLBACK').catch(() => undefined);
+              this.logger.warn(`newsletter delivery ${row.id}: ${(error as Error).message}`);
+            }
           }
+          if (ending) await client.query(ending);
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          this.logger.warn(`newsletter issue ${issueId}: ${(error as Error).message}`);
+        } finally {
+          client.release();
         }
       };
       await Promise.all(Array.from({ length: LANES }, lane));
     }
   }
 
-  /** One message: lock the row, check the subscriber, send, record the outcome, commit. */
-  private async sendOne(client: PoolClient, prepared: PreparedIssue, row: Candidate): Promise<void> {
+  /**
+   * One message: lock the row and check the subscriber (in the round trip that ends the lane's previous
+   * message, `ending`), send, record a failure at once; answers what ends this one (its mark and COMMIT),
+   * for the lane to send with its next lock, so a message costs one round trip to the database.
+   */
+  private async sendOne(client: PoolClient, prepared: PreparedIssue, row: Candidate, ending: string): Promise<string> {
     const id = Number(row.id);
-    // One round trip (the id is the database's own bigint, written in as a number): begin, then lock the
-    // row and read its subscriber, whose unsubscribe now waits for us.
+    // The id is the database's own bigint, written in as a number: the statements go as one simple query.
     const results = (await client.query(
-      `BEGIN; SET LOCAL synchronous_commit = off;
+      `${ending}BEGIN; SET LOCAL synchronous_commit = off;
        SELECT n."subscribed", n."email", n."unsubscribeToken" FROM "newsletter_deliveries" d JOIN "newsletters" n ON n."id" = d."subscriberId"
         WHERE d."id" = ${id} AND d."state" = 'queued' FOR UPDATE OF d FOR SHARE OF n`,
     )) as unknown as { rows: { subscribed: boolean; email: string; unsubscribeToken: string }[] }[];
-    const [subscriber] = results[2].rows;
+    const [subscriber] = results[results.length - 1].rows;
     if (!subscriber?.subscribed) {
       // Unsubscribed, or deleted (no row: its delivery lost its subscriber), or done meanwhile: nothing to send.
-      await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'skipped', "doneAt" = now() WHERE "id" = ${id} AND "state" = 'queued'; COMMIT`);
-      return;
+      return `UPDATE "newsletter_deliveries" SET "state" = 'skipped', "doneAt" = now() WHERE "id" = ${id} AND "state" = 'queued'; COMMIT; `;
     }
     let error: unknown = null;
     try {
@@ -160,10 +173,7 @@ export class IssueSender implements OnModuleDestroy {
     } catch (failure) {
       error = failure;
     }
-    if (!error) {
-      await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'sent', "attempts" = "attempts" + 1, "doneAt" = now() WHERE "id" = ${id}; COMMIT`);
-      return;
-    }
+    if (!error) return `UPDATE "newsletter_deliveries" SET "state" = 'sent', "attempts" = "attempts" + 1, "doneAt" = now() WHERE "id" = ${id}; COMMIT; `;
     const attempts = row.attempts + 1;
     if (isPermanentFailure(error) || attempts >= MAX_ATTEMPTS) {
       await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'failed', "attempts" = $2, "lastError" = $3, "doneAt" = now() WHERE "id" = $1`, [
@@ -178,6 +188,7 @@ export class IssueSender implements OnModuleDestroy {
       );
     }
     await client.query('COMMIT');
+    return '';
   }
 
   /** NEWSLETTER_RATE: each message takes the next slot, 1/rate seconds after the one before. */
