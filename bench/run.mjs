@@ -47,7 +47,8 @@ if (scale !== null) {
 if (args.includes('--newsletter')) {
   // The newsletter part alone (bench/lib/newsletter.mjs): it starts a server of its own with an SMTP server beside it.
   const cap = args.includes('--newsletter-cap') ? Number(args[args.indexOf('--newsletter-cap') + 1]) : undefined;
-  const newsletter = await runNewsletter({ quick, seconds: settings.throughputSeconds, log, print, capSeconds: cap });
+  const rate = args.includes('--newsletter-rate') ? Number(args[args.indexOf('--newsletter-rate') + 1]) : undefined;
+  const newsletter = await runNewsletter({ quick, seconds: settings.throughputSeconds, log, print, capSeconds: cap, rate });
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify({ quick, startedAt: new Date().toISOString(), node: process.version, cpus: cpus().length, newsletter }, null, 2));
   log(`wrote ${out}`);

@@ -15,7 +15,10 @@ import { measureRun } from './throughput.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** The newsletter rate the bench lets the server send at: high enough that the server, not the rate, limits it. */
+/**
+ * The newsletter rate the bench lets the server send at, unless --newsletter-rate N says otherwise: high
+ * enough that the server, not the rate, limits it.
+ */
 export const BENCH_NEWSLETTER_RATE = 5000;
 
 const loadAverage = () =>
@@ -80,13 +83,11 @@ if (process.argv.includes('--sink')) runSink();
  * --newsletter-cap N) stops waiting for the whole send after N seconds: the figures are then those of the
  * messages sent so far (duplicates among them; missing is not counted).
  */
-export async function runNewsletter({ quick, seconds, log, print, capSeconds = 30 * 60 }) {
+export async function runNewsletter({ quick, seconds, log, print, capSeconds = 30 * 60, rate = BENCH_NEWSLETTER_RATE }) {
   const subscribers = quick ? 2_000 : 100_000;
   const sink = await startSink();
-  log(
-    `newsletter: starting the built server (production defaults, LOG_LEVEL=${serverLogLevel()}) with SMTP_URL=${sink.url}, NEWSLETTER_RATE=${BENCH_NEWSLETTER_RATE}`,
-  );
-  const server = await startServer({ env: { SMTP_URL: sink.url, NEWSLETTER_RATE: String(BENCH_NEWSLETTER_RATE), BENCH_SQL_COUNT: '0' } });
+  log(`newsletter: starting the built server (production defaults, LOG_LEVEL=${serverLogLevel()}) with SMTP_URL=${sink.url}, NEWSLETTER_RATE=${rate}`);
+  const server = await startServer({ env: { SMTP_URL: sink.url, NEWSLETTER_RATE: String(rate), BENCH_SQL_COUNT: '0' } });
   const base = server.url;
   const pg = require('pg');
   const db = new pg.Client({ connectionString: databaseUrl(server.dataDir) });
@@ -169,12 +170,12 @@ export async function runNewsletter({ quick, seconds, log, print, capSeconds = 3
       articleDuringSendP99Ms: during.p99Ms,
       sentDuringArticleLoad: receivedAfterLoad,
       logLevel: serverLogLevel(),
-      newsletterRate: BENCH_NEWSLETTER_RATE,
+      newsletterRate: rate,
       loadAverage: { before: loadBefore, after: loadAfter },
     };
     log(`newsletter: load average ${loadBefore} before, ${loadAfter} after (1 / 5 / 15 min); server at LOG_LEVEL=${serverLogLevel()}`);
     print(
-      `Newsletter issue to ${expected.length.toLocaleString('en-AU')} subscribers over SMTP (LOG_LEVEL=${serverLogLevel()}, NEWSLETTER_RATE=${BENCH_NEWSLETTER_RATE}; targets: enqueue < 10 s, >= 500 messages/s, RSS < 300 MB, article >= 0.8 of quiet, 0 duplicates, 0 missing)`,
+      `Newsletter issue to ${expected.length.toLocaleString('en-AU')} subscribers over SMTP (LOG_LEVEL=${serverLogLevel()}, NEWSLETTER_RATE=${rate}; targets: enqueue < 10 s, >= 500 messages/s, RSS < 300 MB, article >= 0.8 of quiet, 0 duplicates, 0 missing)`,
       [
         {
           enqueueS: figures.enqueueSeconds,

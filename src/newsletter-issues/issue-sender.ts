@@ -53,9 +53,8 @@ function smtpAnswer(error: unknown): string {
  * The guarantee, stated honestly: a delivery marked sent is never sent again, and none is skipped: one
  * not accepted (a refusal, no answer, a process killed while it waited) is sent again. The one window is a
  * message the server accepted in the instant before the process died, before its commit (the lane's next
- * round trip):
- * it is sent again after the restart, carrying the same Message-ID (issue and delivery), which mail
- * programs use to drop a repeat. The commit does not wait for the disk (synchronous_commit off): should
+ * round trip): at most one message a lane (LANES in all) is sent again after the restart, carrying the
+ * same Message-ID (issue and delivery), which mail programs use to drop a repeat. The commit does not wait for the disk (synchronous_commit off): should
  * PostgreSQL itself crash, the marks of its last fraction of a second are lost and those messages resent.
  *
  * The connections are a small pool of the sender's own, opened when a send starts: the pages keep the
