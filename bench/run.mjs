@@ -12,6 +12,7 @@ import { measureMemory, rssMb } from './lib/memory.mjs';
 import { measurePageWeight } from './lib/page-weight.mjs';
 import { root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureLimit } from './lib/limit.mjs';
+import { runNewsletter } from './lib/newsletter.mjs';
 import { runScale } from './lib/scale.mjs';
 import { measureThroughput } from './lib/throughput.mjs';
 import { measureWrites, WARM_WRITES } from './lib/writes.mjs';
@@ -42,6 +43,17 @@ if (!skipBuild) {
 if (scale !== null) {
   // The scale part alone (bench/lib/scale.mjs): it grows its database, so it runs on a server of its own.
   await runScale({ scale, out, log, print });
+  process.exit(0);
+}
+
+if (args.includes('--newsletter')) {
+  // The newsletter part alone (bench/lib/newsletter.mjs): it starts a server of its own with an SMTP server beside it.
+  const cap = args.includes('--newsletter-cap') ? Number(args[args.indexOf('--newsletter-cap') + 1]) : undefined;
+  const rate = args.includes('--newsletter-rate') ? Number(args[args.indexOf('--newsletter-rate') + 1]) : undefined;
+  const newsletter = await runNewsletter({ quick, seconds: settings.throughputSeconds, log, print, capSeconds: cap, rate });
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify({ quick, startedAt: new Date().toISOString(), node: process.version, cpus: cpus().length, newsletter }, null, 2));
+  log(`wrote ${out}`);
   process.exit(0);
 }
 

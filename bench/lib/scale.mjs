@@ -21,7 +21,7 @@ const RUNS = 15;
 // Enough renders first that the 1x figures are not those of a cold process (JIT, connection pool, caches of PostgreSQL).
 const WARMUP = 10;
 /** The administrator's session cookie on `base`. */
-async function signIn(base) {
+export async function signIn(base) {
   const response = await fetch(`${base}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -42,7 +42,7 @@ async function signIn(base) {
  * The server's own embedded PostgreSQL (bench/lib/server.mjs starts the server on a fresh DATA_DIR): its port
  * from postmaster.pid, its password from the file beside its data.
  */
-function databaseUrl(dataDir) {
+export function databaseUrl(dataDir) {
   const dir = join(dataDir, 'postgres');
   const port = readFileSync(join(dir, 'pgdata', 'postmaster.pid'), 'utf8')
     .split('\n')[3]

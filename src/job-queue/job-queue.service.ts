@@ -4,8 +4,14 @@ import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
 import type { DataSource, QueryRunner } from 'typeorm';
 
+/** What a handler is told about its job besides its data. */
+export interface JobInfo {
+  /** How many more times the job is tried if this run throws (0: this is its last try). */
+  retriesLeft: number;
+}
+
 /** A job's handler: the job's data in, done when it resolves (a throw is retried as the queue says). */
-export type JobHandler<T> = (data: T) => Promise<void>;
+export type JobHandler<T> = (data: T, info: JobInfo) => Promise<void>;
 
 interface Registration {
   name: string;
@@ -78,7 +84,9 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         client.release();
       }
       for (const { name, handler } of this.registrations) {
-        await this.boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => handler(job.data));
+        await this.boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) =>
+          handler(job.data, { retriesLeft: Math.max(0, job.retryLimit - job.retryCount) }),
+        );
       }
     })();
     return this.started;

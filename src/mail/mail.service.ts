@@ -1,21 +1,44 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type Mail from 'nodemailer/lib/mailer';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { keepFile, MailComposer } from './mail-composer';
+import { composeMessage, MailTemplate, type TemplateMessage } from './mail-template';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport';
 import type { ComposedMail, MailResult, OutgoingMail } from './outgoing-mail';
 
 /**
- * Sends mail through SMTP_URL. A message that cannot be sent (no SMTP configured, or the server
- * refused or failed) is kept as an .eml file under DATA_DIR/mail-outbox, so nothing is lost and an
- * operator can read or resend it.
+ * Writes a message kept in the outbox. Personal data (names, addresses, messages): readable by the server's
+ * user only. The folder is made when a write finds it missing (the first message, or after an operator
+ * removed it), not every time.
+ */
+export async function keepFile(file: string, raw: Buffer): Promise<void> {
+  const write = () => writeFile(file, raw, { mode: 0o600, flag: 'wx' });
+  try {
+    await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await write();
+  }
+}
+
+/** A refusal that will not change by trying again: a 5xx answer. Everything else (4xx, a lost connection) is temporary. */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * The one way mail leaves the site: through SMTP_URL's pooled transport, or, without one, into
+ * DATA_DIR/mail-outbox as .eml files an operator can read or resend. Mail to subscribers (newsletter
+ * issues, welcome emails) goes through the job queue and `template`/`deliverComposed`; a contact message
+ * is sent while its visitor waits (`send`), as its answer says whether it went.
  */
 @Injectable()
 export class MailService implements OnModuleDestroy {
   private readonly logger = new Logger('Mail');
-  private readonly composer = new MailComposer();
   private inFlight = 0;
 
   constructor(
@@ -27,75 +50,70 @@ export class MailService implements OnModuleDestroy {
     return join(this.config.dataDir, 'mail-outbox');
   }
 
-  /** Messages being composed, sent or kept right now (each is sent while its request waits): the metrics' mail queue. */
+  /** Whether mail is sent over SMTP (else kept in the outbox). */
+  get sends(): boolean {
+    return this.transport !== null;
+  }
+
+  /** Messages being composed, sent or kept right now: the metrics' mail queue. */
   get queueDepth(): number {
     return this.inFlight;
   }
 
+  /**
+   * Sends a message now; one that cannot be sent (no SMTP configured, or the server refused or failed) is
+   * kept in the outbox, so nothing is lost.
+   */
   async send(mail: OutgoingMail): Promise<MailResult> {
     this.inFlight++;
     try {
-      return await this.deliver(mail);
+      const message = this.toMessage(mail);
+      const raw = await composeMessage(message);
+      if (this.transport) {
+        try {
+          await this.transport.sendMail({ from: message.from, to: message.to, raw });
+          return { sent: true, keptAs: null };
+        } catch (error) {
+          this.logger.warn(`Sending "${mail.subject}" failed, keeping it in the outbox: ${(error as Error).message}`);
+        }
+      }
+      return { sent: false, keptAs: await this.keepRaw(raw) };
     } finally {
       this.inFlight--;
     }
   }
 
-  /** Keeps a message in the outbox without trying to send it: composed and written off the main thread. */
+  /** Keeps a message in the outbox without trying to send it. */
   async keep(mail: OutgoingMail): Promise<MailResult> {
-    this.inFlight++;
-    try {
-      return await this.store(mail);
-    } finally {
-      this.inFlight--;
-    }
+    return { sent: false, keptAs: await this.keepRaw(await composeMessage(this.toMessage(mail))) };
   }
 
-  private async deliver(mail: OutgoingMail): Promise<MailResult> {
-    if (!this.transport) return this.store(mail);
-    const message = this.toMessage(mail);
-    // Composed once (off the main thread), then sent as it is, or kept as it is when sending fails.
-    const raw = await this.composer.compose(message);
-    try {
-      await this.transport.sendMail({ from: message.from, to: message.to, raw });
-      return { sent: true, keptAs: null };
-    } catch (error) {
-      this.logger.warn(`Sending "${mail.subject}" failed, keeping it in the outbox: ${(error as Error).message}`);
-    }
+  /** Writes composed bytes to a new file in the outbox; answers its path. */
+  async keepRaw(raw: Buffer): Promise<string> {
     const file = this.outboxFile();
     await keepFile(file, raw);
-    return { sent: false, keptAs: file };
+    return file;
   }
 
-  /**
-   * Composes a message now (off the main thread) to send later with `deliverComposed`: a sender that reads
-   * ahead hands the worker many at once, and sends each when its turn comes.
-   */
-  async compose(mail: OutgoingMail): Promise<ComposedMail> {
-    const message = this.toMessage(mail);
-    return { from: this.config.mailFrom, to: mail.to, raw: await this.composer.compose(message) };
+  /** A message composed once, of which each recipient's copy is made cheaply (see MailTemplate). */
+  template(message: Omit<TemplateMessage, 'from'>): Promise<MailTemplate> {
+    return MailTemplate.compose({ ...message, from: this.config.mailFrom });
   }
 
   /**
    * Sends a composed message and returns only once the SMTP server accepted it; a refusal or a failure
    * throws (nodemailer's error, with the server's `responseCode` and `response` when it answered). Without
-   * SMTP_URL the message is kept in the outbox, which counts as delivered. Newsletter issues use this:
-   * their sender decides what a failure means (tried again later, or marked failed).
+   * SMTP_URL the message is kept in the outbox, which counts as delivered. The queued mail uses this: its
+   * jobs decide what a failure means (tried again later, or marked failed).
    */
   async deliverComposed(mail: ComposedMail): Promise<void> {
     this.inFlight++;
     try {
-      if (!this.transport) return await keepFile(this.outboxFile(), mail.raw);
-      await this.transport.sendMail({ from: mail.from, to: mail.to, raw: mail.raw });
+      if (!this.transport) await this.keepRaw(mail.raw);
+      else await this.transport.sendMail({ envelope: { from: this.envelopeFrom(), to: mail.to }, raw: mail.raw });
     } finally {
       this.inFlight--;
     }
-  }
-
-  private async store(mail: OutgoingMail): Promise<MailResult> {
-    const file = this.outboxFile();
-    await this.composer.keep(this.toMessage(mail), file);
-    return { sent: false, keptAs: file };
   }
 
   toMessage(mail: OutgoingMail): Mail.Options {
@@ -116,14 +134,18 @@ export class MailService implements OnModuleDestroy {
     return message;
   }
 
+  /** MAIL_FROM's address alone (the SMTP envelope's sender). */
+  private envelopeFrom(): string {
+    return /<([^>]+)>/.exec(this.config.mailFrom)?.[1] ?? this.config.mailFrom;
+  }
+
   /** A new file name in the outbox, in the order the messages were kept. */
   private outboxFile(): string {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     return join(this.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     this.transport?.close();
-    await this.composer.close();
   }
 }

@@ -22,9 +22,8 @@ export interface MailResult {
   keptAs: string | null;
 }
 
-/** A message composed ahead of sending (MailService.compose): its envelope and its bytes. */
+/** A message composed ahead of sending (a MailTemplate's copy): its recipient and its bytes. */
 export interface ComposedMail {
-  from: string;
   to: string;
   raw: Buffer;
 }

@@ -4,7 +4,9 @@ import { In, Repository } from 'typeorm';
 import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import type { OutgoingMail } from 'src/mail/outgoing-mail';
+import { MailService } from 'src/mail/mail.service';
+import { UNSUBSCRIBE_MARK, type MailTemplate } from 'src/mail/mail-template';
+import type { ComposedMail } from 'src/mail/outgoing-mail';
 import { NewsletterService } from 'src/newsletter/newsletter.service';
 import type { Subscriber } from 'src/newsletter/subscriber.entity';
 import { visibleAt } from 'src/publishing/visibility';
@@ -12,16 +14,13 @@ import { Review } from 'src/reviews/review.entity';
 import { renderIssueEmail, type IssueCard, type RenderedIssue } from './issue-email';
 import { NewsletterIssue, type IssuePostRef } from './newsletter-issue.entity';
 
-/** Stands for the unsubscribe link in the issue rendered once (letters and digits: HTML leaves it as it is). */
-const UNSUBSCRIBE_MARK = 'x0UNSUBSCRIBEx0LINKx0';
-
 /** How many of the latest posts an issue offers when none are chosen. */
 export const DEFAULT_POST_COUNT = 4;
 
-/** An issue rendered once, with a mark where each subscriber's own unsubscribe link goes. */
+/** An issue rendered and composed once, with marks where each subscriber's own address and links go. */
 export interface PreparedIssue {
   issueId: number;
-  template: RenderedIssue;
+  template: MailTemplate;
 }
 
 /** Renders issues: their cards from the chosen posts, the email, and each subscriber's copy of it. */
@@ -35,6 +34,7 @@ export class IssueRenderer {
     @InjectRepository(Article) private readonly articles: Repository<Article>,
     @InjectRepository(Review) private readonly reviews: Repository<Review>,
     private readonly newsletter: NewsletterService,
+    private readonly mail: MailService,
     private readonly clock: Clock,
   ) {}
 
@@ -98,24 +98,24 @@ export class IssueRenderer {
     if (!issue) return null;
     const kept = this.prepared.get(issueId);
     if (kept && kept.updatedAt === issue.updatedAt.getTime()) return kept.issue;
-    const prepared = { issueId, template: await this.render(issue, UNSUBSCRIBE_MARK) };
+    const rendered = await this.render(issue, UNSUBSCRIBE_MARK);
+    const prepared = { issueId, template: await this.mail.template({ ...rendered, listUnsubscribe: true }) };
     this.prepared.set(issueId, { updatedAt: issue.updatedAt.getTime(), issue: prepared });
     if (this.prepared.size > 8) this.prepared.delete(this.prepared.keys().next().value!);
     return prepared;
   }
 
-  /** One subscriber's copy: their own unsubscribe link in the text, the HTML and the List-Unsubscribe header. */
-  messageFor(prepared: PreparedIssue, deliveryId: string, email: string, unsubscribeToken: string): OutgoingMail {
+  /**
+   * One subscriber's copy: their own unsubscribe link in the text, the HTML and the List-Unsubscribe header,
+   * and the delivery's own Message-ID (the same if it is ever sent again).
+   */
+  async copyFor(prepared: PreparedIssue, deliveryId: string, email: string, unsubscribeToken: string): Promise<ComposedMail> {
     const unsubscribeUrl = this.newsletter.unsubscribeUrl({ unsubscribeToken } as Subscriber);
-    const { subject, text, html } = prepared.template;
-    // The token is base64url and the URL encodes it, so it needs no escaping in the HTML.
-    return {
-      to: email,
-      subject,
-      text: text.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl),
-      html: html.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl.replaceAll('&', '&amp;')),
-      unsubscribeUrl,
-      messageId: `<issue-${prepared.issueId}.delivery-${deliveryId}@${new URL(this.config.siteUrl).hostname}>`,
-    };
+    const messageId = `<issue-${prepared.issueId}.delivery-${deliveryId}@${this.host}>`;
+    return { to: email, raw: await prepared.template.fill({ to: email, unsubscribeUrl, messageId }) };
+  }
+
+  private get host(): string {
+    return new URL(this.config.siteUrl).hostname;
   }
 }

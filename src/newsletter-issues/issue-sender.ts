@@ -4,16 +4,18 @@ import { Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { Tag } from 'src/common/cache-tags';
-import { MailService } from 'src/mail/mail.service';
-import type { ComposedMail } from 'src/mail/outgoing-mail';
+import { isPermanentFailure, MailService } from 'src/mail/mail.service';
+import { SMTP_CONNECTIONS } from 'src/mail/mail-transport';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
 import { IssueRenderer, type PreparedIssue } from './issue-renderer';
 
 /** What the archive pages show (newsletter-issues.pages.controller.tsx). */
 export const ARCHIVE_TAG = 'newsletter-issues';
 
-/** Parallel sends in one process: one SMTP connection and one database connection each. */
-export const SEND_LANES = 5;
+/** Messages in flight at once: one database connection each, a few more than SMTP connections so one always waits. */
+export const LANES = SMTP_CONNECTIONS + 3;
+/** Deliveries read ahead (without locks) at a time. */
+const READ_AHEAD = 500;
 /** A temporary failure is tried this many times in all before the delivery is marked failed. */
 export const MAX_ATTEMPTS = 5;
 /** The wait after the first temporary failure, doubled after each further one. */
@@ -23,11 +25,7 @@ const JOB_BUDGET_MS = 20_000;
 
 interface Candidate {
   id: string;
-  subscriberId: number | null;
   attempts: number;
-  email: string | null;
-  subscribed: boolean | null;
-  unsubscribeToken: string | null;
 }
 
 export interface SendOutcome {
@@ -41,24 +39,26 @@ function smtpAnswer(error: unknown): string {
   return (e.response ?? e.message ?? String(error)).replace(/\s+/g, ' ').slice(0, 500);
 }
 
-/** A refusal that will not change by trying again: a 5xx answer. Everything else (4xx, a lost connection) is temporary. */
-function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: number }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-}
-
 /**
- * Sends an issue's queued deliveries. Exactly once per subscriber: each message is sent while its delivery
- * row is locked in an open transaction (FOR UPDATE, SKIP LOCKED so other senders pass it by), and the row is
- * marked sent in that transaction once the SMTP server has accepted it. A process killed mid-send loses
- * its open transactions, so the rows it had not marked are queued again for the next sender; the rows it
- * marked are never sent again. The subscriber's row is read in the same transaction FOR SHARE, so an
- * unsubscribe that committed first is seen, and one that comes during the send waits the milliseconds
- * until the message has gone. The one window left is a message the server accepted in the instant
- * before the process died, before the commit: its retry carries the same Message-ID.
+ * Sends an issue's queued deliveries. One sender per issue at a time across processes (an advisory lock
+ * held while it sends). Each message is sent while its delivery row is locked in an open transaction
+ * (FOR UPDATE), with its subscriber's row read FOR SHARE in the same statement: an unsubscribe that
+ * committed first is seen, and one that comes while the message is in flight waits the milliseconds until
+ * the server answered. The row is marked sent in that transaction once the SMTP server accepted the message.
+ * LANES messages are in flight at once, handed to the pooled SMTP transport; the issue is composed once
+ * (MailTemplate) and each copy made from it; a lane ends one message's transaction in the round trip that
+ * begins the next, so a message costs one round trip to the database, one conversation with the SMTP
+ * server, and little CPU.
  *
- * The connections are a small pool of the sender's own (SEND_LANES), opened when a send starts: the
- * pages keep the server's pool.
+ * The guarantee, stated honestly: a delivery marked sent is never sent again, and none is skipped: one
+ * not accepted (a refusal, no answer, a process killed while it waited) is sent again. The one window is a
+ * message the server accepted in the instant before the process died, before its commit (the lane's next
+ * round trip): at most one message a lane (LANES in all) is sent again after the restart, carrying the
+ * same Message-ID (issue and delivery), which mail programs use to drop a repeat. The commit does not wait for the disk (synchronous_commit off): should
+ * PostgreSQL itself crash, the marks of its last fraction of a second are lost and those messages resent.
+ *
+ * The connections are a small pool of the sender's own, opened when a send starts: the pages keep the
+ * server's pool.
  */
 @Injectable()
 export class IssueSender implements OnModuleDestroy {
@@ -79,7 +79,7 @@ export class IssueSender implements OnModuleDestroy {
   private db(): Pool {
     if (!this.pool) {
       const options = this.dataSource.options as { url?: string };
-      this.pool = new Pool({ connectionString: options.url, max: SEND_LANES + 1, idleTimeoutMillis: 30_000, application_name: 'newsletter-sender' });
+      this.pool = new Pool({ connectionString: options.url, max: LANES + 1, idleTimeoutMillis: 30_000, application_name: 'newsletter-sender' });
       this.pool.on('error', (error) => this.logger.warn(`newsletter sender connection: ${error.message}`));
     }
     return this.pool;
@@ -109,99 +109,85 @@ export class IssueSender implements OnModuleDestroy {
     const until = Date.now() + JOB_BUDGET_MS;
     let after = '0';
     while (!this.stopping && Date.now() < until) {
-      // Read ahead (no locks): the next due deliveries in order, composed together while the lanes send.
+      // Read ahead (no locks): the next due deliveries in order; each is locked and checked on its turn.
       const { rows } = await pool.query<Candidate>(
-        `SELECT d."id", d."subscriberId", d."attempts", n."email", n."subscribed", n."unsubscribeToken"
-           FROM "newsletter_deliveries" d LEFT JOIN "newsletters" n ON n."id" = d."subscriberId"
+        `SELECT d."id", d."attempts" FROM "newsletter_deliveries" d
           WHERE d."issueId" = $1 AND d."state" = 'queued' AND d."nextAttemptAt" <= now() AND d."id" > $2
           ORDER BY d."id" LIMIT $3`,
-        [issueId, after, Math.max(SEND_LANES * 8, Math.min(this.config.newsletterRate * 2, 400))],
+        [issueId, after, READ_AHEAD],
       );
       if (!rows.length) return;
       after = rows[rows.length - 1].id;
-      const gone = rows.filter((row) => !row.subscribed);
-      if (gone.length) {
-        await pool.query(
-          `UPDATE "newsletter_deliveries" SET "state" = 'skipped', "doneAt" = now() WHERE "id" = ANY($1::bigint[]) AND "state" = 'queued'
-             AND NOT EXISTS (SELECT 1 FROM "newsletters" n WHERE n."id" = "newsletter_deliveries"."subscriberId" AND n."subscribed")`,
-          [gone.map((row) => row.id)],
-        );
-      }
-      const live = rows.filter((row) => row.subscribed);
-      const composed = live.map((row) => ({ row, mail: this.mail.compose(this.renderer.messageFor(prepared, row.id, row.email!, row.unsubscribeToken!)) }));
-      // Nothing is left unhandled: a message that could not be composed fails below, on its turn.
-      for (const { mail } of composed) mail.catch(() => undefined);
       let index = 0;
       const lane = async () => {
-        while (!this.stopping && index < composed.length) {
-          const { row, mail } = composed[index++];
-          const client = await pool.connect();
-          try {
-            await this.sendOne(client, prepared, row, mail);
-          } catch (error) {
-            await client.query('ROLLBACK').catch(() => undefined);
-            this.logger.warn(`newsletter delivery ${row.id}: ${(error as Error).message}`);
-          } finally {
-            client.release();
+        const client = await pool.connect();
+        // What ends the lane's last message (its mark and COMMIT), sent with the next message's lock.
+        let ending = '';
+        try {
+          while (!this.stopping && index < rows.length && Date.now() < until) {
+            const row = rows[index++];
+            try {
+              ending = await this.sendOne(client, prepared, row, ending);
+            } catch (error) {
+              ending = '';
+              await client.query('ROLLBACK').catch(() => undefined);
+              this.logger.warn(`newsletter delivery ${row.id}: ${(error as Error).message}`);
+            }
           }
+          if (ending) await client.query(ending);
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          this.logger.warn(`newsletter issue ${issueId}: ${(error as Error).message}`);
+        } finally {
+          client.release();
         }
       };
-      await Promise.all(Array.from({ length: SEND_LANES }, lane));
+      await Promise.all(Array.from({ length: LANES }, lane));
     }
   }
 
-  /** One message: lock the row, check the subscriber, send, record the outcome, commit. */
-  private async sendOne(client: PoolClient, prepared: PreparedIssue, row: Candidate, composing: Promise<ComposedMail>): Promise<void> {
+  /**
+   * One message: lock the row and check the subscriber (in the round trip that ends the lane's previous
+   * message, `ending`), send, record a failure at once; answers what ends this one (its mark and COMMIT),
+   * for the lane to send with its next lock, so a message costs one round trip to the database.
+   */
+  private async sendOne(client: PoolClient, prepared: PreparedIssue, row: Candidate, ending: string): Promise<string> {
     const id = Number(row.id);
-    // One round trip (the id is the database's own bigint, written in as a number): begin, then lock the
-    // row (passed by if another sender has it) and read its subscriber, whose unsubscribe now waits for us.
+    // The id is the database's own bigint, written in as a number: the statements go as one simple query.
     const results = (await client.query(
-      `BEGIN; SET LOCAL synchronous_commit = off;
-       SELECT n."subscribed", n."email" FROM "newsletter_deliveries" d JOIN "newsletters" n ON n."id" = d."subscriberId"
-        WHERE d."id" = ${id} AND d."state" = 'queued' FOR UPDATE OF d SKIP LOCKED FOR SHARE OF n`,
-    )) as unknown as { rows: { subscribed: boolean; email: string }[] }[];
-    const rows = results[2].rows;
-    if (!rows.length) {
-      // Taken or done by another sender meanwhile, or the subscriber was deleted: nothing to send here.
+      `${ending}BEGIN; SET LOCAL synchronous_commit = off;
+       SELECT n."subscribed", n."email", n."unsubscribeToken" FROM "newsletter_deliveries" d JOIN "newsletters" n ON n."id" = d."subscriberId"
+        WHERE d."id" = ${id} AND d."state" = 'queued' FOR UPDATE OF d FOR SHARE OF n`,
+    )) as unknown as { rows: { subscribed: boolean; email: string; unsubscribeToken: string }[] }[];
+    const [subscriber] = results[results.length - 1].rows;
+    if (!subscriber?.subscribed) {
+      // Unsubscribed, or deleted (no row: its delivery lost its subscriber), or done meanwhile: nothing to send.
+      return `UPDATE "newsletter_deliveries" SET "state" = 'skipped', "doneAt" = now() WHERE "id" = ${id} AND "state" = 'queued'; COMMIT; `;
+    }
+    let error: unknown = null;
+    try {
+      const copy = await this.renderer.copyFor(prepared, row.id, subscriber.email, subscriber.unsubscribeToken);
+      await this.waitForSlot();
+      await this.mail.deliverComposed(copy);
+    } catch (failure) {
+      error = failure;
+    }
+    if (!error) return `UPDATE "newsletter_deliveries" SET "state" = 'sent', "attempts" = "attempts" + 1, "doneAt" = now() WHERE "id" = ${id}; COMMIT; `;
+    const attempts = row.attempts + 1;
+    if (isPermanentFailure(error) || attempts >= MAX_ATTEMPTS) {
+      await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'failed', "attempts" = $2, "lastError" = $3, "doneAt" = now() WHERE "id" = $1`, [
+        id,
+        attempts,
+        smtpAnswer(error),
+      ]);
+    } else {
       await client.query(
-        `UPDATE "newsletter_deliveries" SET "state" = 'skipped', "doneAt" = now() WHERE "id" = ${id} AND "state" = 'queued' AND "subscriberId" IS NULL; COMMIT`,
+        `UPDATE "newsletter_deliveries" SET "attempts" = $2, "lastError" = $3, "nextAttemptAt" = now() + ($4::int * interval '1 millisecond') WHERE "id" = $1`,
+        [id, attempts, smtpAnswer(error), RETRY_BASE_MS * 2 ** (attempts - 1)],
       );
-      return;
     }
-    if (!rows[0].subscribed) {
-      await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'skipped', "doneAt" = now() WHERE "id" = ${id}; COMMIT`);
-      return;
-    }
-    let mail: ComposedMail;
-    try {
-      mail = await composing;
-      // The address was changed since the read-ahead: composed again for the new one.
-      if (mail.to !== rows[0].email) throw new Error('address changed');
-    } catch {
-      mail = await this.mail.compose(this.renderer.messageFor(prepared, row.id, rows[0].email, row.unsubscribeToken!));
-    }
-    await this.waitForSlot();
-    try {
-      await this.mail.deliverComposed(mail);
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      if (isPermanent(error) || attempts >= MAX_ATTEMPTS) {
-        await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'failed', "attempts" = $2, "lastError" = $3, "doneAt" = now() WHERE "id" = $1`, [
-          id,
-          attempts,
-          smtpAnswer(error),
-        ]);
-      } else {
-        const wait = RETRY_BASE_MS * 2 ** (attempts - 1);
-        await client.query(
-          `UPDATE "newsletter_deliveries" SET "attempts" = $2, "lastError" = $3, "nextAttemptAt" = now() + ($4::int * interval '1 millisecond') WHERE "id" = $1`,
-          [id, attempts, smtpAnswer(error), wait],
-        );
-      }
-      await client.query('COMMIT');
-      return;
-    }
-    await client.query(`UPDATE "newsletter_deliveries" SET "state" = 'sent', "attempts" = "attempts" + 1, "doneAt" = now() WHERE "id" = ${id}; COMMIT`);
+    await client.query('COMMIT');
+    return '';
   }
 
   /** NEWSLETTER_RATE: each message takes the next slot, 1/rate seconds after the one before. */

@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Not, QueryFailedError, Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Not, QueryFailedError, Repository } from 'typeorm';
 import { likePattern, type Page } from 'src/common/admin-page';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import type { SubscribeDto } from './dto/subscribe.dto';
 import type { UpdateSubscriberDto } from './dto/update-subscriber.dto';
 import { Subscriber } from './subscriber.entity';
-import { WelcomeMailer } from './welcome-mailer';
+import { unsubscribeUrlFor, WelcomeMailer } from './welcome-mailer';
 
 export const ALREADY_SUBSCRIBED = 'Email already subscribed';
 
 export interface SubscribeResult {
   subscriber: Subscriber;
   resubscribed: boolean;
+  /** The welcome email is queued to go over SMTP (false: it will be kept in the outbox, no SMTP_URL). */
   emailSent: boolean;
 }
 
@@ -42,22 +43,30 @@ const isUniqueViolation = (error: unknown) =>
 export class NewsletterService {
   constructor(
     @InjectRepository(Subscriber) private readonly subscribers: Repository<Subscriber>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly welcome: WelcomeMailer,
   ) {}
 
   unsubscribeUrl(subscriber: Subscriber): string {
-    return `${this.config.siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(subscriber.unsubscribeToken)}`;
+    return unsubscribeUrlFor(this.config.siteUrl, subscriber.unsubscribeToken);
   }
 
-  /** A new subscriber, or a former one subscribing again; each time with fresh consent evidence. */
+  /**
+   * A new subscriber, or a former one subscribing again; each time with fresh consent evidence, and the
+   * welcome email queued in the same transaction (the job queue sends it: welcome-mailer.ts).
+   */
   async subscribe(dto: SubscribeDto, ip: string): Promise<SubscribeResult> {
     if (dto.website) throw new BadRequestException('Subscription rejected');
     const email = dto.email.toLowerCase();
-    let rows: (Subscriber & { resubscribed: boolean })[];
+    let rows: (Subscriber & { resubscribed: boolean })[] = [];
+    let emailSent = false;
     try {
-      rows = await this.subscribers.query(SIGN_UP_SQL, [email, newToken(), dto.source ?? 'website', ip, this.clock.now()]);
+      await this.dataSource.transaction(async (manager) => {
+        rows = await manager.query(SIGN_UP_SQL, [email, newToken(), dto.source ?? 'website', ip, this.clock.now()]);
+        if (rows.length) emailSent = await this.welcome.enqueue(rows[0].id, manager.queryRunner!);
+      });
     } catch (error) {
       // A made-up unsubscribe token that another subscriber already has (32 random bytes: in theory only).
       if (isUniqueViolation(error)) throw new ConflictException(ALREADY_SUBSCRIBED);
@@ -67,7 +76,6 @@ export class NewsletterService {
     if (rows.length === 0) throw new ConflictException(ALREADY_SUBSCRIBED);
     const { resubscribed, ...columns } = rows[0];
     const subscriber = this.subscribers.create(columns);
-    const emailSent = await this.welcome.send(subscriber, this.unsubscribeUrl(subscriber));
     return { subscriber, resubscribed, emailSent };
   }
 

@@ -1,51 +1,90 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { QueryRunner, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { GuideService } from 'src/guide/guide.service';
-import { MailService } from 'src/mail/mail.service';
-import type { Subscriber } from './subscriber.entity';
-import { welcomeEmail, type WelcomeEmail } from './welcome-email';
+import { JobQueue, type JobInfo } from 'src/job-queue/job-queue.service';
+import { isPermanentFailure, MailService } from 'src/mail/mail.service';
+import { UNSUBSCRIBE_MARK, type MailTemplate } from 'src/mail/mail-template';
+import { Subscriber } from './subscriber.entity';
+import { welcomeEmail } from './welcome-email';
 
-/** Stands for the unsubscribe link in the email rendered once (letters and digits: HTML leaves it as it is). */
-const UNSUBSCRIBE_MARK = 'x0UNSUBSCRIBEx0LINKx0';
+/** A subscriber's one-click unsubscribe link. */
+export function unsubscribeUrlFor(siteUrl: string, token: string): string {
+  return `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
 
-/** Sends the welcome email with the free PDF guide attached. Never throws: a subscription stands without it. */
+/** The queue of welcome emails: `{ subscriberId }`, one job per sign-up. */
+export const WELCOME_QUEUE = 'mail-welcome';
+
+/**
+ * The welcome email with the free PDF guide attached, sent through the job queue: the sign-up adds the job
+ * in the transaction that subscribes the address (both or neither), and a worker sends it over SMTP (or
+ * keeps it in the outbox without SMTP_URL). A temporary SMTP failure is retried with a backoff; a
+ * permanent one (5xx), or the last retry's failure, keeps the message in the outbox for an operator. The
+ * job completes once the server accepted the message: a process that dies in the instant between the two
+ * sends it again on the retry (the same window as a newsletter issue's, see IssueSender).
+ */
 @Injectable()
-export class WelcomeMailer {
+export class WelcomeMailer implements OnModuleInit {
   private readonly logger = new Logger('Newsletter');
-  private template: WelcomeEmail | null = null;
+  /** The email composed once (with its PDF part encoded once); each subscriber's copy is made from it. */
+  private template: Promise<MailTemplate> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(Subscriber) private readonly subscribers: Repository<Subscriber>,
     private readonly guides: GuideService,
     private readonly mail: MailService,
+    private readonly queue: JobQueue,
   ) {}
 
-  async send(subscriber: Subscriber, unsubscribeUrl: string): Promise<boolean> {
+  onModuleInit(): void {
+    this.queue.define<{ subscriberId: number }>(WELCOME_QUEUE, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 }, (data, info) =>
+      this.deliver(data.subscriberId, info),
+    );
+  }
+
+  /** Queues the welcome email, inside `runner`'s open transaction. Answers whether it will go over SMTP. */
+  async enqueue(subscriberId: number, runner: QueryRunner): Promise<boolean> {
+    await this.queue.send(WELCOME_QUEUE, { subscriberId }, {}, runner);
+    return this.mail.sends;
+  }
+
+  /** The job: the email to the subscriber, if they are still subscribed. */
+  async deliver(subscriberId: number, { retriesLeft }: JobInfo): Promise<void> {
+    const subscriber = await this.subscribers.findOneBy({ id: subscriberId });
+    if (!subscriber?.subscribed) return;
+    const unsubscribeUrl = unsubscribeUrlFor(this.config.siteUrl, subscriber.unsubscribeToken);
+    const raw = await (await this.composed()).fill({ to: subscriber.email, unsubscribeUrl });
     try {
-      const content = this.content(unsubscribeUrl);
-      const result = await this.mail.send({
-        to: subscriber.email,
-        ...content,
-        unsubscribeUrl,
-        attachments: [{ filename: this.guides.filename, content: await this.guides.file(), contentType: 'application/pdf' }],
-      });
-      return result.sent;
+      await this.mail.deliverComposed({ to: subscriber.email, raw });
     } catch (error) {
-      this.logger.error(`Welcome email to subscriber ${subscriber.id} failed: ${(error as Error).message}`);
-      return false;
+      const message = (error as Error).message;
+      if (!isPermanentFailure(error) && retriesLeft > 0) throw error;
+      const file = await this.mail.keepRaw(raw);
+      this.logger.error(`Welcome email to subscriber ${subscriberId} not sent (${message}); kept as ${file}`);
     }
   }
 
-  /**
-   * The email for this unsubscribe link. It is the same for every subscriber but for that link, so it is
-   * rendered once per process with a marker in the link's place (a sign-up wave renders nothing). A link
-   * that HTML would escape (never one this site makes) is rendered on its own.
-   */
-  private content(unsubscribeUrl: string): WelcomeEmail {
-    const input = { siteName: this.config.siteName, siteUrl: this.config.siteUrl, guide: this.guides.guide(), guideUrl: this.guides.url };
-    if (/[&<>"']/.test(unsubscribeUrl)) return welcomeEmail({ ...input, unsubscribeUrl });
-    this.template ??= welcomeEmail({ ...input, unsubscribeUrl: UNSUBSCRIBE_MARK });
-    const { subject, text, html } = this.template;
-    return { subject, text: text.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl), html: html.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl) };
+  private composed(): Promise<MailTemplate> {
+    this.template ??= (async () => {
+      const content = welcomeEmail({
+        siteName: this.config.siteName,
+        siteUrl: this.config.siteUrl,
+        guide: this.guides.guide(),
+        guideUrl: this.guides.url,
+        unsubscribeUrl: UNSUBSCRIBE_MARK,
+      });
+      return this.mail.template({
+        ...content,
+        listUnsubscribe: true,
+        attachments: [{ filename: this.guides.filename, content: await this.guides.file(), contentType: 'application/pdf' }],
+      });
+    })().catch((error: unknown) => {
+      this.template = null;
+      throw error;
+    });
+    return this.template;
   }
 }

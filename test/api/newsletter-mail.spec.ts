@@ -1,55 +1,56 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
-import type Mail from 'nodemailer/lib/mailer';
 import request from 'supertest';
 import { GUIDE_FILENAME } from 'src/guide/guide-content';
-import { MAIL_TRANSPORT } from 'src/mail/mail-transport';
 import { MailService } from 'src/mail/mail.service';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { parseMail } from './newsletter-mail-parser';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 /**
- * With SMTP_URL set. The SMTP server is outside the process, so only it is replaced: the transport's
- * sendMail hands each message to nodemailer's stream transport, which builds the exact bytes SMTP would carry.
+ * With SMTP_URL set: the welcome email goes through the job queue to a real SMTP server on a local port
+ * (smtp-server), as every message to subscribers does.
  */
 let t: TestApp;
-let sent: string[];
-let sendMail: jest.SpyInstance;
-const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+let smtp: SmtpSink;
 
 beforeAll(async () => {
+  smtp = await startSmtpSink();
   t = await startTestApp({
-    SMTP_URL: 'smtp://user:secret@mail.test.invalid:587',
+    SMTP_URL: smtp.url,
     SITE_URL: 'https://divers.example.au',
     MAIL_FROM: 'Australian Dive Guide <news@divers.example.au>',
   });
 });
 
 afterAll(async () => {
-  await t.close();
+  await t?.close();
+  await smtp?.close();
 });
 
 beforeEach(() => {
-  sent = [];
-  const transport = t.app.get<Mail>(MAIL_TRANSPORT);
-  sendMail = jest.spyOn(transport, 'sendMail').mockImplementation((async (message: Mail.Options) => {
-    const info = await composer.sendMail(message);
-    sent.push((info.message as Buffer).toString('utf8'));
-    return info;
-  }) as never);
+  smtp.answer = () => ({ accept: true });
 });
 
-afterEach(() => sendMail.mockRestore());
+/** Waits until `check` holds (the job queue sends within a second or two, a retry after 5 s or so). */
+async function eventually(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (!check()) throw new Error(`not seen in 30 s: ${what}`);
+}
 
-it('sends the welcome email with the PDF guide attached and a working one-click unsubscribe', async () => {
+const subscribe = (email: string) => request(t.baseUrl).post('/api/newsletter/subscribe').send({ email, source: 'home' });
+
+it('sends the welcome email exactly once, with the PDF guide attached and a working one-click unsubscribe', async () => {
   const email = `welcome.${Date.now()}@example.com`;
-  const response = await request(t.baseUrl).post('/api/newsletter/subscribe').send({ email, source: 'home' }).expect(201);
+  const response = await subscribe(email).expect(201);
   expect(response.body).toMatchObject({ message: 'Successfully subscribed!', emailSent: true });
-  expect(sent).toHaveLength(1);
+  await eventually(() => smtp.countFor(email) > 0, `the welcome email to ${email}`);
+  // Time for a second copy to arrive, were one on its way (the queue polls each second).
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  expect(smtp.countFor(email)).toBe(1);
 
-  const mail = parseMail(sent[0]);
+  const mail = parseMail(smtp.received.find((received) => received.to === email)!.raw);
   const { unsubscribeToken } = await t.dataSource.getRepository(Subscriber).findOneByOrFail({ email });
   const unsubscribeUrl = `https://divers.example.au/newsletter/unsubscribe?token=${unsubscribeToken}`;
   expect(mail.headers.to).toBe(email);
@@ -72,8 +73,8 @@ it('sends the welcome email with the PDF guide attached and a working one-click 
 
 it('gives every subscriber their own unsubscribe link, in the text, the HTML and the header', async () => {
   const emails = [`first.${Date.now()}@example.com`, `second.${Date.now()}@example.com`];
-  for (const email of emails) await request(t.baseUrl).post('/api/newsletter/subscribe').send({ email }).expect(201);
-  expect(sent).toHaveLength(2);
+  for (const email of emails) await subscribe(email).expect(201);
+  await eventually(() => emails.every((email) => smtp.countFor(email) === 1), 'both welcome emails');
   const links = await Promise.all(
     emails.map(async (email) => {
       const { unsubscribeToken } = await t.dataSource.getRepository(Subscriber).findOneByOrFail({ email });
@@ -81,9 +82,10 @@ it('gives every subscriber their own unsubscribe link, in the text, the HTML and
     }),
   );
   expect(links[0]).not.toBe(links[1]);
-  sent.map(parseMail).forEach((mail, index) => {
+  emails.forEach((email, index) => {
+    const mail = parseMail(smtp.received.find((received) => received.to === email)!.raw);
     const [own, other] = [links[index], links[1 - index]];
-    expect(mail.headers.to).toBe(emails[index]);
+    expect(mail.headers.to).toBe(email);
     expect(mail.headers['list-unsubscribe']).toBe(`<${own}>`);
     expect(mail.text).toContain(`Unsubscribe with one click: ${own}`);
     expect(mail.html).toContain(`href="${own}"`);
@@ -91,13 +93,31 @@ it('gives every subscriber their own unsubscribe link, in the text, the HTML and
   });
 });
 
-it('keeps the subscription and the message when the mail server fails', async () => {
-  sendMail.mockRejectedValue(new Error('connect ECONNREFUSED'));
-  const email = `offline.${Date.now()}@example.com`;
-  const response = await request(t.baseUrl).post('/api/newsletter/subscribe').send({ email }).expect(201);
-  expect(response.body).toMatchObject({ message: 'Successfully subscribed!', emailSent: false });
+it('tries a welcome email again after a temporary refusal, and it arrives once', async () => {
+  const email = `retried.${Date.now()}@example.com`;
+  let refusals = 0;
+  smtp.answer = (to) => (to === email && refusals++ === 0 ? { code: 421, text: 'Try again later' } : { accept: true });
+  await subscribe(email).expect(201);
+  await eventually(() => smtp.countFor(email) === 1, `the retried welcome email to ${email}`);
+  expect(refusals).toBeGreaterThanOrEqual(2);
+  expect(smtp.countFor(email)).toBe(1);
+});
+
+it('keeps the subscription, and the message in the outbox, when the mail server refuses it for good', async () => {
+  const email = `refused.${Date.now()}@example.com`;
+  smtp.answer = (to) => (to === email ? { code: 550, text: 'Mailbox unavailable' } : { accept: true });
+  const response = await subscribe(email).expect(201);
+  expect(response.body).toMatchObject({ message: 'Successfully subscribed!' });
   expect(await t.dataSource.getRepository(Subscriber).findOneBy({ email })).toMatchObject({ subscribed: true });
   // Nothing is lost: the unsent message waits in the outbox.
   const outbox = t.app.get(MailService).outboxDir;
-  expect(readdirSync(outbox).some((name) => readFileSync(join(outbox, name), 'utf8').includes(`To: ${email}`))).toBe(true);
+  const kept = () => {
+    try {
+      return readdirSync(outbox).some((name) => readFileSync(join(outbox, name), 'utf8').includes(`To: ${email}`));
+    } catch {
+      return false;
+    }
+  };
+  await eventually(kept, `the refused welcome email to ${email} in the outbox`);
+  expect(smtp.countFor(email)).toBe(0);
 });

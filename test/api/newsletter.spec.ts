@@ -14,14 +14,23 @@ const uniqueEmail = (name = 'diver') => `${name}.${Date.now().toString(36)}.${co
 const subscribe = (body: object) => request(t.baseUrl).post('/api/newsletter/subscribe').send(body);
 const subscriberBy = (email: string) => t.dataSource.getRepository(Subscriber).findOneBy({ email: email.toLowerCase() });
 
-/** The .eml kept in the outbox for a recipient (no SMTP_URL in this file). */
-function keptMailFor(address: string): string {
+/** The .eml kept in the outbox for a recipient (no SMTP_URL in this file), once the job queue has written it. */
+async function keptMailFor(address: string): Promise<string> {
   const dir = t.app.get(MailService).outboxDir;
-  const match = readdirSync(dir)
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .find((raw) => raw.includes(`To: ${address}`));
-  if (!match) throw new Error(`no kept mail for ${address}`);
-  return match;
+  for (let i = 0; i < 100; i++) {
+    const match = (() => {
+      try {
+        return readdirSync(dir)
+          .map((name) => readFileSync(join(dir, name), 'utf8'))
+          .find((raw) => raw.includes(`To: ${address}`));
+      } catch {
+        return undefined;
+      }
+    })();
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no kept mail for ${address}`);
 }
 
 beforeAll(async () => {
@@ -67,7 +76,7 @@ describe('POST /api/newsletter/subscribe', () => {
     await subscribe({ email }).expect(201);
     const { unsubscribeToken } = (await subscriberBy(email))!;
     const unsubscribeUrl = `http://localhost:3000/newsletter/unsubscribe?token=${unsubscribeToken}`;
-    const mail = parseMail(keptMailFor(email));
+    const mail = parseMail(await keptMailFor(email));
     expect(mail.headers.subject).toBe('Welcome to Australian Dive Guide: your free guide, 10 Must-Have Items for Your First Dive Trip');
     expect(mail.headers['list-unsubscribe']).toBe(`<${unsubscribeUrl}>`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
