@@ -174,6 +174,28 @@ export class DiveSitesService {
     return filters.depth && filters.depth !== 'all' ? sites.filter((site) => depthBand(site.depthRange) === filters.depth) : sites;
   }
 
+  /** SPEC section 7: the dive-site video shown under the article at `path` (blog slug `slug`), as the review-url lookup finds it. */
+  async videoForArticle(path: string, slug: string): Promise<{ name: string; videoUrl: string } | null> {
+    const site = await this.sites
+      .createQueryBuilder('site')
+      .select(['site.name', 'site.videoUrl'])
+      .where('site.videoUrl IS NOT NULL AND (site.reviewLink = :path OR site.blogSlug = :slug)', { path, slug })
+      .orderBy('site.id')
+      .getOne();
+    return site?.videoUrl ? { name: site.name, videoUrl: site.videoUrl } : null;
+  }
+
+  /** A random featured site that has a blog article (the hero of /gear-reviews, SPEC section 2): one row read. */
+  randomFeaturedWithArticle(): Promise<Pick<DiveSite, 'id' | 'name' | 'region' | 'imageUrl' | 'blogSlug'> | null> {
+    return this.sites
+      .createQueryBuilder('site')
+      .select(['site.id', 'site.name', 'site.region', 'site.imageUrl', 'site.blogSlug'])
+      .where('site.featured = true AND site.blogSlug IS NOT NULL')
+      .orderBy('RANDOM()')
+      .limit(1)
+      .getOne();
+  }
+
   /**
    * SPEC section 7: the site whose review is at `url` (a blog path such as /blog/julian-rocks, or a full
    * URL of this site), by its review link or its blog article; a site with a video first.
