@@ -57,6 +57,40 @@ export type DiveSiteField = keyof DiveSiteFields;
 export type DiveSiteView = DiveSiteFields & DiveSiteDerived;
 type ViewField = keyof DiveSiteView;
 
+// Runs of fields several views show in the same order.
+/** How a dive goes: who it suits, how deep, how warm and clear, when. */
+const CONDITIONS = ['skillLevel', 'depthRange', 'waterTemp', 'visibility', 'bestTime'] as const satisfies readonly DiveSiteField[];
+/** What a site is: its name and region, and how a dive there goes. */
+const SUMMARY = ['id', 'name', 'region', ...CONDITIONS] as const satisfies readonly DiveSiteField[];
+/** What a diver reads about it. */
+const NOTES = ['description', 'marineLife', 'hazards'] as const satisfies readonly DiveSiteField[];
+const MEDIA = ['imageUrl', 'videoUrl', 'videoThumbnail'] as const satisfies readonly DiveSiteField[];
+/** The site's review: a link, or the slug of its blog article. */
+const REVIEW = ['reviewLink', 'blogSlug'] as const satisfies readonly DiveSiteField[];
+
+/** The fields after a site's name, region and position, in the order of the admin form. */
+const FORM_FIELDS = [
+  ...CONDITIONS,
+  ...NOTES,
+  'facilities',
+  ...MEDIA,
+  ...REVIEW,
+  'featured',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly DiveSiteField[];
+
+/** The nullable fields of the admin form: left out keeps the stored value, null clears it. */
+export const OPTIONAL_FIELDS = [
+  'visibility',
+  'bestTime',
+  'marineLife',
+  'hazards',
+  'facilities',
+  ...MEDIA,
+  ...REVIEW,
+] as const satisfies readonly DiveSiteField[];
+
 /** The API's answer (SPEC section 3): every stored field but the position's precision and the update time. */
 export const RESPONSE_FIELDS = [
   'id',
@@ -73,11 +107,8 @@ export const RESPONSE_FIELDS = [
   'marineLife',
   'hazards',
   'facilities',
-  'imageUrl',
-  'videoUrl',
-  'videoThumbnail',
-  'reviewLink',
-  'blogSlug',
+  ...MEDIA,
+  ...REVIEW,
   'featured',
   'createdAt',
 ] as const satisfies readonly DiveSiteField[];
@@ -89,14 +120,8 @@ export const EXPLORER_FIELDS = [
   'latitude',
   'longitude',
   'region',
-  'skillLevel',
-  'depthRange',
-  'waterTemp',
-  'visibility',
-  'bestTime',
-  'description',
-  'marineLife',
-  'hazards',
+  ...CONDITIONS,
+  ...NOTES,
   'featured',
   'imageUrl',
   'reviewHref',
@@ -105,69 +130,26 @@ export const EXPLORER_FIELDS = [
 
 /** The site's own panel on /dive-sites/{id} (views/pages/dive-sites/DiveSitePanel.tsx). */
 export const PANEL_FIELDS = [
-  'id',
-  'name',
-  'region',
-  'skillLevel',
-  'depthRange',
-  'waterTemp',
-  'visibility',
-  'bestTime',
+  ...SUMMARY,
   'marineLife',
   'hazards',
   'facilities',
   'description',
-  'imageUrl',
-  'videoUrl',
-  'videoThumbnail',
+  ...MEDIA,
   'reviewHref',
   'latitude',
   'longitude',
   'positionPrecision',
 ] as const satisfies readonly ViewField[];
 
-/** The CSV export: every column, in the order of the admin form. */
-export const CSV_FIELDS = [
-  'id',
-  'name',
-  'region',
-  'latitude',
-  'longitude',
-  'skillLevel',
-  'depthRange',
-  'waterTemp',
-  'visibility',
-  'bestTime',
-  'description',
-  'marineLife',
-  'hazards',
-  'facilities',
-  'imageUrl',
-  'videoUrl',
-  'videoThumbnail',
-  'reviewLink',
-  'blogSlug',
-  'featured',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly DiveSiteField[];
-
 /** A GeoJSON feature's properties (its `url` is added after them). */
-export const GEOJSON_FIELDS = [
-  'id',
-  'name',
-  'region',
-  'skillLevel',
-  'depthRange',
-  'waterTemp',
-  'visibility',
-  'bestTime',
-  'description',
-  'marineLife',
-  'hazards',
-  'facilities',
-  'featured',
-] as const satisfies readonly DiveSiteField[];
+export const GEOJSON_FIELDS = [...SUMMARY, ...NOTES, 'facilities', 'featured'] as const satisfies readonly DiveSiteField[];
+
+/** The CSV export: every column but the position's precision, in the order of the admin form. */
+export const CSV_FIELDS = ['id', 'name', 'region', 'latitude', 'longitude', ...FORM_FIELDS] as const satisfies readonly DiveSiteField[];
+
+/** A content file's dive site (core/api/content-transfer.ts): every column but the id, which the file does not keep. */
+export const TRANSFER_FIELDS = ['name', 'region', 'latitude', 'longitude', 'positionPrecision', ...FORM_FIELDS] as const satisfies readonly DiveSiteField[];
 
 /** The fields `fields` names of `source`, in the list's order (the order of the JSON keys). */
 export function pickFields<S, const K extends keyof S>(source: S, fields: readonly K[]): Pick<S, K> {

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
 import { ALL, depthBand, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
@@ -25,20 +26,6 @@ const DEPTH_BAND_SQL: Record<DepthBand, string> = {
   medium: `${MAX_DEPTH_SQL} > 10 AND ${MAX_DEPTH_SQL} <= 20`,
   deep: `${MAX_DEPTH_SQL} > 20`,
 };
-
-/** Optional fields of the admin form: left out keeps the stored value, null clears it. */
-const OPTIONAL_FIELDS = [
-  'visibility',
-  'bestTime',
-  'marineLife',
-  'hazards',
-  'facilities',
-  'imageUrl',
-  'videoUrl',
-  'videoThumbnail',
-  'reviewLink',
-  'blogSlug',
-] as const;
 
 /** A site near another: its distance in km, great-circle. */
 export interface NearbySite {
