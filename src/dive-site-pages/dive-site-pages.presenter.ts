@@ -1,4 +1,3 @@
-import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
 import type { RatingsResponse } from 'core/api/dive-sites';
 import { PANEL_FIELDS, pickFields, reviewHref } from 'core/dive-sites/fields';
 import { isFiltered, type DiveSiteFilters } from 'core/dive-sites/filters';
@@ -55,7 +54,7 @@ export interface SitePageData {
  * The explorer island's props. `route` is the site of /dive-sites/{id} (null for an unknown id); without it
  * the page is /dive-sites, whose sort choice shows and whose list is whole when nothing filters it.
  */
-export function explorerProps(data: ExplorerData, route?: { site: DiveSite | null }): DiveSiteExplorerProps {
+export function explorerProps(data: ExplorerData, route?: { site: DiveSite | null }): DiveSitesPageProps['explorer'] {
   return {
     order: data.order,
     sortChoice: !route,
