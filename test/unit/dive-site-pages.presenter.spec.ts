@@ -1,5 +1,5 @@
 import { normaliseFilters } from 'core/dive-sites/filters';
-import { CSV_FIELDS, RESPONSE_FIELDS } from 'core/dive-sites/fields';
+import { CSV_FIELDS, EXPLORER_FIELDS, GEOJSON_FIELDS, PANEL_FIELDS, RESPONSE_FIELDS, TRANSFER_FIELDS } from 'core/dive-sites/fields';
 import { explorerProps, presentList, presentSite, siteDescription, type ExplorerData, type PanelData } from 'src/dive-site-pages/dive-site-pages.presenter';
 import { DiveSiteListQuery } from 'src/dive-site-pages/dive-site-pages.query';
 import { PageQueryPipe } from 'src/common/page-query';
@@ -126,6 +126,38 @@ describe('dive-site pages presenter', () => {
 });
 
 describe('a dive site named once', () => {
+  it('keeps the order of the keys of the API answer, the explorer, the panel and the exports', () => {
+    const words = (text: string) => text.split(' ');
+    expect(RESPONSE_FIELDS).toEqual(
+      words(
+        'id name latitude longitude waterTemp skillLevel depthRange description region visibility bestTime marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt',
+      ),
+    );
+    expect(EXPLORER_FIELDS).toEqual(
+      words(
+        'id name latitude longitude region skillLevel depthRange waterTemp visibility bestTime description marineLife hazards featured imageUrl reviewHref videoUrl',
+      ),
+    );
+    expect(PANEL_FIELDS).toEqual(
+      words(
+        'id name region skillLevel depthRange waterTemp visibility bestTime marineLife hazards facilities description imageUrl videoUrl videoThumbnail reviewHref latitude longitude positionPrecision',
+      ),
+    );
+    expect(GEOJSON_FIELDS).toEqual(
+      words('id name region skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities featured'),
+    );
+    expect(CSV_FIELDS).toEqual(
+      words(
+        'id name region latitude longitude skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt',
+      ),
+    );
+    expect(TRANSFER_FIELDS).toEqual(
+      words(
+        'name region latitude longitude positionPrecision skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt',
+      ),
+    );
+  });
+
   it('answers the API with RESPONSE_FIELDS in their order, and nothing else', () => {
     expect(Object.keys(toDiveSiteResponse(site()))).toEqual([...RESPONSE_FIELDS]);
     expect(toDiveSiteResponse(site())).not.toHaveProperty('ratingCount');
