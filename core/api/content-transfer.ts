@@ -63,28 +63,11 @@ export interface CarouselSlideRecord extends Timestamps {
   published: boolean;
 }
 
-export interface DiveSiteRecord extends Timestamps {
-  name: string;
-  region: string;
+/** A dive site in a content file: TRANSFER_FIELDS (core/dive-sites/fields.ts), its position as numbers. */
+export type DiveSiteRecord = Omit<Pick<DiveSiteFields, (typeof TRANSFER_FIELDS)[number]>, 'latitude' | 'longitude' | keyof Timestamps> & {
   latitude: number;
   longitude: number;
-  positionPrecision: 'mark' | 'approximate';
-  skillLevel: 'Beginner' | 'Intermediate' | 'Advanced';
-  depthRange: string;
-  waterTemp: string;
-  visibility: string | null;
-  bestTime: string | null;
-  description: string;
-  marineLife: string | null;
-  hazards: string | null;
-  facilities: string | null;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  videoThumbnail: string | null;
-  reviewLink: string | null;
-  blogSlug: string | null;
-  featured: boolean;
-}
+} & Timestamps;
 
 /** A comment, keyed by its article's slug, its author's name and when it was posted. No IP address. */
 export interface CommentRecord {
@@ -152,6 +135,7 @@ export const CONTENT_KINDS = ['articles', 'reviews', 'products', 'carouselSlides
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /** How the import screen names each kind. */
+import type { DiveSiteFields, TRANSFER_FIELDS } from '../dive-sites/fields';
 export const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
   articles: 'Articles',
   reviews: 'Gear reviews',

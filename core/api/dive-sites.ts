@@ -1,33 +1,14 @@
 import type { TextLink } from '../text-links';
 import type { Moment } from './moment';
+import type { DiveSiteFields, RESPONSE_FIELDS } from '../dive-sites/fields';
 
 /**
- * A dive site as the API gives it (SPEC section 3): every stored field; latitude and longitude stay text
- * as PostgreSQL returns decimals, and the client parses them.
+ * A dive site as the API gives it (SPEC section 3): the fields RESPONSE_FIELDS names
+ * (core/dive-sites/fields.ts); latitude and longitude stay text as PostgreSQL returns decimals, and the client
+ * parses them.
  */
-export interface DiveSiteResponse<T extends Moment = string> {
-  id: number;
-  name: string;
-  latitude: string;
-  longitude: string;
-  waterTemp: string;
-  skillLevel: string;
-  depthRange: string;
-  description: string;
-  region: string;
-  visibility: string | null;
-  bestTime: string | null;
-  marineLife: string | null;
-  hazards: string | null;
-  facilities: string | null;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  videoThumbnail: string | null;
-  reviewLink: string | null;
-  blogSlug: string | null;
-  featured: boolean;
-  createdAt: T;
-}
+export type DiveSiteResponse<T extends Moment = string> = Omit<Pick<DiveSiteFields, ResponseField>, 'createdAt'> & { createdAt: T };
+type ResponseField = (typeof RESPONSE_FIELDS)[number];
 
 /** A rating as the public sees it: never the rater's IP address or email; `links` are the web links in its comment. */
 export interface RatingResponse<T extends Moment = string> {

@@ -1,32 +1,19 @@
+import type { DiveSiteView, EXPLORER_FIELDS, PANEL_FIELDS } from './fields';
+
 /** What the dive-site island receives from the server: plain JSON for the grid, the map and the ratings panel. */
 
 /**
- * One site as the page needs it: the card (SPEC section 9's truncations already applied to description
- * and hazards; marine life is truncated on the card and shown whole in the map popup) and the popup.
- * Coordinates stay text, as the API gives them.
+ * One site as the page needs it (EXPLORER_FIELDS): the card (SPEC section 9's truncations already applied to
+ * description and hazards; marine life is truncated on the card and shown whole in the map popup) and the
+ * popup. Coordinates stay text, as the API gives them.
  */
-export interface ExplorerSite {
-  id: number;
-  name: string;
-  latitude: string;
-  longitude: string;
-  region: string;
-  skillLevel: string;
-  depthRange: string;
-  waterTemp: string;
-  visibility: string | null;
-  bestTime: string | null;
-  description: string;
-  marineLife: string | null;
-  hazards: string | null;
-  featured: boolean;
-  imageUrl: string | null;
-  /** The site's review: its review link, else its blog article. */
-  reviewHref: string | null;
-  videoUrl: string | null;
+export type ExplorerSite = Pick<DiveSiteView, (typeof EXPLORER_FIELDS)[number]> & {
   /** Its visitors' ratings: the average (one decimal) and how many; null when nobody has rated it. */
   rating?: { average: number; count: number } | null;
-}
+};
+
+/** The route's site in its panel on /dive-sites/{id} (PANEL_FIELDS), its position as numbers. */
+export type PanelSite = Omit<Pick<DiveSiteView, (typeof PANEL_FIELDS)[number]>, 'latitude' | 'longitude'> & { latitude: number; longitude: number };
 
 /** 'Rated 4.5 out of 5 from 12 ratings': what the stars of a card and a map popup say. */
 export function ratingText(rating: { average: number; count: number }): string {

@@ -1,63 +1,45 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Repository } from 'typeorm';
+import { toArticleResponse } from 'src/articles/article.response';
+import { ArticlesService } from 'src/articles/articles.service';
 import { toPublicComment } from 'src/comments/comment.response';
 import { CommentsService } from 'src/comments/comments.service';
+import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
+import { nullUnlessUnavailable } from 'src/common/database-errors';
 import { Html } from 'src/common/html.decorator';
-import { metaDescription } from 'core/text';
-import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { PageQueryOf } from 'src/common/page-query';
+import { LIST_PAGE_SIZE, pageLinks } from 'src/common/pagination';
+import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { pageNumber } from 'src/publishing/publication-pages';
 import { RenderService } from 'src/render/render.service';
 import { renderBody } from 'src/rich-text/render-body';
-import { breadcrumbJsonLd } from 'views/components/Breadcrumbs';
 import { ArticleNotFoundPage, ArticlePage } from 'views/pages/blog/ArticlePage';
 import { BlogListPage } from 'views/pages/blog/BlogListPage';
-import { PUBLIC_ARTICLE_CATEGORIES } from 'core/categories';
-import { toArticleListItem, toArticleResponse } from 'src/articles/article.response';
-import { ArticlesService } from 'src/articles/articles.service';
-import { isDatabaseUnavailable } from 'src/common/database-errors';
-import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
-import { LIST_PAGE_SIZE, pageLinks, pagePath, requestedPage } from 'src/common/pagination';
+import { articlePath, presentArticle, presentArticleNotFound, presentBlogList } from './blog.presenter';
+import { BlogListQuery } from './blog.query';
 
 @Controller('blog')
 export class BlogPagesController {
   constructor(
     private readonly articles: ArticlesService,
     private readonly comments: CommentsService,
+    private readonly diveSites: DiveSitesService,
     private readonly render: RenderService,
-    @InjectRepository(DiveSite) private readonly diveSites: Repository<DiveSite>,
   ) {}
 
   @Get()
   @Html()
   @CacheTags(Tag.articles)
-  async list(@Query('category') categoryParam?: string, @Query('page') pageParam?: unknown): Promise<string> {
-    const category = (PUBLIC_ARTICLE_CATEGORIES as readonly string[]).includes(categoryParam ?? '') ? categoryParam! : null;
-    const page = requestedPage(pageParam);
+  async list(@PageQueryOf(BlogListQuery) query: BlogListQuery): Promise<string> {
+    const category = query.category ?? null;
+    const page = pageNumber(query);
     const [[articles, total], newest] = await Promise.all([
-      this.articles.pagePublished({ category: category ?? undefined, limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }),
+      this.articles.pagePublished({ category: query.category, limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE }),
       // The hero's latest article is the first of the unfiltered first page; elsewhere it is read alone.
       category || page > 1 ? this.articles.listPublished({ limit: 1 }) : null,
     ]);
-    const latest = (newest ?? articles)[0] ?? null;
     const links = pageLinks('/blog', { category }, page, total);
-    return this.render.page(
-      {
-        title: `${category ? `${category} Articles` : 'Diving News & Articles'}${page > 1 ? ` - Page ${page}` : ''}`,
-        description: 'News, dive-site guides, safety advice, tips and marine life stories from Australian and Pacific diving, written by divers for divers.',
-        path: pagePath('/blog', { category }, page),
-        previousPath: links.previous,
-        nextPath: links.next,
-        image: latest?.imageUrl,
-      },
-      <BlogListPage
-        latest={latest ? toArticleListItem(latest) : null}
-        articles={articles.map(toArticleListItem)}
-        categories={PUBLIC_ARTICLE_CATEGORIES}
-        category={category}
-        pages={links}
-      />,
-    );
+    return this.render.view(BlogListPage, presentBlogList({ articles, latest: (newest ?? articles)[0] ?? null, category, links }));
   }
 
   @Get(':slug')
@@ -65,73 +47,18 @@ export class BlogPagesController {
   // The dive-site video shown under the article comes from the sites.
   @CacheTags(Tag.diveSites)
   async article(@Param('slug') slug: string, @Res({ passthrough: true }) response: Response): Promise<string> {
-    const found = await this.articles.findPublishedBySlug(slug).catch((error: unknown) => {
-      // A database outage is a 503, not a missing page (which search engines would drop).
-      if (isDatabaseUnavailable(error)) throw error;
-      return null;
-    });
+    const found = await nullUnlessUnavailable(this.articles.findPublishedBySlug(slug));
     if (!found) {
       response.status(404);
-      return this.render.page(
-        { title: 'Article Not Found', description: "The article you're looking for doesn't exist.", path: `/blog/${slug}`, noindex: true },
-        <ArticleNotFoundPage />,
-      );
+      return this.render.view(ArticleNotFoundPage, presentArticleNotFound(slug));
     }
     const article = toArticleResponse(found);
     tagAnswer(response, Tag.article(article.id), Tag.comments(article.id), Tag.allComments);
-    const path = `/blog/${article.slug}`;
-    const [comments, site] = await Promise.all([
+    const [comments, diveSiteVideo] = await Promise.all([
       this.comments.listForArticle(article.id),
-      // SPEC section 7: the dive-site video found through the review-url lookup.
-      this.diveSites
-        .createQueryBuilder('site')
-        .select(['site.name', 'site.videoUrl'])
-        .where('site.videoUrl IS NOT NULL AND (site.reviewLink = :path OR site.blogSlug = :slug)', { path, slug: article.slug })
-        .orderBy('site.id')
-        .getOne(),
+      this.diveSites.videoForArticle(articlePath(article.slug), article.slug),
     ]);
-    const breadcrumbs = [
-      { label: 'Home', href: '/' },
-      { label: 'News', href: '/blog' },
-      { label: article.title, href: path },
-    ];
-    const description = metaDescription(article.excerpt, article.content);
-    const published = (article.publishedAt ?? article.createdAt).toISOString();
-    return this.render.page(
-      {
-        title: article.title,
-        description,
-        path,
-        image: article.imageUrl,
-        type: 'article',
-        jsonLd: [
-          {
-            '@context': 'https://schema.org',
-            '@type': 'Article',
-            headline: article.title,
-            description,
-            image: [this.render.absoluteUrl(article.imageUrl)],
-            datePublished: published,
-            dateModified: article.updatedAt.toISOString(),
-            author: { '@type': 'Organization', name: article.author },
-            publisher: {
-              '@type': 'Organization',
-              name: this.render.siteName,
-              logo: { '@type': 'ImageObject', url: this.render.absoluteUrl('/media/favicon.svg') },
-            },
-            mainEntityOfPage: this.render.absoluteUrl(path),
-            articleSection: article.category,
-          },
-          breadcrumbJsonLd(breadcrumbs, (p) => this.render.absoluteUrl(p)),
-        ],
-      },
-      <ArticlePage
-        article={article}
-        bodyHtml={renderBody(article.content)}
-        comments={comments.map(toPublicComment)}
-        diveSiteVideo={site?.videoUrl ? { name: site.name, videoUrl: site.videoUrl } : null}
-        breadcrumbs={breadcrumbs}
-      />,
-    );
+    const data = { article, bodyHtml: renderBody(article.content), comments: comments.map(toPublicComment), diveSiteVideo };
+    return this.render.view(ArticlePage, presentArticle(data, this.render));
   }
 }

@@ -39,3 +39,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(driverError, depth + 1) || isDatabaseUnavailable(cause, depth + 1);
 }
+
+/**
+ * A published item looked up by its slug for its page: null when it is missing (the page's 404), but a
+ * database outage is thrown on, a 503 rather than a missing page (which search engines would drop).
+ */
+export function nullUnlessUnavailable<T>(lookup: Promise<T>): Promise<T | null> {
+  return lookup.catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) throw error;
+    return null;
+  });
+}

@@ -1,5 +1,6 @@
 import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { errorBody } from './error-body';
+import { isPageQuery } from './page-query';
 
 function collect(errors: ValidationError[], prefix = '', into: Record<string, string[]> = {}): Record<string, string[]> {
   for (const error of errors) {
@@ -24,6 +25,11 @@ function collect(errors: ValidationError[], prefix = '', into: Record<string, st
  * needs the text as sent, since the global pipe would read '1e3', '0x10' or ' 1' as numbers.
  */
 class AppValidationPipe extends ValidationPipe {
+  /** A page's query string is read by its own pipe (page-query.ts): leniently, as a page reads its address. */
+  protected override toValidate(metadata: ArgumentMetadata): boolean {
+    return !isPageQuery(metadata.metatype) && super.toValidate(metadata);
+  }
+
   protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
     return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
   }

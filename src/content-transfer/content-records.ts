@@ -18,17 +18,8 @@ import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import type { Product } from 'src/products/product.entity';
 import type { Review } from 'src/reviews/review.entity';
 import type { Subscriber } from 'src/newsletter/subscriber.entity';
-import type {
-  ArticleImportDto,
-  CarouselSlideImportDto,
-  CommentImportDto,
-  DiveSiteImportDto,
-  MediaImportDto,
-  ProductImportDto,
-  RatingImportDto,
-  ReviewImportDto,
-  SubscriberImportDto,
-} from './dto/content-records.dto';
+import type * as Imported from './dto/content-records.dto';
+import { OPTIONAL_FIELDS, pickFields, TRANSFER_FIELDS } from 'core/dive-sites/fields';
 
 /*
  * Every record is built by one function of its kind, from the database (export) or from a checked
@@ -42,42 +33,22 @@ export const iso = (value: Date | string): string => new Date(value).toISOString
 const isoOrNull = (value: Date | string | null | undefined): string | null => (value ? iso(value) : null);
 const decimal = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
+type PostHead = Pick<ArticleRecord, 'slug' | 'title' | 'excerpt' | 'content' | 'category' | 'imageUrl'>;
+type PostTail = Pick<ArticleRecord, 'author' | 'published'> & Dates;
+
+/** A post's record as it is laid out: its text first, then its own fields, then its author, state and dates. */
+function postRecord<Own extends object>(row: PostHead & PostTail, own: Own) {
+  const { slug, title, excerpt, content, category, imageUrl, author, published } = row;
+  const dates = { publishedAt: isoOrNull(row.publishedAt), createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+  return { slug, title, excerpt, content, category, imageUrl, ...own, author, published, ...dates };
+}
+
 export function articleRecord(row: Omit<ArticleRecord, 'createdAt' | 'updatedAt' | 'publishedAt'> & Dates): ArticleRecord {
-  return {
-    slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    category: row.category,
-    imageUrl: row.imageUrl,
-    videoUrl: row.videoUrl,
-    videoThumbnail: row.videoThumbnail,
-    author: row.author,
-    published: row.published,
-    publishedAt: isoOrNull(row.publishedAt),
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
+  return postRecord(row, { videoUrl: row.videoUrl, videoThumbnail: row.videoThumbnail });
 }
 
 export function reviewRecord(row: Omit<ReviewRecord, 'createdAt' | 'updatedAt' | 'publishedAt'> & Dates): ReviewRecord {
-  return {
-    slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    category: row.category,
-    imageUrl: row.imageUrl,
-    price: row.price,
-    purchaseLink: row.purchaseLink,
-    rating: row.rating,
-    featured: row.featured,
-    author: row.author,
-    published: row.published,
-    publishedAt: isoOrNull(row.publishedAt),
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
+  return postRecord(row, { price: row.price, purchaseLink: row.purchaseLink, rating: row.rating, featured: row.featured });
 }
 
 interface Dates {
@@ -90,7 +61,7 @@ export const articleFromRow = (row: Article) => articleRecord(row);
 export const reviewFromRow = (row: Review) => reviewRecord(row);
 
 /** What an imported article or review may leave out, filled as the admin form fills it. */
-function postDefaults(dto: ArticleImportDto | ReviewImportDto) {
+function postDefaults(dto: Imported.ArticleImportDto | Imported.ReviewImportDto) {
   const content = dto.content ?? '';
   return {
     excerpt: dto.excerpt || autoExcerpt(content),
@@ -103,11 +74,11 @@ function postDefaults(dto: ArticleImportDto | ReviewImportDto) {
   };
 }
 
-export function articleFromFile(dto: ArticleImportDto): ArticleRecord {
+export function articleFromFile(dto: Imported.ArticleImportDto): ArticleRecord {
   return articleRecord({ ...dto, ...postDefaults(dto), videoUrl: dto.videoUrl ?? null, videoThumbnail: dto.videoThumbnail ?? null });
 }
 
-export function reviewFromFile(dto: ReviewImportDto): ReviewRecord {
+export function reviewFromFile(dto: Imported.ReviewImportDto): ReviewRecord {
   return reviewRecord({
     ...dto,
     ...postDefaults(dto),
@@ -118,7 +89,7 @@ export function reviewFromFile(dto: ReviewImportDto): ReviewRecord {
   });
 }
 
-export function productRecord(row: Product | (ProductImportDto & { price?: number | null; rating?: number | null })): ProductRecord {
+export function productRecord(row: Product | (Imported.ProductImportDto & { price?: number | null; rating?: number | null })): ProductRecord {
   return {
     name: row.name,
     category: row.category ?? '',
@@ -135,7 +106,7 @@ export function productRecord(row: Product | (ProductImportDto & { price?: numbe
   };
 }
 
-export function carouselSlideRecord(row: CarouselVideo | CarouselSlideImportDto): CarouselSlideRecord {
+export function carouselSlideRecord(row: CarouselVideo | Imported.CarouselSlideImportDto): CarouselSlideRecord {
   return {
     title: row.title,
     description: row.description ?? null,
@@ -150,34 +121,23 @@ export function carouselSlideRecord(row: CarouselVideo | CarouselSlideImportDto)
   };
 }
 
-export function diveSiteRecord(row: DiveSite | DiveSiteImportDto): DiveSiteRecord {
-  return {
-    name: row.name,
-    region: row.region,
+export function diveSiteRecord(row: DiveSite | Imported.DiveSiteImportDto): DiveSiteRecord {
+  // What a file may leave out: the optional fields are null, the rest their column's default.
+  const optional = Object.fromEntries(OPTIONAL_FIELDS.map((field) => [field, row[field] ?? null])) as Pick<DiveSiteRecord, (typeof OPTIONAL_FIELDS)[number]>;
+  const record = {
+    ...row,
+    ...optional,
     latitude: Number(row.latitude),
     longitude: Number(row.longitude),
     positionPrecision: row.positionPrecision ?? 'approximate',
-    skillLevel: row.skillLevel,
-    depthRange: row.depthRange,
-    waterTemp: row.waterTemp,
-    visibility: row.visibility ?? null,
-    bestTime: row.bestTime ?? null,
-    description: row.description,
-    marineLife: row.marineLife ?? null,
-    hazards: row.hazards ?? null,
-    facilities: row.facilities ?? null,
-    imageUrl: row.imageUrl ?? null,
-    videoUrl: row.videoUrl ?? null,
-    videoThumbnail: row.videoThumbnail ?? null,
-    reviewLink: row.reviewLink ?? null,
-    blogSlug: row.blogSlug ?? null,
     featured: row.featured ?? false,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
+  return pickFields(record, TRANSFER_FIELDS);
 }
 
-export function commentRecord(row: Omit<CommentImportDto, 'createdAt'> & { createdAt: Date | string }): CommentRecord {
+export function commentRecord(row: Omit<Imported.CommentImportDto, 'createdAt'> & { createdAt: Date | string }): CommentRecord {
   return {
     articleSlug: row.articleSlug,
     name: row.name,
@@ -188,7 +148,7 @@ export function commentRecord(row: Omit<CommentImportDto, 'createdAt'> & { creat
   };
 }
 
-export function ratingRecord(row: Omit<RatingImportDto, 'createdAt'> & { createdAt: Date | string }): RatingRecord {
+export function ratingRecord(row: Omit<Imported.RatingImportDto, 'createdAt'> & { createdAt: Date | string }): RatingRecord {
   return {
     diveSiteName: row.diveSiteName,
     rating: row.rating,
@@ -198,7 +158,7 @@ export function ratingRecord(row: Omit<RatingImportDto, 'createdAt'> & { created
   };
 }
 
-export function subscriberRecord(row: Subscriber | SubscriberImportDto): SubscriberRecord {
+export function subscriberRecord(row: Subscriber | Imported.SubscriberImportDto): SubscriberRecord {
   return {
     // Stored lower-cased, as the newsletter service does, so uniqueness ignores case.
     email: row.email.toLowerCase(),
@@ -212,7 +172,7 @@ export function subscriberRecord(row: Subscriber | SubscriberImportDto): Subscri
 }
 
 /** Without `data` when read from the site for comparing: the hash names the bytes. */
-export function mediaRecord(row: Omit<MediaImportDto, 'createdAt' | 'data'> & { createdAt: Date | string; data?: string }): MediaRecord {
+export function mediaRecord(row: Omit<Imported.MediaImportDto, 'createdAt' | 'data'> & { createdAt: Date | string; data?: string }): MediaRecord {
   return { hash: row.hash, mimeType: row.mimeType, originalName: row.originalName ?? null, createdAt: iso(row.createdAt), data: row.data ?? '' };
 }
 

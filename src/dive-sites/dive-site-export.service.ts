@@ -2,33 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
 import { create } from 'xmlbuilder2';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { CSV_FIELDS, GEOJSON_FIELDS, pickFields } from 'core/dive-sites/fields';
 import type { DiveSite } from './dive-site.entity';
 
 /** Every column of dive_sites, in the order of the admin form. */
-export const CSV_COLUMNS = [
-  'id',
-  'name',
-  'region',
-  'latitude',
-  'longitude',
-  'skillLevel',
-  'depthRange',
-  'waterTemp',
-  'visibility',
-  'bestTime',
-  'description',
-  'marineLife',
-  'hazards',
-  'facilities',
-  'imageUrl',
-  'videoUrl',
-  'videoThumbnail',
-  'reviewLink',
-  'blogSlug',
-  'featured',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof DiveSite)[];
+export const CSV_COLUMNS = CSV_FIELDS;
 
 /** What a spreadsheet program reads as the start of a formula (OWASP, CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -65,22 +43,7 @@ export class DiveSiteExportService {
         id: site.id,
         // GeoJSON positions are [longitude, latitude] (RFC 7946).
         geometry: { type: 'Point' as const, coordinates: [Number(site.longitude), Number(site.latitude)] },
-        properties: {
-          id: site.id,
-          name: site.name,
-          region: site.region,
-          skillLevel: site.skillLevel,
-          depthRange: site.depthRange,
-          waterTemp: site.waterTemp,
-          visibility: site.visibility,
-          bestTime: site.bestTime,
-          description: site.description,
-          marineLife: site.marineLife,
-          hazards: site.hazards,
-          facilities: site.facilities,
-          featured: site.featured,
-          url: this.pageUrl(site),
-        },
+        properties: { ...pickFields(site, GEOJSON_FIELDS), url: this.pageUrl(site) },
       })),
     };
   }

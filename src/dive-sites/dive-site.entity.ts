@@ -1,17 +1,15 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
-export type SkillLevel = (typeof SKILL_LEVELS)[number];
+import type { DiveSiteFields, PositionPrecision, SkillLevel } from 'core/dive-sites/fields';
 
-/** 'mark': the position is a published GPS mark of the site; 'approximate': placed from a map or a description. */
-export const POSITION_PRECISIONS = ['mark', 'approximate'] as const;
-export type PositionPrecision = (typeof POSITION_PRECISIONS)[number];
+export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLevel } from 'core/dive-sites/fields';
 
+/** The columns of dive_sites: the fields core/dive-sites/fields.ts names, and the rating totals. */
 @Entity({ name: 'dive_sites' })
 // The trigram index of the text search (dive-site-text.ts), made by its migration when pg_trgm is available.
 @Index('IDX_dive_sites_text', { synchronize: false })
 @Check('CHK_dive_sites_position_precision', `"position_precision" IN ('mark', 'approximate')`)
-export class DiveSite {
+export class DiveSite implements DiveSiteFields {
   @PrimaryGeneratedColumn()
   id: number;
 

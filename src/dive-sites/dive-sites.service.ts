@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
 import { ALL, depthBand, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
@@ -25,20 +26,6 @@ const DEPTH_BAND_SQL: Record<DepthBand, string> = {
   medium: `${MAX_DEPTH_SQL} > 10 AND ${MAX_DEPTH_SQL} <= 20`,
   deep: `${MAX_DEPTH_SQL} > 20`,
 };
-
-/** Optional fields of the admin form: left out keeps the stored value, null clears it. */
-const OPTIONAL_FIELDS = [
-  'visibility',
-  'bestTime',
-  'marineLife',
-  'hazards',
-  'facilities',
-  'imageUrl',
-  'videoUrl',
-  'videoThumbnail',
-  'reviewLink',
-  'blogSlug',
-] as const;
 
 /** A site near another: its distance in km, great-circle. */
 export interface NearbySite {
@@ -172,6 +159,28 @@ export class DiveSitesService {
     if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
     const sites = await query.getMany();
     return filters.depth && filters.depth !== 'all' ? sites.filter((site) => depthBand(site.depthRange) === filters.depth) : sites;
+  }
+
+  /** SPEC section 7: the dive-site video shown under the article at `path` (blog slug `slug`), as the review-url lookup finds it. */
+  async videoForArticle(path: string, slug: string): Promise<{ name: string; videoUrl: string } | null> {
+    const site = await this.sites
+      .createQueryBuilder('site')
+      .select(['site.name', 'site.videoUrl'])
+      .where('site.videoUrl IS NOT NULL AND (site.reviewLink = :path OR site.blogSlug = :slug)', { path, slug })
+      .orderBy('site.id')
+      .getOne();
+    return site?.videoUrl ? { name: site.name, videoUrl: site.videoUrl } : null;
+  }
+
+  /** A random featured site that has a blog article (the hero of /gear-reviews, SPEC section 2): one row read. */
+  randomFeaturedWithArticle(): Promise<Pick<DiveSite, 'id' | 'name' | 'region' | 'imageUrl' | 'blogSlug'> | null> {
+    return this.sites
+      .createQueryBuilder('site')
+      .select(['site.id', 'site.name', 'site.region', 'site.imageUrl', 'site.blogSlug'])
+      .where('site.featured = true AND site.blogSlug IS NOT NULL')
+      .orderBy('RANDOM()')
+      .limit(1)
+      .getOne();
   }
 
   /**

@@ -17,3 +17,15 @@ export interface PageMeta {
   /** Extra stylesheets from the asset manifest (e.g. 'leaflet'). */
   styles?: string[];
 }
+
+/** What a presenter needs of the site to write absolute addresses (RenderService is one). */
+export interface SiteAddress {
+  readonly siteName: string;
+  absoluteUrl(path: string): string;
+}
+
+/** A presenter's answer: the page's meta and its component's props. */
+export interface PageView<P> {
+  meta: PageMeta;
+  props: P;
+}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ReactElement } from 'react';
+import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { SERVICE_WORKER_PATH } from 'core/offline';
@@ -8,7 +8,7 @@ import { FormOutcomeContext } from 'views/islands/form-outcome-context';
 import { Document } from 'views/layout/Document';
 import { Layout } from 'views/layout/Layout';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
-import type { PageMeta } from './page-meta';
+import type { PageMeta, PageView } from './page-meta';
 
 const DEFAULT_IMAGE = '/media/poster-reef.svg';
 
@@ -37,6 +37,11 @@ export class RenderService {
 
   absoluteUrl(path: string): string {
     return /^https?:\/\//.test(path) ? path : `${this.config.siteUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+  }
+
+  /** A presenter's page: `Component` with the view's props, under the view's meta. */
+  view<P extends object>(Component: ComponentType<P>, { meta, props }: PageView<P>): string {
+    return this.page(meta, createElement(Component, props));
   }
 
   page(meta: PageMeta, body: ReactElement): string {

@@ -1,12 +1,12 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { CacheTags, Tag } from 'src/common/cache-tags';
 import { Html } from 'src/common/html.decorator';
+import { PageQueryOf } from 'src/common/page-query';
 import { RenderService } from 'src/render/render.service';
 import { SearchPage } from 'views/pages/search/SearchPage';
+import { presentSearch } from './search.presenter';
+import { SearchPageQuery, searchPageTerm } from './search.query';
 import { SearchService } from './search.service';
-
-/** The longest term searched, as in GET /api/search. */
-const MAX_TERM_LENGTH = 200;
 
 @Controller('search')
 export class SearchPagesController {
@@ -23,18 +23,8 @@ export class SearchPagesController {
   @Get()
   @Html()
   @CacheTags(Tag.search, Tag.products)
-  async search(@Query('q') q?: unknown): Promise<string> {
-    // A page reads what it can: a repeated or missing q is an empty search, as the form would send it.
-    const term = typeof q === 'string' ? q.trim().slice(0, MAX_TERM_LENGTH) : '';
-    const { results, counts } = await this.searchService.searchWithCounts(term);
-    return this.render.page(
-      {
-        title: term ? `Search results for "${term}"` : 'Search',
-        description: 'Search the articles, dive sites, products and gear reviews of the site.',
-        path: '/search',
-        noindex: true,
-      },
-      <SearchPage term={term} results={results} counts={counts} />,
-    );
+  async search(@PageQueryOf(SearchPageQuery) query: SearchPageQuery): Promise<string> {
+    const term = searchPageTerm(query);
+    return this.render.view(SearchPage, presentSearch({ term, ...(await this.searchService.searchWithCounts(term)) }));
   }
 }

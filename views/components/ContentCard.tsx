@@ -1,5 +1,5 @@
-import { IMAGE_SIZES } from 'core/images';
-import { ResponsiveImage } from './ResponsiveImage';
+import { AffiliateButton } from './AffiliateButton';
+import { CardImage } from './ResponsiveImage';
 import { Stars } from './Stars';
 
 export interface ContentCardProps {
@@ -22,15 +22,7 @@ export interface ContentCardProps {
 export function ContentCard(props: ContentCardProps) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
-      <ResponsiveImage
-        src={props.imageUrl}
-        alt=""
-        width={1200}
-        height={800}
-        sizes={IMAGE_SIZES.card}
-        maxWidth={1200}
-        className="aspect-[3/2] w-full object-cover"
-      />
+      <CardImage src={props.imageUrl} />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wide">
           <span className="text-cyan-800">
@@ -49,26 +41,7 @@ export function ContentCard(props: ContentCardProps) {
           <span>{props.date}</span>
           {props.price && <span className="font-semibold text-slate-800">{props.price}</span>}
         </div>
-        {props.purchaseLink && (
-          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-            <a
-              href={props.purchaseHref ?? props.purchaseLink}
-              title={props.purchaseLink}
-              target="_blank"
-              rel="sponsored nofollow noopener"
-              data-track="affiliate_click"
-              data-track-label={props.title}
-              className="relative z-10 inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400"
-            >
-              Check Price
-              <span className="sr-only"> for {props.title} (affiliate link, opens in a new tab)</span>
-            </a>
-            {/* The disclosure sits beside every purchase link; screen readers hear it in the link's name. */}
-            <span aria-hidden="true" className="text-xs text-slate-600">
-              Affiliate link: we may earn a commission
-            </span>
-          </div>
-        )}
+        {props.purchaseLink && <AffiliateButton href={props.purchaseHref ?? props.purchaseLink} destination={props.purchaseLink} name={props.title} raised />}
       </div>
     </article>
   );

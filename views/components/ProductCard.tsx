@@ -1,5 +1,5 @@
-import { IMAGE_SIZES } from 'core/images';
-import { ResponsiveImage } from './ResponsiveImage';
+import { AffiliateButton } from './AffiliateButton';
+import { CardImage } from './ResponsiveImage';
 
 export interface ProductCardItem {
   id: number;
@@ -21,16 +21,7 @@ export function ProductCard({ product }: { product: ProductCardItem }) {
   const rating = product.rating === null ? null : Number(product.rating);
   return (
     <article id={`product-${product.id}`} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <ResponsiveImage
-        src={product.imageUrl}
-        alt=""
-        width={1200}
-        height={800}
-        sizes={IMAGE_SIZES.card}
-        maxWidth={1200}
-        fallback="box"
-        className="aspect-[3/2] w-full object-cover"
-      />
+      <CardImage src={product.imageUrl} fallback="box" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-cyan-800">Product · {product.category}</p>
         <h3 className="text-lg font-bold leading-snug text-slate-900">{product.name}</h3>
@@ -44,24 +35,7 @@ export function ProductCard({ product }: { product: ProductCardItem }) {
         )}
         <p className="text-sm text-slate-600">{product.description}</p>
         {product.price !== null && <p className="mt-auto pt-3 text-sm font-semibold text-slate-800">{aud.format(Number(product.price))} (AUD)</p>}
-        {product.affiliateLink && (
-          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-            <a
-              href={product.affiliateLink}
-              target="_blank"
-              rel="sponsored nofollow noopener"
-              data-track="affiliate_click"
-              data-track-label={product.name}
-              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400"
-            >
-              Check Price
-              <span className="sr-only"> for {product.name} (affiliate link, opens in a new tab)</span>
-            </a>
-            <span aria-hidden="true" className="text-xs text-slate-600">
-              Affiliate link: we may earn a commission
-            </span>
-          </div>
-        )}
+        {product.affiliateLink && <AffiliateButton href={product.affiliateLink} name={product.name} />}
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { imageSources, type ImageOptions } from 'core/images';
+import { IMAGE_SIZES, imageSources, type ImageOptions } from 'core/images';
 
 /** What a broken image turns into (client/lib/image-fallbacks.ts): SPEC section 4's error states. */
 export type ImageFallback = 'hero' | 'review' | 'box' | 'hide';
@@ -36,6 +36,48 @@ export function ResponsiveImage({ src, alt, width, height, sizes, priority, fall
       decoding={priority ? undefined : 'async'}
       data-fallback={fallback}
       className={`bg-slate-200 ${className}`}
+    />
+  );
+}
+
+/** A 3:2 photo at the top of a card (or, `fill`ing its cell, beside a featured item), up to 1200 px wide. */
+export function CardImage({
+  src,
+  sizes = IMAGE_SIZES.card,
+  fallback,
+  fill = false,
+}: {
+  src: string;
+  sizes?: string;
+  fallback?: ImageFallback;
+  fill?: boolean;
+}) {
+  return (
+    <ResponsiveImage
+      src={src}
+      alt=""
+      width={1200}
+      height={800}
+      sizes={sizes}
+      maxWidth={1200}
+      fallback={fallback}
+      className={`aspect-[3/2] ${fill ? 'h-full ' : ''}w-full object-cover`}
+    />
+  );
+}
+
+/** The full-width photo behind a page's hero, faded to `opacity` (a Tailwind class). */
+export function HeroImage({ src, opacity }: { src: string; opacity: string }) {
+  return (
+    <ResponsiveImage
+      src={src}
+      alt=""
+      width={1600}
+      height={900}
+      sizes={IMAGE_SIZES.hero}
+      priority
+      fallback="hero"
+      className={`absolute inset-0 -z-10 h-full w-full object-cover ${opacity}`}
     />
   );
 }

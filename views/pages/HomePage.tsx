@@ -3,18 +3,10 @@ import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import type { ReactNode } from 'react';
 import type { PublicSlide } from 'core/api/carousel';
 import { Island } from 'views/islands/Island';
-import { ContentCard } from 'views/components/ContentCard';
+import { ContentCard, type ContentCardProps } from 'views/components/ContentCard';
 
-export interface LatestItem {
-  kind: 'Article' | 'Review';
-  href: string;
-  title: string;
-  excerpt: string;
-  imageUrl: string;
-  category: string;
-  date: string;
-  rating?: string | null;
-}
+/** A card of the home page's latest items: an article or a review. */
+export type LatestItem = Pick<ContentCardProps, 'href' | 'title' | 'excerpt' | 'imageUrl' | 'category' | 'date' | 'rating'> & { kind: 'Article' | 'Review' };
 
 export interface HomePageProps {
   slides: PublicSlide[];

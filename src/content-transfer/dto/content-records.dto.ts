@@ -1,4 +1,4 @@
-import { OmitType, PickType } from '@nestjs/swagger';
+import { IntersectionType, OmitType, PickType } from '@nestjs/swagger';
 import {
   IsBase64,
   IsBoolean,
@@ -63,7 +63,8 @@ const NullableText = (label: string, max: number): PropertyDecorator => {
   return (target, property) => [...decorators].reverse().forEach((decorate) => decorate(target, property));
 };
 
-export class ArticleImportDto extends OmitType(CreateArticleDto, ['slug', 'excerpt', 'publishedAt'] as const) {
+/** What a content file gives a post besides its create DTO's fields: its own slug, excerpt and timestamps. */
+class PostFileFields {
   @IsSlug()
   slug: string;
 
@@ -80,22 +81,11 @@ export class ArticleImportDto extends OmitType(CreateArticleDto, ['slug', 'excer
   updatedAt: string;
 }
 
-export class ReviewImportDto extends OmitType(CreateReviewDto, ['slug', 'excerpt', 'publishedAt'] as const) {
-  @IsSlug()
-  slug: string;
+const POST_FILE_KEYS = ['slug', 'excerpt', 'publishedAt'] as const;
 
-  @NullableText('Excerpt', 1000)
-  excerpt?: string | null;
+export class ArticleImportDto extends IntersectionType(OmitType(CreateArticleDto, POST_FILE_KEYS), PostFileFields) {}
 
-  @NullableTimestamp('Published Date')
-  publishedAt?: string | null;
-
-  @Timestamp('createdAt')
-  createdAt: string;
-
-  @Timestamp('updatedAt')
-  updatedAt: string;
-}
+export class ReviewImportDto extends IntersectionType(OmitType(CreateReviewDto, POST_FILE_KEYS), PostFileFields) {}
 
 export class ProductImportDto extends CreateProductDto {
   @Timestamp('createdAt')

@@ -2,32 +2,13 @@ import { skillBadgeClass } from 'core/dive-sites/filters';
 import { IMAGE_SIZES } from 'core/images';
 import { MONTH_NAMES, type MonthMark } from 'core/dive-sites/season';
 import type { RatingsResponse } from 'core/api/dive-sites';
+import type { PanelSite } from 'core/dive-sites/types';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import { VideoPlayer } from 'views/components/VideoPlayer';
 import { Island } from 'views/islands/Island';
 
-export interface PanelSite {
-  id: number;
-  name: string;
-  region: string;
-  skillLevel: string;
-  depthRange: string;
-  waterTemp: string;
-  visibility: string | null;
-  bestTime: string | null;
-  marineLife: string | null;
-  hazards: string | null;
-  facilities: string | null;
-  description: string;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  videoThumbnail: string | null;
-  reviewHref: string | null;
-  latitude: number;
-  longitude: number;
-  positionPrecision: 'mark' | 'approximate';
-}
+export type { PanelSite };
 
 export interface PanelChamber {
   name: string;

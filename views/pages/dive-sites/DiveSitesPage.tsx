@@ -1,5 +1,4 @@
-import { IMAGE_SIZES } from 'core/images';
-import { ResponsiveImage } from 'views/components/ResponsiveImage';
+import { PageHero } from 'views/components/PageHero';
 import { Island } from 'views/islands/Island';
 import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
 import { DiveSitePanel, type DiveSitePanelProps } from './DiveSitePanel';
@@ -17,40 +16,27 @@ export interface DiveSitesPageProps {
 export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSitesPageProps) {
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
-        <ResponsiveImage
-          src="/media/scene-coral-reef.svg"
-          alt=""
-          width={1600}
-          height={900}
-          sizes={IMAGE_SIZES.hero}
-          priority
-          fallback="hero"
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-30"
-        />
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
-          <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">Dive Sites</p>
-          {site ? (
-            <>
-              <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">{site.name}</h1>
-              <p className="mt-4 max-w-2xl text-lg text-slate-100">
-                {site.region} · one of {total} dive sites across Australia and the Pacific.{' '}
-                <a href="/dive-sites" className="font-semibold underline hover:text-white">
-                  Browse all dive sites
-                </a>
-              </p>
-            </>
-          ) : (
-            <>
-              <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">Explore 244+ Australian Dive Sites</h1>
-              <p className="mt-4 max-w-2xl text-lg text-slate-100">
-                From the Great Barrier Reef to Julian Rocks, Fish Rock Cave and the Neptune Islands: find your next dive by region, skill level and depth, on
-                the map or in the list.
-              </p>
-            </>
-          )}
-        </div>
-      </section>
+      <PageHero image="/media/scene-coral-reef.svg" opacity="opacity-30" padding="py-14 sm:py-16" eyebrow="Dive Sites">
+        {site ? (
+          <>
+            <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">{site.name}</h1>
+            <p className="mt-4 max-w-2xl text-lg text-slate-100">
+              {site.region} · one of {total} dive sites across Australia and the Pacific.{' '}
+              <a href="/dive-sites" className="font-semibold underline hover:text-white">
+                Browse all dive sites
+              </a>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">Explore 244+ Australian Dive Sites</h1>
+            <p className="mt-4 max-w-2xl text-lg text-slate-100">
+              From the Great Barrier Reef to Julian Rocks, Fish Rock Cave and the Neptune Islands: find your next dive by region, skill level and depth, on the
+              map or in the list.
+            </p>
+          </>
+        )}
+      </PageHero>
       {/* A site's own page leads with the site (its facts, safety brief and ratings); the explorer, its search
           pre-filled with the site's name, follows below. */}
       {panel && <DiveSitePanel {...panel} />}

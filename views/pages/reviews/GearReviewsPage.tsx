@@ -1,6 +1,7 @@
 import { outboundPath } from 'core/outbound';
 import { IMAGE_SIZES } from 'core/images';
-import { ResponsiveImage } from 'views/components/ResponsiveImage';
+import { CardImage } from 'views/components/ResponsiveImage';
+import { PageHero } from 'views/components/PageHero';
 import type { ReviewListItem } from 'core/api/reviews';
 import { formatDate } from 'core/text';
 import { CategoryFilter } from 'views/components/CategoryFilter';
@@ -30,47 +31,25 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
   ];
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
-        <ResponsiveImage
-          src={hero?.imageUrl ?? '/media/scene-drift.svg'}
-          alt=""
-          width={1600}
-          height={900}
-          sizes={IMAGE_SIZES.hero}
-          priority
-          fallback="hero"
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
-        />
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
-          <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">Honest, tested in Australian water</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-black leading-tight sm:text-5xl">Scuba Gear Reviews</h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-100">
-            Dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, reviewed by divers on real Australian and Pacific dives, with prices in AUD.
+      <PageHero image={hero?.imageUrl ?? '/media/scene-drift.svg'} eyebrow="Honest, tested in Australian water">
+        <h1 className="mt-3 max-w-3xl text-4xl font-black leading-tight sm:text-5xl">Scuba Gear Reviews</h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-100">
+          Dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, reviewed by divers on real Australian and Pacific dives, with prices in AUD.
+        </p>
+        {hero && (
+          <p className="mt-6 text-sm text-slate-200">
+            Pictured: {hero.name}, {hero.region}.{' '}
+            <a href={hero.href} className="font-semibold text-white underline">
+              Read about diving {hero.name}
+            </a>
           </p>
-          {hero && (
-            <p className="mt-6 text-sm text-slate-200">
-              Pictured: {hero.name}, {hero.region}.{' '}
-              <a href={hero.href} className="font-semibold text-white underline">
-                Read about diving {hero.name}
-              </a>
-            </p>
-          )}
-        </div>
-      </section>
+        )}
+      </PageHero>
 
       <div className="mx-auto max-w-7xl px-4 py-10">
         {latest && !category && !search && pages.page === 1 && (
           <section aria-labelledby="latest-review" className="mb-12 grid overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-2">
-            <ResponsiveImage
-              src={latest.imageUrl}
-              alt=""
-              width={1200}
-              height={800}
-              sizes={IMAGE_SIZES.half}
-              maxWidth={1200}
-              fallback="box"
-              className="aspect-[3/2] h-full w-full object-cover"
-            />
+            <CardImage src={latest.imageUrl} sizes={IMAGE_SIZES.half} fallback="box" fill />
             <div className="flex flex-col justify-center gap-3 p-8">
               <h2 id="latest-review" className="text-sm font-semibold uppercase tracking-wide text-cyan-800">
                 Latest Gear Review

@@ -1,0 +1,36 @@
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { TOP_RATED } from 'core/dive-sites/filters';
+import { PageQuery } from 'src/common/page-query';
+
+/** /dive-sites/{id}: `show` is the number of cards (the 'Show more dive sites' link without JavaScript). */
+export class DiveSiteShowQuery extends PageQuery {
+  @IsOptional()
+  @Matches(/^\d{1,6}$/)
+  show?: string;
+}
+
+/**
+ * /dive-sites: the filter form's fields (core/dive-sites/filters.ts normaliseFilters reads them), the number
+ * of cards and the order ('Top rated').
+ */
+export class DiveSiteListQuery extends DiveSiteShowQuery {
+  @IsOptional()
+  @IsString()
+  search?: string;
+
+  @IsOptional()
+  @IsString()
+  region?: string;
+
+  @IsOptional()
+  @IsString()
+  skill?: string;
+
+  @IsOptional()
+  @IsString()
+  depth?: string;
+
+  @IsOptional()
+  @IsIn([TOP_RATED])
+  sort?: typeof TOP_RATED;
+}

@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
+import { cardsToShow, matchesFilters, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
+import type { TileSettings } from 'core/dive-sites/types';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import type { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { RatingsService } from 'src/ratings/ratings.service';
+import { RenderService } from 'src/render/render.service';
+import type { ExplorerData, SitePageData } from './dive-site-pages.presenter';
+import type { DiveSiteListQuery } from './dive-site-pages.query';
+import { SafetyBriefService } from './safety-brief.service';
+
+function inOrder(sites: DiveSite[], ids: number[]): DiveSite[] {
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  return [...sites].sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+}
+
+const regionsOf = (sites: DiveSite[]) => [...new Set(sites.map((site) => site.region))].sort((a, b) => a.localeCompare(b, 'en-AU'));
+
+/** What /dive-sites and /dive-sites/{id} read (dive-site-pages.presenter.ts shapes it into the page). */
+@Injectable()
+export class DiveSitePagesService {
+  constructor(
+    private readonly sites: DiveSitesService,
+    private readonly ratings: RatingsService,
+    private readonly render: RenderService,
+    private readonly safety: SafetyBriefService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** /dive-sites: the filters run in SQL, so the page reads the cards it shows, the region options and the counts. */
+  async list(query: DiveSiteListQuery): Promise<ExplorerData> {
+    const filters = normaliseFilters(query);
+    if (query.sort === TOP_RATED) return this.topRated(filters, query.show);
+    const regionCounts = await this.sites.regionCounts();
+    const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
+    return this.explorer(
+      filters,
+      query.show,
+      total,
+      regionCounts.map(({ region }) => region),
+    );
+  }
+
+  /** 'Top rated' ranks every site by its Bayesian average, so this one view reads the whole list. */
+  private async topRated(filters: DiveSiteFilters, show: unknown): Promise<ExplorerData> {
+    const [byName, order, matches] = await Promise.all([
+      this.sites.list(),
+      this.sites.topRatedOrder(),
+      filters.search ? this.sites.searchIds(filters.search) : null,
+    ]);
+    const all = inOrder(byName, order);
+    const visible = cardsToShow(show, all.length);
+    const ids = matches ? new Set(matches) : null;
+    const shown = all.filter((site) => matchesFilters(site, filters, ids));
+    const cards = shown.slice(0, visible);
+    const ratings = await this.sites.ratingSummaries(cards.map((site) => site.id));
+    const tiles = this.tiles();
+    return { cards, ratings, matchCount: shown.length, totalSites: all.length, regions: regionsOf(all), visible, filters, matches, order, tiles };
+  }
+
+  /**
+   * /dive-sites/{id}: a fixed amount read whatever the number of sites: the site, the region counts, the
+   * cards shown (the explorer's search pre-filled with the site's name), and the site's panel.
+   */
+  async site(rawId: string, show: unknown): Promise<SitePageData> {
+    // SPEC section 2: the id is parsed as an integer.
+    const id = Number.parseInt(rawId, 10);
+    const [site, regionCounts] = await Promise.all([Number.isSafeInteger(id) && id > 0 ? this.sites.find(id) : null, this.sites.regionCounts()]);
+    const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
+    const regions = regionCounts.map(({ region }) => region);
+    if (!site) {
+      const filters = normaliseFilters({ search: '' });
+      const tiles = this.tiles();
+      const explorer = {
+        cards: [],
+        ratings: new Map(),
+        matchCount: 0,
+        totalSites: total,
+        regions,
+        visible: cardsToShow(show, total),
+        filters,
+        matches: null,
+        order: null,
+        tiles,
+      };
+      return { rawId, explorer, found: null };
+    }
+    const [explorer, nearby, ratings] = await Promise.all([
+      this.explorer(normaliseFilters({ search: site.name }), show, total, regions),
+      this.sites.nearby(site.id),
+      this.ratingsOf(site.id),
+    ]);
+    return { rawId, explorer, found: { site, nearby, safety: this.safety.briefFor(site), ratings, renderedAt: new Date() } };
+  }
+
+  private async explorer(filters: DiveSiteFilters, show: unknown, total: number, regions: string[]): Promise<ExplorerData> {
+    const visible = cardsToShow(show, total);
+    const matches = filters.search ? await this.sites.searchIds(filters.search) : null;
+    const page = await this.sites.explorerPage(filters, visible, matches);
+    const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
+    return { cards: page.sites, ratings, matchCount: page.matchCount, totalSites: total, regions, visible, filters, matches, order: null, tiles: this.tiles() };
+  }
+
+  private async ratingsOf(id: number): Promise<RatingsResponse> {
+    // The panel shows the latest few; the summary counts every rating.
+    const { ratings, summary } = await this.ratings.forSite(id, { limit: RECENT_RATINGS });
+    return { ratings: ratings.map((rating) => ({ ...rating, createdAt: rating.createdAt.toISOString() })), summary };
+  }
+
+  /** The map's tile source, and the land outline it draws when the tiles cannot load. */
+  private tiles(): TileSettings {
+    return { url: this.config.tileUrl, attribution: this.config.tileAttribution, offlineLand: this.render.dataUrl('land') };
+  }
+}
