@@ -64,6 +64,64 @@ export default async () => {
           { CommentFilterQueryDto: { filter: { required: false, enum: ['all', 'pending', 'approved'] } } },
         ],
         [
+          import('../dive-sites/dto/dive-site-filters.dto.js'),
+          {
+            DiveSiteFiltersDto: {
+              q: { required: false, type: () => String, maxLength: 200 },
+              search: { required: false, type: () => String, maxLength: 200 },
+              region: { required: false, type: () => String, maxLength: 100 },
+              skill: { required: false, type: () => String },
+              depth: { required: false, type: () => String },
+            },
+          },
+        ],
+        [
+          import('../dive-sites/dto/dive-site-write.dto.js'),
+          {
+            DiveSiteWriteDto: {
+              name: { required: true, type: () => String, maxLength: 200 },
+              region: { required: true, type: () => String, maxLength: 100 },
+              latitude: { required: true, type: () => Number, minimum: -90, maximum: 90 },
+              longitude: { required: true, type: () => Number, minimum: -180, maximum: 180 },
+              description: { required: true, type: () => String, maxLength: 20000 },
+              skillLevel: { required: true, enum: ['Beginner', 'Intermediate', 'Advanced'] },
+              depthRange: { required: true, type: () => String, maxLength: 50 },
+              waterTemp: { required: true, type: () => String, maxLength: 50 },
+              visibility: { required: false, type: () => String, nullable: true, maxLength: 100 },
+              bestTime: { required: false, type: () => String, nullable: true, maxLength: 200 },
+              marineLife: { required: false, type: () => String, nullable: true, maxLength: 5000 },
+              hazards: { required: false, type: () => String, nullable: true, maxLength: 5000 },
+              facilities: { required: false, type: () => String, nullable: true, maxLength: 5000 },
+              imageUrl: { required: false, type: () => String, nullable: true },
+              videoUrl: { required: false, type: () => String, nullable: true },
+              videoThumbnail: { required: false, type: () => String, nullable: true },
+              reviewLink: { required: false, type: () => String, nullable: true },
+              blogSlug: { required: false, type: () => String, nullable: true, maxLength: 200 },
+              featured: { required: false, type: () => Boolean },
+              id: { required: false, type: () => Object },
+              createdAt: { required: false, type: () => Object },
+              updatedAt: { required: false, type: () => Object },
+            },
+            UpdatePhotoDto: { imageUrl: { required: true, type: () => String } },
+            UpdateVideoDto: { videoUrl: { required: true, type: () => String }, videoThumbnail: { required: false, type: () => String, nullable: true } },
+            UpdateReviewLinkDto: { reviewLink: { required: true, type: () => String } },
+          },
+        ],
+        [
+          import('../dive-sites/dto/dive-site-queries.dto.js'),
+          {
+            DiveSiteListQueryDto: {
+              region: { required: false, type: () => String },
+              q: { required: false, type: () => String, maxLength: 200 },
+              photo: { required: false, enum: ['with', 'without'] },
+              video: { required: false, enum: ['true'] },
+            },
+            DiveSiteSearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } },
+            ByReviewUrlQueryDto: { url: { required: true, type: () => String, maxLength: 2000 } },
+            DiveSiteCardsQueryDto: { ids: { required: true, type: () => String } },
+          },
+        ],
+        [
           import('../carousel/dto/carousel-write.dto.js'),
           {
             CreateCarouselVideoDto: {
@@ -100,38 +158,6 @@ export default async () => {
           },
         ],
         [
-          import('../dive-sites/dto/dive-site-write.dto.js'),
-          {
-            DiveSiteWriteDto: {
-              name: { required: true, type: () => String, maxLength: 200 },
-              region: { required: true, type: () => String, maxLength: 100 },
-              latitude: { required: true, type: () => Number, minimum: -90, maximum: 90 },
-              longitude: { required: true, type: () => Number, minimum: -180, maximum: 180 },
-              description: { required: true, type: () => String, maxLength: 20000 },
-              skillLevel: { required: true, enum: ['Beginner', 'Intermediate', 'Advanced'] },
-              depthRange: { required: true, type: () => String, maxLength: 50 },
-              waterTemp: { required: true, type: () => String, maxLength: 50 },
-              visibility: { required: false, type: () => String, nullable: true, maxLength: 100 },
-              bestTime: { required: false, type: () => String, nullable: true, maxLength: 200 },
-              marineLife: { required: false, type: () => String, nullable: true, maxLength: 5000 },
-              hazards: { required: false, type: () => String, nullable: true, maxLength: 5000 },
-              facilities: { required: false, type: () => String, nullable: true, maxLength: 5000 },
-              imageUrl: { required: false, type: () => String, nullable: true },
-              videoUrl: { required: false, type: () => String, nullable: true },
-              videoThumbnail: { required: false, type: () => String, nullable: true },
-              reviewLink: { required: false, type: () => String, nullable: true },
-              blogSlug: { required: false, type: () => String, nullable: true, maxLength: 200 },
-              featured: { required: false, type: () => Boolean },
-              id: { required: false, type: () => Object },
-              createdAt: { required: false, type: () => Object },
-              updatedAt: { required: false, type: () => Object },
-            },
-            UpdatePhotoDto: { imageUrl: { required: true, type: () => String } },
-            UpdateVideoDto: { videoUrl: { required: true, type: () => String }, videoThumbnail: { required: false, type: () => String, nullable: true } },
-            UpdateReviewLinkDto: { reviewLink: { required: true, type: () => String } },
-          },
-        ],
-        [
           import('../newsletter/dto/subscribe.dto.js'),
           {
             SubscribeDto: {
@@ -158,20 +184,8 @@ export default async () => {
         [
           import('../content-transfer/dto/content-records.dto.js'),
           {
-            ArticleImportDto: {
-              slug: { required: true, type: () => String },
-              excerpt: { required: false, type: () => String, nullable: true },
-              publishedAt: { required: false, type: () => String, nullable: true },
-              createdAt: { required: true, type: () => String },
-              updatedAt: { required: true, type: () => String },
-            },
-            ReviewImportDto: {
-              slug: { required: true, type: () => String },
-              excerpt: { required: false, type: () => String, nullable: true },
-              publishedAt: { required: false, type: () => String, nullable: true },
-              createdAt: { required: true, type: () => String },
-              updatedAt: { required: true, type: () => String },
-            },
+            ArticleImportDto: {},
+            ReviewImportDto: {},
             ProductImportDto: { createdAt: { required: true, type: () => String } },
             CarouselSlideImportDto: { createdAt: { required: true, type: () => String }, updatedAt: { required: true, type: () => String } },
             DiveSiteImportDto: {
@@ -205,32 +219,6 @@ export default async () => {
               createdAt: { required: true, type: () => String },
               data: { required: true, type: () => String, format: 'base64' },
             },
-          },
-        ],
-        [
-          import('../dive-sites/dto/dive-site-filters.dto.js'),
-          {
-            DiveSiteFiltersDto: {
-              q: { required: false, type: () => String, maxLength: 200 },
-              search: { required: false, type: () => String, maxLength: 200 },
-              region: { required: false, type: () => String, maxLength: 100 },
-              skill: { required: false, type: () => String },
-              depth: { required: false, type: () => String },
-            },
-          },
-        ],
-        [
-          import('../dive-sites/dto/dive-site-queries.dto.js'),
-          {
-            DiveSiteListQueryDto: {
-              region: { required: false, type: () => String },
-              q: { required: false, type: () => String, maxLength: 200 },
-              photo: { required: false, enum: ['with', 'without'] },
-              video: { required: false, enum: ['true'] },
-            },
-            DiveSiteSearchQueryDto: { q: { required: true, type: () => String, maxLength: 200 } },
-            ByReviewUrlQueryDto: { url: { required: true, type: () => String, maxLength: 2000 } },
-            DiveSiteCardsQueryDto: { ids: { required: true, type: () => String } },
           },
         ],
         [
