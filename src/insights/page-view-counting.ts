@@ -10,13 +10,13 @@ import type { PageViewsService } from './page-views.service';
 export type PageViewed = (request: IncomingMessage, url: string) => void;
 
 /**
- * Whether an answered request is a reader's page view: a page (HTML, 200 or 304) outside the admin area,
- * and not by the signed-in administrator. The counting rules (bots, prefetch, HEAD) are PageViewsService's.
+ * Whether an answered request is a reader's page view: a page (HTML, 200 or 304) outside the admin area
+ * and the previews of unpublished posts, and not by the signed-in administrator. The counting rules (bots, prefetch, HEAD) are PageViewsService's.
  */
 export function pageViewCounter(views: PageViewsService, config: AppConfig): PageViewed {
   const cookieName = sessionCookieName(config.siteUrl);
   return (request, url) => {
-    if (isAdminArea(url) || hasCookie(request.headers.cookie, cookieName)) return;
+    if (isAdminArea(url) || url.startsWith('/preview/') || hasCookie(request.headers.cookie, cookieName)) return;
     views.viewed(request, url);
   };
 }
