@@ -1,5 +1,5 @@
 import { useContext, type ComponentType } from 'react';
-import { isIslandName, type IslandName, type IslandProps as PropsOf } from 'client/islands/registry';
+import { ISLANDS, isIslandName, type IslandName, type IslandProps as PropsOf } from 'client/islands/registry';
 import { FORM_ISLANDS, FormOutcomeContext } from './form-outcome-context';
 import { serializeForScript } from './serialize';
 
@@ -25,6 +25,11 @@ export function islandComponent(name: string): ComponentType<Record<string, unkn
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a render is synchronous: the file is required when first needed
   const module = require(`../../client/islands/${name}.js`) as Record<string, ComponentType<Record<string, unknown>>>;
   return module[name];
+}
+
+/** Loads every island's file now: the server does so once as it starts, so that no visitor waits for one. */
+export function loadIslands(): void {
+  for (const name of Object.keys(ISLANDS)) islandComponent(name);
 }
 
 /**
