@@ -1,7 +1,7 @@
 // Lighthouse (mobile, its default settings) driving Debian's Chromium, started here with a debugging port.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS } from './page-weight.mjs';
@@ -43,39 +43,70 @@ async function startChromium() {
 
 const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
 
-export async function measureLighthouse(base, paths) {
+const median = (values) => {
+  const sorted = values.filter((value) => value !== null && !Number.isNaN(value)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
+};
+
+async function audit(port, url) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  const { categories, audits } = result.lhr;
+  const failed = Object.values(audits)
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 1 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'manual' &&
+        audit.scoreDisplayMode !== 'notApplicable',
+    )
+    .map((audit) => audit.id);
+  return {
+    performance: score(categories.performance),
+    accessibility: score(categories.accessibility),
+    bestPractices: score(categories['best-practices']),
+    seo: score(categories.seo),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    failedAudits: failed,
+    runtimeError: result.lhr.runtimeError?.message ?? null,
+  };
+}
+
+/**
+ * Each page audited `runs` times in a row (the scores of a shared machine are noisy): a row a page with the
+ * median of each figure, every run's performance score, the audits any run failed and the load average
+ * (1 / 5 / 15 min) when the page's runs began.
+ */
+export async function measureLighthouse(base, paths, { runs = 1 } = {}) {
   const chrome = await startChromium();
   const rows = [];
   try {
     for (const path of paths) {
-      const result = await lighthouse(base + path, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      const { categories, audits } = result.lhr;
-      const failed = Object.values(audits)
-        .filter(
-          (audit) =>
-            audit.score !== null &&
-            audit.score < 1 &&
-            audit.scoreDisplayMode !== 'informative' &&
-            audit.scoreDisplayMode !== 'manual' &&
-            audit.scoreDisplayMode !== 'notApplicable',
-        )
-        .map((audit) => audit.id);
+      const loadAverage = loadavg().map((load) => Number(load.toFixed(2)));
+      const results = [];
+      for (let run = 0; run < runs; run++) results.push(await audit(chrome.port, base + path));
+      const figure = (key) => median(results.map((result) => result[key]));
       rows.push({
         path,
-        performance: score(categories.performance),
-        accessibility: score(categories.accessibility),
-        bestPractices: score(categories['best-practices']),
-        seo: score(categories.seo),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
-        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-        failedAudits: failed,
-        runtimeError: result.lhr.runtimeError?.message ?? null,
+        performance: figure('performance'),
+        accessibility: figure('accessibility'),
+        bestPractices: figure('bestPractices'),
+        seo: figure('seo'),
+        lcpMs: figure('lcpMs'),
+        tbtMs: figure('tbtMs'),
+        cls: figure('cls'),
+        runsPerformance: results.map((result) => result.performance),
+        runsTbtMs: results.map((result) => result.tbtMs),
+        loadAverage,
+        failedAudits: [...new Set(results.flatMap((result) => result.failedAudits))],
+        runtimeError: results.find((result) => result.runtimeError)?.runtimeError ?? null,
       });
     }
   } finally {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { AdminSessionGate } from 'client/admin/AdminSessionGate';
-import { useDebouncedValue } from 'client/lib/use-debounced-value';
+import { SearchField, useSearchText } from '../admin/ui/SearchField';
 import { getJson } from '../lib/api';
 import { toast } from '../lib/toast';
 import { DiveSiteCard } from '../admin/dive-sites/DiveSiteCard';
@@ -19,7 +19,6 @@ import { Modal } from '../admin/ui/Modal';
 import { useConfirm } from '../admin/ui/useConfirm';
 
 const ALL = 'all';
-const SEARCH_DELAY_MS = 250;
 
 /** /admin/dive-sites (SPEC section 2, dive-site administration). */
 export function AdminDiveSites() {
@@ -38,16 +37,14 @@ export function AdminDiveSites() {
 }
 
 function DiveSiteManagement() {
-  const searchId = useId();
   const regionId = useId();
-  const [searchText, setSearchText] = useState('');
   const [region, setRegion] = useState(ALL);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<DiveSiteResponse | null>(null);
   const [formKey, setFormKey] = useState(0);
   const confirm = useConfirm();
   const admin = useDiveSiteAdmin();
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const { text: searchText, setText: setSearchText, search } = useSearchText();
 
   // A page at a time by name (issue 31): the search and the region filter run on the server, together.
   const params = new URLSearchParams();
@@ -114,19 +111,12 @@ function DiveSiteManagement() {
       </div>
 
       <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr]">
-        <div>
-          <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-            Search dive sites
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder="Search by name, description, region, or marine life..."
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-          />
-        </div>
+        <SearchField
+          label="Search dive sites"
+          placeholder="Search by name, description, region, or marine life..."
+          value={searchText}
+          onChange={setSearchText}
+        />
         <div>
           <label htmlFor={regionId} className="block text-sm font-medium text-slate-800">
             Region

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { ApiError, apiRequest, getJson } from '../lib/api';
@@ -152,64 +152,23 @@ function Comments({ articleId, initialComments, timeZone, outcome: given }: Arti
                 <p>{failure}</p>
               </div>
             )}
-            <div>
-              <label htmlFor="comment-name" className="block text-sm font-medium text-slate-800">
-                Name
-              </label>
-              <input
-                id="comment-name"
-                {...field('name')}
-                maxLength={120}
-                aria-invalid={!!errors.name}
-                aria-describedby="comment-name-error"
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              {errors.name && (
-                <p id="comment-name-error" className="mt-1 text-sm text-red-700">
-                  {errors.name}
-                </p>
-              )}
-            </div>
-            <div>
-              <label htmlFor="comment-email" className="block text-sm font-medium text-slate-800">
-                Email (optional, never shown)
-              </label>
-              <input
-                id="comment-email"
-                type="email"
-                {...field('email')}
-                aria-invalid={!!errors.email}
-                aria-describedby="comment-email-error"
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              {errors.email && (
-                <p id="comment-email-error" className="mt-1 text-sm text-red-700">
-                  {errors.email}
-                </p>
-              )}
-            </div>
+            <CommentField name="name" label="Name" error={errors.name} control={(attributes) => <input {...attributes} {...field('name')} maxLength={120} />} />
+            <CommentField
+              name="email"
+              label="Email (optional, never shown)"
+              error={errors.email}
+              control={(attributes) => <input {...attributes} type="email" {...field('email')} />}
+            />
             <div className="hidden" aria-hidden="true">
               <label htmlFor="comment-website">Website</label>
               <input id="comment-website" tabIndex={-1} autoComplete="off" {...field('website')} />
             </div>
-            <div>
-              <label htmlFor="comment-content" className="block text-sm font-medium text-slate-800">
-                Comment
-              </label>
-              <textarea
-                id="comment-content"
-                rows={5}
-                {...field('content')}
-                aria-invalid={!!errors.content}
-                aria-describedby="comment-content-error"
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              {errors.content && (
-                <p id="comment-content-error" className="mt-1 text-sm text-red-700">
-                  {errors.content}
-                </p>
-              )}
-            </div>
+            <CommentField
+              name="content"
+              label="Comment"
+              error={errors.content}
+              control={(attributes) => <textarea {...attributes} rows={5} {...field('content')} />}
+            />
             <div>
               <button
                 type="submit"
@@ -223,5 +182,30 @@ function Comments({ articleId, initialComments, timeZone, outcome: given }: Arti
         )}
       </div>
     </section>
+  );
+}
+
+interface ControlAttributes {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string;
+  className: string;
+}
+
+/** A field of the comment form: its label, its control (an input or a text area) and its error under it. */
+function CommentField({ name, label, error, control }: { name: string; label: string; error?: string; control: (attributes: ControlAttributes) => ReactNode }) {
+  const id = `comment-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {control({ id, 'aria-invalid': !!error, 'aria-describedby': `${id}-error`, className: 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2' })}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

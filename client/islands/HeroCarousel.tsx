@@ -1,24 +1,15 @@
+import type { PublicSlide } from 'core/api/carousel';
 import { IMAGE_SIZES, imageSources, singleImageUrl } from 'core/images';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export interface HeroSlide {
-  id: number;
-  videoUrl: string;
-  title: string;
-  description: string | null;
-  ctaText: string | null;
-  ctaUrl: string | null;
-  posterImageUrl: string | null;
-}
-
 export interface HeroCarouselProps {
-  slides: HeroSlide[];
+  slides: PublicSlide[];
 }
 
 export const CAROUSEL_INTERVAL_MS = 15000;
 
 /** SPEC section 4: used when no carousel slide comes back with a video. */
-export const FALLBACK_SLIDE: HeroSlide = {
+export const FALLBACK_SLIDE: PublicSlide = {
   id: 0,
   videoUrl: '',
   title: "Discover Australia's Best Scuba Diving Sites",

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { SERVICE_WORKER_PATH } from 'core/offline';
 import { currentFormOutcome } from 'src/common/form-outcome-cookie';
 import { FormOutcomeContext } from 'views/islands/form-outcome-context';
+import { loadIslands } from 'views/islands/Island';
 import { Document } from 'views/layout/Document';
 import { Layout } from 'views/layout/Layout';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
@@ -19,6 +20,7 @@ export class RenderService {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.assets = loadAssetManifest();
+    loadIslands();
   }
 
   get siteName(): string {

@@ -1,7 +1,7 @@
 import type { ArticleResponse } from 'core/api/articles';
 import { PostsTab } from '../content/PostsTab';
 import { keys } from '../query-keys';
-import { articlePayload, articleProblem, articleToForm, articleUrlProblem, EMPTY_ARTICLE_FORM, type ArticleForm } from './article-form';
+import { ARTICLE_FORM, type ArticleForm } from './article-form';
 import { BlogForm } from './BlogForm';
 
 /** Blog Creator: the post form, then the draft and published lists (SPEC section 2). */
@@ -10,11 +10,7 @@ export function BlogTab() {
     <PostsTab<ArticleResponse, ArticleForm>
       api={{ endpoint: '/api/articles', queryKey: keys.articles, noun: 'blog post', word: 'Post' }}
       Editor={BlogForm}
-      emptyForm={EMPTY_ARTICLE_FORM}
-      toForm={articleToForm}
-      problem={articleProblem}
-      urlProblem={articleUrlProblem}
-      payload={articlePayload}
+      form={ARTICLE_FORM}
       path={(article) => `/blog/${article.slug}`}
       deleteConfirmation={(article) =>
         article.published

@@ -1,6 +1,6 @@
 import type { ArticleResponse } from 'core/api/articles';
 import { ARTICLE_REQUIREMENTS, saveProblem } from 'core/publishing';
-import { EMPTY_POST_FORM, postPayload, postToForm, textOrNull, type PostForm } from '../content/post-form';
+import { EMPTY_POST_FORM, postPayload, postToForm, textOrNull, type PostForm, type PostFormKind } from '../content/post-form';
 import { firstDevelopmentUrl } from '../urls';
 
 export interface ArticleForm extends PostForm {
@@ -30,3 +30,12 @@ export const articlePayload = (form: ArticleForm, published: boolean, timeZone?:
   ...postPayload(form, published, timeZone),
   videoUrl: textOrNull(form.videoUrl),
 });
+
+/** The blog tab's form. */
+export const ARTICLE_FORM: PostFormKind<ArticleResponse, ArticleForm> = {
+  empty: EMPTY_ARTICLE_FORM,
+  toForm: articleToForm,
+  problem: articleProblem,
+  urlProblem: articleUrlProblem,
+  payload: articlePayload,
+};

@@ -1,8 +1,7 @@
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Field';
-import { ImageUrlField } from '../media/ImageUrlField';
-import { mediaUrlWarning } from '../urls';
+import { ImageUrlField, VideoUrlField } from '../media/ImageUrlField';
 import { CarouselPreview } from './CarouselPreview';
 import { EMPTY_SLIDE_FORM, type ExistingVideo, type SlideForm } from './slide-form';
 
@@ -71,16 +70,7 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
               </SelectField>
             )}
             <TextField label="Title" required value={form.title} onChange={set('title')} placeholder="e.g. Dive the Great Barrier Reef" maxLength={200} />
-            <TextField
-              label="Video URL"
-              required
-              type="text"
-              inputMode="url"
-              value={form.videoUrl}
-              onChange={set('videoUrl')}
-              placeholder="https://example.com/video.mp4"
-              warning={mediaUrlWarning('Video URL', form.videoUrl)}
-            />
+            <VideoUrlField label="Video URL" required value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://example.com/video.mp4" />
             <TextAreaField
               label="Description"
               value={form.description}
@@ -95,7 +85,6 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
               onChange={set('posterImageUrl')}
               placeholder="https://example.com/poster.jpg"
               hint="Shown while the video loads and in the preview."
-              warning={mediaUrlWarning('Poster Image URL', form.posterImageUrl)}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="CTA Text" value={form.ctaText} onChange={set('ctaText')} placeholder="e.g. Explore Dive Sites" maxLength={100} />

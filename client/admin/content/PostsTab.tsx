@@ -1,5 +1,5 @@
-import { useId, useState, type ComponentType, type ReactNode } from 'react';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { SearchField, useSearchText } from '../ui/SearchField';
 import type { AdminPages } from '../use-admin-pages';
 import type { ArticleListItem } from 'core/api/articles';
 import { toast } from '../../lib/toast';
@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
 import { ContentList } from './ContentList';
 import type { PostEditorProps } from './PostEditor';
-import type { PostForm } from './post-form';
+import type { PostForm, PostFormKind } from './post-form';
 import { RevisionsPanel } from './RevisionsPanel';
 import { useContentAdmin, type ContentAdminOptions } from './useContentAdmin';
 import { isScheduled } from 'core/publishing';
@@ -24,14 +24,7 @@ type Post = ArticleListItem & { content: string; published: boolean };
 export interface PostsTabConfig<P extends Post, F extends PostForm> {
   api: ContentAdminOptions;
   Editor: ComponentType<PostEditorProps<F>>;
-  emptyForm: F;
-  /** The post as the form holds it, its date as the clock reads in the site's zone. */
-  toForm: (post: P, timeZone: string) => F;
-  /** The message that stops a save (what publishing needs), or null. */
-  problem: (form: F, publish: boolean) => string | null;
-  /** A URL on a development host, named, or null. */
-  urlProblem: (form: F) => string | null;
-  payload: (form: F, publish: boolean, timeZone: string) => Record<string, unknown>;
+  form: PostFormKind<P, F>;
   /** The post's own details in the list, between its category and date. */
   details?: (post: P) => ReactNode;
   /** Its public address, shown after the date. */
@@ -54,20 +47,14 @@ function publishedLabel(post: { published: boolean; publishedAt: string | null; 
 export function PostsTab<P extends Post, F extends PostForm>({
   api,
   Editor,
-  emptyForm,
-  toForm,
-  problem,
-  urlProblem,
-  payload,
+  form: { empty: emptyForm, toForm, problem, urlProblem, payload },
   details,
   path,
   deleteConfirmation,
   plural,
   listNoun,
 }: PostsTabConfig<P, F>) {
-  const searchId = useId();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 250);
+  const { text: searchText, setText: setSearchText, search } = useSearchText();
   const content = useContentAdmin<P>(api, search);
   const [form, setForm] = useState<F>(emptyForm);
   const [editing, setEditing] = useState<P | null>(null);
@@ -131,19 +118,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
     <div className="grid gap-6">
       <Editor form={form} onChange={setForm} editing={editing} saving={content.save.isPending} onSave={save} onCancel={reset} />
       {editing && <RevisionsPanel<P> key={editing.id} api={api} postId={editing.id} onRestored={edit} />}
-      <div>
-        <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-          Search {lower}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          placeholder="Title or URL slug"
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm sm:max-w-md"
-        />
-      </div>
+      <SearchField label={`Search ${lower}`} placeholder="Title or URL slug" value={searchText} onChange={setSearchText} className="sm:max-w-md" />
       {content.drafts.isPending || content.published.isPending ? (
         <p className="text-sm text-slate-500">Loading {lower}...</p>
       ) : content.drafts.isError || content.published.isError ? (

@@ -6,6 +6,7 @@ import { reportFailure, reportSuccess } from '../feedback';
 import { formatAdminDateTime } from '../format';
 import { keys } from '../query-keys';
 import { Button } from '../ui/Button';
+import { Loaded } from '../ui/Loaded';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
@@ -91,38 +92,36 @@ export function RevisionsPanel<P extends { title: string }>({ api, postId, onRes
         description="Each save keeps the version it replaces (the newest 50): here is the post as it was before each save."
       />
       <CardContent className="grid gap-4">
-        {list.isPending ? (
-          <p className="text-sm text-slate-500">Loading revisions...</p>
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            Failed to load revisions. Please try again.
-          </p>
-        ) : list.data.length === 0 ? (
-          <p className="text-sm text-slate-500">No earlier versions yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Revisions">
-            {list.data.map((revision) => (
-              <li key={revision.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{revision.title}</p>
-                  <p className="mt-0.5 text-xs text-slate-500">
-                    Replaced {formatAdminDateTime(revision.createdAt)} by {revision.author} ·{' '}
-                    {revision.changedFields.length ? `Differs in: ${revision.changedFields.map(label).join(', ')}` : 'Same as the current version'}
-                  </p>
-                </div>
-                <Button
-                  variant="outline"
-                  small
-                  aria-pressed={selected === revision.id}
-                  aria-label={`Preview the version replaced ${formatAdminDateTime(revision.createdAt)}`}
-                  onClick={() => setSelected(selected === revision.id ? null : revision.id)}
-                >
-                  Preview
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Loaded state={list} what="revisions">
+          {(revisions) =>
+            revisions.length === 0 ? (
+              <p className="text-sm text-slate-500">No earlier versions yet.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" aria-label="Revisions">
+                {revisions.map((revision) => (
+                  <li key={revision.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <div className="min-w-0">
+                      <p className="font-medium text-slate-900">{revision.title}</p>
+                      <p className="mt-0.5 text-xs text-slate-500">
+                        Replaced {formatAdminDateTime(revision.createdAt)} by {revision.author} ·{' '}
+                        {revision.changedFields.length ? `Differs in: ${revision.changedFields.map(label).join(', ')}` : 'Same as the current version'}
+                      </p>
+                    </div>
+                    <Button
+                      variant="outline"
+                      small
+                      aria-pressed={selected === revision.id}
+                      aria-label={`Preview the version replaced ${formatAdminDateTime(revision.createdAt)}`}
+                      onClick={() => setSelected(selected === revision.id ? null : revision.id)}
+                    >
+                      Preview
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
         {selected !== null &&
           (preview.isPending ? (
             <p className="text-sm text-slate-500">Loading the version...</p>

@@ -29,6 +29,18 @@ export function postToForm(post: ArticleListItem & { content: string }, timeZone
   };
 }
 
+/** What one kind of post (articles, reviews) brings to the shared posts tab about its form. */
+export interface PostFormKind<P, F extends PostForm> {
+  empty: F;
+  /** The post as the form holds it, its date as the clock reads in the site's zone. */
+  toForm: (post: P, timeZone: string) => F;
+  /** The message that stops a save (what publishing needs), or null. */
+  problem: (form: F, publish: boolean) => string | null;
+  /** A URL on a development host, named, or null. */
+  urlProblem: (form: F) => string | null;
+  payload: (form: F, publish: boolean, timeZone: string) => Record<string, unknown>;
+}
+
 /** Blank optional text goes as null, so the server fills it in (slug, excerpt, author) or leaves it empty. */
 export const textOrNull = (value: string) => value.trim() || null;
 

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { ImagePreview } from '../content/ImagePreview';
 import { Button } from '../ui/Button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Field';
-import { ImageUrlField } from '../media/ImageUrlField';
-import { mediaUrlWarning } from '../urls';
+import { ImageUrlField, VideoUrlField } from '../media/ImageUrlField';
 import { SKILL_LEVELS, type SiteForm } from './site-form';
 
 export interface DiveSiteFormProps {
@@ -66,35 +64,21 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
         <TextAreaField label="Hazards" value={form.hazards} onChange={set('hazards')} rows={2} maxLength={5000} />
         <TextAreaField label="Facilities" value={form.facilities} onChange={set('facilities')} rows={2} maxLength={5000} />
       </div>
-      <div>
-        <ImageUrlField
-          label="Image URL"
-          value={form.imageUrl}
-          onChange={set('imageUrl')}
-          placeholder="https://example.com/site.jpg"
-          warning={mediaUrlWarning('Image URL', form.imageUrl)}
-        />
-        <ImagePreview url={form.imageUrl} alt="Site image preview" />
-      </div>
-      <TextField
-        label="Video URL"
-        type="text"
-        inputMode="url"
-        value={form.videoUrl}
-        onChange={set('videoUrl')}
-        placeholder="https://www.youtube.com/watch?v=..."
-        warning={mediaUrlWarning('Video URL', form.videoUrl)}
+      <ImageUrlField
+        label="Image URL"
+        value={form.imageUrl}
+        onChange={set('imageUrl')}
+        placeholder="https://example.com/site.jpg"
+        preview="Site image preview"
       />
-      <div>
-        <ImageUrlField
-          label="Video Thumbnail URL"
-          value={form.videoThumbnail}
-          onChange={set('videoThumbnail')}
-          placeholder="https://example.com/thumbnail.jpg"
-          warning={mediaUrlWarning('Video Thumbnail URL', form.videoThumbnail)}
-        />
-        <ImagePreview url={form.videoThumbnail} alt="Video thumbnail preview" />
-      </div>
+      <VideoUrlField label="Video URL" value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://www.youtube.com/watch?v=..." />
+      <ImageUrlField
+        label="Video Thumbnail URL"
+        value={form.videoThumbnail}
+        onChange={set('videoThumbnail')}
+        placeholder="https://example.com/thumbnail.jpg"
+        preview="Video thumbnail preview"
+      />
       <TextField
         label="Review Link"
         value={form.reviewLink}

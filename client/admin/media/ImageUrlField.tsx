@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type DragEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useRef, useState, type ComponentProps, type DragEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { keys } from '../query-keys';
 import { isUnauthorized } from '../session';
+import { ImagePreview } from '../content/ImagePreview';
 import { TextField } from '../ui/Field';
+import { mediaUrlWarning } from '../urls';
 import { uploadImage } from './upload-image';
 
 export interface ImageUrlFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'type'> {
@@ -14,7 +16,8 @@ export interface ImageUrlFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
   onChange: (event: { target: { value: string } }) => void;
   required?: boolean;
   hint?: ReactNode;
-  warning?: string | null;
+  /** The alt text of a preview of the image under the field; no preview without it. */
+  preview?: string;
 }
 
 const UPLOAD_HINT = 'Paste a URL, or upload a JPEG, PNG, WebP, AVIF or GIF (up to 15 MB): drop it here or use Upload.';
@@ -22,10 +25,10 @@ const UPLOAD_HINT = 'Paste a URL, or upload a JPEG, PNG, WebP, AVIF or GIF (up t
 /**
  * An image URL field with an 'Upload' button and drag-and-drop: the file goes to POST /api/admin/media and
  * the field takes the site-relative URL it answers. A text field (inputMode url), since a browser's url
- * field refuses '/media/uploads/...'; the server still checks every URL.
+ * field refuses '/media/uploads/...'; the server still checks every URL, and the field warns beforehand.
  */
-export function ImageUrlField({ label, value, onChange, required, hint, warning, ...input }: ImageUrlFieldProps) {
-  return (
+export function ImageUrlField({ label, value, onChange, required, hint, preview, ...input }: ImageUrlFieldProps) {
+  const field = (
     <ImageUpload label={label} onUploaded={(url) => onChange({ target: { value: url } })}>
       <TextField
         {...input}
@@ -36,10 +39,22 @@ export function ImageUrlField({ label, value, onChange, required, hint, warning,
         value={value}
         onChange={onChange}
         hint={hint ?? UPLOAD_HINT}
-        warning={warning}
+        warning={mediaUrlWarning(label, value)}
       />
     </ImageUpload>
   );
+  if (preview === undefined) return field;
+  return (
+    <div>
+      {field}
+      <ImagePreview url={value} alt={preview} />
+    </div>
+  );
+}
+
+/** A video URL field: a text field (inputMode url, as an image's) that warns of a URL the server would refuse. */
+export function VideoUrlField({ label, value, ...input }: Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'warning'> & { value: string }) {
+  return <TextField {...input} label={label} type="text" inputMode="url" value={value} warning={mediaUrlWarning(label, value)} />;
 }
 
 /**

@@ -6,6 +6,7 @@ import { reportFailure, reportSuccess } from '../feedback';
 import { useSiteTimeZone } from '../site-time';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { Loaded } from '../ui/Loaded';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { TextAreaField, TextField } from '../ui/Field';
 
@@ -58,29 +59,27 @@ export function IssuesPanel() {
           actions={<Button onClick={() => setOpen('new')}>New Issue</Button>}
         />
         <CardContent>
-          {issues.isPending ? (
-            <p className="text-sm text-slate-500">Loading issues...</p>
-          ) : issues.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              Failed to load issues. Please try again.
-            </p>
-          ) : issues.data.length === 0 ? (
-            <p className="text-sm text-slate-500">No issue yet.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Newsletter issues">
-              {issues.data.map((issue) => (
-                <li key={issue.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <div>
-                    <p className="font-medium text-slate-900">{issue.subject}</p>
-                    <Badge tone={TONES[issue.status]}>{issue.status}</Badge>
-                  </div>
-                  <Button variant="outline" small onClick={() => setOpen(issue.id)}>
-                    {issue.status === 'draft' || issue.status === 'scheduled' ? 'Edit' : 'Report'} {issue.subject}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <Loaded state={issues} what="issues">
+            {(list) =>
+              list.length === 0 ? (
+                <p className="text-sm text-slate-500">No issue yet.</p>
+              ) : (
+                <ul className="divide-y divide-slate-100" aria-label="Newsletter issues">
+                  {list.map((issue) => (
+                    <li key={issue.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                      <div>
+                        <p className="font-medium text-slate-900">{issue.subject}</p>
+                        <Badge tone={TONES[issue.status]}>{issue.status}</Badge>
+                      </div>
+                      <Button variant="outline" small onClick={() => setOpen(issue.id)}>
+                        {issue.status === 'draft' || issue.status === 'scheduled' ? 'Edit' : 'Report'} {issue.subject}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Loaded>
         </CardContent>
       </Card>
     </div>

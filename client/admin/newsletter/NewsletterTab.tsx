@@ -9,6 +9,7 @@ import type { SubscriberResponse } from 'core/api/admin';
 import { Badge } from '../ui/Badge';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Loaded } from '../ui/Loaded';
 import { useConfirm } from '../ui/useConfirm';
 import { SubscriberForm } from './SubscriberForm';
 import { SubscriberTable } from './SubscriberTable';
@@ -64,35 +65,31 @@ export function NewsletterTab() {
           }
         />
         <CardContent>
-          {subscribers.isPending ? (
-            <p className="text-sm text-slate-500">Loading subscribers...</p>
-          ) : subscribers.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              Failed to load subscribers. Please try again.
-            </p>
-          ) : (
-            <>
-              <SubscriberTable
-                subscribers={list}
-                onEdit={setSelected}
-                busyId={remove.isPending ? (remove.variables?.id ?? null) : null}
-                onDelete={(subscriber) =>
-                  confirm.ask({
-                    title: 'Delete Subscriber',
-                    description: 'Are you sure you want to delete this newsletter subscriber?',
-                    onConfirm: () => remove.mutate(subscriber),
-                  })
-                }
-              />
-              <MoreRows
-                shown={list.length}
-                total={subscribers.total}
-                hasMore={subscribers.hasMore}
-                loading={subscribers.loadingMore}
-                onMore={subscribers.more}
-              />
-            </>
-          )}
+          <Loaded state={subscribers} what="subscribers">
+            {() => (
+              <>
+                <SubscriberTable
+                  subscribers={list}
+                  onEdit={setSelected}
+                  busyId={remove.isPending ? (remove.variables?.id ?? null) : null}
+                  onDelete={(subscriber) =>
+                    confirm.ask({
+                      title: 'Delete Subscriber',
+                      description: 'Are you sure you want to delete this newsletter subscriber?',
+                      onConfirm: () => remove.mutate(subscriber),
+                    })
+                  }
+                />
+                <MoreRows
+                  shown={list.length}
+                  total={subscribers.total}
+                  hasMore={subscribers.hasMore}
+                  loading={subscribers.loadingMore}
+                  onMore={subscribers.more}
+                />
+              </>
+            )}
+          </Loaded>
         </CardContent>
       </Card>
       <ConfirmDialog request={confirm.request} onClose={confirm.close} />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useState } from 'react';
+import { SearchField, useSearchText } from '../ui/SearchField';
 import { apiRequest, getPage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { ImagePreview } from '../content/ImagePreview';
@@ -20,9 +20,7 @@ const GROUP_SIZE = 100;
 /** Dive-site photos: pick a site (those without a photo first), enter a URL, update (SPEC section 2, photos tab). */
 export function PhotosTab() {
   const queryClient = useQueryClient();
-  const searchId = useId();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 250);
+  const { text: searchText, setText: setSearchText, search } = useSearchText();
   // Each group a page by name, counted on the server (the counters), optionally narrowed by a search.
   const group = (photo: 'with' | 'without') => `/api/dive-sites?photo=${photo}&limit=${GROUP_SIZE}${search ? `&q=${encodeURIComponent(search)}` : ''}`;
   const sites = useQuery({
@@ -92,19 +90,7 @@ export function PhotosTab() {
               }}
             >
               <div className="grid content-start gap-4">
-                <div>
-                  <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-                    Find a dive site
-                  </label>
-                  <input
-                    id={searchId}
-                    type="search"
-                    value={searchText}
-                    onChange={(event) => setSearchText(event.target.value)}
-                    placeholder="Name, region or description"
-                    className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-                  />
-                </div>
+                <SearchField label="Find a dive site" placeholder="Name, region or description" value={searchText} onChange={setSearchText} />
                 <SelectField
                   label="Dive Site"
                   value={siteId}
@@ -139,7 +125,6 @@ export function PhotosTab() {
                   value={imageUrl}
                   onChange={(event) => setImageUrl(event.target.value)}
                   placeholder="https://example.com/dive-site.jpg"
-                  warning={warning}
                 />
                 <div>
                   <Button type="submit" disabled={!selected || !imageUrl.trim() || update.isPending}>

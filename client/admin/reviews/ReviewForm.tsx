@@ -1,9 +1,7 @@
 import { REVIEW_CATEGORIES } from 'core/categories';
 import { fieldSetter, PostEditor, type PostEditorProps } from '../content/PostEditor';
-import { ImagePreview } from '../content/ImagePreview';
 import { ImageUrlField } from '../media/ImageUrlField';
 import { SelectField, TextField } from '../ui/Field';
-import { mediaUrlWarning } from '../urls';
 import { RATING_OPTIONS, type ReviewForm as ReviewFormState } from './review-form';
 
 export type ReviewFormProps = PostEditorProps<ReviewFormState>;
@@ -13,7 +11,6 @@ export function ReviewForm(props: ReviewFormProps) {
   const { form, onChange, editing } = props;
   const set = fieldSetter(form, onChange);
   const knownRating = !form.rating || RATING_OPTIONS.some((option) => option.value === form.rating);
-  const imageWarning = mediaUrlWarning('Image URL', form.imageUrl);
   return (
     <PostEditor
       {...props}
@@ -37,17 +34,14 @@ export function ReviewForm(props: ReviewFormProps) {
       }
       media={
         <>
-          <div>
-            <ImageUrlField
-              label="Image URL"
-              required
-              value={form.imageUrl}
-              onChange={set('imageUrl')}
-              placeholder="https://example.com/product.jpg"
-              warning={imageWarning}
-            />
-            <ImagePreview url={form.imageUrl} alt="Product image preview" />
-          </div>
+          <ImageUrlField
+            label="Image URL"
+            required
+            value={form.imageUrl}
+            onChange={set('imageUrl')}
+            placeholder="https://example.com/product.jpg"
+            preview="Product image preview"
+          />
           <TextField
             label="Purchase Link (Affiliate)"
             required

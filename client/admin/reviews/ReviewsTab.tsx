@@ -2,7 +2,7 @@ import type { ReviewResponse } from 'core/api/reviews';
 import { PostsTab } from '../content/PostsTab';
 import { keys } from '../query-keys';
 import { LinkHealthPanel, ReviewLinkFlag } from './LinkHealthPanel';
-import { EMPTY_REVIEW_FORM, reviewPayload, reviewProblem, reviewToForm, reviewUrlProblem, type ReviewForm as ReviewFormState } from './review-form';
+import { REVIEW_FORM, type ReviewForm as ReviewFormState } from './review-form';
 import { ReviewForm } from './ReviewForm';
 
 const ratingText = (rating: string | null) => (!rating ? null : /^★+$/.test(rating) ? rating : `${rating}★`);
@@ -18,11 +18,7 @@ export function ReviewsTab() {
       <PostsTab<ReviewResponse, ReviewFormState>
         api={{ endpoint: '/api/reviews', queryKey: keys.reviews, noun: 'gear review', word: 'Review' }}
         Editor={ReviewForm}
-        emptyForm={EMPTY_REVIEW_FORM}
-        toForm={reviewToForm}
-        problem={reviewProblem}
-        urlProblem={reviewUrlProblem}
-        payload={reviewPayload}
+        form={REVIEW_FORM}
         details={(review) => (
           <>
             {review.price && <span>{review.price}</span>}

@@ -1,6 +1,6 @@
 import type { ReviewResponse } from 'core/api/reviews';
 import { REVIEW_REQUIREMENTS, saveProblem } from 'core/publishing';
-import { EMPTY_POST_FORM, postPayload, postToForm, textOrNull, type PostForm } from '../content/post-form';
+import { EMPTY_POST_FORM, postPayload, postToForm, textOrNull, type PostForm, type PostFormKind } from '../content/post-form';
 import { firstDevelopmentUrl } from '../urls';
 
 export interface ReviewForm extends PostForm {
@@ -35,3 +35,12 @@ export const reviewPayload = (form: ReviewForm, published: boolean, timeZone?: s
   purchaseLink: textOrNull(form.purchaseLink),
   rating: form.rating || null,
 });
+
+/** The reviews tab's form. */
+export const REVIEW_FORM: PostFormKind<ReviewResponse, ReviewForm> = {
+  empty: EMPTY_REVIEW_FORM,
+  toForm: reviewToForm,
+  problem: reviewProblem,
+  urlProblem: reviewUrlProblem,
+  payload: reviewPayload,
+};
