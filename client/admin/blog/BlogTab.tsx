@@ -12,6 +12,7 @@ export function BlogTab() {
       Editor={BlogForm}
       form={ARTICLE_FORM}
       path={(article) => `/blog/${article.slug}`}
+      previewKind="articles"
       deleteConfirmation={(article) =>
         article.published
           ? {

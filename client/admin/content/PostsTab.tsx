@@ -2,6 +2,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { SearchField, useSearchText } from '../ui/SearchField';
 import type { AdminPages } from '../use-admin-pages';
 import type { ArticleListItem } from 'core/api/articles';
+import type { PreviewKind } from 'core/api/previews';
 import { toast } from '../../lib/toast';
 import { reportMissing } from '../feedback';
 import { formatDateTimeIn } from 'core/site-time';
@@ -13,6 +14,7 @@ import { useConfirm } from '../ui/useConfirm';
 import { ContentList } from './ContentList';
 import type { PostEditorProps } from './PostEditor';
 import type { PostForm, PostFormKind } from './post-form';
+import { PreviewActions } from './PreviewActions';
 import { RevisionsPanel } from './RevisionsPanel';
 import { useContentAdmin, type ContentAdminOptions } from './useContentAdmin';
 import { isScheduled } from 'core/publishing';
@@ -29,6 +31,8 @@ export interface PostsTabConfig<P extends Post, F extends PostForm> {
   details?: (post: P) => ReactNode;
   /** Its public address, shown after the date. */
   path?: (post: P) => string;
+  /** Its kind on the preview page: drafts and scheduled posts get 'Preview' and share links (issue 32). */
+  previewKind: PreviewKind;
   /** Asks before deleting this post (its title and text), or deletes at once when null. */
   deleteConfirmation: (post: P) => { title: string; description: string } | null;
   /** 'Posts' or 'Reviews': 'Draft Posts', 'Loading posts...'. */
@@ -50,6 +54,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
   form: { empty: emptyForm, toForm, problem, urlProblem, payload },
   details,
   path,
+  previewKind,
   deleteConfirmation,
   plural,
   listNoun,
@@ -94,6 +99,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
       {details?.(post)}
       <span>{post.published ? publishedLabel(post, timeZone) : `Created ${formatAdminDate(post.createdAt)}`}</span>
       {path && <span className="font-mono">{path(post)}</span>}
+      {(!post.published || isScheduled(post)) && <PreviewActions kind={previewKind} id={post.id} title={post.title} />}
     </>
   );
 

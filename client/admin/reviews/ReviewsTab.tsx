@@ -19,6 +19,7 @@ export function ReviewsTab() {
         api={{ endpoint: '/api/reviews', queryKey: keys.reviews, noun: 'gear review', word: 'Review' }}
         Editor={ReviewForm}
         form={REVIEW_FORM}
+        previewKind="reviews"
         details={(review) => (
           <>
             {review.price && <span>{review.price}</span>}
