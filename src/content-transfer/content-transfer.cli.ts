@@ -4,13 +4,11 @@
  */
 import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { HttpException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CONTENT_KIND_LABELS, CONTENT_KINDS, type ImportSummary } from 'core/api/content-transfer';
 import { loadConfig } from 'src/config/app.config';
-import { dataSourceOptions } from 'src/database/data-source-options';
-import { startEmbeddedPostgres } from 'src/database/embedded-postgres';
+import { withMigratedDatabase } from 'src/database/cli-database';
 import { notifyContentChanged } from 'src/page-cache/notify';
 import { ContentExportService, serializeContentFile } from './content-export.service';
 import { ContentImportService } from './content-import.service';
@@ -47,17 +45,7 @@ async function run(command: string, file: string, dataSource: DataSource): Promi
 async function main(): Promise<void> {
   const [command, file] = process.argv.slice(2);
   if ((command !== 'export' && command !== 'import') || !file) throw new Error(USAGE);
-  const config = loadConfig();
-  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(join(config.dataDir, 'postgres'));
-  const dataSource = new DataSource(dataSourceOptions(config.databaseUrl ?? embedded!.url));
-  try {
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
-    await run(command, file, dataSource);
-  } finally {
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await embedded?.stop();
-  }
+  await withMigratedDatabase(loadConfig(), (dataSource) => run(command, file, dataSource));
 }
 
 main().catch((error: unknown) => {

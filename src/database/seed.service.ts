@@ -23,7 +23,7 @@ interface Dataset {
 const AFFILIATE_PLACEHOLDER = '{{AFFILIATE_TAG}}';
 
 /** One change of a seeded value, applied only where the row still holds `from`. */
-interface Correction {
+export interface Correction {
   /** 'article' corrects the article with the slug `site`; otherwise `site` names a dive site. */
   kind?: 'article';
   site: string;
@@ -33,7 +33,7 @@ interface Correction {
 }
 
 /** One version of the seed's corrections, applied once (seed_history remembers it). */
-interface CorrectionsVersion {
+export interface CorrectionsVersion {
   version: string;
   corrections: Correction[];
   /** Sites whose seed position is a published GPS mark. */

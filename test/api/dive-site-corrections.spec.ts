@@ -1,23 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SeedService } from 'src/database/seed.service';
+import { SeedService, type CorrectionsVersion } from 'src/database/seed.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { allPages } from '../support/all-pages';
-
-interface Correction {
-  kind?: string;
-  site: string;
-  field: string;
-  from: string | number;
-  to: string | number;
-}
-
-interface CorrectionsVersion {
-  version: string;
-  corrections: Correction[];
-  positions: Record<string, string>;
-  added: string[];
-}
 
 const { versions }: { versions: CorrectionsVersion[] } = JSON.parse(readFileSync(join(__dirname, '../../data/dive-site-corrections.json'), 'utf8'));
 const [first, latest] = [versions[0], versions[versions.length - 1]];
