@@ -237,7 +237,7 @@ describe('/dive-sites', () => {
   });
 
   it('keeps the star and comment and says why when the rating cannot be saved', async () => {
-    const site = all.find((s) => s.name === 'SS Nord')!;
+    const site = all.find((s) => s.name === 'Wolf Rock')!;
     expect(matching(site.name)).toHaveLength(1);
     await page.route(`**/api/dive-sites/${site.id}/ratings`, (route) =>
       route.request().method() === 'POST'
