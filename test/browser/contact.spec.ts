@@ -49,7 +49,7 @@ describe('contact page', () => {
     await expect(instagram.getAttribute('target')).resolves.toBe('_blank');
     await expect(page.getByText('We reply within 24-48 hours on business days').isVisible()).resolves.toBe(true);
 
-    const answer = page.getByText('Divers Alert Network recommends at least 12 hours');
+    const answer = page.getByText('Divers Alert Network (DAN) suggests a minimum surface interval before flying of 12 hours');
     expect(await answer.isVisible()).toBe(false);
     await page.getByText('How long should I wait before flying after diving?').click();
     expect(await answer.isVisible()).toBe(true);
