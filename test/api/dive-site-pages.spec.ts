@@ -64,7 +64,9 @@ describe('GET /dive-sites', () => {
     const sent = await request(t.baseUrl).get('/dive-sites').query({ region: 'Tasmania', skill: 'all', depth: 'all', search: '' }).expect(302);
     expect(sent.headers.location).toBe('/dive-sites?region=Tasmania');
     const tasmania = await request(t.baseUrl).get(sent.headers.location).expect(200);
-    expect(cardLinks(tasmania.text)).toHaveLength(10);
+    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM dive_sites WHERE region = 'Tasmania'`);
+    expect(count).toBeGreaterThan(1);
+    expect(cardLinks(tasmania.text)).toHaveLength(count);
     const none = await request(t.baseUrl).get('/dive-sites').query({ search: 'zzzz no such site' }).expect(200);
     expect(none.text).toContain('No dive sites found');
     expect(none.text).toContain('Try adjusting your search terms or filters to find more dive sites.');
