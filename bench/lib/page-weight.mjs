@@ -3,19 +3,12 @@
 // the page has hydrated (each scrolled into view, pointed at and focused).
 import { createRequire } from 'node:module';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM, CHROMIUM_ARGS };
 
 const KINDS = { document: 'html', stylesheet: 'css', script: 'js' };
 

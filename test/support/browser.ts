@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/lib/chromium.mjs';
 
 /**
  * Debian's Chromium, headless, with nothing that reaches the internet. Its pages ask for reduced motion,
@@ -9,18 +10,9 @@ import { chromium, type Browser } from 'playwright-core';
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-dev-shm-usage',
-    ],
+    args: [...CHROMIUM_ARGS, '--disable-quic', '--disable-dev-shm-usage'],
   });
   // browser.newPage() opens its context through newContext too.
   const newContext = browser.newContext.bind(browser);
