@@ -18,7 +18,7 @@ import { freePort } from '../support/free-port';
 const root = join(__dirname, '..', '..');
 const script = (dir: string) => join(dir, 'scripts', 'runtime-tree.sh');
 const ADMIN_PASSWORD = `runtime-tree-${randomBytes(9).toString('base64url')}`;
-// The tree's `node` and `npm` run on the Node.js running the tests (the CI's Node 24 run included).
+// The tree's `node` and `npm` run on the Node.js running the tests (Node.js 24 in CI).
 const PATH = [dirname(process.execPath), process.env.PATH ?? ''].join(delimiter);
 
 let tree: string;
