@@ -13,9 +13,19 @@ export interface JobInfo {
 /** A job's handler: the job's data in, done when it resolves (a throw is retried as the queue says). */
 export type JobHandler<T> = (data: T, info: JobInfo) => Promise<void>;
 
+/** A queue's pg-boss settings (retries, expiry), and how many of its jobs a process works at once. */
+export interface QueueOptions extends Omit<PgBoss.Queue, 'name'> {
+  /**
+   * Jobs a process fetches together and works side by side (default 1). pg-boss's worker asks for jobs at
+   * most once every POLL_SECONDS, so this is also how many a second one process can start.
+   */
+  batchSize?: number;
+}
+
 interface Registration {
   name: string;
   queue: PgBoss.Queue;
+  batchSize: number;
   handler: JobHandler<object>;
 }
 
@@ -62,8 +72,8 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Registers a queue and its handler; the queue is created and worked when the application starts. */
-  define<T extends object>(name: string, queue: Omit<PgBoss.Queue, 'name'>, handler: JobHandler<T>): void {
-    this.registrations.push({ name, queue: { name, ...queue }, handler: handler as JobHandler<object> });
+  define<T extends object>(name: string, { batchSize = 1, ...queue }: QueueOptions, handler: JobHandler<T>): void {
+    this.registrations.push({ name, queue: { name, ...queue }, batchSize, handler: handler as JobHandler<object> });
   }
 
   onApplicationBootstrap(): Promise<void> {
@@ -83,13 +93,24 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         await client.query('SELECT pg_advisory_unlock($1, $2)', [START_LOCK, 0]).catch(() => undefined);
         client.release();
       }
-      for (const { name, handler } of this.registrations) {
-        await this.boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) =>
-          handler(job.data, { retriesLeft: Math.max(0, job.retryLimit - job.retryCount) }),
-        );
+      for (const { name, batchSize, handler } of this.registrations) {
+        await this.boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize, includeMetadata: true }, (jobs) => this.work(name, jobs, handler));
       }
     })();
     return this.started;
+  }
+
+  /**
+   * Works a fetched batch side by side. A job whose handler throws is failed on its own, and retried as its
+   * queue says; pg-boss then completes the batch, which marks only the jobs still active (the others).
+   */
+  private async work(name: string, jobs: PgBoss.JobWithMetadata<object>[], handler: JobHandler<object>): Promise<void> {
+    const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data, { retriesLeft: Math.max(0, job.retryLimit - job.retryCount) })));
+    // A batch of one fails as pg-boss fails any job whose handler throws.
+    if (jobs.length === 1 && outcomes[0].status === 'rejected') throw outcomes[0].reason;
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.status === 'rejected') await this.boss.fail(name, jobs[i].id, outcome.reason as object);
+    }
   }
 
   /** Adds a job; with `runner`, inside that runner's open transaction. */

@@ -21,6 +21,8 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     SITE_URL: 'https://divers.example.au',
     MAIL_FROM: 'Australian Dive Guide <news@divers.example.au>',
+    // The burst's sign-ups come from addresses of their own (X-Forwarded-For), past the per-address limit.
+    TRUST_PROXY: '1',
   });
 });
 
@@ -101,6 +103,19 @@ it('tries a welcome email again after a temporary refusal, and it arrives once',
   await eventually(() => smtp.countFor(email) === 1, `the retried welcome email to ${email}`);
   expect(refusals).toBeGreaterThanOrEqual(2);
   expect(smtp.countFor(email)).toBe(1);
+});
+
+it('welcomes a burst of sign-ups each once, trying again alone the one the mail server turned away for a moment', async () => {
+  const emails = Array.from({ length: 30 }, (_, i) => `burst.${i}.${Date.now()}@example.com`);
+  const refusedOnce = emails[7];
+  let refusals = 0;
+  smtp.answer = (to) => (to === refusedOnce && refusals++ === 0 ? { code: 421, text: 'Try again later' } : { accept: true });
+  await Promise.all(emails.map((email, i) => subscribe(email).set('X-Forwarded-For', `198.51.100.${i + 1}`).expect(201)));
+  await eventually(() => emails.every((email) => smtp.countFor(email) === 1), 'a welcome email to each of the 30');
+  // Time for a second copy to arrive, were one on its way.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  expect(emails.filter((email) => smtp.countFor(email) !== 1)).toEqual([]);
+  expect(refusals).toBeGreaterThanOrEqual(2);
 });
 
 it('keeps the subscription, and the message in the outbox, when the mail server refuses it for good', async () => {
