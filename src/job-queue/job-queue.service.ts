@@ -94,7 +94,9 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         client.release();
       }
       for (const { name, batchSize, handler } of this.registrations) {
-        await this.boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize, includeMetadata: true }, (jobs) => this.work(name, jobs, handler));
+        await this.boss.work<object>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize, includeMetadata: true }, (jobs) =>
+          this.work(name, jobs, handler),
+        );
       }
     })();
     return this.started;

@@ -46,8 +46,10 @@ export class WelcomeMailer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queue.define<{ subscriberId: number }>(WELCOME_QUEUE, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize: WELCOME_BATCH }, (data, info) =>
-      this.deliver(data.subscriberId, info),
+    this.queue.define<{ subscriberId: number }>(
+      WELCOME_QUEUE,
+      { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize: WELCOME_BATCH },
+      (data, info) => this.deliver(data.subscriberId, info),
     );
   }
 

@@ -110,7 +110,13 @@ it('welcomes a burst of sign-ups each once, trying again alone the one the mail 
   const refusedOnce = emails[7];
   let refusals = 0;
   smtp.answer = (to) => (to === refusedOnce && refusals++ === 0 ? { code: 421, text: 'Try again later' } : { accept: true });
-  await Promise.all(emails.map((email, i) => subscribe(email).set('X-Forwarded-For', `198.51.100.${i + 1}`).expect(201)));
+  await Promise.all(
+    emails.map((email, i) =>
+      subscribe(email)
+        .set('X-Forwarded-For', `198.51.100.${i + 1}`)
+        .expect(201),
+    ),
+  );
   await eventually(() => emails.every((email) => smtp.countFor(email) === 1), 'a welcome email to each of the 30');
   // Time for a second copy to arrive, were one on its way.
   await new Promise((resolve) => setTimeout(resolve, 2_500));
