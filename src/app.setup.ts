@@ -11,6 +11,7 @@ import { answerFirst } from './common/answer-first';
 import { Clock } from './common/clock';
 import { allOf, processAccessLog, requestTracking } from './common/logging';
 import { rejectNullCharacters } from './common/null-characters';
+import { ReaderTraffic } from './common/reader-traffic';
 import { projectRoot } from './common/project-root';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
@@ -43,7 +44,8 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
       })
     : null;
   // A request id on every answer (X-Request-Id); in production, one JSON log line per request; the metrics.
-  const finished = allOf(processAccessLog(), metrics?.observe ?? null);
+  // And counted for the background work that gives way to readers (src/common/reader-traffic.ts).
+  const finished = allOf(processAccessLog(), metrics?.observe ?? null, app.get(ReaderTraffic).observe);
   // The security headers are the same for every answer: recorded once at start and set as they were.
   const everyAnswer = fixedHeaders([securityHeaders(config), permissionsPolicy]);
   // Page views are counted on both paths: the cache's hits and the pages Express renders (src/insights).

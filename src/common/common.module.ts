@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { Clock } from './clock';
+import { ReaderTraffic } from './reader-traffic';
 
 @Global()
-@Module({ providers: [Clock], exports: [Clock] })
+@Module({ providers: [Clock, ReaderTraffic], exports: [Clock, ReaderTraffic] })
 export class CommonModule {}

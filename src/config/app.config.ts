@@ -42,6 +42,8 @@ export interface AppConfig {
   siteTimezone: string;
   /** Newsletter messages sent a second, at most (src/newsletter-issues). */
   newsletterRate: number;
+  /** Newsletter messages sent a second, at most, while the process is busy with readers (src/common/reader-traffic.ts). */
+  newsletterBusyRate: number;
   /** Hours between scheduled checks of the purchase links (src/link-health); 0: only the admin's button. Off under test. */
   linkCheckIntervalHours: number;
 }
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     siteTimezone: timeZone(env, 'SITE_TIMEZONE'),
     metricsToken: metricsToken ?? null,
     newsletterRate: integer(env, 'NEWSLETTER_RATE', 50, 1, 10_000),
+    newsletterBusyRate: integer(env, 'NEWSLETTER_BUSY_RATE', 50, 1, 10_000),
     linkCheckIntervalHours: integer(env, 'LINK_CHECK_INTERVAL_HOURS', nodeEnv === 'test' ? 0 : 24, 0, 8_760),
   };
 }

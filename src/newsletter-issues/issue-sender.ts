@@ -4,6 +4,7 @@ import { Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { Tag } from 'src/common/cache-tags';
+import { ReaderTraffic } from 'src/common/reader-traffic';
 import { isPermanentFailure, MailService } from 'src/mail/mail.service';
 import { SMTP_CONNECTIONS } from 'src/mail/mail-transport';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
@@ -74,6 +75,7 @@ export class IssueSender implements OnModuleDestroy {
     private readonly mail: MailService,
     private readonly renderer: IssueRenderer,
     private readonly pageCache: PageCacheService,
+    private readonly readers: ReaderTraffic,
   ) {}
 
   private db(): Pool {
@@ -190,11 +192,16 @@ export class IssueSender implements OnModuleDestroy {
     return '';
   }
 
-  /** NEWSLETTER_RATE: each message takes the next slot, 1/rate seconds after the one before. */
+  /**
+   * NEWSLETTER_RATE: each message takes the next slot, 1/rate seconds after the one before. While readers
+   * keep the process busy, at most NEWSLETTER_BUSY_RATE: the send gives them the machine, and takes it back
+   * the second they are gone.
+   */
   private async waitForSlot(): Promise<void> {
     const now = Date.now();
     const slot = Math.max(this.nextSlot, now);
-    this.nextSlot = slot + 1000 / this.config.newsletterRate;
+    const rate = this.readers.busy(now) ? Math.min(this.config.newsletterRate, this.config.newsletterBusyRate) : this.config.newsletterRate;
+    this.nextSlot = slot + 1000 / rate;
     if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
   }
 
