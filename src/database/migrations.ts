@@ -16,6 +16,7 @@ import { LinkChecks1797600000000 } from '../../migrations/1797600000000-LinkChec
 import { ShareLinks1797600000001 } from '../../migrations/1797600000001-ShareLinks';
 import { NearbySiteIndex1797700000000 } from '../../migrations/1797700000000-NearbySiteIndex';
 import { TopRatedIndex1797700000001 } from '../../migrations/1797700000001-TopRatedIndex';
+import { SearchTextIndexes1797700000002 } from '../../migrations/1797700000002-SearchTextIndexes';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ShareLinks1797600000001,
   NearbySiteIndex1797700000000,
   TopRatedIndex1797700000001,
+  SearchTextIndexes1797700000002,
 ];
