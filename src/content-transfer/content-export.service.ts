@@ -4,21 +4,12 @@ import { CONTENT_FORMAT, CONTENT_VERSION, type ContentKind } from 'core/api/cont
 import type { Article } from 'src/articles/article.entity';
 import type { CarouselVideo } from 'src/carousel/carousel-video.entity';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { Media } from 'src/images/media.entity';
 import type { Subscriber } from 'src/newsletter/subscriber.entity';
 import type { Product } from 'src/products/product.entity';
 import type { Review } from 'src/reviews/review.entity';
-import {
-  articleFromRow,
-  carouselSlideRecord,
-  commentRecord,
-  diveSiteRecord,
-  mediaRecord,
-  productRecord,
-  ratingRecord,
-  reviewFromRow,
-  subscriberRecord,
-} from './content-records';
+import { RECORD_OF } from './site-content';
 
 /**
  * The most upload bytes one file carries. Past it the file would outgrow the import's body limit and a
@@ -35,8 +26,7 @@ export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  */
 export const IMPORT_MAX_VALUES = 500_000;
 
-/** Rows fetched from the cursor at a time, and the text gathered before it is handed on. */
-const FETCH_ROWS = 500;
+/** The text gathered before it is handed on. */
 const CHUNK_CHARS = 64 * 1024;
 /** A statement of the export (the first fetch sorts a million ratings at 100x) may outlast the server's usual timeout. */
 const EXPORT_STATEMENT_TIMEOUT = '5min';
@@ -51,24 +41,24 @@ const as = <T>(toRecord: (row: T) => unknown) => toRecord as unknown as (row: Ro
  * Times in a key are compared at the millisecond, as the record writes them.
  */
 const KINDS: { kind: Exclude<ContentKind, 'media'>; sql: string; record: (row: Row) => unknown }[] = [
-  { kind: 'articles', sql: `SELECT * FROM articles ORDER BY slug COLLATE "C", id`, record: as<Article>(articleFromRow) },
-  { kind: 'reviews', sql: `SELECT * FROM reviews ORDER BY slug COLLATE "C", id`, record: as<Review>(reviewFromRow) },
-  { kind: 'products', sql: `SELECT * FROM products ORDER BY name COLLATE "C", id`, record: as<Product>(productRecord) },
-  { kind: 'carouselSlides', sql: `SELECT * FROM carousel_videos ORDER BY title COLLATE "C", id`, record: as<CarouselVideo>(carouselSlideRecord) },
-  { kind: 'diveSites', sql: `SELECT * FROM dive_sites ORDER BY name COLLATE "C", id`, record: as<DiveSite>(diveSiteRecord) },
+  { kind: 'articles', sql: `SELECT * FROM articles ORDER BY slug COLLATE "C", id`, record: as<Article>(RECORD_OF.articles) },
+  { kind: 'reviews', sql: `SELECT * FROM reviews ORDER BY slug COLLATE "C", id`, record: as<Review>(RECORD_OF.reviews) },
+  { kind: 'products', sql: `SELECT * FROM products ORDER BY name COLLATE "C", id`, record: as<Product>(RECORD_OF.products) },
+  { kind: 'carouselSlides', sql: `SELECT * FROM carousel_videos ORDER BY title COLLATE "C", id`, record: as<CarouselVideo>(RECORD_OF.carouselSlides) },
+  { kind: 'diveSites', sql: `SELECT * FROM dive_sites ORDER BY name COLLATE "C", id`, record: as<DiveSite>(RECORD_OF.diveSites) },
   {
     kind: 'comments',
     sql: `SELECT comment.*, article.slug AS "articleSlug" FROM comments comment JOIN articles article ON article.id = comment."articleId"
           ORDER BY article.slug COLLATE "C", date_trunc('milliseconds', comment."createdAt"), comment.name COLLATE "C", comment.id`,
-    record: as<Parameters<typeof commentRecord>[0]>(commentRecord),
+    record: as<Parameters<typeof RECORD_OF.comments>[0]>(RECORD_OF.comments),
   },
   {
     kind: 'ratings',
     sql: `SELECT rating.*, site.name AS "diveSiteName" FROM dive_site_ratings rating JOIN dive_sites site ON site.id = rating."diveSiteId"
           ORDER BY site.name COLLATE "C", date_trunc('milliseconds', rating."createdAt"), rating.id`,
-    record: as<Parameters<typeof ratingRecord>[0]>(ratingRecord),
+    record: as<Parameters<typeof RECORD_OF.ratings>[0]>(RECORD_OF.ratings),
   },
-  { kind: 'subscribers', sql: `SELECT * FROM newsletters ORDER BY lower(email) COLLATE "C", id`, record: as<Subscriber>(subscriberRecord) },
+  { kind: 'subscribers', sql: `SELECT * FROM newsletters ORDER BY lower(email) COLLATE "C", id`, record: as<Subscriber>(RECORD_OF.subscribers) },
 ];
 
 /** The uploads a record refers to, by hash: /media/uploads/<hash>.<ext>, alone, absolute or inside markdown. */
@@ -89,38 +79,34 @@ export class ContentExportService {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The file's text in pieces of about 64 KB; stopping early (a closed download) ends the transaction. */
-  async *export(now: Date = new Date()): AsyncGenerator<string> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction('REPEATABLE READ');
-      await runner.query(`SET LOCAL statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}'`);
-      let text =
-        `{\n  "format": ${JSON.stringify(CONTENT_FORMAT)},\n  "version": ${JSON.stringify(CONTENT_VERSION)},\n` +
-        `  "exportedAt": ${JSON.stringify(now.toISOString())},\n  "content": {\n`;
-      const uploads = new Set<string>();
-      for (const [index, { kind, sql, record }] of KINDS.entries()) {
-        text += `${index ? ',\n' : ''}    ${JSON.stringify(kind)}: [`;
-        let count = 0;
-        for await (const row of rows(runner, sql)) {
+  export(now: Date = new Date()): AsyncGenerator<string> {
+    return inReadTransaction(this.dataSource, EXPORT_STATEMENT_TIMEOUT, (runner) => this.pieces(runner, now));
+  }
+
+  private async *pieces(runner: QueryRunner, now: Date): AsyncGenerator<string> {
+    let text =
+      `{\n  "format": ${JSON.stringify(CONTENT_FORMAT)},\n  "version": ${JSON.stringify(CONTENT_VERSION)},\n` +
+      `  "exportedAt": ${JSON.stringify(now.toISOString())},\n  "content": {\n`;
+    const uploads = new Set<string>();
+    for (const [index, { kind, sql, record }] of KINDS.entries()) {
+      text += `${index ? ',\n' : ''}    ${JSON.stringify(kind)}: [`;
+      let count = 0;
+      for await (const rows of cursorBatches(runner, sql)) {
+        for (const row of rows) {
           const made = placed(record(row));
           for (const match of made.matchAll(UPLOAD_REFERENCE)) uploads.add(match[1]);
           text += `${count++ ? ',' : ''}\n${made}`;
-          if (text.length >= CHUNK_CHARS) {
-            yield text;
-            text = '';
-          }
         }
-        text += count ? '\n    ]' : ']';
+        if (text.length >= CHUNK_CHARS) {
+          yield text;
+          text = '';
+        }
       }
-      const media = await this.uploads(runner, uploads);
-      if (media.length) text += `,\n    "media": [\n${media.map(placed).join(',\n')}\n    ]`;
-      yield `${text}\n  }\n}\n`;
-      await runner.commitTransaction();
-    } finally {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      await runner.release();
+      text += count ? '\n    ]' : ']';
     }
+    const media = await this.uploads(runner, uploads);
+    if (media.length) text += `,\n    "media": [\n${media.map(placed).join(',\n')}\n    ]`;
+    yield `${text}\n  }\n}\n`;
   }
 
   /** The uploads referred to, bytes and all, as many as MEDIA_EXPORT_LIMIT allows (by hash order). */
@@ -141,17 +127,6 @@ export class ContentExportService {
       where: { id: In(kept) },
       order: { hash: 'ASC' },
     });
-    return found.map((row) => mediaRecord({ ...row, data: row.bytes.toString('base64') }));
+    return found.map((row) => RECORD_OF.media({ ...row, data: row.bytes.toString('base64') }));
   }
-}
-
-/** The rows of `sql` from a cursor of the runner's transaction, FETCH_ROWS at a time. */
-async function* rows(runner: QueryRunner, sql: string): AsyncGenerator<Row> {
-  await runner.query(`DECLARE content_export NO SCROLL CURSOR FOR ${sql}`);
-  for (;;) {
-    const batch: Row[] = await runner.query(`FETCH FORWARD ${FETCH_ROWS} FROM content_export`);
-    if (batch.length === 0) break;
-    yield* batch;
-  }
-  await runner.query(`CLOSE content_export`);
 }

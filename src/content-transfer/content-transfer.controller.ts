@@ -1,11 +1,10 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Body, Controller, Get, Header, HttpCode, Logger, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ImportSummary } from 'core/api/content-transfer';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Clock } from 'src/common/clock';
 import { RequestBody } from 'src/common/request-body';
+import { sendPieces } from 'src/common/stream-response';
 import { Invalidates } from 'src/common/cache-tags';
 import { SitemapService } from 'src/feeds/sitemap.service';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
@@ -14,13 +13,6 @@ import { ContentImportService } from './content-import.service';
 
 /** A content file is a whole site, uploads included: read only once the admin guard has passed. */
 const IMPORT_BODY = RequestBody({ limit: IMPORT_BODY_LIMIT, maxValues: IMPORT_MAX_VALUES });
-
-/** A generator's pieces again, its first (already read) included. */
-async function* continued<T>(first: IteratorResult<T>, rest: AsyncGenerator<T>): AsyncGenerator<T> {
-  if (first.done) return;
-  yield first.value;
-  yield* rest;
-}
 
 /**
  * The whole site's content as one file, and that file read back (core/api/content-transfer.ts). The
@@ -38,23 +30,14 @@ export class ContentTransferController {
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * Streamed as it is read (ContentExportService.export), at the pace the download takes it: a closed
-   * download ends the read. Its first piece is read before the answer starts, so a database that fails at
-   * once still gets a proper error answer.
-   */
+  /** Streamed as it is read (ContentExportService.export, sendPieces). */
   @Get('export')
   @AdminOnly({ action: 'export_content' })
   @Header('Content-Type', 'application/json; charset=utf-8')
   async export(@Res() response: Response): Promise<void> {
     const now = this.clock.now();
-    const pieces = this.exporter.export(now);
-    const first = await pieces.next();
     response.setHeader('Content-Disposition', `attachment; filename="dive-site-content-${now.toISOString().slice(0, 10)}.json"`);
-    await pipeline(Readable.from(continued(first, pieces)), response).catch((error: unknown) => {
-      // The answer has begun: a failure can only cut it short (the file then does not parse), never turn into a 500.
-      this.logger.error(`The content export stopped: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    await sendPieces(response, this.exporter.export(now), this.logger, 'The content export');
   }
 
   @Post('import/preview')
