@@ -51,7 +51,7 @@ const EXPORT_STATEMENT_TIMEOUT = '2min';
 export const NEARBY_LIMIT = 6;
 export const NEARBY_KM = 100;
 
-/** The spatial index of nearby(): each site's ll_to_earth point, in cube's GiST. */
+/** The spatial index of nearby(): each site's point on the unit sphere, in cube's GiST. */
 export const NEARBY_INDEX = 'IDX_dive_sites_earth';
 
 /**
@@ -70,8 +70,8 @@ const KM_SQL = `2 * 6371 * asin(least(1, sqrt(
     cos(radians(here.latitude)) * cos(radians(other.latitude)) * power(sin(radians(other.longitude - here.longitude) / 2), 2)
   )))::float8`;
 
-/** A site's point on the earth, the expression IDX_dive_sites_earth holds. */
-const EARTH_SQL = (alias: string) => `ll_to_earth(${alias}.latitude::float8, ${alias}.longitude::float8)`;
+/** A site's point on the unit sphere (x, y, z), the expression IDX_dive_sites_earth holds (migrations/1797700000000-NearbySiteIndex.ts). */
+const EARTH_SQL = (alias: string) => `dive_site_point(${alias}.latitude::float8, ${alias}.longitude::float8)`;
 const HERE_SQL = `(SELECT ${EARTH_SQL('site')} FROM dive_sites site WHERE site.id = $1)`;
 
 /**
@@ -88,12 +88,12 @@ export const NEARBY_BY_INDEX = `
     ORDER BY ${EARTH_SQL('other')} <-> ${HERE_SQL}
     LIMIT $3
   ), reach AS (
-    SELECT least(coalesce(max(chord), 0), 2 * earth() * sin($2 / 6371.0 / 2)) + 1 AS metres FROM nearest
+    SELECT least(coalesce(max(chord), 0), 2 * sin($2 / 6371.0 / 2)) + 1e-7 AS radii FROM nearest
   )
   SELECT id, name, "skillLevel", km FROM (
     SELECT other.id, other.name, other."skillLevel", ${KM_SQL} AS km
     FROM dive_sites other, dive_sites here, reach
-    WHERE here.id = $1 AND other.id <> here.id AND cube_enlarge(${HERE_SQL}, reach.metres, 3) @> ${EARTH_SQL('other')}
+    WHERE here.id = $1 AND other.id <> here.id AND cube_enlarge(${HERE_SQL}, reach.radii, 3) @> ${EARTH_SQL('other')}
   ) distances
   WHERE km <= $2
   ORDER BY km, name ${HUMAN_ORDER}, id
@@ -142,7 +142,8 @@ export class DiveSitesService {
     if (filter.q && filter.tolerant) {
       // The site search's own steps (exact text, then the tolerant ones), as /dive-sites and /search find.
       const ids = await this.searchIds(filter.q);
-      query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
+      // One array parameter, not one per site: 'reef' finds most of 24,700 sites at 100x.
+      query.andWhere('site.id = ANY(:ids)', { ids });
     } else if (filter.q) {
       // The text as written (the admin's list filter: a name deleted is not replaced by one spelt like it).
       query.andWhere(...siteTextMatch(filter.q));
@@ -188,7 +189,7 @@ export class DiveSitesService {
   ): Promise<{ sites: DiveSite[]; matchCount: number }> {
     const query = this.sorted();
     if (filters.search.trim()) {
-      if (searchMatches) query.andWhere(searchMatches.length ? 'site.id IN (:...searchMatches)' : 'false', { searchMatches });
+      if (searchMatches) query.andWhere('site.id = ANY(:searchMatches)', { searchMatches });
       else query.andWhere(...siteTextMatch(filters.search));
     }
     if (filters.region !== ALL) query.andWhere('site.region = :region', { region: filters.region });
@@ -239,7 +240,8 @@ export class DiveSitesService {
     const query = this.sorted();
     if (term) {
       const ids = await this.searchIds(term);
-      query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
+      // One array parameter, not one per site: 'reef' finds most of 24,700 sites at 100x.
+      query.andWhere('site.id = ANY(:ids)', { ids });
     }
     if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
@@ -304,7 +306,7 @@ export class DiveSitesService {
    * The nearest other sites within NEARBY_KM of a site, nearest first (then by name), at most NEARBY_LIMIT,
    * in constant work: the NEARBY_LIMIT nearest by the spatial index (IDX_dive_sites_earth, right across
    * 180 degrees), then every site as near as the farthest of them (a tie), from the same index. Their km are
-   * great-circle (haversine), as they always were. Without the index (a database without earthdistance),
+   * great-circle (haversine), as they always were. Without the index (a database without cube),
    * the band of latitude within NEARBY_KM, from the latitude index.
    */
   async nearby(id: number): Promise<NearbySite[]> {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { greatCircleKm } from 'core/geo';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { Client } from 'pg';
+import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
 import { decodeMapPayload } from 'core/dive-sites/map-payload';
 import { allPages } from '../support/all-pages';
 
@@ -171,6 +172,25 @@ describe('nearby sites', () => {
       expect(nearbyOf(await page(east.id))[0].km).toBe(8.3);
     } finally {
       await t.dataSource.query(`DELETE FROM dive_sites WHERE id = ANY($1::int[])`, [added.map((row) => row.id)]);
+    }
+  });
+
+  it('lists the same nearest sites on a database without the spatial index (earthdistance not allowed), by the band of latitude', async () => {
+    const databaseUrl = await createTestDatabase();
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP INDEX "IDX_dive_sites_earth"`);
+    await client.end();
+    const plain = await startTestApp({}, { databaseUrl });
+    try {
+      for (const name of ['SS Yongala', 'Julian Rocks', 'Great White Wall (Rainbow Reef)']) {
+        const id = byName(name).id;
+        const without = nearbyOf((await request(plain.baseUrl).get(`/dive-sites/${id}`).expect(200)).text);
+        expect([name, without]).toEqual([name, nearbyOf(await page(id))]);
+        expect(without.length).toBeGreaterThan(0);
+      }
+    } finally {
+      await plain.close();
     }
   });
 
