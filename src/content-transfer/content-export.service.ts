@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type Repository } from 'typeorm';
-import { CONTENT_FORMAT, CONTENT_VERSION, type ContentFile, type ContentSet, type MediaRecord } from 'core/api/content-transfer';
+import { DataSource, In, type QueryRunner } from 'typeorm';
+import { CONTENT_FORMAT, CONTENT_VERSION, type ContentKind } from 'core/api/content-transfer';
+import type { Article } from 'src/articles/article.entity';
+import type { CarouselVideo } from 'src/carousel/carousel-video.entity';
+import type { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { Media } from 'src/images/media.entity';
-import { mediaRecord, sortByKey } from './content-records';
-import { readSiteContent, referencedUploads } from './site-content';
+import type { Subscriber } from 'src/newsletter/subscriber.entity';
+import type { Product } from 'src/products/product.entity';
+import type { Review } from 'src/reviews/review.entity';
+import { RECORD_OF } from './site-content';
 
 /**
  * The most upload bytes one file carries. Past it the file would outgrow the import's body limit and a
@@ -20,36 +26,93 @@ export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  */
 export const IMPORT_MAX_VALUES = 500_000;
 
-/** Two-space JSON with a final newline: readable, and the same bytes for the same content. */
-export const serializeContentFile = (file: ContentFile): string => `${JSON.stringify(file, null, 2)}\n`;
+/** The text gathered before it is handed on. */
+const CHUNK_CHARS = 64 * 1024;
+/** A statement of the export (the first fetch sorts a million ratings at 100x) may outlast the server's usual timeout. */
+const EXPORT_STATEMENT_TIMEOUT = '5min';
 
-/** The whole site's content as one file (core/api/content-transfer.ts). */
+type Row = Record<string, unknown>;
+/* The rows are read with SELECT *, so each has its entity's columns, as the records' functions read them. */
+const as = <T>(toRecord: (row: T) => unknown) => toRecord as unknown as (row: Row) => unknown;
+
+/**
+ * Each kind's rows in the file's order, its natural key (content-records' KEYS) by code point (COLLATE
+ * "C", as sortByKey compares), the older row first of two with one key; and the record each row makes.
+ * Times in a key are compared at the millisecond, as the record writes them.
+ */
+const KINDS: { kind: Exclude<ContentKind, 'media'>; sql: string; record: (row: Row) => unknown }[] = [
+  { kind: 'articles', sql: `SELECT * FROM articles ORDER BY slug COLLATE "C", id`, record: as<Article>(RECORD_OF.articles) },
+  { kind: 'reviews', sql: `SELECT * FROM reviews ORDER BY slug COLLATE "C", id`, record: as<Review>(RECORD_OF.reviews) },
+  { kind: 'products', sql: `SELECT * FROM products ORDER BY name COLLATE "C", id`, record: as<Product>(RECORD_OF.products) },
+  { kind: 'carouselSlides', sql: `SELECT * FROM carousel_videos ORDER BY title COLLATE "C", id`, record: as<CarouselVideo>(RECORD_OF.carouselSlides) },
+  { kind: 'diveSites', sql: `SELECT * FROM dive_sites ORDER BY name COLLATE "C", id`, record: as<DiveSite>(RECORD_OF.diveSites) },
+  {
+    kind: 'comments',
+    sql: `SELECT comment.*, article.slug AS "articleSlug" FROM comments comment JOIN articles article ON article.id = comment."articleId"
+          ORDER BY article.slug COLLATE "C", date_trunc('milliseconds', comment."createdAt"), comment.name COLLATE "C", comment.id`,
+    record: as<Parameters<typeof RECORD_OF.comments>[0]>(RECORD_OF.comments),
+  },
+  {
+    kind: 'ratings',
+    sql: `SELECT rating.*, site.name AS "diveSiteName" FROM dive_site_ratings rating JOIN dive_sites site ON site.id = rating."diveSiteId"
+          ORDER BY site.name COLLATE "C", date_trunc('milliseconds', rating."createdAt"), rating.id`,
+    record: as<Parameters<typeof RECORD_OF.ratings>[0]>(RECORD_OF.ratings),
+  },
+  { kind: 'subscribers', sql: `SELECT * FROM newsletters ORDER BY lower(email) COLLATE "C", id`, record: as<Subscriber>(RECORD_OF.subscribers) },
+];
+
+/** The uploads a record refers to, by hash: /media/uploads/<hash>.<ext>, alone, absolute or inside markdown. */
+const UPLOAD_REFERENCE = /\/media\/uploads\/([0-9a-f]{64})\./g;
+
+/** A record as it sits in the file: two-space JSON, inside the content's arrays (six spaces in). */
+const INDENT = '      ';
+const placed = (record: unknown) => INDENT + JSON.stringify(record, null, 2).replace(/\n/g, `\n${INDENT}`);
+
+/**
+ * The whole site's content as one file (core/api/content-transfer.ts), written as it is read: each kind
+ * from a cursor a few hundred rows at a time, inside one REPEATABLE READ transaction (one moment of the
+ * site), so no export holds every row, however large the site. The text is two-space JSON with a final
+ * newline, exactly JSON.stringify(file, null, 2): readable, and the same bytes for the same content.
+ */
 @Injectable()
 export class ContentExportService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async export(now: Date = new Date()): Promise<ContentFile> {
-    const site = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      const held = await readSiteContent(manager);
-      const records = <R>(kind: keyof typeof held) => held[kind].map(({ record }) => record as R);
-      const content: ContentSet = {
-        articles: sortByKey('articles', records('articles')),
-        reviews: sortByKey('reviews', records('reviews')),
-        products: sortByKey('products', records('products')),
-        carouselSlides: sortByKey('carouselSlides', records('carouselSlides')),
-        diveSites: sortByKey('diveSites', records('diveSites')),
-        comments: sortByKey('comments', records('comments')),
-        ratings: sortByKey('ratings', records('ratings')),
-        subscribers: sortByKey('subscribers', records('subscribers')),
-      };
-      const media = await this.uploads(manager.getRepository(Media), referencedUploads(content));
-      return media.length ? { ...content, media } : content;
-    });
-    return { format: CONTENT_FORMAT, version: CONTENT_VERSION, exportedAt: now.toISOString(), content: site };
+  /** The file's text in pieces of about 64 KB; stopping early (a closed download) ends the transaction. */
+  export(now: Date = new Date()): AsyncGenerator<string> {
+    return inReadTransaction(this.dataSource, EXPORT_STATEMENT_TIMEOUT, (runner) => this.pieces(runner, now));
   }
 
-  private async uploads(repository: Repository<Media>, hashes: Set<string>): Promise<MediaRecord[]> {
+  private async *pieces(runner: QueryRunner, now: Date): AsyncGenerator<string> {
+    let text =
+      `{\n  "format": ${JSON.stringify(CONTENT_FORMAT)},\n  "version": ${JSON.stringify(CONTENT_VERSION)},\n` +
+      `  "exportedAt": ${JSON.stringify(now.toISOString())},\n  "content": {\n`;
+    const uploads = new Set<string>();
+    for (const [index, { kind, sql, record }] of KINDS.entries()) {
+      text += `${index ? ',\n' : ''}    ${JSON.stringify(kind)}: [`;
+      let count = 0;
+      for await (const rows of cursorBatches(runner, sql)) {
+        for (const row of rows) {
+          const made = placed(record(row));
+          for (const match of made.matchAll(UPLOAD_REFERENCE)) uploads.add(match[1]);
+          text += `${count++ ? ',' : ''}\n${made}`;
+        }
+        if (text.length >= CHUNK_CHARS) {
+          yield text;
+          text = '';
+        }
+      }
+      text += count ? '\n    ]' : ']';
+    }
+    const media = await this.uploads(runner, uploads);
+    if (media.length) text += `,\n    "media": [\n${media.map(placed).join(',\n')}\n    ]`;
+    yield `${text}\n  }\n}\n`;
+  }
+
+  /** The uploads referred to, bytes and all, as many as MEDIA_EXPORT_LIMIT allows (by hash order). */
+  private async uploads(runner: QueryRunner, hashes: Set<string>) {
     if (hashes.size === 0) return [];
+    const repository = runner.manager.getRepository(Media);
     const sizes = await repository.find({ select: { id: true, hash: true, size: true }, where: { hash: In([...hashes]) }, order: { hash: 'ASC' } });
     const kept: number[] = [];
     let total = 0;
@@ -59,11 +122,11 @@ export class ContentExportService {
       kept.push(id);
     }
     if (kept.length === 0) return [];
-    const rows = await repository.find({
+    const found = await repository.find({
       select: { id: true, hash: true, mimeType: true, originalName: true, createdAt: true, bytes: true },
       where: { id: In(kept) },
       order: { hash: 'ASC' },
     });
-    return rows.map((row) => mediaRecord({ ...row, data: row.bytes.toString('base64') }));
+    return found.map((row) => RECORD_OF.media({ ...row, data: row.bytes.toString('base64') }));
   }
 }

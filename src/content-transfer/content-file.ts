@@ -15,19 +15,8 @@ import {
 import { ARTICLE_REQUIREMENTS, missingToPublish, REVIEW_REQUIREMENTS } from 'core/publishing';
 import { errorBody } from 'src/common/error-body';
 import { checkUpload, UPLOAD_FORMATS } from 'src/images/media-upload';
-import {
-  articleFromFile,
-  carouselSlideRecord,
-  commentRecord,
-  diveSiteRecord,
-  keyOf,
-  labelOf,
-  mediaRecord,
-  productRecord,
-  ratingRecord,
-  reviewFromFile,
-  subscriberRecord,
-} from './content-records';
+import { articleFromFile, keyOf, labelOf, reviewFromFile } from './content-records';
+import { RECORD_OF } from './site-content';
 import {
   ArticleImportDto,
   CarouselSlideImportDto,
@@ -72,15 +61,10 @@ const DTOS: { [K in ContentKind]: ClassConstructor<object> } = {
 
 /** The checked DTO of a record as the record the site would store (defaults filled, times normalised). */
 const NORMALISE: { [K in ContentKind]: (dto: never) => CheckedContent[K][number] } = {
+  // The rest take a file's record as they take a row.
+  ...RECORD_OF,
   articles: articleFromFile,
   reviews: reviewFromFile,
-  products: productRecord,
-  carouselSlides: carouselSlideRecord,
-  diveSites: diveSiteRecord,
-  comments: commentRecord,
-  ratings: ratingRecord,
-  subscribers: subscriberRecord,
-  media: mediaRecord,
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,14 +3,16 @@
  * written or read by an operator on the database the server uses (DATABASE_URL, else the embedded one).
  */
 import 'reflect-metadata';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { HttpException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CONTENT_KIND_LABELS, CONTENT_KINDS, type ImportSummary } from 'core/api/content-transfer';
 import { loadConfig } from 'src/config/app.config';
 import { withMigratedDatabase } from 'src/database/cli-database';
 import { notifyContentChanged } from 'src/page-cache/notify';
-import { ContentExportService, serializeContentFile } from './content-export.service';
+import { ContentExportService } from './content-export.service';
 import { ContentImportService } from './content-import.service';
 
 const USAGE = 'usage: content-transfer.cli.js export|import <file.json>';
@@ -26,7 +28,7 @@ function report(summary: ImportSummary): string {
 
 async function run(command: string, file: string, dataSource: DataSource): Promise<void> {
   if (command === 'export') {
-    writeFileSync(file, serializeContentFile(await new ContentExportService(dataSource).export()));
+    await pipeline(Readable.from(new ContentExportService(dataSource).export()), createWriteStream(file));
     console.info(`Exported the site's content to ${file}`);
     return;
   }

@@ -1,13 +1,14 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Logger, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ImportSummary } from 'core/api/content-transfer';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Clock } from 'src/common/clock';
 import { RequestBody } from 'src/common/request-body';
+import { sendPieces } from 'src/common/stream-response';
 import { Invalidates } from 'src/common/cache-tags';
 import { SitemapService } from 'src/feeds/sitemap.service';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
-import { ContentExportService, IMPORT_BODY_LIMIT, IMPORT_MAX_VALUES, serializeContentFile } from './content-export.service';
+import { ContentExportService, IMPORT_BODY_LIMIT, IMPORT_MAX_VALUES } from './content-export.service';
 import { ContentImportService } from './content-import.service';
 
 /** A content file is a whole site, uploads included: read only once the admin guard has passed. */
@@ -19,6 +20,8 @@ const IMPORT_BODY = RequestBody({ limit: IMPORT_BODY_LIMIT, maxValues: IMPORT_MA
  */
 @Controller('api/admin')
 export class ContentTransferController {
+  private readonly logger = new Logger(ContentTransferController.name);
+
   constructor(
     private readonly exporter: ContentExportService,
     private readonly importer: ContentImportService,
@@ -27,13 +30,14 @@ export class ContentTransferController {
     private readonly clock: Clock,
   ) {}
 
+  /** Streamed as it is read (ContentExportService.export, sendPieces). */
   @Get('export')
   @AdminOnly({ action: 'export_content' })
   @Header('Content-Type', 'application/json; charset=utf-8')
-  async export(@Res({ passthrough: true }) response: Response): Promise<string> {
+  async export(@Res() response: Response): Promise<void> {
     const now = this.clock.now();
     response.setHeader('Content-Disposition', `attachment; filename="dive-site-content-${now.toISOString().slice(0, 10)}.json"`);
-    return serializeContentFile(await this.exporter.export(now));
+    await sendPieces(response, this.exporter.export(now), this.logger, 'The content export');
   }
 
   @Post('import/preview')

@@ -29,6 +29,19 @@ export interface Held<R = unknown> {
 
 export type SiteContent = { [K in ContentKind]: Held[] };
 
+/** The function making each kind's record from its row (comments and ratings with their article's slug and site's name). */
+export const RECORD_OF = {
+  articles: articleFromRow,
+  reviews: reviewFromRow,
+  products: productRecord,
+  carouselSlides: carouselSlideRecord,
+  diveSites: diveSiteRecord,
+  comments: commentRecord,
+  ratings: ratingRecord,
+  subscribers: subscriberRecord,
+  media: mediaRecord,
+} as const satisfies Record<ContentKind, unknown>;
+
 /** The entity each kind is written to. */
 export const ENTITIES = {
   articles: Article,
@@ -60,15 +73,15 @@ export async function readSiteContent(manager: EntityManager): Promise<SiteConte
   const media = await manager.find(Media, byId);
   const held = <T extends { id: number }, R>(rows: T[], toRecord: (row: T) => R): Held<R>[] => rows.map((row) => ({ id: row.id, record: toRecord(row) }));
   return {
-    articles: held(articles, articleFromRow),
-    reviews: held(reviews, reviewFromRow),
-    products: held(products, productRecord),
-    carouselSlides: held(slides, carouselSlideRecord),
-    diveSites: held(sites, diveSiteRecord),
-    comments: held(comments, (row) => commentRecord({ ...row, articleSlug: row.article!.slug })),
-    ratings: held(ratings, (row) => ratingRecord({ ...row, diveSiteName: row.diveSite!.name })),
-    subscribers: held(subscribers, subscriberRecord),
-    media: held(media, mediaRecord),
+    articles: held(articles, RECORD_OF.articles),
+    reviews: held(reviews, RECORD_OF.reviews),
+    products: held(products, RECORD_OF.products),
+    carouselSlides: held(slides, RECORD_OF.carouselSlides),
+    diveSites: held(sites, RECORD_OF.diveSites),
+    comments: held(comments, (row) => RECORD_OF.comments({ ...row, articleSlug: row.article!.slug })),
+    ratings: held(ratings, (row) => RECORD_OF.ratings({ ...row, diveSiteName: row.diveSite!.name })),
+    subscribers: held(subscribers, RECORD_OF.subscribers),
+    media: held(media, RECORD_OF.media),
   };
 }
 

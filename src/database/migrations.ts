@@ -14,6 +14,9 @@ import { ScaleIndexesAndRatingTotals1796700000000 } from '../../migrations/17967
 import { Insights1796800000000 } from '../../migrations/1796800000000-Insights';
 import { LinkChecks1797600000000 } from '../../migrations/1797600000000-LinkChecks';
 import { ShareLinks1797600000001 } from '../../migrations/1797600000001-ShareLinks';
+import { NearbySiteIndex1797700000000 } from '../../migrations/1797700000000-NearbySiteIndex';
+import { TopRatedIndex1797700000001 } from '../../migrations/1797700000001-TopRatedIndex';
+import { SearchTextIndexes1797700000002 } from '../../migrations/1797700000002-SearchTextIndexes';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -32,4 +35,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Insights1796800000000,
   LinkChecks1797600000000,
   ShareLinks1797600000001,
+  NearbySiteIndex1797700000000,
+  TopRatedIndex1797700000001,
+  SearchTextIndexes1797700000002,
 ];

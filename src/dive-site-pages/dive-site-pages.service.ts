@@ -1,22 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
-import { cardsToShow, matchesFilters, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { cardsToShow, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { TileSettings } from 'core/dive-sites/types';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { RatingsService } from 'src/ratings/ratings.service';
 import { RenderService } from 'src/render/render.service';
 import type { ExplorerData, SitePageData } from './dive-site-pages.presenter';
 import type { DiveSiteListQuery } from './dive-site-pages.query';
 import { SafetyBriefService } from './safety-brief.service';
-
-function inOrder(sites: DiveSite[], ids: number[]): DiveSite[] {
-  const rank = new Map(ids.map((id, index) => [id, index]));
-  return [...sites].sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-}
-
-const regionsOf = (sites: DiveSite[]) => [...new Set(sites.map((site) => site.region))].sort((a, b) => a.localeCompare(b, 'en-AU'));
 
 /** What /dive-sites and /dive-sites/{id} read (dive-site-pages.presenter.ts shapes it into the page). */
 @Injectable()
@@ -43,21 +35,21 @@ export class DiveSitePagesService {
     );
   }
 
-  /** 'Top rated' ranks every site by its Bayesian average, so this one view reads the whole list. */
+  /**
+   * 'Top rated': the cards shown read in that order in SQL, as the list by name; the island is given every
+   * site's id in that order (read from the ratings' index, no site's row) to sort the sites it filters.
+   */
   private async topRated(filters: DiveSiteFilters, show: unknown): Promise<ExplorerData> {
-    const [byName, order, matches] = await Promise.all([
-      this.sites.list(),
-      this.sites.topRatedOrder(),
-      filters.search ? this.sites.searchIds(filters.search) : null,
-    ]);
-    const all = inOrder(byName, order);
-    const visible = cardsToShow(show, all.length);
-    const ids = matches ? new Set(matches) : null;
-    const shown = all.filter((site) => matchesFilters(site, filters, ids));
-    const cards = shown.slice(0, visible);
-    const ratings = await this.sites.ratingSummaries(cards.map((site) => site.id));
-    const tiles = this.tiles();
-    return { cards, ratings, matchCount: shown.length, totalSites: all.length, regions: regionsOf(all), visible, filters, matches, order, tiles };
+    const [regionCounts, order] = await Promise.all([this.sites.regionCounts(), this.sites.topRatedOrder()]);
+    const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
+    const explorer = await this.explorer(
+      filters,
+      show,
+      total,
+      regionCounts.map(({ region }) => region),
+      'top-rated',
+    );
+    return { ...explorer, order };
   }
 
   /**
@@ -95,10 +87,16 @@ export class DiveSitePagesService {
     return { rawId, explorer, found: { site, nearby, safety: this.safety.briefFor(site), ratings, renderedAt: new Date() } };
   }
 
-  private async explorer(filters: DiveSiteFilters, show: unknown, total: number, regions: string[]): Promise<ExplorerData> {
+  private async explorer(
+    filters: DiveSiteFilters,
+    show: unknown,
+    total: number,
+    regions: string[],
+    order: 'name' | 'top-rated' = 'name',
+  ): Promise<ExplorerData> {
     const visible = cardsToShow(show, total);
     const matches = filters.search ? await this.sites.searchIds(filters.search) : null;
-    const page = await this.sites.explorerPage(filters, visible, matches);
+    const page = await this.sites.explorerPage(filters, visible, matches, order);
     const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
     return { cards: page.sites, ratings, matchCount: page.matchCount, totalSites: total, regions, visible, filters, matches, order: null, tiles: this.tiles() };
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
-import { create } from 'xmlbuilder2';
+import { create, fragment } from 'xmlbuilder2';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { CSV_FIELDS, GEOJSON_FIELDS, pickFields } from 'core/dive-sites/fields';
 import type { DiveSite } from './dive-site.entity';
@@ -27,29 +27,50 @@ export function spreadsheetSafe(text: string): string {
 export class DiveSiteExportService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** UTF-8 with a byte-order mark, so spreadsheet programs keep the degree sign of '24-29°C'. */
-  csv(sites: DiveSite[]): string {
+  /**
+   * UTF-8 with a byte-order mark, so spreadsheet programs keep the degree sign of '24-29°C'. Written a
+   * batch of sites at a time (DiveSitesService.filtered): the BOM and the header come once, first.
+   */
+  async *csv(batches: AsyncIterable<DiveSite[]>): AsyncGenerator<string> {
+    let first = true;
+    for await (const sites of batches) {
+      yield this.csvRows(sites, first);
+      first = false;
+    }
+    if (first) yield this.csvRows([], true);
+  }
+
+  private csvRows(sites: DiveSite[], first: boolean): string {
     return stringify(
       sites.map((site) => CSV_COLUMNS.map((column) => this.cell(site[column]))),
-      { header: true, columns: [...CSV_COLUMNS], bom: true, record_delimiter: 'windows', quoted_string: true },
+      { header: first, columns: [...CSV_COLUMNS], bom: first, record_delimiter: 'windows', quoted_string: true },
     );
   }
 
-  geojson(sites: DiveSite[]) {
+  /** A FeatureCollection (compact JSON), a batch of features at a time. */
+  async *geojson(batches: AsyncIterable<DiveSite[]>): AsyncGenerator<string> {
+    let text = '{"type":"FeatureCollection","features":[';
+    let count = 0;
+    for await (const sites of batches) {
+      for (const site of sites) text += (count++ ? ',' : '') + JSON.stringify(this.feature(site));
+      yield text;
+      text = '';
+    }
+    yield `${text}]}`;
+  }
+
+  private feature(site: DiveSite) {
     return {
-      type: 'FeatureCollection' as const,
-      features: sites.map((site) => ({
-        type: 'Feature' as const,
-        id: site.id,
-        // GeoJSON positions are [longitude, latitude] (RFC 7946).
-        geometry: { type: 'Point' as const, coordinates: [Number(site.longitude), Number(site.latitude)] },
-        properties: { ...pickFields(site, GEOJSON_FIELDS), url: this.pageUrl(site) },
-      })),
+      type: 'Feature' as const,
+      id: site.id,
+      // GeoJSON positions are [longitude, latitude] (RFC 7946).
+      geometry: { type: 'Point' as const, coordinates: [Number(site.longitude), Number(site.latitude)] },
+      properties: { ...pickFields(site, GEOJSON_FIELDS), url: this.pageUrl(site) },
     };
   }
 
-  /** GPX 1.1 waypoints, one per site. */
-  gpx(sites: DiveSite[]): string {
+  /** GPX 1.1 waypoints, one per site: the document's head, then its waypoints a batch at a time, each indented as in the whole document. */
+  async *gpx(batches: AsyncIterable<DiveSite[]>): AsyncGenerator<string> {
     const gpx = create({ version: '1.0', encoding: 'UTF-8' }).ele('gpx', {
       xmlns: 'http://www.topografix.com/GPX/1/1',
       version: '1.1',
@@ -61,18 +82,23 @@ export class DiveSiteExportService {
       .ele('link', { href: `${this.config.siteUrl}/dive-sites` })
       .ele('text')
       .txt(this.config.siteName);
-    for (const site of sites) {
-      const waypoint = gpx.ele('wpt', { lat: Number(site.latitude).toString(), lon: Number(site.longitude).toString() });
-      waypoint.ele('name').txt(site.name);
-      waypoint.ele('cmt').txt(`${site.region} · ${site.skillLevel} · ${site.depthRange} · ${site.waterTemp}`);
-      waypoint.ele('desc').txt(site.description);
-      waypoint
-        .ele('link', { href: this.pageUrl(site) })
-        .ele('text')
-        .txt(site.name);
-      waypoint.ele('type').txt('Dive site');
-    }
-    return gpx.end({ prettyPrint: true });
+    const head = gpx.end({ prettyPrint: true });
+    yield head.slice(0, head.lastIndexOf('</gpx>'));
+    for await (const sites of batches) yield sites.map((site) => `${this.waypoint(site)}\n`).join('');
+    yield '</gpx>';
+  }
+
+  private waypoint(site: DiveSite): string {
+    const waypoint = fragment().ele('wpt', { lat: Number(site.latitude).toString(), lon: Number(site.longitude).toString() });
+    waypoint.ele('name').txt(site.name);
+    waypoint.ele('cmt').txt(`${site.region} · ${site.skillLevel} · ${site.depthRange} · ${site.waterTemp}`);
+    waypoint.ele('desc').txt(site.description);
+    waypoint
+      .ele('link', { href: this.pageUrl(site) })
+      .ele('text')
+      .txt(site.name);
+    waypoint.ele('type').txt('Dive site');
+    return waypoint.end({ prettyPrint: true, offset: 1 });
   }
 
   private pageUrl(site: DiveSite): string {

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Logger, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/common/id.pipe';
+import { sendPieces } from 'src/common/stream-response';
 import { DiveSiteExportService } from './dive-site-export.service';
 import { toDiveSiteResponse } from './dive-site.response';
 import { DIVE_SITE_PAGE_SIZE, DiveSitesService } from './dive-sites.service';
@@ -22,6 +23,8 @@ const attachment = (response: Response, name: string) => response.setHeader('Con
 @Invalidates(diveSiteChanged)
 @Controller('api/dive-sites')
 export class DiveSitesController {
+  private readonly logger = new Logger(DiveSitesController.name);
+
   constructor(
     private readonly sites: DiveSitesService,
     private readonly exports: DiveSiteExportService,
@@ -84,23 +87,23 @@ export class DiveSitesController {
   @Get('export/csv')
   @AdminOnly()
   @Header('Content-Type', 'text/csv; charset=utf-8')
-  async exportCsv(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+  async exportCsv(@Query() filters: DiveSiteFiltersDto, @Res() response: Response): Promise<void> {
     attachment(response, `dive-sites-${today()}.csv`);
-    return this.exports.csv(await this.sites.filtered(filters));
+    await sendPieces(response, this.exports.csv(this.sites.filtered(filters)), this.logger, 'The dive-site CSV export');
   }
 
   @Get('export/geojson')
   @Header('Content-Type', 'application/geo+json; charset=utf-8')
-  async exportGeoJson(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+  async exportGeoJson(@Query() filters: DiveSiteFiltersDto, @Res() response: Response): Promise<void> {
     attachment(response, 'dive-sites.geojson');
-    return JSON.stringify(this.exports.geojson(await this.sites.filtered(filters)));
+    await sendPieces(response, this.exports.geojson(this.sites.filtered(filters)), this.logger, 'The dive-site GeoJSON export');
   }
 
   @Get('export/gpx')
   @Header('Content-Type', 'application/gpx+xml; charset=utf-8')
-  async exportGpx(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+  async exportGpx(@Query() filters: DiveSiteFiltersDto, @Res() response: Response): Promise<void> {
     attachment(response, 'dive-sites.gpx');
-    return this.exports.gpx(await this.sites.filtered(filters));
+    await sendPieces(response, this.exports.gpx(this.sites.filtered(filters)), this.logger, 'The dive-site GPX export');
   }
 
   @Get(':id')

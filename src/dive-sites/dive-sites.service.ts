@@ -2,9 +2,10 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
-import { ALL, depthBand, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { ALL, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
+import { cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { DiveSite } from './dive-site.entity';
 import { matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
@@ -44,8 +45,75 @@ export const PRIOR_WEIGHT = 5;
 /** Sites in one answer of GET /api/dive-sites (and its search) when the call names no `limit`. */
 export const DIVE_SITE_PAGE_SIZE = 100;
 
+/** A statement of an export may take longer than the server's usual timeout at 100x. */
+const EXPORT_STATEMENT_TIMEOUT = '2min';
+
 export const NEARBY_LIMIT = 6;
 export const NEARBY_KM = 100;
+
+/** The spatial index of nearby(): each site's point on the unit sphere, in cube's GiST. */
+export const NEARBY_INDEX = 'IDX_dive_sites_earth';
+
+/**
+ * 'Top rated' in SQL, on the alias `site`: the rated sites first, best first by the Bayesian average (a few
+ * ratings pulled towards the site-wide mean), then by more ratings; the sites nobody has rated after them,
+ * by name. A site rated 3.5 from two ratings is above every unrated one: it has a rating to show.
+ */
+const TOP_RATED_ORDER = `site."ratingCount" = 0,
+  (${PRIOR_WEIGHT} * (SELECT coalesce(sum("ratingSum")::float8 / nullif(sum("ratingCount"), 0), 0) FROM dive_sites)
+    + site."ratingSum") / (${PRIOR_WEIGHT} + site."ratingCount") DESC,
+  site."ratingCount" DESC, site.name ${HUMAN_ORDER}, site.id`;
+
+/** The great-circle distance in km (haversine) between the sites `here` and `other`. */
+const KM_SQL = `2 * 6371 * asin(least(1, sqrt(
+    power(sin(radians(other.latitude - here.latitude) / 2), 2) +
+    cos(radians(here.latitude)) * cos(radians(other.latitude)) * power(sin(radians(other.longitude - here.longitude) / 2), 2)
+  )))::float8`;
+
+/** A site's point on the unit sphere (x, y, z), the expression IDX_dive_sites_earth holds (migrations/1797700000000-NearbySiteIndex.ts). */
+const EARTH_SQL = (alias: string) => `dive_site_point(${alias}.latitude::float8, ${alias}.longitude::float8)`;
+const HERE_SQL = `(SELECT ${EARTH_SQL('site')} FROM dive_sites site WHERE site.id = $1)`;
+
+/**
+ * nearby() on the spatial index: the $3 nearest others in the index's order (cube's <->, the straight line
+ * through the earth, in the same order as the great circle), and the farthest of them bounds a box read from
+ * the index again, so a site as far as the last one (same place, other name) is not left out by chance; that
+ * reach is at most NEARBY_KM's ($2) straight line. Those few are ordered by km and name.
+ */
+export const NEARBY_BY_INDEX = `
+  WITH nearest AS (
+    SELECT ${EARTH_SQL('other')} <-> ${HERE_SQL} AS chord
+    FROM dive_sites other
+    WHERE other.id <> $1
+    ORDER BY ${EARTH_SQL('other')} <-> ${HERE_SQL}
+    LIMIT $3
+  ), reach AS (
+    SELECT least(coalesce(max(chord), 0), 2 * sin($2 / 6371.0 / 2)) + 1e-7 AS radii FROM nearest
+  )
+  SELECT id, name, "skillLevel", km FROM (
+    SELECT other.id, other.name, other."skillLevel", ${KM_SQL} AS km
+    FROM dive_sites other, dive_sites here, reach
+    WHERE here.id = $1 AND other.id <> here.id AND cube_enlarge(${HERE_SQL}, reach.radii, 3) @> ${EARTH_SQL('other')}
+  ) distances
+  WHERE km <= $2
+  ORDER BY km, name ${HUMAN_ORDER}, id
+  LIMIT $3`;
+
+/**
+ * nearby() without the spatial index: a degree of latitude is 111.2 km anywhere, so a site more than $2 / 111
+ * degrees north or south is never within $2 km; that band is read from the latitude index, before any
+ * trigonometry (longitude has no such bound across 180 degrees).
+ */
+const NEARBY_BY_LATITUDE = `
+  SELECT id, name, "skillLevel", km FROM (
+    SELECT other.id, other.name, other."skillLevel", ${KM_SQL} AS km
+    FROM dive_sites other, dive_sites here
+    WHERE here.id = $1 AND other.id <> here.id
+      AND other.latitude BETWEEN here.latitude - $2 / 111.0 AND here.latitude + $2 / 111.0
+  ) distances
+  WHERE km <= $2
+  ORDER BY km, name ${HUMAN_ORDER}, id
+  LIMIT $3`;
 
 @Injectable()
 export class DiveSitesService {
@@ -74,7 +142,8 @@ export class DiveSitesService {
     if (filter.q && filter.tolerant) {
       // The site search's own steps (exact text, then the tolerant ones), as /dive-sites and /search find.
       const ids = await this.searchIds(filter.q);
-      query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
+      // One array parameter, not one per site: 'reef' finds most of 24,700 sites at 100x.
+      query.andWhere('site.id = ANY(:ids)', { ids });
     } else if (filter.q) {
       // The text as written (the admin's list filter: a name deleted is not replaced by one spelt like it).
       query.andWhere(...siteTextMatch(filter.q));
@@ -112,18 +181,33 @@ export class DiveSitesService {
    * The first `limit` sites matching the filters, by name, and how many match. `searchMatches`, the ids the
    * text search found (searchIds), spares a second and third scan of every site's text.
    */
-  async explorerPage(filters: DiveSiteFilters, limit: number, searchMatches?: number[] | null): Promise<{ sites: DiveSite[]; matchCount: number }> {
+  async explorerPage(
+    filters: DiveSiteFilters,
+    limit: number,
+    searchMatches?: number[] | null,
+    order: 'name' | 'top-rated' = 'name',
+  ): Promise<{ sites: DiveSite[]; matchCount: number }> {
     const query = this.sorted();
     if (filters.search.trim()) {
-      if (searchMatches) query.andWhere(searchMatches.length ? 'site.id IN (:...searchMatches)' : 'false', { searchMatches });
+      if (searchMatches) query.andWhere('site.id = ANY(:searchMatches)', { searchMatches });
       else query.andWhere(...siteTextMatch(filters.search));
     }
     if (filters.region !== ALL) query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill !== ALL) query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
     if (band) query.andWhere(band);
-    const [sites, matchCount] = await Promise.all([query.clone().limit(limit).getMany(), query.getCount()]);
+    const [sites, matchCount] = await Promise.all([order === 'name' ? query.clone().limit(limit).getMany() : this.bestRated(query, limit), query.getCount()]);
     return { sites, matchCount };
+  }
+
+  /** The first `limit` sites of `query` in TOP_RATED_ORDER: their ids first, from the ratings' index, then those rows alone. */
+  private async bestRated(query: SelectQueryBuilder<DiveSite>, limit: number): Promise<DiveSite[]> {
+    const [sql, parameters] = query.clone().select('site.id', 'id').orderBy().getQueryAndParameters();
+    const rows: { id: number }[] = await this.sites.query(`${sql} ORDER BY ${TOP_RATED_ORDER} LIMIT ${Math.floor(limit)}`, parameters);
+    const ids = rows.map((row) => row.id);
+    if (ids.length === 0) return [];
+    const rank = new Map(ids.map((id, index) => [id, index]));
+    return (await this.byIds(ids)).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   }
 
   /** Every region with its number of sites, by name (the filter's options and, summed, the count of all sites). */
@@ -147,18 +231,29 @@ export class DiveSitesService {
     return matchingSiteIds(this.sites, term, HUMAN_ORDER);
   }
 
-  /** The page's filters, for the exports: text search, exact region and skill, depth band by the largest depth. */
-  async filtered(filters: DiveSiteFiltersDto): Promise<DiveSite[]> {
+  /**
+   * The page's filters, for the exports: text search, exact region and skill, depth band by the largest
+   * depth; by name, a batch at a time from a cursor, so an export of every site never holds them all.
+   */
+  async *filtered(filters: DiveSiteFiltersDto): AsyncGenerator<DiveSite[]> {
     const term = filters.q || filters.search || '';
     const query = this.sorted();
     if (term) {
       const ids = await this.searchIds(term);
-      query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
+      // One array parameter, not one per site: 'reef' finds most of 24,700 sites at 100x.
+      query.andWhere('site.id = ANY(:ids)', { ids });
     }
     if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
-    const sites = await query.getMany();
-    return filters.depth && filters.depth !== 'all' ? sites.filter((site) => depthBand(site.depthRange) === filters.depth) : sites;
+    const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
+    if (band) query.andWhere(band);
+    const [sql, parameters] = query.getQueryAndParameters();
+    // The rows come as TypeORM selects them, each column as site_<column>.
+    const site = (row: Record<string, unknown>) =>
+      this.sites.create(Object.fromEntries(Object.entries(row).map(([key, value]) => [key.replace(/^site_/, ''), value])));
+    yield* inReadTransaction(this.sites.manager.connection, EXPORT_STATEMENT_TIMEOUT, async function* (runner) {
+      for await (const rows of cursorBatches(runner, sql, parameters)) yield rows.map(site);
+    });
   }
 
   /** SPEC section 7: the dive-site video shown under the article at `path` (blog slug `slug`), as the review-url lookup finds it. */
@@ -208,30 +303,31 @@ export class DiveSitesService {
   }
 
   /**
-   * The nearest other sites within NEARBY_KM of a site, nearest first, at most NEARBY_LIMIT: the haversine
-   * distance computed by PostgreSQL over every row, so no site list comes into Node.
+   * The nearest other sites within NEARBY_KM of a site, nearest first (then by name), at most NEARBY_LIMIT,
+   * in constant work: the NEARBY_LIMIT nearest by the spatial index (IDX_dive_sites_earth, right across
+   * 180 degrees), then every site as near as the farthest of them (a tie), from the same index. Their km are
+   * great-circle (haversine), as they always were. Without the index (a database without cube),
+   * the band of latitude within NEARBY_KM, from the latitude index.
    */
   async nearby(id: number): Promise<NearbySite[]> {
     const rows: { id: number; name: string; skillLevel: string; km: number }[] = await this.sites.query(
-      `SELECT id, name, "skillLevel", km FROM (
-         SELECT other.id, other.name, other."skillLevel",
-           2 * 6371 * asin(least(1, sqrt(
-             power(sin(radians(other.latitude - here.latitude) / 2), 2) +
-             cos(radians(here.latitude)) * cos(radians(other.latitude)) * power(sin(radians(other.longitude - here.longitude) / 2), 2)
-           )))::float8 AS km
-         FROM dive_sites other, dive_sites here
-         -- A degree of latitude is 111.2 km anywhere: a site more than $2 / 111 degrees north or south is never
-         -- within $2 km. That band is read from the latitude index, before any trigonometry (longitude has no
-         -- such bound across 180 degrees).
-         WHERE here.id = $1 AND other.id <> here.id
-           AND other.latitude BETWEEN here.latitude - $2 / 111.0 AND here.latitude + $2 / 111.0
-       ) distances
-       WHERE km <= $2
-       ORDER BY km, name ${HUMAN_ORDER}, id
-       LIMIT $3`,
+      (await this.hasNearbyIndex()) ? NEARBY_BY_INDEX : NEARBY_BY_LATITUDE,
       [id, NEARBY_KM, NEARBY_LIMIT],
     );
     return rows.map((row) => ({ id: row.id, name: row.name, skillLevel: row.skillLevel, km: Number(row.km) }));
+  }
+
+  private nearbyIndex: Promise<boolean> | null = null;
+
+  /** Whether the database has the spatial index of nearby() (migrations/1797700000000-NearbySiteIndex.ts): asked once. */
+  private hasNearbyIndex(): Promise<boolean> {
+    if (!this.nearbyIndex) {
+      this.nearbyIndex = (this.sites.query(`SELECT to_regclass('"${NEARBY_INDEX}"') IS NOT NULL AS found`) as Promise<{ found: boolean }[]>).then(
+        ([row]) => row.found,
+      );
+      this.nearbyIndex.catch(() => (this.nearbyIndex = null));
+    }
+    return this.nearbyIndex;
   }
 
   /** The average (one decimal) and count of the ratings of these sites; a site nobody rated is not in the map. */
@@ -247,20 +343,12 @@ export class DiveSitesService {
   }
 
   /**
-   * Every site's id for 'Top rated': the rated sites first, best first by the Bayesian average (a few
-   * ratings pulled towards the site-wide mean), then by more ratings; the sites nobody has rated after
-   * them, by name. A site rated 3.5 from two ratings is above every unrated one: it has a rating to show.
-   * Read from each site's rating totals (kept by a trigger), so it costs the same with a million ratings as
-   * with none.
+   * Every site's id for 'Top rated' (TOP_RATED_ORDER): read from each site's rating totals (kept by a
+   * trigger) through their index (IDX_dive_sites_rating_order), so it costs the same with a million ratings
+   * as with none, and reads no site's row.
    */
   async topRatedOrder(): Promise<number[]> {
-    const rows: { id: number }[] = await this.sites.query(
-      `WITH prior AS (SELECT coalesce(sum("ratingSum")::float8 / nullif(sum("ratingCount"), 0), 0) AS mean FROM dive_sites)
-       SELECT site.id
-       FROM dive_sites site CROSS JOIN prior
-       ORDER BY site."ratingCount" = 0, ($1 * prior.mean + site."ratingSum") / ($1 + site."ratingCount") DESC, site."ratingCount" DESC, site.name ${HUMAN_ORDER}, site.id`,
-      [PRIOR_WEIGHT],
-    );
+    const rows: { id: number }[] = await this.sites.query(`SELECT site.id FROM dive_sites site ORDER BY ${TOP_RATED_ORDER}`);
     return rows.map((row) => row.id);
   }
 

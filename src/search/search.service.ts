@@ -13,6 +13,21 @@ import { SEARCH_MAX_PER_TYPE, SEARCH_MIN_LENGTH, type SearchCounts, type SearchR
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The unit separator (U+001F) that joins a type's fields in its trigram index. */
+const SEPARATOR = '\u001f';
+
+/**
+ * The fields each post type is searched on, joined by the separator in the order its trigram index holds
+ * them (migrations/1797700000002-SearchTextIndexes.ts): the expression on the alias `alias`.
+ */
+export const SEARCHED_TEXT = {
+  article: (alias: string) => joined(alias, ['title', 'excerpt', 'category']),
+  review: (alias: string) => joined(alias, ['title', 'category', 'excerpt', 'content']),
+};
+function joined(alias: string, fields: string[]) {
+  return { fields, sql: `(${fields.map((field) => `${alias}."${field}"`).join(` || E'\\x1f' || `)})` };
+}
+
 /**
  * The header's global search (SPEC section 5): a case-insensitive substring match on the fields SPEC
  * names, at most 3 results per type, drafts and scheduled posts never included. One query per type, each limited in SQL.
@@ -41,15 +56,20 @@ export class SearchService {
     if (term.length < SEARCH_MIN_LENGTH) return { results: [], counts: { article: 0, 'dive-site': 0, product: 0, review: 0 } };
     const like = `%${escapeLike(term)}%`;
     const now = this.clock.now();
+    const fieldByField = (alias: string, fields: string[]) => `(${fields.map((field) => `${alias}."${field}" ILIKE :like`).join(' OR ')})`;
     const matching = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, fields: string[]) =>
-      query.andWhere(`(${fields.map((field) => `${alias}."${field}" ILIKE :like`).join(' OR ')})`, { like });
+      query.andWhere(fieldByField(alias, fields), { like });
+    // A post type's fields joined, as its trigram index holds them; a term holding the separator could match
+    // across two fields of the joined text, so it is searched field by field.
+    const matchingText = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, text: { fields: string[]; sql: string }) =>
+      query.andWhere(term.includes(SEPARATOR) ? fieldByField(alias, text.fields) : `${text.sql} ILIKE :like`, { like });
     const firstAndCount = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) =>
       Promise.all([query.clone().limit(SEARCH_MAX_PER_TYPE).getMany(), query.getCount()]);
 
     const siteMatch = matchingSiteIds(this.diveSites, term, HUMAN_ORDER);
     const [[articles, articleCount], sites, [products, productCount], [reviews, reviewCount], { ids: siteIds }] = await Promise.all([
       firstAndCount(
-        matching(visibleAt(this.articles.createQueryBuilder('a'), 'a', now), 'a', ['title', 'excerpt', 'category']).orderBy(
+        matchingText(visibleAt(this.articles.createQueryBuilder('a'), 'a', now), 'a', SEARCHED_TEXT.article('a')).orderBy(
           'COALESCE(a."publishedAt", a."createdAt")',
           'DESC',
         ),
@@ -71,7 +91,7 @@ export class SearchService {
         ),
       ),
       firstAndCount(
-        matching(visibleAt(this.reviews.createQueryBuilder('r'), 'r', now), 'r', ['title', 'category', 'excerpt', 'content']).orderBy(
+        matchingText(visibleAt(this.reviews.createQueryBuilder('r'), 'r', now), 'r', SEARCHED_TEXT.review('r')).orderBy(
           'COALESCE(r."publishedAt", r."createdAt")',
           'DESC',
         ),

@@ -113,6 +113,13 @@ describe('export', () => {
   it('gives the same bytes for the same content, apart from the time of the export', async () => {
     const [first, second] = [await exported(siteAdmin), await exported(siteAdmin)];
     expect(withoutTime(second.text)).toBe(withoutTime(first.text));
+    // Written a few rows at a time, it is still two-space JSON with a final newline, each kind sorted by its key.
+    expect(first.text).toBe(`${JSON.stringify(first.file, null, 2)}\n`);
+    const sorted = (keys: string[]) => [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const c = first.file.content;
+    for (const keys of [c.articles.map((r) => r.slug), c.diveSites.map((r) => r.name), c.ratings.map((r) => `${r.diveSiteName}\n${r.createdAt}`)]) {
+      expect(keys).toEqual(sorted(keys));
+    }
   });
 
   it("is the administrator's only", async () => {

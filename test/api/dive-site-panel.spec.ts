@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { greatCircleKm } from 'core/geo';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { Client } from 'pg';
+import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
 import { decodeMapPayload } from 'core/dive-sites/map-payload';
 import { allPages } from '../support/all-pages';
 
@@ -136,6 +137,63 @@ describe('nearby sites', () => {
     },
   );
 
+  it('finds the nearest across 180° of longitude: sites either side of it south of Fiji are each other’s nearest', async () => {
+    const spots = [
+      { name: 'Antimeridian East Test Reef', longitude: 179.96 },
+      { name: 'Antimeridian West Test Reef', longitude: -179.96 },
+      { name: 'Antimeridian Far West Test Reef', longitude: -179.85 },
+    ];
+    const added: Row[] = [];
+    for (const spot of spots) {
+      const [row] = await t.dataSource.query(
+        `INSERT INTO dive_sites (name, latitude, longitude, "waterTemp", "skillLevel", "depthRange", description, region)
+         SELECT $1, -21.3, $2, "waterTemp", "skillLevel", "depthRange", description, region FROM dive_sites WHERE id = $3
+         RETURNING id, name, region, latitude, longitude, "skillLevel"`,
+        [spot.name, spot.longitude, byName('Great White Wall (Rainbow Reef)').id],
+      );
+      added.push(row);
+    }
+    const all = [...sites, ...added];
+    try {
+      const [east, west, farWest] = added;
+      for (const [site, nearest] of [
+        [east, [west, farWest]],
+        [west, [east, farWest]],
+        [farWest, [west, east]],
+      ] as const) {
+        const shown = nearbyOf(await page(site.id));
+        // Only these three are within 100 km of that patch of sea (each other's km computed here, great-circle).
+        const km = (other: Row) => greatCircleKm(Number(site.latitude), Number(site.longitude), Number(other.latitude), Number(other.longitude));
+        expect(all.filter((other) => other.id !== site.id && km(other) <= 100).length).toBe(2);
+        expect(shown.map((entry) => entry.name)).toEqual(nearest.map((other) => other.name));
+        shown.forEach((entry, index) => expect(Math.abs(entry.km - km(nearest[index]))).toBeLessThanOrEqual(entry.km < 10 ? 0.06 : 0.6));
+      }
+      // 0.08° of longitude at 21.3°S: 8.3 km across the line, not 40,000 km around the world.
+      expect(nearbyOf(await page(east.id))[0].km).toBe(8.3);
+    } finally {
+      await t.dataSource.query(`DELETE FROM dive_sites WHERE id = ANY($1::int[])`, [added.map((row) => row.id)]);
+    }
+  });
+
+  it('lists the same nearest sites on a database without the spatial index (earthdistance not allowed), by the band of latitude', async () => {
+    const databaseUrl = await createTestDatabase();
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP INDEX "IDX_dive_sites_earth"`);
+    await client.end();
+    const plain = await startTestApp({}, { databaseUrl });
+    try {
+      for (const name of ['SS Yongala', 'Julian Rocks', 'Great White Wall (Rainbow Reef)']) {
+        const id = byName(name).id;
+        const without = nearbyOf((await request(plain.baseUrl).get(`/dive-sites/${id}`).expect(200)).text);
+        expect([name, without]).toEqual([name, nearbyOf(await page(id))]);
+        expect(without.length).toBeGreaterThan(0);
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('says so when no other site is within 100 km', async () => {
     const lonely = sites.find((site) => expectedNearby(site).length === 0)!;
     expect(await page(lonely.id)).toContain('No other dive site within 100 km.');
@@ -228,6 +286,16 @@ describe("'Top rated'", () => {
     expect(html).toContain('Rated 5 out of 5 from 1 rating');
     expect(html).toContain('Rated 3.5 out of 5 from 30 ratings');
     expect(html).toMatch(/<a href="\/dive-sites\?sort=top-rated" aria-current="page"[^>]*>Top rated<\/a>/);
+    // Filtered, the same order among the region's sites (read a page at a time in SQL).
+    const regional = await (
+      await request(t.baseUrl)
+        .get(`/dive-sites?region=${encodeURIComponent(fifty.region)}&sort=top-rated`)
+        .expect(200)
+    ).text;
+    const regionalCards = [...regional.matchAll(/<h2[^>]*><a href="\/dive-sites\/(\d+)"/g)].map((m) => Number(m[1]));
+    expect(regionalCards[0]).toBe(fifty.id);
+    expect(regionalCards.length).toBe(Math.min(24, sites.filter((site) => site.region === fifty.region).length));
+    expect(new Set(regionalCards.map((id) => sites.find((site) => site.id === id)!.region))).toEqual(new Set([fifty.region]));
     const byNamePage = await (await request(t.baseUrl).get('/dive-sites').expect(200)).text;
     expect(byNamePage).toMatch(/<a href="\/dive-sites" aria-current="page"[^>]*>Name<\/a>/);
     await t.dataSource.query(`DELETE FROM dive_site_ratings`);
