@@ -59,5 +59,10 @@ export const wrapLongitude = (lng: number) => ((((lng + 180) % 360) + 360) % 360
 export function viewBox(west: number, south: number, east: number, north: number): MapBox {
   const clampLat = (lat: number) => Math.max(-90, Math.min(90, lat));
   if (east - west >= 360) return { west: -180, south: clampLat(south), east: 180, north: clampLat(north) };
-  return { west: wrapLongitude(west), south: clampLat(south), east: wrapLongitude(east) === -180 && east > west ? 180 : wrapLongitude(east), north: clampLat(north) };
+  return {
+    west: wrapLongitude(west),
+    south: clampLat(south),
+    east: wrapLongitude(east) === -180 && east > west ? 180 : wrapLongitude(east),
+    north: clampLat(north),
+  };
 }

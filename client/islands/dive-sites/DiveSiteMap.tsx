@@ -1,13 +1,20 @@
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import Supercluster from 'supercluster';
-import type { MapSite } from 'core/dive-sites/map-payload';
+import { decodeMapPayload, type MapSite } from 'core/dive-sites/map-payload';
+import { SINGLES_FROM_ZOOM, viewBox, type MapViewAnswer } from 'core/dive-sites/map-view';
 import { skillBadgeClass } from 'core/dive-sites/filters';
 import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
 import { ratingText, starGlyphs, type ExplorerSite, type TileSettings } from 'core/dive-sites/types';
 
 export interface DiveSiteMapProps {
+  /** The sites drawn; by view (`viewUrl`), those drawn when the view cannot be asked for (offline). */
   sites: MapSite[];
+  /**
+   * Many sites (issue 31): each view is asked of GET /api/dive-sites/map/view (this address, with its
+   * filters, to which `bbox` and `zoom` are added), which answers its clusters or its sites.
+   */
+  viewUrl?: string;
   highlighted: boolean;
   view: MapView;
   tiles: TileSettings;
@@ -133,8 +140,6 @@ const MARKER_BATCH = 40;
  * so 2,440 or 24,400 sites stay readable and only what is visible is drawn.
  */
 export const CLUSTER_ABOVE = 500;
-/** From this zoom on every site is drawn alone (supercluster's maxZoom is the last zoom it clusters at). */
-const SINGLES_FROM_ZOOM = 11;
 
 /** A cluster: its number of sites in a circle that grows with it, at least the 24 px target. */
 function clusterIcon(count: number): L.DivIcon {
@@ -147,11 +152,20 @@ function clusterIcon(count: number): L.DivIcon {
   });
 }
 
+/** A cluster marker that zooms in on its sites when chosen. */
+function clusterMarker(map: L.Map, group: L.LayerGroup, position: [number, number], count: number, zoomTo: () => number): L.Marker {
+  const marker = L.marker(position, { icon: clusterIcon(count), title: `${count} dive sites: zoom in`, alt: `${count} dive sites`, keyboard: true }).addTo(
+    group,
+  );
+  marker.on('click', () => map.setView(position, Math.min(zoomTo(), MAX_ZOOM)));
+  return marker;
+}
+
 /** Where supercluster's answer is drawn: east of the antimeridian one world east, as mapPosition does. */
 const drawnAt = (lat: number, lng: number): [number, number] => (lng < -30 ? [lat, lng + 360] : [lat, lng]);
 
 /** The Leaflet map of the filtered sites: loaded only when the map scrolls into view. */
-export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfProp }: DiveSiteMapProps) {
+export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: cardOfProp }: DiveSiteMapProps) {
   // It changes as cards arrive; an open popup asks the newest one, without redrawing the markers.
   const cardOf = useRef(cardOfProp);
   useEffect(() => {
@@ -225,6 +239,7 @@ export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfPro
       );
       return root;
     };
+    if (viewUrl) return byView(current, group, viewUrl, sites, single, container.current);
     if (sites.length > CLUSTER_ABOVE) return clustered(current, group, sites, single, container.current);
     // In batches, each its own task, so that 244 markers never block input for one long task.
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -247,7 +262,7 @@ export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfPro
       clearTimeout(timer);
       current.off('zoomend', resize);
     };
-  }, [sites, highlighted]);
+  }, [sites, highlighted, viewUrl]);
 
   // Compared by value: the parent builds a new center array on every render.
   const [latitude, longitude] = view.center;
@@ -296,12 +311,7 @@ function clustered(
       const kept = drawn.get(key);
       if (cluster) {
         const count = cluster.point_count;
-        const marker =
-          kept?.marker ??
-          L.marker(drawnAt(lat, lng), { icon: clusterIcon(count), title: `${count} dive sites: zoom in`, alt: `${count} dive sites`, keyboard: true }).addTo(
-            group,
-          );
-        if (!kept) marker.on('click', () => map.setView(drawnAt(lat, lng), Math.min(index.getClusterExpansionZoom(cluster.cluster_id), MAX_ZOOM)));
+        const marker = kept?.marker ?? clusterMarker(map, group, drawnAt(lat, lng), count, () => index.getClusterExpansionZoom(cluster.cluster_id));
         next.set(key, { marker, zoom });
       } else {
         const site = (properties as { site: MapSite }).site;
@@ -322,4 +332,76 @@ function clustered(
   draw();
   map.on('moveend', draw);
   return () => map.off('moveend', draw);
+}
+
+/**
+ * Many sites, by view (issue 31): each move or zoom asks the server for the view's clusters or sites (the
+ * bytes of an answer stay flat whatever the number of sites); markers still in view are kept from one
+ * answer to the next, so an open popup survives a pan. When the view cannot be asked for (offline), the
+ * page's own sites are drawn.
+ */
+function byView(
+  map: L.Map,
+  group: L.LayerGroup,
+  url: string,
+  fallback: MapSite[],
+  single: (site: MapSite, position: [number, number]) => L.Marker,
+  element: HTMLElement | null,
+): () => void {
+  let drawn = new Map<string, { marker: L.Marker; zoom: number }>();
+  let asking: AbortController | null = null;
+  const show = (clusters: [number, number, number][], sites: MapSite[], zoom: number) => {
+    const next = new Map<string, { marker: L.Marker; zoom: number }>();
+    for (const [lat, lng, count] of clusters) {
+      const key = `c${lat},${lng},${count}`;
+      next.set(key, drawn.get(key) ?? { marker: clusterMarker(map, group, drawnAt(lat, lng), count, () => zoom + 2), zoom });
+      drawn.delete(key);
+    }
+    let singles = 0;
+    for (const site of sites) {
+      const position = mapPosition(site);
+      if (!position) continue;
+      const key = `s${site.id}`;
+      const kept = drawn.get(key);
+      if (kept && kept.zoom !== zoom) group.removeLayer(kept.marker);
+      next.set(key, kept && kept.zoom === zoom ? kept : { marker: single(site, position), zoom });
+      drawn.delete(key);
+      singles += 1;
+    }
+    for (const { marker } of drawn.values()) group.removeLayer(marker);
+    drawn = next;
+    if (element) {
+      element.dataset.markers = String(singles);
+      element.dataset.clusters = String(clusters.length);
+    }
+  };
+  const ask = async () => {
+    asking?.abort();
+    const controller = new AbortController();
+    asking = controller;
+    const bounds = map.getBounds().pad(0.1);
+    const box = viewBox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth());
+    const zoom = Math.round(map.getZoom());
+    const bbox = [box.west, box.south, box.east, box.north].map((value) => value.toFixed(4)).join(',');
+    const address = `${url}${url.includes('?') ? '&' : '?'}bbox=${bbox}&zoom=${zoom}`;
+    try {
+      const response = await fetch(address, { signal: controller.signal, headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(`${response.status}`);
+      const answer = (await response.json()) as MapViewAnswer;
+      if (controller.signal.aborted) return;
+      show(answer.clusters, decodeMapPayload(answer), zoom);
+      // What the markers show (tests wait for it): the box and zoom of the answer drawn.
+      if (element) Object.assign(element.dataset, { view: bbox, viewZoom: String(zoom) });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.warn('The map could not ask for its view; drawing the sites of the page', error);
+      show([], fallback, zoom);
+    }
+  };
+  void ask();
+  map.on('moveend', ask);
+  return () => {
+    asking?.abort();
+    map.off('moveend', ask);
+  };
 }
