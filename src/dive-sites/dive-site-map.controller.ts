@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import type { MapPayload } from 'core/dive-sites/map-payload';
 import type { MapViewAnswer } from 'core/dive-sites/map-view';
 import { CacheTags, Tag } from 'src/common/cache-tags';
 import { DiveSiteMapService } from './dive-site-map.service';
@@ -9,6 +10,16 @@ import { DiveSiteFiltersDto, DiveSiteMapViewQueryDto } from './dto/dive-site-fil
 @Controller('api/dive-sites/map')
 export class DiveSiteMapController {
   constructor(private readonly map: DiveSiteMapService) {}
+
+  /**
+   * Every site for the map and the filters of /dive-sites, compact (core/dive-sites/map-payload.ts), up to
+   * MAP_LIST_MAX sites; beyond that (the page then asks by view) the whole world's view at zoom 3, so the
+   * answer stays bounded.
+   */
+  @Get()
+  everySite(): Promise<MapPayload | MapViewAnswer> {
+    return this.map.everySite();
+  }
 
   /** The sites in a box, or the clusters of a grid over it (core/dive-sites/map-view.ts). */
   @Get('view')

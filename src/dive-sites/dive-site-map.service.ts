@@ -2,8 +2,8 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import type { DepthBand } from 'core/dive-sites/filters';
-import { encodeMapPayload } from 'core/dive-sites/map-payload';
-import { cellDegrees, SINGLES_FROM_ZOOM, VIEW_SITES_MAX, type MapBox, type MapViewAnswer } from 'core/dive-sites/map-view';
+import { encodeMapPayload, type MapPayload } from 'core/dive-sites/map-payload';
+import { cellDegrees, MAP_LIST_MAX, SINGLES_FROM_ZOOM, VIEW_SITES_MAX, type MapBox, type MapViewAnswer } from 'core/dive-sites/map-view';
 import { errorBody } from 'src/common/error-body';
 import { DiveSite } from './dive-site.entity';
 import { DEPTH_BAND_SQL, DiveSitesService, HUMAN_ORDER } from './dive-sites.service';
@@ -50,6 +50,12 @@ export class DiveSiteMapService {
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
     if (band) query.andWhere(band);
     return query;
+  }
+
+  /** Every site, compact, up to MAP_LIST_MAX of them; beyond that the world's view at zoom 3 (its clusters). */
+  async everySite(): Promise<MapPayload | MapViewAnswer> {
+    if ((await this.sites.count()) > MAP_LIST_MAX) return this.view({ bbox: '-180,-90,180,90', zoom: '3' });
+    return encodeMapPayload(await this.diveSites.mapSites());
   }
 
   async view(filters: DiveSiteMapViewQueryDto): Promise<MapViewAnswer> {

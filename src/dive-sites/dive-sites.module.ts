@@ -10,7 +10,8 @@ import { DiveSitesService } from './dive-sites.service';
 /** The dive-site API: public reads and search, the administrator's writes, and the exports. */
 @Module({
   imports: [TypeOrmModule.forFeature([DiveSite])],
-  controllers: [DiveSitesController, DiveSiteMapController],
+  // The map's controller first: its `map` path would otherwise be read as a site id.
+  controllers: [DiveSiteMapController, DiveSitesController],
   providers: [DiveSitesService, DiveSiteExportService, DiveSiteMapService],
   exports: [DiveSitesService, DiveSiteExportService],
 })

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
@@ -108,6 +109,15 @@ describe('the map by viewport (many sites)', () => {
     // Cards in place, by name, from the server's list.
     await page.getByRole('link', { name: 'Show more dive sites' }).click();
     await page.getByText(`48 of ${GROWN} sites listed`).waitFor();
+  });
+
+  it('answers GET /api/dive-sites/map past MAP_LIST_MAX sites with the world view (clusters), a few KB', async () => {
+    const response = await fetch(`${t.baseUrl}/api/dive-sites/map`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const body = await response.text();
+    const answer = JSON.parse(body);
+    expect(answer.total).toBe(total);
+    expect(answer.clusters.length).toBeGreaterThan(0);
+    expect(gzipSync(body).length).toBeLessThan(4_000);
   });
 
   it("draws the page's own sites when the view cannot be asked for (offline)", async () => {
