@@ -10,6 +10,7 @@ import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
 import { mapView, SEVERAL_SITES_ZOOM, SINGLE_SITE_ZOOM } from '../lib/dive-sites/map';
 import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
 import { FilterPanel } from './dive-sites/FilterPanel';
+import { distancesFrom, NearMeButton, useNearMe } from './dive-sites/NearMe';
 import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
 import { SortChoice } from './dive-sites/SortChoice';
 
@@ -199,7 +200,14 @@ function Explorer(props: DiveSiteExplorerProps) {
     return rank ? shownSites.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : shownSites;
   }, [allSites, filters, matches, term, routeMissing, rank, props.initialFilters, embedded, byView, ownFilters, listedByServer]);
 
-  const shown: { id: number }[] = filtered ?? NONE;
+  // 'Near me': the list by distance from the browser's position, computed here from every site's coordinates.
+  const nearMe = useNearMe();
+  const distances = useMemo(() => (nearMe.position && allSites ? distancesFrom(nearMe.position, allSites) : null), [nearMe.position, allSites]);
+  const byDistance = useMemo(
+    () => (filtered && distances ? [...filtered].sort((a, b) => (distances.get(a.id) ?? Infinity) - (distances.get(b.id) ?? Infinity)) : filtered),
+    [filtered, distances],
+  );
+  const shown: { id: number }[] = byDistance ?? NONE;
   // Every match is known: the count is theirs, and 'Show more' adds cards in place.
   const wholeList = allSites !== null || (byView && !!listedByServer);
   const matchCount = wholeList || routeMissing ? shown.length : props.matchCount;
@@ -254,7 +262,7 @@ function Explorer(props: DiveSiteExplorerProps) {
           // Every card is laid out at once (no content-visibility): a card sized only when scrolled near
           // would move everything below it, 'Show more dive sites' included, under a visitor's pointer.
           <li key={site.id} className="flex">
-            <SiteCard site={site} />
+            <SiteCard site={site} distanceKm={distances?.get(site.id)} />
           </li>
         ))}
         {Array.from({ length: Math.min(waitingFor, CARD_PAGE_SIZE) }, (_, index) => (
@@ -264,7 +272,7 @@ function Explorer(props: DiveSiteExplorerProps) {
         ))}
       </ul>
     ),
-    [cards, waitingFor],
+    [cards, waitingFor, distances],
   );
 
   // The address follows the filters once the visitor changes one (the search text once typing pauses):
@@ -327,6 +335,13 @@ function Explorer(props: DiveSiteExplorerProps) {
       <section aria-label="Filters" className="mt-8">
         <FilterPanel filters={filters} regions={regions} onChange={change} topRated={topRated} />
       </section>
+
+      {/* It sorts the whole list: by view (many sites) the page has no list of every site's position. */}
+      {!byView && (
+        <div className="mt-6">
+          <NearMeButton nearMe={nearMe} />
+        </div>
+      )}
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-700" aria-live="polite" data-testid="dive-site-count">
