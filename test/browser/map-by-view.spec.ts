@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
+import { clickBiggestCluster, openSitePopup, sitesOverAustralia } from '../support/map-browser';
 import type { TestApp } from '../support/test-app';
 
 const suite = browserSuite({ page: false });
@@ -15,18 +16,7 @@ const REGION = 'Grown Coast';
 
 beforeAll(async () => {
   t = suite.t;
-  await t.dataSource.getRepository(DiveSite).insert(
-    Array.from({ length: GROWN }, (_, i) => ({
-      name: `Viewport Site ${i}`,
-      region: REGION,
-      latitude: (-12 - ((i * 37) % 260) / 10).toFixed(8),
-      longitude: (116 + ((i * 53) % 370) / 10).toFixed(8),
-      waterTemp: '12-17°C',
-      skillLevel: 'Advanced' as const,
-      depthRange: '5-12m',
-      description: `A grown test site number ${i}.`,
-    })),
-  );
+  await t.dataSource.getRepository(DiveSite).insert(sitesOverAustralia(GROWN, { name: 'Viewport Site', region: REGION, skillLevel: 'Advanced' }));
   total = await t.dataSource.getRepository(DiveSite).count();
 });
 
@@ -39,14 +29,7 @@ const EVERY_SITE = /\/api\/dive-sites\/map(\?|$)/;
 /** Clicks the biggest cluster inside the map's box and waits for the answer of the closer view to be drawn. */
 async function openBiggestCluster(page: Page) {
   const before = Number(await root(page).getAttribute('data-view-zoom'));
-  await page.evaluate(() => {
-    const box = document.querySelector('[data-testid="dive-site-map"]')!.getBoundingClientRect();
-    const inside = [...document.querySelectorAll<HTMLElement>('[data-testid="dive-site-map"] .dive-site-cluster')].filter((cluster) => {
-      const at = cluster.getBoundingClientRect();
-      return at.left >= box.left && at.right <= box.right && at.top >= box.top && at.bottom <= box.bottom;
-    });
-    inside.sort((a, b) => Number(b.textContent) - Number(a.textContent))[0].click();
-  });
+  await clickBiggestCluster(page);
   await page.waitForFunction(
     (zoom) => Number(document.querySelector('[data-testid="dive-site-map"] [data-view-zoom]')?.getAttribute('data-view-zoom')) > zoom,
     before,
@@ -82,18 +65,7 @@ describe('the map by viewport (many sites)', () => {
     await markers(page).first().waitFor();
     const zoomed = asked.filter((url) => VIEW.test(url)).map((url) => Number(new URL(url).searchParams.get('zoom')));
     expect(Math.max(...zoomed)).toBe(Number(await root(page).getAttribute('data-zoom')));
-    await page.evaluate(() => {
-      const box = document.querySelector('[data-testid="dive-site-map"]')!.getBoundingClientRect();
-      [...document.querySelectorAll<HTMLElement>('[data-testid="dive-site-map"] .dive-site-marker')]
-        .find((marker) => {
-          const at = marker.getBoundingClientRect();
-          return at.left >= box.left && at.right <= box.right && at.top >= box.top && at.bottom <= box.bottom;
-        })!
-        .click();
-    });
-    const popup = page.locator('.leaflet-popup-content');
-    await popup.getByText('Skill Level').waitFor();
-    expect(await popup.innerText()).toMatch(/Region[\s\S]+Skill Level[\s\S]+Depth[\s\S]+Water Temp/);
+    expect(await openSitePopup(page)).toMatch(/Region[\s\S]+Skill Level[\s\S]+Depth[\s\S]+Water Temp/);
   });
 
   it("answers a filter from the server: the region's count and cards, and the map's view of that region", async () => {
