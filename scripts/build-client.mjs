@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, readdirSy
 import { basename, join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import sharp from 'sharp';
-import { offlineLand } from './offline-land.mjs';
+import { offlineCoastTiles, offlineLand } from './offline-land.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'dist', 'public', 'assets');
@@ -64,6 +64,15 @@ const land = JSON.stringify(offlineLand());
 const landName = hashed('land', '.json', land);
 writeFileSync(join(out, landName), land);
 
+// The coast at a site's zoom, one file per square of land (scripts/offline-land.mjs, offlineCoastTiles),
+// in a folder named by the hash of them all; only what a view shows is fetched.
+const coastTiles = Object.entries(offlineCoastTiles()).map(([key, tile]) => [key, JSON.stringify(tile)]);
+const coastHash = createHash('sha256');
+for (const [key, text] of coastTiles) coastHash.update(key).update(text);
+const coastDir = `coast-${coastHash.digest('hex').slice(0, 10)}`;
+mkdirSync(join(out, coastDir), { recursive: true });
+for (const [key, text] of coastTiles) writeFileSync(join(out, coastDir, `${key}.json`), text);
+
 // The web app manifest's icons, drawn from the site's dive-flag mark. The maskable one fills the whole
 // square (no rounded corners): the launcher crops it to its own shape, and the flag reads in any crop.
 const mark = readFileSync(join(root, 'public', 'media', 'favicon.svg'), 'utf8');
@@ -87,7 +96,7 @@ const manifest = {
   hydrate: entry ? toUrl(entry[0]) : null,
   css: `/assets/${cssName}`,
   styles: { leaflet: `/assets/${leafletName}` },
-  data: { land: `/assets/${landName}` },
+  data: { land: `/assets/${landName}`, coast: `/assets/${coastDir}/` },
   icons,
 };
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));

@@ -70,3 +70,97 @@ export function offlineLand() {
     geometry: { type: 'MultiPolygon', coordinates: polygons },
   };
 }
+
+/**
+ * The coast at a site's zoom (issue 30): Natural Earth's 1:10m land (world-atlas' land-10m) over the same
+ * area, cut into squares of COAST_TILE degrees (Sutherland-Hodgman against each square's edges, longitudes
+ * shifted as above), coordinates rounded to 0.002 degrees (about 200 m, the 1:10m coastline's own
+ * accuracy). Only squares holding land are written; the map fetches those of its view when its tiles fail
+ * at a zoom above the 1:50m outline's, and the service worker keeps those a kept site page showed.
+ * Returns { 'lat_lng': Feature } keyed by each square's south-west corner.
+ */
+export const COAST_TILE = 1;
+
+const fine = (value) => Math.round(value * 500) / 500;
+
+function clipRing(ring, [west, south, east, north], round = fine) {
+  const edges = [(p) => p[0] >= west, (p) => p[0] <= east, (p) => p[1] >= south, (p) => p[1] <= north];
+  const cross = [
+    (a, b) => [west, a[1] + ((b[1] - a[1]) * (west - a[0])) / (b[0] - a[0])],
+    (a, b) => [east, a[1] + ((b[1] - a[1]) * (east - a[0])) / (b[0] - a[0])],
+    (a, b) => [a[0] + ((b[0] - a[0]) * (south - a[1])) / (b[1] - a[1]), south],
+    (a, b) => [a[0] + ((b[0] - a[0]) * (north - a[1])) / (b[1] - a[1]), north],
+  ];
+  let points = ring.slice(0, -1);
+  for (let edge = 0; edge < 4 && points.length; edge++) {
+    const inside = edges[edge];
+    const next = [];
+    for (let i = 0; i < points.length; i++) {
+      const current = points[i];
+      const previous = points[(i + points.length - 1) % points.length];
+      if (inside(current)) {
+        if (!inside(previous)) next.push(cross[edge](previous, current));
+        next.push(current);
+      } else if (inside(previous)) next.push(cross[edge](previous, current));
+    }
+    points = next;
+  }
+  const out = [];
+  for (const [lon, lat] of points) {
+    const point = [round(lon), round(lat)];
+    const last = out[out.length - 1];
+    if (!last || last[0] !== point[0] || last[1] !== point[1]) out.push(point);
+  }
+  if (out.length < 3) return null;
+  out.push(out[0]);
+  return out;
+}
+
+export function offlineCoastTiles() {
+  const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-10m.json'), 'utf8'));
+  const land = feature(topology, topology.objects.land);
+  const tiles = new Map();
+  for (const item of land.features) {
+    const geometry = item.geometry;
+    const list = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+    for (const polygon of list) {
+      const east = polygon[0].every(([lon]) => lon < -30);
+      const rings = polygon.map((ring) => ring.map(([lon, lat]) => [east ? lon + 360 : lon, lat]));
+      const lons = rings[0].map(([lon]) => lon);
+      const lats = rings[0].map(([, lat]) => lat);
+      const box = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
+      if (box[2] < WEST || box[0] > EAST || box[3] < SOUTH || box[1] > NORTH) continue;
+      // A column first, then its squares: the mainland's ring is clipped once per column, not once per square.
+      for (let lon = Math.floor(box[0] / COAST_TILE) * COAST_TILE; lon < box[2]; lon += COAST_TILE) {
+        if (lon + COAST_TILE < WEST || lon > EAST) continue;
+        const column = [lon, -90, lon + COAST_TILE, 90];
+        const strip = rings.map((ring) => clipRing(ring, column, (value) => value));
+        if (!strip[0]) continue;
+        for (let lat = Math.floor(box[1] / COAST_TILE) * COAST_TILE; lat < box[3]; lat += COAST_TILE) {
+          if (lat + COAST_TILE < SOUTH || lat > NORTH) continue;
+          const square = [lon, lat, lon + COAST_TILE, lat + COAST_TILE];
+          const shell = clipRing(strip[0], square);
+          if (!shell) continue;
+          const holes = strip
+            .slice(1)
+            .filter(Boolean)
+            .map((ring) => clipRing(ring, square))
+            .filter(Boolean);
+          const key = `${lat}_${lon}`;
+          if (!tiles.has(key)) tiles.set(key, []);
+          tiles.get(key).push([shell, ...holes]);
+        }
+      }
+    }
+  }
+  return Object.fromEntries(
+    [...tiles].map(([key, polygons]) => [
+      key,
+      {
+        type: 'Feature',
+        properties: { source: 'Natural Earth 1:10m land, via world-atlas (public domain)' },
+        geometry: { type: 'MultiPolygon', coordinates: polygons },
+      },
+    ]),
+  );
+}

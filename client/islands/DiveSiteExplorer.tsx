@@ -6,9 +6,11 @@ import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
 import { bandMatchesFilters, CARD_PAGE_SIZE, filtersQuery, isFiltered, listAddress, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { decodeMapPayload, toMapSite, type MapPayload, type MapSite } from 'core/dive-sites/map-payload';
-import { mapView } from '../lib/dive-sites/map';
+import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
+import { mapView, SEVERAL_SITES_ZOOM, SINGLE_SITE_ZOOM } from '../lib/dive-sites/map';
 import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
 import { FilterPanel } from './dive-sites/FilterPanel';
+import { distancesFrom, NearMeButton, useNearMe } from './dive-sites/NearMe';
 import { SiteCard, SiteCardSkeleton } from './dive-sites/SiteCard';
 import { SortChoice } from './dive-sites/SortChoice';
 
@@ -47,6 +49,9 @@ export interface DiveSiteExplorerProps {
 
 const SEARCH_DELAY_MS = 250;
 const NONE: MapSite[] = [];
+/** Many sites (more than MAP_LIST_MAX): the map asks by view, and a filter's matches come from the server. */
+const MAP_VIEW_URL = '/api/dive-sites/map/view';
+const MATCHES_URL = '/api/dive-sites/map/matches';
 /** The cards one request asks for (the server's limit). */
 const CARDS_PER_REQUEST = 100;
 
@@ -108,12 +113,15 @@ function Explorer(props: DiveSiteExplorerProps) {
   const { regions, routeSite, tiles } = props;
   const [filters, setFilters] = useState(props.initialFilters);
   const embedded = useMemo(() => props.sites.map(toMapSite), [props.sites]);
+  // Many sites: no list of every one (issue 31); the map asks by view and the filters ask the server.
+  const byView = props.totalSites > MAP_LIST_MAX;
   // Every site, for the map and the filters: given with the page, or its compact list fetched after
   // hydration (the page embeds only the cards it shows).
   const everySite = useQuery({
     queryKey: ['dive-sites', 'map', props.sitesUrl],
     queryFn: async () => decodeMapPayload(await getJson<MapPayload>(props.sitesUrl)),
     initialData: props.complete ? embedded : undefined,
+    enabled: !byView,
   });
   // The cards known so far: the page's own, then those fetched as they are shown.
   const queryClient = useQueryClient();
@@ -156,7 +164,7 @@ function Explorer(props: DiveSiteExplorerProps) {
     queryKey: ['dive-sites', 'search', settledTerm],
     // Every match's id (the search's rows come a page at a time; the ids of all of them are a few bytes each).
     queryFn: () => getJson<number[]>(`/api/dive-sites/search/ids?q=${encodeURIComponent(settledTerm)}`),
-    enabled: settledTerm !== '',
+    enabled: settledTerm !== '' && !byView,
     initialData: props.initialMatches && settledTerm === props.initialFilters.search.trim() ? props.initialMatches : undefined,
   });
   const matchedIds = term && settledTerm === term ? search.data : undefined;
@@ -164,23 +172,55 @@ function Explorer(props: DiveSiteExplorerProps) {
   const searching = term !== '' && (settledTerm !== term || search.isFetching);
   const searchFailed = term !== '' && search.isError;
 
+  // By view, the filters the visitor chose are answered by the server: every match's id, by name.
+  const settledQuery = filtersQuery({ ...filters, search: settledTerm });
+  const ownFilters = filters === props.initialFilters;
+  const serverMatches = useQuery({
+    queryKey: ['dive-sites', 'matches', settledQuery],
+    queryFn: () => getJson<{ ids: number[]; center: [number, number] | null }>(`${MATCHES_URL}${settledQuery}`),
+    enabled: byView && !ownFilters && !routeMissing,
+  });
+  const listedByServer = byView && !ownFilters && settledTerm === term ? serverMatches.data : undefined;
+
   const rank = useMemo(() => (props.order ? new Map(props.order.map((id, index) => [id, index])) : null), [props.order]);
   // Every site matching the filters, once every site is here; before that, the page's own first cards.
   const filtered = useMemo(() => {
     if (routeMissing) return [];
+    if (byView) {
+      if (ownFilters) return embedded;
+      if (!listedByServer) return null;
+      const ids = listedByServer.ids.map((id) => ({ id }));
+      return rank ? ids.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : ids;
+    }
     if (term && !matches) return null; // still searching
     // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
     const sites = allSites ?? (filters === props.initialFilters ? embedded : null);
     if (!sites) return null;
     const shownSites = sites.filter((site) => bandMatchesFilters(site, filters, matches));
     return rank ? shownSites.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : shownSites;
-  }, [allSites, filters, matches, term, routeMissing, rank, props.initialFilters, embedded]);
+  }, [allSites, filters, matches, term, routeMissing, rank, props.initialFilters, embedded, byView, ownFilters, listedByServer]);
 
-  const shown = filtered ?? NONE;
-  const matchCount = allSites || routeMissing ? shown.length : props.matchCount;
+  // 'Near me': the list by distance from the browser's position, computed here from every site's coordinates.
+  const nearMe = useNearMe();
+  const distances = useMemo(() => (nearMe.position && allSites ? distancesFrom(nearMe.position, allSites) : null), [nearMe.position, allSites]);
+  const byDistance = useMemo(
+    () => (filtered && distances ? [...filtered].sort((a, b) => (distances.get(a.id) ?? Infinity) - (distances.get(b.id) ?? Infinity)) : filtered),
+    [filtered, distances],
+  );
+  const shown: { id: number }[] = byDistance ?? NONE;
+  // Every match is known: the count is theirs, and 'Show more' adds cards in place.
+  const wholeList = allSites !== null || (byView && !!listedByServer);
+  const matchCount = wholeList || routeMissing ? shown.length : props.matchCount;
   // The map waits for every site (it shows them all); if that list cannot load, it shows the cards' sites.
-  const mapSites = allSites || sitesFailed || routeMissing ? shown : null;
-  const view = useMemo(() => mapView(term, mapSites ?? NONE), [term, mapSites]);
+  // By view it draws what each view's answer holds, and the page's own sites when that cannot be asked.
+  const mapSites = byView ? (routeMissing ? NONE : embedded) : allSites || sitesFailed || routeMissing ? (shown as MapSite[]) : null;
+  const center = listedByServer?.center;
+  const serverCount = listedByServer?.ids.length ?? 0;
+  const view = useMemo(
+    () => (byView && term && center ? { center, zoom: serverCount === 1 ? SINGLE_SITE_ZOOM : SEVERAL_SITES_ZOOM } : mapView(term, mapSites ?? NONE)),
+    [byView, term, center, serverCount, mapSites],
+  );
+  const viewUrl = byView && !routeMissing ? `${MAP_VIEW_URL}${ownFilters ? filtersQuery(props.initialFilters) : settledQuery}` : undefined;
   const query = filtersQuery(filters, 'q');
   const listed = useMemo(() => shown.slice(0, visible), [shown, visible]);
   // The cards of the sites listed, fetched when not known yet; until they are, the grid is loading.
@@ -222,7 +262,7 @@ function Explorer(props: DiveSiteExplorerProps) {
           // Every card is laid out at once (no content-visibility): a card sized only when scrolled near
           // would move everything below it, 'Show more dive sites' included, under a visitor's pointer.
           <li key={site.id} className="flex">
-            <SiteCard site={site} />
+            <SiteCard site={site} distanceKm={distances?.get(site.id)} />
           </li>
         ))}
         {Array.from({ length: Math.min(waitingFor, CARD_PAGE_SIZE) }, (_, index) => (
@@ -232,7 +272,7 @@ function Explorer(props: DiveSiteExplorerProps) {
         ))}
       </ul>
     ),
-    [cards, waitingFor],
+    [cards, waitingFor, distances],
   );
 
   // The address follows the filters once the visitor changes one (the search text once typing pauses):
@@ -256,7 +296,7 @@ function Explorer(props: DiveSiteExplorerProps) {
   // A link, so that it works before the script has run (the server shows that many cards); with every
   // site here, it adds the next cards in place.
   const showMore = (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (!allSites) return;
+    if (!wholeList) return;
     event.preventDefault();
     // The focus moves to the first new card once its text is here (fetched unless the page brought it).
     focusCard.current = visible;
@@ -273,7 +313,18 @@ function Explorer(props: DiveSiteExplorerProps) {
         <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
           {mapNear ? (
             <Suspense fallback={<MapPlaceholder />}>
-              {mapSites ? <DiveSiteMap sites={mapSites} highlighted={mapSites.length > 0} view={view} tiles={tiles} cardOf={cardOf} /> : <MapPlaceholder />}
+              {mapSites ? (
+                <DiveSiteMap
+                  sites={mapSites}
+                  viewUrl={viewUrl}
+                  highlighted={byView ? matchCount > 0 : mapSites.length > 0}
+                  view={view}
+                  tiles={tiles}
+                  cardOf={cardOf}
+                />
+              ) : (
+                <MapPlaceholder />
+              )}
             </Suspense>
           ) : (
             <MapPlaceholder />
@@ -285,10 +336,19 @@ function Explorer(props: DiveSiteExplorerProps) {
         <FilterPanel filters={filters} regions={regions} onChange={change} topRated={topRated} />
       </section>
 
+      {/* It sorts the whole list: by view (many sites) the page has no list of every site's position. */}
+      {!byView && (
+        <div className="mt-6">
+          <NearMeButton nearMe={nearMe} />
+        </div>
+      )}
+
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-700" aria-live="polite" data-testid="dive-site-count">
           {loading ? 'Searching...' : `Showing ${matchCount} of ${allSites?.length ?? props.totalSites} dive sites`}
-          {(searchFailed || cardsFailed || (sitesFailed && filtered === null)) && <span className="ml-2 text-red-700">Search failed. Please try again.</span>}
+          {(searchFailed || cardsFailed || (sitesFailed && filtered === null) || (byView && serverMatches.isError)) && (
+            <span className="ml-2 text-red-700">Search failed. Please try again.</span>
+          )}
         </p>
         <p className="flex flex-wrap gap-3 text-sm">
           <span className="text-slate-600">Download {isFiltered(filters) ? 'these sites' : 'all sites'}:</span>

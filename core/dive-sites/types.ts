@@ -31,4 +31,6 @@ export interface TileSettings {
   attribution: string;
   /** A GeoJSON outline of the land, drawn when the tiles cannot load (null without a build). */
   offlineLand?: string | null;
+  /** The folder of the finer coast, one `{south}_{west}.json` per square of land, drawn closer in (null without a build). */
+  offlineCoast?: string | null;
 }

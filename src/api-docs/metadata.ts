@@ -73,6 +73,10 @@ export default async () => {
               skill: { required: false, type: () => String },
               depth: { required: false, type: () => String },
             },
+            DiveSiteMapViewQueryDto: {
+              bbox: { required: true, type: () => String },
+              zoom: { required: true, type: () => String, pattern: '^(?:1[0-8]|\\d)$' },
+            },
           },
         ],
         [

@@ -50,8 +50,8 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   });
 }
 
-/** Features the site never uses. */
+/** Features the site never uses; the position only for its own pages ('Near me' on /dive-sites sorts by it in the browser). */
 export const permissionsPolicy: RequestHandler = (_request, response, next) => {
-  response.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
+  response.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), interest-cohort=()');
   next();
 };

@@ -109,6 +109,11 @@ export class DiveSitePagesService {
 
   /** The map's tile source, and the land outline it draws when the tiles cannot load. */
   private tiles(): TileSettings {
-    return { url: this.config.tileUrl, attribution: this.config.tileAttribution, offlineLand: this.render.dataUrl('land') };
+    return {
+      url: this.config.tileUrl,
+      attribution: this.config.tileAttribution,
+      offlineLand: this.render.dataUrl('land'),
+      offlineCoast: this.render.dataUrl('coast'),
+    };
   }
 }

@@ -10,7 +10,6 @@ import { DIVE_SITE_PAGE_SIZE, DiveSitesService } from './dive-sites.service';
 import { toExplorerSite } from './explorer-site';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import { ByReviewUrlQueryDto, DiveSiteCardsQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
-import { encodeMapPayload, type MapPayload } from 'core/dive-sites/map-payload';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 import { CacheTags, Invalidates, Tag, diveSiteChanged } from 'src/common/cache-tags';
 
@@ -18,7 +17,7 @@ const id = idParam('Dive site id');
 const today = () => new Date().toISOString().slice(0, 10);
 const attachment = (response: Response, name: string) => response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
 
-/** SPEC section 7's dive-site calls. The fixed paths (search, map, by-review-url, export) come before /:id. */
+/** SPEC section 7's dive-site calls (the map's are DiveSiteMapController's). The fixed paths (search, by-review-url, export) come before /:id. */
 @CacheTags(Tag.diveSites)
 @Invalidates(diveSiteChanged)
 @Controller('api/dive-sites')
@@ -60,12 +59,6 @@ export class DiveSitesController {
   @Get('regions')
   async regions(): Promise<{ region: string; count: number }[]> {
     return this.sites.regionCounts();
-  }
-
-  /** Every site for the map and the filters of /dive-sites, compact (core/dive-sites/map-payload.ts). */
-  @Get('map')
-  async map(): Promise<MapPayload> {
-    return encodeMapPayload(await this.sites.mapSites());
   }
 
   /** The cards (and map popups) of the sites asked for, as /dive-sites embeds its first ones (src/dive-sites/explorer-site.ts). */

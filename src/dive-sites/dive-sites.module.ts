@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DiveSiteExportService } from './dive-site-export.service';
+import { DiveSiteMapController } from './dive-site-map.controller';
+import { DiveSiteMapService } from './dive-site-map.service';
 import { DiveSite } from './dive-site.entity';
 import { DiveSitesController } from './dive-sites.controller';
 import { DiveSitesService } from './dive-sites.service';
@@ -8,8 +10,9 @@ import { DiveSitesService } from './dive-sites.service';
 /** The dive-site API: public reads and search, the administrator's writes, and the exports. */
 @Module({
   imports: [TypeOrmModule.forFeature([DiveSite])],
-  controllers: [DiveSitesController],
-  providers: [DiveSitesService, DiveSiteExportService],
+  // The map's controller first: its `map` path would otherwise be read as a site id.
+  controllers: [DiveSiteMapController, DiveSitesController],
+  providers: [DiveSitesService, DiveSiteExportService, DiveSiteMapService],
   exports: [DiveSitesService, DiveSiteExportService],
 })
 export class DiveSitesModule {}

@@ -22,7 +22,7 @@ export const HUMAN_ORDER = 'COLLATE "und-x-icu"';
 
 /** SPEC section 9's depth bands in SQL, by the largest number in depthRange (as core/dive-sites/filters' depthBand). */
 const MAX_DEPTH_SQL = `(SELECT MAX(m[1]::numeric) FROM regexp_matches(site."depthRange", '\\d+(?:\\.\\d+)?', 'g') AS m)`;
-const DEPTH_BAND_SQL: Record<DepthBand, string> = {
+export const DEPTH_BAND_SQL: Record<DepthBand, string> = {
   shallow: `${MAX_DEPTH_SQL} <= 10`,
   medium: `${MAX_DEPTH_SQL} > 10 AND ${MAX_DEPTH_SQL} <= 20`,
   deep: `${MAX_DEPTH_SQL} > 20`,

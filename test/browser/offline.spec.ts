@@ -192,6 +192,33 @@ describe('offline on the boat', () => {
     await expect(page.getByRole('button', { name: /for offline/ }).count()).resolves.toBe(0);
   });
 
+  it("a kept site page's map shows the coast offline at the zoom it opens at (the 1:10m squares of its view)", async () => {
+    const page = await visitor();
+    await openAndKeep(page, `/dive-sites/${yongala.id}`);
+    const map = page.locator('[data-testid="dive-site-map"]');
+    await map.scrollIntoViewIfNeeded();
+    // The worker keeps the squares of coast the map's view covers.
+    const keptCoast = () =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys()) {
+          if ((await (await caches.open(name)).keys()).some((request) => request.url.includes('/assets/coast-'))) return true;
+        }
+        return false;
+      });
+    for (let tries = 0; !(await keptCoast()); tries++) {
+      expect(tries).toBeLessThan(100);
+      await page.waitForTimeout(100);
+    }
+
+    await context.setOffline(true);
+    await page.reload();
+    await siteHeading(page, 'SS Yongala').waitFor();
+    await map.scrollIntoViewIfNeeded();
+    await map.locator('[data-tiles="offline"][data-land="drawn"][data-coast="drawn"]').waitFor();
+    await expect(map.locator('[data-zoom]').getAttribute('data-zoom')).resolves.toBe('12');
+    expect(await map.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(0);
+  });
+
   it('the page links a web app manifest whose PNG icons load, and the worker is served fresh with each visit', async () => {
     const page = await visitor();
     await page.goto(`${t.baseUrl}/dive-sites/${yongala.id}`);

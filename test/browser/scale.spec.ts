@@ -3,6 +3,7 @@ import { Article } from 'src/articles/article.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { markerSize } from 'client/lib/dive-sites/map';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
+import { clickBiggestCluster, openSitePopup, sitesOverAustralia } from '../support/map-browser';
 import type { TestApp } from '../support/test-app';
 
 const suite = browserSuite({ page: false });
@@ -15,18 +16,7 @@ const BULK_SITES = 1500;
 
 beforeAll(async () => {
   t = suite.t;
-  await t.dataSource.getRepository(DiveSite).insert(
-    Array.from({ length: BULK_SITES }, (_, i) => ({
-      name: `Grown Site ${i}`,
-      region: 'Tasmania',
-      latitude: (-12 - ((i * 37) % 260) / 10).toFixed(8),
-      longitude: (116 + ((i * 53) % 370) / 10).toFixed(8),
-      waterTemp: '12-17°C',
-      skillLevel: 'Beginner' as const,
-      depthRange: '5-12m',
-      description: `A grown test site number ${i}.`,
-    })),
-  );
+  await t.dataSource.getRepository(DiveSite).insert(sitesOverAustralia(BULK_SITES, { name: 'Grown Site', region: 'Tasmania', skillLevel: 'Beginner' }));
   total = await t.dataSource.getRepository(DiveSite).count();
 });
 
@@ -50,15 +40,7 @@ describe('the map of many sites', () => {
 
     // A cluster zooms the map in to where it splits, until every site in view is its own marker (at zoom 11 at the latest).
     for (let zoom = 3; (await clusters().count()) > 0 && zoom < 11;) {
-      // The biggest cluster inside the map's box (others may lie in the margin drawn beyond it, or overlap).
-      await page.evaluate(() => {
-        const box = document.querySelector('[data-testid="dive-site-map"]')!.getBoundingClientRect();
-        const inside = [...document.querySelectorAll<HTMLElement>('[data-testid="dive-site-map"] .dive-site-cluster')].filter((cluster) => {
-          const at = cluster.getBoundingClientRect();
-          return at.left >= box.left && at.right <= box.right && at.top >= box.top && at.bottom <= box.bottom;
-        });
-        inside.sort((a, b) => Number(b.textContent) - Number(a.textContent))[0].click();
-      });
+      await clickBiggestCluster(page);
       await page.waitForFunction(
         (before) => Number(document.querySelector('[data-testid="dive-site-map"] [data-zoom]')?.getAttribute('data-zoom')) > before,
         zoom,
@@ -77,18 +59,7 @@ describe('the map of many sites', () => {
     ).resolves.toBe(size);
 
     // A single site's popup loads its card on demand.
-    await page.evaluate(() => {
-      const box = document.querySelector('[data-testid="dive-site-map"]')!.getBoundingClientRect();
-      [...document.querySelectorAll<HTMLElement>('[data-testid="dive-site-map"] .dive-site-marker')]
-        .find((marker) => {
-          const at = marker.getBoundingClientRect();
-          return at.left >= box.left && at.right <= box.right && at.top >= box.top && at.bottom <= box.bottom;
-        })!
-        .click();
-    });
-    const popup = page.locator('.leaflet-popup-content');
-    await popup.getByText('Skill Level').waitFor();
-    expect(await popup.innerText()).toMatch(/Region[\s\S]+Skill Level[\s\S]+Depth[\s\S]+Water Temp/);
+    expect(await openSitePopup(page)).toMatch(/Region[\s\S]+Skill Level[\s\S]+Depth[\s\S]+Water Temp/);
   });
 
   it('lists more cards as a page of its own without JavaScript, past the clustering threshold', async () => {

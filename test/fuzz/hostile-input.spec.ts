@@ -516,6 +516,13 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/locations/featured', method: 'GET', path: fixed('/api/locations/featured') },
   { name: 'GET /api/dive-sites', method: 'GET', path: fixed('/api/dive-sites'), query: ['region', 'q', 'skill', 'depth'] },
   { name: 'GET /api/dive-sites/search', method: 'GET', path: fixed('/api/dive-sites/search'), query: ['q'] },
+  {
+    name: 'GET /api/dive-sites/map/view',
+    method: 'GET',
+    path: fixed('/api/dive-sites/map/view'),
+    query: ['bbox', 'zoom', 'search', 'region', 'skill', 'depth'],
+  },
+  { name: 'GET /api/dive-sites/map/matches', method: 'GET', path: fixed('/api/dive-sites/map/matches'), query: ['search', 'region', 'skill', 'depth'] },
   { name: 'GET /api/dive-sites/by-review-url', method: 'GET', path: fixed('/api/dive-sites/by-review-url'), query: ['url'] },
   { name: 'GET /api/dive-sites/{id}', method: 'GET', path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}`) },
   { name: 'GET /api/dive-sites/{id}/ratings', method: 'GET', path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}/ratings`) },

@@ -1,13 +1,20 @@
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import Supercluster from 'supercluster';
-import type { MapSite } from 'core/dive-sites/map-payload';
+import { decodeMapPayload, type MapSite } from 'core/dive-sites/map-payload';
+import { SINGLES_FROM_ZOOM, viewBox, type MapViewAnswer } from 'core/dive-sites/map-view';
 import { skillBadgeClass } from 'core/dive-sites/filters';
 import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
 import { ratingText, starGlyphs, type ExplorerSite, type TileSettings } from 'core/dive-sites/types';
 
 export interface DiveSiteMapProps {
+  /** The sites drawn; by view (`viewUrl`), those drawn when the view cannot be asked for (offline). */
   sites: MapSite[];
+  /**
+   * Many sites (issue 31): each view is asked of GET /api/dive-sites/map/view (this address, with its
+   * filters, to which `bbox` and `zoom` are added), which answers its clusters or its sites.
+   */
+  viewUrl?: string;
   highlighted: boolean;
   view: MapView;
   tiles: TileSettings;
@@ -100,29 +107,97 @@ function icon(zoom: number, highlighted: boolean, featured: boolean): L.DivIcon 
   });
 }
 
-/** The 1:50m outline is only good enough for an overview; closer in, the sea-blue background alone reads better. */
+/** The 1:50m outline is only good enough for an overview; closer in, the 1:10m coast's squares are drawn. */
 const OFFLINE_LAND_MAX_ZOOM = 7;
+/** The coast's squares, in degrees (scripts/offline-land.mjs, COAST_TILE). */
+const COAST_TILE = 1;
+/** A view needing more squares than this is drawn without them (it is far out; the 1:50m outline serves). */
+const MAX_COAST_TILES = 12;
+const LAND_STYLE = { fillColor: '#f1f5f9', fillOpacity: 1 };
 
-/** The land outline built from Natural Earth (scripts/offline-land.mjs), under the markers. */
-async function drawOfflineLand(map: L.Map, url: string): Promise<void> {
-  try {
-    const response = await fetch(url);
-    if (!response.ok) return;
-    const land = L.geoJSON(await response.json(), {
-      interactive: false,
-      attribution: 'Land outline: Natural Earth',
-      style: { stroke: true, color: '#94a3b8', weight: 1, fillColor: '#f1f5f9', fillOpacity: 1 },
-    });
-    const show = () => {
-      if (map.getZoom() <= OFFLINE_LAND_MAX_ZOOM) land.addTo(map);
-      else land.remove();
-    };
-    map.on('zoomend', show);
-    show();
-    map.getContainer().dataset.land = 'drawn';
-  } catch (error) {
-    console.warn('The offline land outline could not be drawn', error);
+/** The files of the coast's squares a view covers ({south}_{west}.json), none when too many. */
+function coastFiles(map: L.Map, folder: string): { key: string; url: string }[] {
+  const bounds = map.getBounds();
+  const files: { key: string; url: string }[] = [];
+  const first = (value: number) => Math.floor(value / COAST_TILE) * COAST_TILE;
+  for (let south = first(bounds.getSouth()); south < bounds.getNorth(); south += COAST_TILE) {
+    for (let west = first(bounds.getWest()); west < bounds.getEast(); west += COAST_TILE) {
+      files.push({ key: `${south}_${west}`, url: `${folder}${south}_${west}.json` });
+      if (files.length > MAX_COAST_TILES) return [];
+    }
   }
+  return files;
+}
+
+/**
+ * With a service worker, a page that opens close in (a site's page, zoom 12) fetches the coast of its view
+ * once the worker controls it, so the worker keeps it (with the build's files) and the page's map shows
+ * the coast offline. A square without land has no file (404), and nothing to keep.
+ */
+function keepCoast(map: L.Map, folder: string): () => void {
+  const worker = navigator.serviceWorker;
+  if (!worker || map.getZoom() <= OFFLINE_LAND_MAX_ZOOM) return () => undefined;
+  const fetchView = () => coastFiles(map, folder).forEach(({ url }) => void fetch(url).catch(() => undefined));
+  if (worker.controller) {
+    fetchView();
+    return () => undefined;
+  }
+  worker.addEventListener('controllerchange', fetchView, { once: true });
+  return () => worker.removeEventListener('controllerchange', fetchView);
+}
+
+/**
+ * The land built from Natural Earth (scripts/offline-land.mjs), under the markers: the 1:50m outline up to
+ * zoom 7, and closer in the 1:10m coast of the squares in view.
+ */
+function drawOfflineLand(map: L.Map, tiles: TileSettings): void {
+  const element = map.getContainer();
+  const drawn = (name: 'land' | 'coast') => (element.dataset[name] = 'drawn');
+  const outline = tiles.offlineLand
+    ? fetch(tiles.offlineLand)
+        .then((response) => (response.ok ? response.json() : null))
+        .then((data) => {
+          if (!data) return null;
+          drawn('land');
+          return L.geoJSON(data, {
+            interactive: false,
+            attribution: 'Land outline: Natural Earth',
+            style: { stroke: true, color: '#94a3b8', weight: 1, ...LAND_STYLE },
+          });
+        })
+        .catch((error) => {
+          console.warn('The offline land outline could not be drawn', error);
+          return null;
+        })
+    : Promise.resolve(null);
+  // The squares are cut at their edges: filled without a stroke, so no line runs along a cut.
+  const coast = L.layerGroup();
+  const asked = new Set<string>();
+  const show = async () => {
+    const land = await outline;
+    const close = map.getZoom() > OFFLINE_LAND_MAX_ZOOM;
+    if (land && !close) land.addTo(map);
+    else land?.remove();
+    if (!close || !tiles.offlineCoast) return void coast.remove();
+    coast.addTo(map);
+    for (const { key, url } of coastFiles(map, tiles.offlineCoast)) {
+      if (asked.has(key)) continue;
+      asked.add(key);
+      try {
+        const response = await fetch(url);
+        // No file: a square of open sea.
+        if (!response.ok) continue;
+        L.geoJSON(await response.json(), { interactive: false, attribution: 'Coast: Natural Earth', style: { stroke: false, ...LAND_STYLE } }).addTo(coast);
+        drawn('land');
+        drawn('coast');
+      } catch {
+        // Offline and not kept: the square stays sea-blue, and is asked again on the next move.
+        asked.delete(key);
+      }
+    }
+  };
+  map.on('moveend', () => void show());
+  void show();
 }
 
 const MARKER_BATCH = 40;
@@ -133,8 +208,6 @@ const MARKER_BATCH = 40;
  * so 2,440 or 24,400 sites stay readable and only what is visible is drawn.
  */
 export const CLUSTER_ABOVE = 500;
-/** From this zoom on every site is drawn alone (supercluster's maxZoom is the last zoom it clusters at). */
-const SINGLES_FROM_ZOOM = 11;
 
 /** A cluster: its number of sites in a circle that grows with it, at least the 24 px target. */
 function clusterIcon(count: number): L.DivIcon {
@@ -147,11 +220,20 @@ function clusterIcon(count: number): L.DivIcon {
   });
 }
 
+/** A cluster marker that zooms in on its sites when chosen. */
+function clusterMarker(map: L.Map, group: L.LayerGroup, position: [number, number], count: number, zoomTo: () => number): L.Marker {
+  const marker = L.marker(position, { icon: clusterIcon(count), title: `${count} dive sites: zoom in`, alt: `${count} dive sites`, keyboard: true }).addTo(
+    group,
+  );
+  marker.on('click', () => map.setView(position, Math.min(zoomTo(), MAX_ZOOM)));
+  return marker;
+}
+
 /** Where supercluster's answer is drawn: east of the antimeridian one world east, as mapPosition does. */
 const drawnAt = (lat: number, lng: number): [number, number] => (lng < -30 ? [lat, lng + 360] : [lat, lng]);
 
 /** The Leaflet map of the filtered sites: loaded only when the map scrolls into view. */
-export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfProp }: DiveSiteMapProps) {
+export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: cardOfProp }: DiveSiteMapProps) {
   // It changes as cards arrive; an open popup asks the newest one, without redrawing the markers.
   const cardOf = useRef(cardOfProp);
   useEffect(() => {
@@ -172,13 +254,15 @@ export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfPro
     const element = container.current;
     tileLayer.once('tileerror', () => {
       element.dataset.tiles = 'offline';
-      if (tiles.offlineLand) void drawOfflineLand(created, tiles.offlineLand);
+      drawOfflineLand(created, tiles);
     });
+    const stopKeeping = tiles.offlineCoast ? keepCoast(created, tiles.offlineCoast) : () => undefined;
     const showZoom = () => (element.dataset.zoom = String(created.getZoom()));
     created.on('zoomend', showZoom);
     showZoom();
     element.dataset.ready = 'true';
     return () => {
+      stopKeeping();
       created.remove();
       map.current = null;
       layer.current = null;
@@ -225,6 +309,7 @@ export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfPro
       );
       return root;
     };
+    if (viewUrl) return byView(current, group, viewUrl, sites, single, container.current);
     if (sites.length > CLUSTER_ABOVE) return clustered(current, group, sites, single, container.current);
     // In batches, each its own task, so that 244 markers never block input for one long task.
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -247,7 +332,7 @@ export function DiveSiteMap({ sites, highlighted, view, tiles, cardOf: cardOfPro
       clearTimeout(timer);
       current.off('zoomend', resize);
     };
-  }, [sites, highlighted]);
+  }, [sites, highlighted, viewUrl]);
 
   // Compared by value: the parent builds a new center array on every render.
   const [latitude, longitude] = view.center;
@@ -296,12 +381,7 @@ function clustered(
       const kept = drawn.get(key);
       if (cluster) {
         const count = cluster.point_count;
-        const marker =
-          kept?.marker ??
-          L.marker(drawnAt(lat, lng), { icon: clusterIcon(count), title: `${count} dive sites: zoom in`, alt: `${count} dive sites`, keyboard: true }).addTo(
-            group,
-          );
-        if (!kept) marker.on('click', () => map.setView(drawnAt(lat, lng), Math.min(index.getClusterExpansionZoom(cluster.cluster_id), MAX_ZOOM)));
+        const marker = kept?.marker ?? clusterMarker(map, group, drawnAt(lat, lng), count, () => index.getClusterExpansionZoom(cluster.cluster_id));
         next.set(key, { marker, zoom });
       } else {
         const site = (properties as { site: MapSite }).site;
@@ -322,4 +402,76 @@ function clustered(
   draw();
   map.on('moveend', draw);
   return () => map.off('moveend', draw);
+}
+
+/**
+ * Many sites, by view (issue 31): each move or zoom asks the server for the view's clusters or sites (the
+ * bytes of an answer stay flat whatever the number of sites); markers still in view are kept from one
+ * answer to the next, so an open popup survives a pan. When the view cannot be asked for (offline), the
+ * page's own sites are drawn.
+ */
+function byView(
+  map: L.Map,
+  group: L.LayerGroup,
+  url: string,
+  fallback: MapSite[],
+  single: (site: MapSite, position: [number, number]) => L.Marker,
+  element: HTMLElement | null,
+): () => void {
+  let drawn = new Map<string, { marker: L.Marker; zoom: number }>();
+  let asking: AbortController | null = null;
+  const show = (clusters: [number, number, number][], sites: MapSite[], zoom: number) => {
+    const next = new Map<string, { marker: L.Marker; zoom: number }>();
+    for (const [lat, lng, count] of clusters) {
+      const key = `c${lat},${lng},${count}`;
+      next.set(key, drawn.get(key) ?? { marker: clusterMarker(map, group, drawnAt(lat, lng), count, () => zoom + 2), zoom });
+      drawn.delete(key);
+    }
+    let singles = 0;
+    for (const site of sites) {
+      const position = mapPosition(site);
+      if (!position) continue;
+      const key = `s${site.id}`;
+      const kept = drawn.get(key);
+      if (kept && kept.zoom !== zoom) group.removeLayer(kept.marker);
+      next.set(key, kept && kept.zoom === zoom ? kept : { marker: single(site, position), zoom });
+      drawn.delete(key);
+      singles += 1;
+    }
+    for (const { marker } of drawn.values()) group.removeLayer(marker);
+    drawn = next;
+    if (element) {
+      element.dataset.markers = String(singles);
+      element.dataset.clusters = String(clusters.length);
+    }
+  };
+  const ask = async () => {
+    asking?.abort();
+    const controller = new AbortController();
+    asking = controller;
+    const bounds = map.getBounds().pad(0.1);
+    const box = viewBox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth());
+    const zoom = Math.round(map.getZoom());
+    const bbox = [box.west, box.south, box.east, box.north].map((value) => value.toFixed(4)).join(',');
+    const address = `${url}${url.includes('?') ? '&' : '?'}bbox=${bbox}&zoom=${zoom}`;
+    try {
+      const response = await fetch(address, { signal: controller.signal, headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(`${response.status}`);
+      const answer = (await response.json()) as MapViewAnswer;
+      if (controller.signal.aborted) return;
+      show(answer.clusters, decodeMapPayload(answer), zoom);
+      // What the markers show (tests wait for it): the box and zoom of the answer drawn.
+      if (element) Object.assign(element.dataset, { view: bbox, viewZoom: String(zoom) });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.warn('The map could not ask for its view; drawing the sites of the page', error);
+      show([], fallback, zoom);
+    }
+  };
+  void ask();
+  map.on('moveend', ask);
+  return () => {
+    asking?.abort();
+    map.off('moveend', ask);
+  };
 }

@@ -1,9 +1,10 @@
 import { IMAGE_SIZES, imageSources } from 'core/images';
 import { CARD_LIMITS, skillBadgeClass, truncate } from 'core/dive-sites/filters';
 import { ratingText, starGlyphs, type ExplorerSite } from 'core/dive-sites/types';
+import { distanceText } from './NearMe';
 
 /** A card of the grid. The whole card leads to /dive-sites/{id}; its review and video links sit above that link. */
-export function SiteCard({ site }: { site: ExplorerSite }) {
+export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From the visitor's position ('Near me'). */ distanceKm?: number }) {
   const marineLife = truncate(site.marineLife, CARD_LIMITS.marineLife);
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-within:ring-2 focus-within:ring-cyan-600">
@@ -35,6 +36,11 @@ export function SiteCard({ site }: { site: ExplorerSite }) {
           </a>
         </h2>
         <p className="text-sm font-medium text-cyan-800">{site.region}</p>
+        {distanceKm !== undefined && (
+          <p className="text-sm font-semibold text-slate-800" data-testid="site-distance">
+            {distanceText(distanceKm)} from you
+          </p>
+        )}
         <p className="mt-1 text-sm text-slate-700" data-testid="site-rating">
           {site.rating ? (
             <>

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { SKILL_LEVELS } from '../dive-site.entity';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -32,4 +32,21 @@ export class DiveSiteFiltersDto {
   @IsOptional()
   @IsIn(DEPTH_FILTER_VALUES, { message: `depth must be one of: ${DEPTH_FILTER_VALUES.join(', ')}` })
   depth?: string;
+}
+
+const NUMBER = '-?\\d{1,3}(?:\\.\\d{1,8})?';
+
+/**
+ * GET /api/dive-sites/map/view?bbox=west,south,east,north&zoom=z and the page's filters (issue 31):
+ * longitudes -180 to 180 (west greater than east crosses the antimeridian), latitudes -90 to 90, south
+ * not above north; zoom 0 to 18.
+ */
+export class DiveSiteMapViewQueryDto extends DiveSiteFiltersDto {
+  @Matches(new RegExp(`^${NUMBER}(?:,${NUMBER}){3}$`), { message: 'bbox must be west,south,east,north in decimal degrees' })
+  @IsString({ message: 'bbox is required (west,south,east,north)' })
+  bbox: string;
+
+  @Matches(/^(?:1[0-8]|\d)$/, { message: 'zoom must be a whole number from 0 to 18' })
+  @IsString({ message: 'zoom is required (0 to 18)' })
+  zoom: string;
 }

@@ -1,0 +1,118 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository, type SelectQueryBuilder } from 'typeorm';
+import type { DepthBand } from 'core/dive-sites/filters';
+import { encodeMapPayload, type MapPayload } from 'core/dive-sites/map-payload';
+import { cellDegrees, MAP_LIST_MAX, SINGLES_FROM_ZOOM, VIEW_SITES_MAX, type MapBox, type MapViewAnswer } from 'core/dive-sites/map-view';
+import { errorBody } from 'src/common/error-body';
+import { DiveSite } from './dive-site.entity';
+import { DEPTH_BAND_SQL, DiveSitesService, HUMAN_ORDER } from './dive-sites.service';
+import type { DiveSiteFiltersDto, DiveSiteMapViewQueryDto } from './dto/dive-site-filters.dto';
+
+const MAP_COLUMNS = ['site.id', 'site.name', 'site.latitude', 'site.longitude', 'site.region', 'site.skillLevel', 'site.depthRange', 'site.featured'];
+const round = (value: number) => Math.round(value * 1e5) / 1e5;
+
+function badBox(message: string): never {
+  throw new BadRequestException(errorBody(400, message, { bbox: [message] }));
+}
+
+/** `west,south,east,north` read and checked (the DTO has checked its form). */
+export function parseBox(bbox: string): MapBox {
+  const [west, south, east, north] = bbox.split(',').map(Number);
+  if ([west, east].some((lng) => lng < -180 || lng > 180)) badBox('bbox longitudes must be from -180 to 180');
+  if ([south, north].some((lat) => lat < -90 || lat > 90)) badBox('bbox latitudes must be from -90 to 90');
+  if (south > north) badBox('bbox south must not be above north');
+  return { west, south, east, north };
+}
+
+/**
+ * The map by viewport (issue 31): the sites of a box, or the clusters of a grid over it when they are
+ * many, counted and averaged by PostgreSQL (GROUP BY the grid cell), so an answer stays a few KB whatever
+ * the number of sites. The box's latitude band is read from IDX_dive_sites_latitude.
+ */
+@Injectable()
+export class DiveSiteMapService {
+  constructor(
+    @InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>,
+    private readonly diveSites: DiveSitesService,
+  ) {}
+
+  /** The sites matching /dive-sites' filters (text search, exact region and skill, depth band). */
+  private async matching(filters: DiveSiteFiltersDto): Promise<SelectQueryBuilder<DiveSite>> {
+    const query = this.sites.createQueryBuilder('site');
+    const term = (filters.q || filters.search || '').trim();
+    if (term) {
+      const ids = await this.diveSites.searchIds(term);
+      query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
+    }
+    if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
+    if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
+    const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
+    if (band) query.andWhere(band);
+    return query;
+  }
+
+  /** Every site, compact, up to MAP_LIST_MAX of them; beyond that the world's view at zoom 3 (its clusters). */
+  async everySite(): Promise<MapPayload | MapViewAnswer> {
+    if ((await this.sites.count()) > MAP_LIST_MAX) return this.view({ bbox: '-180,-90,180,90', zoom: '3' });
+    return encodeMapPayload(await this.diveSites.mapSites());
+  }
+
+  async view(filters: DiveSiteMapViewQueryDto): Promise<MapViewAnswer> {
+    const box = parseBox(filters.bbox);
+    const zoom = Number(filters.zoom);
+    const query = await this.matching(filters);
+    query.andWhere('site.latitude BETWEEN :south AND :north', box);
+    // West above east: the box crosses the antimeridian (Fiji's 178 to Samoa's -172).
+    query.andWhere(box.west <= box.east ? 'site.longitude BETWEEN :west AND :east' : '(site.longitude >= :west OR site.longitude <= :east)', box);
+    const total = await query.getCount();
+    if (total <= VIEW_SITES_MAX) {
+      const rows = await query.select(MAP_COLUMNS).orderBy(`site.name ${HUMAN_ORDER}`).addOrderBy('site.id').getMany();
+      return { total, cell: 0, clusters: [], ...encodeMapPayload(rows) };
+    }
+    // Too many to draw alone, whatever the zoom (from SINGLES_FROM_ZOOM on, a box this full is rare: its grid is the finest).
+    const cell = cellDegrees(Math.max(zoom, 0), box) / (zoom >= SINGLES_FROM_ZOOM ? 2 : 1);
+    const groups = await query
+      .clone()
+      .select('COUNT(*)::int', 'count')
+      .addSelect('AVG(site.latitude)::float8', 'lat')
+      .addSelect('AVG(site.longitude)::float8', 'lng')
+      .addSelect('MIN(site.id)', 'id')
+      .groupBy(`floor(site.latitude / ${cell})`)
+      .addGroupBy(`floor(site.longitude / ${cell})`)
+      .getRawMany<{ count: number; lat: number; lng: number; id: number }>();
+    const alone = groups.filter((group) => group.count === 1).map((group) => group.id);
+    const rows = alone.length
+      ? await this.sites
+          .createQueryBuilder('site')
+          .select(MAP_COLUMNS)
+          .where('site.id IN (:...alone)', { alone })
+          .orderBy(`site.name ${HUMAN_ORDER}`)
+          .addOrderBy('site.id')
+          .getMany()
+      : [];
+    const clusters = groups
+      .filter((group) => group.count > 1)
+      .map((group): [number, number, number] => [round(group.lat), round(group.lng), group.count])
+      .sort((a, b) => b[2] - a[2]);
+    return { total, cell: round(cell), clusters, ...encodeMapPayload(rows) };
+  }
+
+  /**
+   * The ids of every site matching the filters, by name, and their mean position (the map's centre for a
+   * search, with Pacific sites east of the antimeridian counted one world east as the map draws them).
+   */
+  async matches(filters: DiveSiteFiltersDto): Promise<{ ids: number[]; center: [number, number] | null }> {
+    const query = await this.matching(filters);
+    const [rows, mean] = await Promise.all([
+      query.clone().select('site.id', 'id').orderBy(`site.name ${HUMAN_ORDER}`).addOrderBy('site.id').getRawMany<{ id: number }>(),
+      query
+        .clone()
+        .select('AVG(site.latitude)::float8', 'lat')
+        .addSelect('AVG(CASE WHEN site.longitude < -30 THEN site.longitude + 360 ELSE site.longitude END)::float8', 'lng')
+        .getRawOne<{ lat: number | null; lng: number | null }>(),
+    ]);
+    const center: [number, number] | null = mean?.lat != null && mean.lng != null ? [round(mean.lat), round(mean.lng)] : null;
+    return { ids: rows.map((row) => row.id), center };
+  }
+}

@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+import type { SkillLevel } from 'core/dive-sites/fields';
+
+/** The markers of the dive-site map inside its box (others may lie in the margin Leaflet draws beyond it), biggest cluster first. */
+async function clickInside(page: Page, kind: 'marker' | 'cluster'): Promise<void> {
+  await page.evaluate((selector) => {
+    const box = document.querySelector('[data-testid="dive-site-map"]')!.getBoundingClientRect();
+    const inside = [...document.querySelectorAll<HTMLElement>(`[data-testid="dive-site-map"] ${selector}`)].filter((marker) => {
+      const at = marker.getBoundingClientRect();
+      return at.left >= box.left && at.right <= box.right && at.top >= box.top && at.bottom <= box.bottom;
+    });
+    inside.sort((a, b) => Number(b.textContent) - Number(a.textContent))[0].click();
+  }, `.dive-site-${kind}`);
+}
+
+/** Clicks the biggest cluster inside the map's box. */
+export const clickBiggestCluster = (page: Page) => clickInside(page, 'cluster');
+
+/** Opens the popup of a single site inside the map's box and checks SPEC's rows load into it. */
+export async function openSitePopup(page: Page): Promise<string> {
+  await clickInside(page, 'marker');
+  const popup = page.locator('.leaflet-popup-content');
+  await popup.getByText('Skill Level').waitFor();
+  return popup.innerText();
+}
+
+/** `count` sites spread over Australia (so the map has to cluster them past its thresholds), named `{name} {i}`. */
+export function sitesOverAustralia(count: number, fields: { name: string; region: string; skillLevel: SkillLevel }) {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `${fields.name} ${i}`,
+    region: fields.region,
+    latitude: (-12 - ((i * 37) % 260) / 10).toFixed(8),
+    longitude: (116 + ((i * 53) % 370) / 10).toFixed(8),
+    waterTemp: '12-17°C',
+    skillLevel: fields.skillLevel,
+    depthRange: '5-12m',
+    description: `A grown test site number ${i}.`,
+  }));
+}
