@@ -235,10 +235,11 @@ function Explorer(props: DiveSiteExplorerProps) {
   }, [pendingCards.data]);
   const cardsFailed = unknownIds.length > 0 && pendingCards.isError;
   // The cards known so far, in order (those after the first unknown one wait for it); a site found gone is left out.
+  // When they cannot be fetched (offline), the known ones show without them.
   const cards = useMemo(() => {
-    const firstUnknown = listed.findIndex((site) => !knownCards.has(site.id));
+    const firstUnknown = cardsFailed ? -1 : listed.findIndex((site) => !knownCards.has(site.id));
     return (firstUnknown < 0 ? listed : listed.slice(0, firstUnknown)).map((site) => knownCards.get(site.id)).filter((card): card is ExplorerSite => !!card);
-  }, [listed, knownCards]);
+  }, [listed, knownCards, cardsFailed]);
   const waitingFor = unknownIds.length;
   // A new list (a filter changed) shows its loading state until its first page of cards is here; more
   // cards of the same list wait as skeletons at the end of the grid.
