@@ -14,6 +14,7 @@ import { ScaleIndexesAndRatingTotals1796700000000 } from '../../migrations/17967
 import { Insights1796800000000 } from '../../migrations/1796800000000-Insights';
 import { LinkChecks1797600000000 } from '../../migrations/1797600000000-LinkChecks';
 import { ShareLinks1797600000001 } from '../../migrations/1797600000001-ShareLinks';
+import { DiveSiteStatus1797900000000 } from '../../migrations/1797900000000-DiveSiteStatus';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Insights1796800000000,
   LinkChecks1797600000000,
   ShareLinks1797600000001,
+  DiveSiteStatus1797900000000,
 ];

@@ -139,6 +139,14 @@ describe('dive-site form', () => {
     blogSlug: 'julian-rocks',
     featured: true,
     createdAt: '2025-01-01T00:00:00Z',
+    kind: 'reef',
+    access: 'shore',
+    status: 'open',
+    statusNote: null,
+    statusSince: null,
+    statusSource: null,
+    lastChecked: '2026-11-25',
+    sources: [],
   } satisfies DiveSiteResponse;
 
   it('round-trips a site with coordinates as numbers and empty optional fields as null', () => {

@@ -2,6 +2,7 @@ import { PageHero } from 'views/components/PageHero';
 import { Island } from 'views/islands/Island';
 import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
 import { DiveSitePanel, type DiveSitePanelProps } from './DiveSitePanel';
+import { SiteSources } from './SiteStatus';
 
 export interface DiveSitesPageProps {
   explorer: DiveSiteExplorerProps;
@@ -41,6 +42,14 @@ export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSites
           pre-filled with the site's name, follows below. */}
       {panel && <DiveSitePanel {...panel} />}
       <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
+      {/* The foot of a site's page: when its facts were last checked, and the pages they come from. */}
+      {panel && (
+        <div className="mx-auto max-w-7xl px-4 pb-12">
+          <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <SiteSources lastChecked={panel.site.lastChecked} sources={panel.site.sources} />
+          </div>
+        </div>
+      )}
     </>
   );
 }
