@@ -231,6 +231,21 @@ export default async () => {
           },
         ],
         [
+          import('../corrections/dto/create-correction.dto.js'),
+          {
+            CreateCorrectionDto: {
+              field: {
+                required: true,
+                enum: ['waterTemp', 'depthRange', 'description', 'visibility', 'bestTime', 'marineLife', 'hazards', 'facilities', 'statusNote'],
+              },
+              suggestion: { required: true, type: () => String, minLength: 10, maxLength: 20000 },
+              sourceUrl: { required: true, type: () => String },
+              email: { required: false, type: () => String, maxLength: 254, format: 'email' },
+              website: { required: false, type: () => String },
+            },
+          },
+        ],
+        [
           import('../newsletter/dto/update-subscriber.dto.js'),
           { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
         ],

@@ -15,6 +15,7 @@ import { Insights1796800000000 } from '../../migrations/1796800000000-Insights';
 import { LinkChecks1797600000000 } from '../../migrations/1797600000000-LinkChecks';
 import { ShareLinks1797600000001 } from '../../migrations/1797600000001-ShareLinks';
 import { DiveSiteStatus1797900000000 } from '../../migrations/1797900000000-DiveSiteStatus';
+import { SiteCorrections1797900000001 } from '../../migrations/1797900000001-SiteCorrections';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   LinkChecks1797600000000,
   ShareLinks1797600000001,
   DiveSiteStatus1797900000000,
+  SiteCorrections1797900000001,
 ];

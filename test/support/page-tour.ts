@@ -93,7 +93,7 @@ export async function eachDashboardTab(page: Page, visit: (tab: string) => Promi
   }
 }
 
-/** Rows for the admin's lists and tables (subscribers, comments, ratings), so they show as in use. */
+/** Rows for the admin's lists and tables (subscribers, comments, ratings, suggested corrections), so they show as in use. */
 export async function seedAdminRows(t: TestApp): Promise<void> {
   const [article] = await t.dataSource.query(`SELECT id FROM articles WHERE published ORDER BY id LIMIT 1`);
   const [site] = await t.dataSource.query(`SELECT id FROM dive_sites ORDER BY id LIMIT 1`);
@@ -107,6 +107,10 @@ export async function seedAdminRows(t: TestApp): Promise<void> {
   );
   await t.dataSource.query(
     `INSERT INTO dive_site_ratings ("diveSiteId", rating, comment, "ipAddress") VALUES ($1, 4, 'Great visibility on the morning dive.', '198.51.100.7')`,
+    [site.id],
+  );
+  await t.dataSource.query(
+    `INSERT INTO site_corrections ("diveSiteId", field, suggestion, "sourceUrl", email) VALUES ($1, 'depthRange', '5-22m', 'https://www.example.org/dive-guide', 'diver@example.com')`,
     [site.id],
   );
 }

@@ -45,8 +45,9 @@ export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSites
       {/* The foot of a site's page: when its facts were last checked, and the pages they come from. */}
       {panel && (
         <div className="mx-auto max-w-7xl px-4 pb-12">
-          <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <div className="grid gap-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:grid-cols-2">
             <SiteSources lastChecked={panel.site.lastChecked} sources={panel.site.sources} />
+            <Island name="SuggestCorrection" props={{ site: { id: panel.site.id, name: panel.site.name } }} hydrate="visible" />
           </div>
         </div>
       )}
