@@ -87,3 +87,27 @@ describe("the admin's queue on /admin/dive-sites", () => {
     expect(site.sources.at(-1)).toEqual({ title: 'example.org', url: 'https://www.example.org/yongala-temperatures' });
   });
 });
+
+describe("a site's status in the admin's edit dialog", () => {
+  it('shows the status, its note and the sources, and saves a change of them', async () => {
+    const { t, page } = suite;
+    const [site] = await t.dataSource.query(`SELECT id, name, sources FROM dive_sites WHERE name = 'Piccaninnie Ponds'`);
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    await page.getByLabel('Search dive sites').fill('Piccaninnie');
+    await page.getByRole('article', { name: site.name, exact: true }).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
+    await expect(edit.getByLabel('Status', { exact: true }).inputValue()).resolves.toBe('closed');
+    await expect(edit.getByLabel('Sources').inputValue()).resolves.toBe(`parks.sa.gov.au | ${site.sources[0].url}`);
+    await edit.getByLabel('Status', { exact: true }).selectOption('Restricted');
+    await edit.getByLabel('Status Note').fill('Snorkelling by permit only while the algae are monitored.');
+    await edit.getByLabel('Sources').fill(`parks.sa.gov.au | ${site.sources[0].url}\nhttps://www.example.org/piccaninnie-update`);
+    await edit.getByRole('button', { name: 'Update Site' }).click();
+    await toastShows(page, 'Success', 'Dive site updated successfully');
+    const [saved] = await t.dataSource.query(`SELECT status, "statusNote", sources FROM dive_sites WHERE id = $1`, [site.id]);
+    expect(saved).toEqual({
+      status: 'restricted',
+      statusNote: 'Snorkelling by permit only while the algae are monitored.',
+      sources: [site.sources[0], { title: 'example.org', url: 'https://www.example.org/piccaninnie-update' }],
+    });
+  });
+});
