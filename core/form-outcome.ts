@@ -1,5 +1,5 @@
 /** The public forms that also post without JavaScript (src/forms): each island shows its own outcome. */
-export type FormName = 'newsletter' | 'contact' | 'comment' | 'rating';
+export type FormName = 'newsletter' | 'contact' | 'comment' | 'rating' | 'correction';
 
 /**
  * What became of a form posted without JavaScript, carried to the page it came back to (a flash cookie,
@@ -7,7 +7,7 @@ export type FormName = 'newsletter' | 'contact' | 'comment' | 'rating';
  */
 export interface FormOutcome {
   form: FormName;
-  /** The article or dive site the form belongs to (comment, rating). */
+  /** The article or dive site the form belongs to (comment, rating, correction). */
   target?: number;
   /** Set when the post was taken: what the success state shows. */
   done?: { emailSent?: boolean; guideUrl?: string };
@@ -30,4 +30,5 @@ export const FORM_ACTIONS = {
   contact: '/forms/contact',
   comment: (articleId: number) => `/forms/articles/${articleId}/comments`,
   rating: (siteId: number) => `/forms/dive-sites/${siteId}/ratings`,
+  correction: (siteId: number) => `/forms/dive-sites/${siteId}/corrections`,
 } as const;

@@ -11,6 +11,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { CommonModule } from './common/common.module';
 import { ContactModule } from './contact/contact.module';
 import { ContentTransferModule } from './content-transfer/content-transfer.module';
+import { CorrectionsModule } from './corrections/corrections.module';
 import type { AppConfig } from './config/app.config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -75,6 +76,7 @@ export class AppModule {
         ContactModule,
         DiveSitesModule,
         RatingsModule,
+        CorrectionsModule,
         DiveSitePagesModule,
         AdminPagesModule,
         ImagesModule,

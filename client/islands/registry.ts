@@ -19,6 +19,7 @@ export const ISLANDS = {
   AdminRatings: () => import('./AdminRatings.js'),
   AdminDiveSites: () => import('./AdminDiveSites.js'),
   SaveForOffline: () => import('./SaveForOffline.js'),
+  SuggestCorrection: () => import('./SuggestCorrection.js'),
 };
 
 export type IslandName = keyof typeof ISLANDS;

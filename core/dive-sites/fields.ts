@@ -13,6 +13,44 @@ export type SkillLevel = (typeof SKILL_LEVELS)[number];
 export const POSITION_PRECISIONS = ['mark', 'approximate'] as const;
 export type PositionPrecision = (typeof POSITION_PRECISIONS)[number];
 
+/** What a site is, as divers choose it (issue 30). */
+export const SITE_KINDS = ['wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other'] as const;
+export type SiteKind = (typeof SITE_KINDS)[number];
+export const SITE_KIND_LABELS: Record<SiteKind, string> = {
+  wreck: 'Wreck',
+  reef: 'Reef',
+  wall: 'Wall',
+  'cave-sinkhole': 'Cave or sinkhole',
+  'jetty-pier': 'Jetty or pier',
+  drift: 'Drift',
+  other: 'Other',
+};
+
+/** How a diver gets to it. */
+export const SITE_ACCESSES = ['shore', 'boat', 'both'] as const;
+export type SiteAccess = (typeof SITE_ACCESSES)[number];
+export const SITE_ACCESS_LABELS: Record<SiteAccess, string> = { shore: 'Shore', boat: 'Boat', both: 'Shore or boat' };
+
+/** Whether it can be dived today: open, restricted (a permit, a guide, part of it only) or closed. */
+export const SITE_STATUSES = ['open', 'restricted', 'closed'] as const;
+export type SiteStatus = (typeof SITE_STATUSES)[number];
+export const SITE_STATUS_LABELS: Record<SiteStatus, string> = { open: 'Open', restricted: 'Restricted', closed: 'Closed' };
+
+/** A published page behind a site's facts. */
+export interface SiteSource {
+  title: string;
+  url: string;
+}
+
+/** A source's title when none is given: the host of its address ('parks.sa.gov.au'). */
+export function sourceTitle(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
 /** A dive site's columns (dive_sites), less the rating totals its trigger keeps. */
 export interface DiveSiteFields {
   id: number;
@@ -38,6 +76,18 @@ export interface DiveSiteFields {
   /** The slug of the blog article about this site, when there is one. */
   blogSlug: string | null;
   featured: boolean;
+  kind: SiteKind;
+  access: SiteAccess;
+  status: SiteStatus;
+  /** What the status means for a diver, in a sentence. */
+  statusNote: string | null;
+  /** The date (YYYY-MM-DD) the status took effect, when known. */
+  statusSince: string | null;
+  /** The published page the status comes from. */
+  statusSource: string | null;
+  /** The date (YYYY-MM-DD) the site's facts were last checked against its sources. */
+  lastChecked: string | null;
+  sources: SiteSource[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -67,6 +117,11 @@ const NOTES = ['description', 'marineLife', 'hazards'] as const satisfies readon
 const MEDIA = ['imageUrl', 'videoUrl', 'videoThumbnail'] as const satisfies readonly DiveSiteField[];
 /** The site's review: a link, or the slug of its blog article. */
 const REVIEW = ['reviewLink', 'blogSlug'] as const satisfies readonly DiveSiteField[];
+
+/** What a site is and how to get there. */
+const TYPE = ['kind', 'access'] as const satisfies readonly DiveSiteField[];
+/** Whether it can be dived, and where that and the rest of its facts come from. */
+const TRUST = ['status', 'statusNote', 'statusSince', 'statusSource', 'lastChecked', 'sources'] as const satisfies readonly DiveSiteField[];
 
 /** The fields after a site's name, region and position, in the order of the admin form. */
 const FORM_FIELDS = [
@@ -105,6 +160,8 @@ export const RESPONSE_FIELDS = [
   ...OPTIONAL_FIELDS,
   'featured',
   'createdAt',
+  ...TYPE,
+  ...TRUST,
 ] as const satisfies readonly DiveSiteField[];
 
 /** The explorer's card and map popup (core/dive-sites/types.ts ExplorerSite). */
@@ -120,6 +177,8 @@ export const EXPLORER_FIELDS = [
   'imageUrl',
   'reviewHref',
   'videoUrl',
+  ...TYPE,
+  'status',
 ] as const satisfies readonly ViewField[];
 
 /** The site's own panel on /dive-sites/{id} (views/pages/dive-sites/DiveSitePanel.tsx). */
@@ -134,13 +193,15 @@ export const PANEL_FIELDS = [
   'latitude',
   'longitude',
   'positionPrecision',
+  ...TYPE,
+  ...TRUST,
 ] as const satisfies readonly ViewField[];
 
 /** A GeoJSON feature's properties (its `url` is added after them). */
 export const GEOJSON_FIELDS = [...SUMMARY, ...NOTES, 'facilities', 'featured'] as const satisfies readonly DiveSiteField[];
 
 /** The CSV export: every column but the position's precision, in the order of the admin form. */
-export const CSV_FIELDS = ['id', 'name', 'region', 'latitude', 'longitude', ...FORM_FIELDS] as const satisfies readonly DiveSiteField[];
+export const CSV_FIELDS = ['id', 'name', 'region', 'latitude', 'longitude', ...FORM_FIELDS, ...TYPE, ...TRUST] as const satisfies readonly DiveSiteField[];
 
 /** A content file's dive site (core/api/content-transfer.ts): every column but the id, which the file does not keep. */
 export const TRANSFER_FIELDS = ['name', 'region', 'latitude', 'longitude', 'positionPrecision', ...FORM_FIELDS] as const satisfies readonly DiveSiteField[];

@@ -2,6 +2,8 @@
  * The dive-site filters of SPEC sections 2, 5 and 9, shared by the server (the page before any script
  * runs, the exports) and the grid island, so both narrow the list the same way.
  */
+import { SITE_ACCESSES, SITE_KINDS } from './fields';
+
 export const ALL = 'all';
 
 export const SKILL_LEVEL_OPTIONS = ['Beginner', 'Intermediate', 'Advanced'] as const;
@@ -14,14 +16,38 @@ export const DEPTH_BANDS: { value: DepthBand; label: string }[] = [
   { value: 'deep', label: 'Deep (over 20 m)' },
 ];
 
+/** Issue 30: the kind and access filters' options, as the form lists them. */
+export const KIND_OPTIONS: { value: (typeof SITE_KINDS)[number]; label: string }[] = [
+  { value: 'wreck', label: 'Wreck' },
+  { value: 'reef', label: 'Reef' },
+  { value: 'wall', label: 'Wall' },
+  { value: 'cave-sinkhole', label: 'Cave or sinkhole' },
+  { value: 'jetty-pier', label: 'Jetty or pier' },
+  { value: 'drift', label: 'Drift' },
+  { value: 'other', label: 'Other' },
+];
+
+/** 'Shore' lists the sites reached from the shore, those reached either way included; 'Boat' likewise. */
+export const ACCESS_OPTIONS: { value: 'shore' | 'boat'; label: string }[] = [
+  { value: 'shore', label: 'From the shore' },
+  { value: 'boat', label: 'By boat' },
+];
+
 export interface DiveSiteFilters {
   search: string;
   region: string;
   skill: string;
   depth: string;
+  kind: string;
+  access: string;
 }
 
-export const DEFAULT_FILTERS: DiveSiteFilters = { search: '', region: ALL, skill: ALL, depth: ALL };
+export const DEFAULT_FILTERS: DiveSiteFilters = { search: '', region: ALL, skill: ALL, depth: ALL, kind: ALL, access: ALL };
+
+/** The stored access values a filter's value lists: 'shore' takes the sites reached either way too. */
+export function accessesFor(access: string): string[] {
+  return access === 'shore' || access === 'boat' ? [access, 'both'] : [...SITE_ACCESSES];
+}
 
 /** The largest number in a depth range such as '5-18m', '30+ m' or '12.5m'; null when there is none. */
 export function maxDepth(depthRange: string | null | undefined): number | null {
@@ -44,11 +70,15 @@ export function normaliseFilters(raw: Partial<Record<keyof DiveSiteFilters, unkn
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const skill = text(raw.skill);
   const depth = text(raw.depth);
+  const kind = text(raw.kind);
+  const access = text(raw.access);
   return {
     search: text(raw.search).trim().slice(0, 200),
     region: text(raw.region).trim() || ALL,
     skill: (SKILL_LEVEL_OPTIONS as readonly string[]).includes(skill) ? skill : ALL,
     depth: DEPTH_BANDS.some((band) => band.value === depth) ? depth : ALL,
+    kind: KIND_OPTIONS.some((option) => option.value === kind) ? kind : ALL,
+    access: ACCESS_OPTIONS.some((option) => option.value === access) ? access : ALL,
   };
 }
 
@@ -57,7 +87,7 @@ export function normaliseFilters(raw: Partial<Record<keyof DiveSiteFilters, unkn
  * done by the server (name, description, region, marine life); `searchMatches` holds its answer.
  */
 export function matchesFilters(
-  site: { id: number; region: string; skillLevel: string; depthRange: string },
+  site: { id: number; region: string; skillLevel: string; depthRange: string; kind: string; access: string },
   filters: DiveSiteFilters,
   searchMatches: ReadonlySet<number> | null,
 ): boolean {
@@ -66,7 +96,7 @@ export function matchesFilters(
 
 /** The same for a site whose depth band is already known (the map's compact list). */
 export function bandMatchesFilters(
-  site: { id: number; region: string; skillLevel: string; depth: DepthBand | null },
+  site: { id: number; region: string; skillLevel: string; depth: DepthBand | null; kind: string; access: string },
   filters: DiveSiteFilters,
   searchMatches: ReadonlySet<number> | null,
 ): boolean {
@@ -74,11 +104,15 @@ export function bandMatchesFilters(
   if (filters.region !== ALL && site.region !== filters.region) return false;
   if (filters.skill !== ALL && site.skillLevel !== filters.skill) return false;
   if (filters.depth !== ALL && site.depth !== filters.depth) return false;
+  if (filters.kind !== ALL && site.kind !== filters.kind) return false;
+  if (filters.access !== ALL && !accessesFor(filters.access).includes(site.access)) return false;
   return true;
 }
 
 export function isFiltered(filters: DiveSiteFilters): boolean {
-  return filters.search.trim() !== '' || filters.region !== ALL || filters.skill !== ALL || filters.depth !== ALL;
+  return (
+    filters.search.trim() !== '' || filters.region !== ALL || filters.skill !== ALL || filters.depth !== ALL || filters.kind !== ALL || filters.access !== ALL
+  );
 }
 
 /** The query string of the filters that are set, e.g. '?region=Tasmania&depth=deep'. */
@@ -88,6 +122,8 @@ export function filtersQuery(filters: DiveSiteFilters, searchName = 'search'): s
   if (filters.region !== ALL) params.set('region', filters.region);
   if (filters.skill !== ALL) params.set('skill', filters.skill);
   if (filters.depth !== ALL) params.set('depth', filters.depth);
+  if (filters.kind !== ALL) params.set('kind', filters.kind);
+  if (filters.access !== ALL) params.set('access', filters.access);
   const query = params.toString();
   return query ? `?${query}` : '';
 }
@@ -104,7 +140,7 @@ export function listAddress(filters: DiveSiteFilters, topRated: boolean): string
 }
 
 /** The filter parameters of /dive-sites, in the order of its form (and of `filtersQuery`). */
-const FILTER_PARAMS = ['search', 'region', 'skill', 'depth'] as const;
+const FILTER_PARAMS = ['search', 'region', 'skill', 'depth', 'kind', 'access'] as const;
 
 /**
  * The address of /dive-sites as the island writes it when a filter changes (`filtersQuery`, then `sort`),

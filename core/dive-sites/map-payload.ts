@@ -1,3 +1,4 @@
+import { SITE_ACCESSES, SITE_KINDS, type SiteAccess, type SiteKind } from './fields';
 import { depthBand, type DepthBand } from './filters';
 
 /**
@@ -9,11 +10,14 @@ import { depthBand, type DepthBand } from './filters';
 export interface MapPayload {
   regions: string[];
   skillLevels: string[];
-  /** [id, name, latitude, longitude, region index, skill level index, depth band (0 none, 1 shallow, 2 medium, 3 deep), featured (0 or 1)] */
+  /**
+   * [id, name, latitude, longitude, region index, skill level index, depth band (0 none, 1 shallow, 2 medium, 3 deep), featured (0 or 1),
+   * kind (index into SITE_KINDS), access (index into SITE_ACCESSES)]
+   */
   sites: MapRow[];
 }
 
-export type MapRow = [number, string, number, number, number, number, number, number];
+export type MapRow = [number, string, number, number, number, number, number, number, number, number];
 
 /** One site as the map and the filters read it. */
 export interface MapSite {
@@ -25,6 +29,8 @@ export interface MapSite {
   skillLevel: string;
   depth: DepthBand | null;
   featured: boolean;
+  kind: SiteKind;
+  access: SiteAccess;
 }
 
 const BANDS: (DepthBand | null)[] = [null, 'shallow', 'medium', 'deep'];
@@ -39,6 +45,8 @@ interface SiteFields {
   skillLevel: string;
   depthRange: string;
   featured: boolean;
+  kind: SiteKind;
+  access: SiteAccess;
 }
 
 /** The map's fields of a site whose whole record (or card) is at hand. */
@@ -52,6 +60,8 @@ export function toMapSite(site: SiteFields): MapSite {
     skillLevel: site.skillLevel,
     depth: depthBand(site.depthRange),
     featured: site.featured,
+    kind: site.kind,
+    access: site.access,
   };
 }
 
@@ -76,13 +86,15 @@ export function encodeMapPayload(sites: SiteFields[]): MapPayload {
         indexIn(skillLevels, map.skillLevel),
         BANDS.indexOf(map.depth),
         map.featured ? 1 : 0,
+        SITE_KINDS.indexOf(map.kind),
+        SITE_ACCESSES.indexOf(map.access),
       ];
     }),
   };
 }
 
 export function decodeMapPayload(payload: MapPayload): MapSite[] {
-  return payload.sites.map(([id, name, latitude, longitude, region, skill, band, featured]) => ({
+  return payload.sites.map(([id, name, latitude, longitude, region, skill, band, featured, kind, access]) => ({
     id,
     name,
     latitude,
@@ -91,5 +103,7 @@ export function decodeMapPayload(payload: MapPayload): MapSite[] {
     skillLevel: payload.skillLevels[skill],
     depth: BANDS[band] ?? null,
     featured: featured === 1,
+    kind: SITE_KINDS[kind] ?? 'other',
+    access: SITE_ACCESSES[access] ?? 'both',
   }));
 }

@@ -66,6 +66,7 @@ export default async () => {
         [
           import('../dive-sites/dto/dive-site-filters.dto.js'),
           {
+            KindAccessFiltersDto: { kind: { required: false, type: () => String }, access: { required: false, type: () => String } },
             DiveSiteFiltersDto: {
               q: { required: false, type: () => String, maxLength: 200 },
               search: { required: false, type: () => String, maxLength: 200 },
@@ -102,6 +103,14 @@ export default async () => {
               reviewLink: { required: false, type: () => String, nullable: true },
               blogSlug: { required: false, type: () => String, nullable: true, maxLength: 200 },
               featured: { required: false, type: () => Boolean },
+              kind: { required: false, enum: ['wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other'] },
+              access: { required: false, enum: ['shore', 'boat', 'both'] },
+              status: { required: false, enum: ['open', 'restricted', 'closed'] },
+              statusNote: { required: false, type: () => String, nullable: true, maxLength: 2000 },
+              statusSince: { required: false, type: () => String, nullable: true },
+              statusSource: { required: false, type: () => String, nullable: true },
+              lastChecked: { required: false, type: () => String, nullable: true },
+              sources: { required: false, type: () => [Object] },
               id: { required: false, type: () => Object },
               createdAt: { required: false, type: () => Object },
               updatedAt: { required: false, type: () => Object },
@@ -222,6 +231,21 @@ export default async () => {
               originalName: { required: false, type: () => String, nullable: true },
               createdAt: { required: true, type: () => String },
               data: { required: true, type: () => String, format: 'base64' },
+            },
+          },
+        ],
+        [
+          import('../corrections/dto/create-correction.dto.js'),
+          {
+            CreateCorrectionDto: {
+              field: {
+                required: true,
+                enum: ['waterTemp', 'depthRange', 'description', 'visibility', 'bestTime', 'marineLife', 'hazards', 'facilities', 'statusNote'],
+              },
+              suggestion: { required: true, type: () => String, minLength: 10, maxLength: 20000 },
+              sourceUrl: { required: true, type: () => String },
+              email: { required: false, type: () => String, maxLength: 254, format: 'email' },
+              website: { required: false, type: () => String },
             },
           },
         ],

@@ -43,3 +43,46 @@ export function IsLink(label: string, options?: ValidationOptions) {
       },
     });
 }
+
+/** An absolute http(s) address of at most 2000 characters: a page published elsewhere (a source). */
+export function isWebUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 2000) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+export function IsWebUrl(label: string, options?: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isWebUrl',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) => value === null || value === undefined || isWebUrl(value),
+        defaultMessage: () => `${label} must be a web address starting with https:// or http://`,
+      },
+    });
+}
+
+/** A real calendar day written YYYY-MM-DD ('2025-02-30' is refused). */
+export function IsCalendarDate(label: string, options?: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isCalendarDate',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) =>
+          value === null ||
+          value === undefined ||
+          (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
+        defaultMessage: () => `${label} must be a date written YYYY-MM-DD`,
+      },
+    });
+}

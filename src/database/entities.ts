@@ -1,3 +1,4 @@
+import { SiteCorrection } from 'src/corrections/site-correction.entity';
 import { Article } from 'src/articles/article.entity';
 import { AuditLog } from 'src/audit/audit-log.entity';
 import { CarouselVideo } from 'src/carousel/carousel-video.entity';
@@ -46,4 +47,5 @@ export const ENTITIES = [
   ClickVisitor,
   LinkCheck,
   ShareLink,
+  SiteCorrection,
 ];

@@ -17,6 +17,8 @@ import { ShareLinks1797600000001 } from '../../migrations/1797600000001-ShareLin
 import { NearbySiteIndex1797700000000 } from '../../migrations/1797700000000-NearbySiteIndex';
 import { TopRatedIndex1797700000001 } from '../../migrations/1797700000001-TopRatedIndex';
 import { SearchTextIndexes1797700000002 } from '../../migrations/1797700000002-SearchTextIndexes';
+import { DiveSiteStatus1797900000000 } from '../../migrations/1797900000000-DiveSiteStatus';
+import { SiteCorrections1797900000001 } from '../../migrations/1797900000001-SiteCorrections';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -38,4 +40,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   NearbySiteIndex1797700000000,
   TopRatedIndex1797700000001,
   SearchTextIndexes1797700000002,
+  DiveSiteStatus1797900000000,
+  SiteCorrections1797900000001,
 ];

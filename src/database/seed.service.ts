@@ -11,6 +11,7 @@ import { Product } from 'src/products/product.entity';
 import { Review } from 'src/reviews/review.entity';
 import { SeedHistory } from './seed-history.entity';
 import { notifyContentChanged } from 'src/page-cache/notify';
+import { sourceTitle } from 'core/dive-sites/fields';
 
 interface Dataset {
   name: string;
@@ -48,10 +49,12 @@ interface Corrections {
 }
 
 /**
- * Facts about a site kept in the seed files that have no column yet (kind, access, status and its
- * provenance, sources): left out of the insert until the dive-site entity has them.
+ * The facts about a site added after its first seed (issue 30: kind, access, status and its provenance,
+ * sources): a database seeded before their columns existed gets them once from the data files, on the rows
+ * whose lastChecked is still empty (seed_history remembers `PROVENANCE_ENTRY`).
  */
-const NOT_YET_COLUMNS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'lastChecked', 'sources'];
+const PROVENANCE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'lastChecked', 'sources'] as const;
+export const PROVENANCE_ENTRY = 'dive-site-provenance:2026-11-25';
 
 /** The dive-site columns a correction may change; anything else in the file is refused. */
 const CORRECTABLE_SITE_FIELDS = new Set([
@@ -109,7 +112,9 @@ export class SeedService {
       .sort()
       .flatMap((name) => readJson(join(dir, name)))
       .map((site) => ({
-        ...Object.fromEntries(Object.entries(site).filter(([field]) => !NOT_YET_COLUMNS.includes(field))),
+        ...site,
+        // The data files list a site's sources by address; the column keeps a title with each.
+        sources: ((site.sources as string[] | undefined) ?? []).map((url) => ({ title: sourceTitle(url), url })),
         latitude: String(site.latitude),
         longitude: String(site.longitude),
         positionPrecision: positions[site.name as string] ?? 'approximate',
@@ -224,7 +229,38 @@ export class SeedService {
     for (const version of this.corrections()?.versions ?? []) {
       if (await this.applyCorrectionsVersion(version)) applied.push(`dive-site-corrections:${version.version}`);
     }
+    if (await this.fillProvenance()) applied.push(PROVENANCE_ENTRY);
     return applied;
+  }
+
+  /**
+   * Once, into a database that had the dive sites before their kind, access, status and sources existed:
+   * those facts from the data files, by name, on the rows never checked (lastChecked empty). A row the
+   * administrator has since filled in keeps its values.
+   */
+  private async fillProvenance(): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('LOCK TABLE "seed_history" IN SHARE ROW EXCLUSIVE MODE');
+      if (await manager.existsBy(SeedHistory, { dataset: PROVENANCE_ENTRY })) return false;
+      if (!(await manager.existsBy(SeedHistory, { dataset: 'dive-sites' }))) return false;
+      const rows = this.diveSiteRows().map((row) => ({
+        name: row.name as string,
+        ...Object.fromEntries(PROVENANCE_FIELDS.map((field) => [field, row[field] ?? null])),
+      }));
+      const result = await manager.query(
+        `UPDATE "dive_sites" AS site SET "kind" = data."kind", "access" = data."access", "status" = data."status", "statusNote" = data."statusNote",
+           "statusSince" = data."statusSince", "statusSource" = data."statusSource", "lastChecked" = data."lastChecked",
+           "sources" = coalesce(data."sources", '[]'::jsonb), "updatedAt" = now()
+         FROM jsonb_to_recordset($1::jsonb) AS data("name" text, "kind" text, "access" text, "status" text, "statusNote" text, "statusSince" date,
+           "statusSource" text, "lastChecked" date, "sources" jsonb)
+         WHERE site."name" = data."name" AND site."lastChecked" IS NULL AND data."kind" IS NOT NULL`,
+        [JSON.stringify(rows)],
+      );
+      await manager.insert(SeedHistory, { dataset: PROVENANCE_ENTRY });
+      const changed = (result as [unknown, number])[1];
+      if (changed) this.logger.log(`Filled the kind, access, status and sources of ${changed} dive sites`);
+      return true;
+    });
   }
 
   private async applyCorrectionsVersion(file: CorrectionsVersion): Promise<boolean> {

@@ -31,6 +31,14 @@ export class DiveSiteListQuery extends DiveSiteShowQuery {
   depth?: string;
 
   @IsOptional()
+  @IsString()
+  kind?: string;
+
+  @IsOptional()
+  @IsString()
+  access?: string;
+
+  @IsOptional()
   @IsIn([TOP_RATED])
   sort?: typeof TOP_RATED;
 }

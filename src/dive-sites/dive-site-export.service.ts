@@ -108,6 +108,8 @@ export class DiveSiteExportService {
   private cell(value: unknown): string {
     if (value === null || value === undefined) return '';
     if (value instanceof Date) return value.toISOString();
+    // A site's sources: their addresses, one a line.
+    if (Array.isArray(value)) return spreadsheetSafe(value.map((source: { url: string }) => source.url).join('\n'));
     return spreadsheetSafe(String(value));
   }
 }

@@ -6,10 +6,21 @@ import { encodeMapPayload, type MapPayload } from 'core/dive-sites/map-payload';
 import { cellDegrees, MAP_LIST_MAX, SINGLES_FROM_ZOOM, VIEW_SITES_MAX, type MapBox, type MapViewAnswer } from 'core/dive-sites/map-view';
 import { errorBody } from 'src/common/error-body';
 import { DiveSite } from './dive-site.entity';
-import { DEPTH_BAND_SQL, DiveSitesService, HUMAN_ORDER } from './dive-sites.service';
+import { DEPTH_BAND_SQL, DiveSitesService, HUMAN_ORDER, whereKindAndAccess } from './dive-sites.service';
 import type { DiveSiteFiltersDto, DiveSiteMapViewQueryDto } from './dto/dive-site-filters.dto';
 
-const MAP_COLUMNS = ['site.id', 'site.name', 'site.latitude', 'site.longitude', 'site.region', 'site.skillLevel', 'site.depthRange', 'site.featured'];
+const MAP_COLUMNS = [
+  'site.id',
+  'site.name',
+  'site.latitude',
+  'site.longitude',
+  'site.region',
+  'site.skillLevel',
+  'site.depthRange',
+  'site.featured',
+  'site.kind',
+  'site.access',
+];
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
 
 function badBox(message: string): never {
@@ -37,7 +48,7 @@ export class DiveSiteMapService {
     private readonly diveSites: DiveSitesService,
   ) {}
 
-  /** The sites matching /dive-sites' filters (text search, exact region and skill, depth band). */
+  /** The sites matching /dive-sites' filters (text search, exact region and skill, depth band, kind and access). */
   private async matching(filters: DiveSiteFiltersDto): Promise<SelectQueryBuilder<DiveSite>> {
     const query = this.sites.createQueryBuilder('site');
     const term = (filters.q || filters.search || '').trim();
@@ -49,6 +60,7 @@ export class DiveSiteMapService {
     if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
     if (band) query.andWhere(band);
+    whereKindAndAccess(query, filters);
     return query;
   }
 

@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-import type { DiveSiteFields, PositionPrecision, SkillLevel } from 'core/dive-sites/fields';
+import type { DiveSiteFields, PositionPrecision, SiteAccess, SiteKind, SiteSource, SiteStatus, SkillLevel } from 'core/dive-sites/fields';
 
 export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLevel } from 'core/dive-sites/fields';
 
@@ -9,6 +9,9 @@ export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLe
 // The trigram index of the text search (dive-site-text.ts), made by its migration when pg_trgm is available.
 @Index('IDX_dive_sites_text', { synchronize: false })
 @Check('CHK_dive_sites_position_precision', `"position_precision" IN ('mark', 'approximate')`)
+@Check('CHK_dive_sites_kind', `"kind" IN ('wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other')`)
+@Check('CHK_dive_sites_access', `"access" IN ('shore', 'boat', 'both')`)
+@Check('CHK_dive_sites_status', `"status" IN ('open', 'restricted', 'closed')`)
 export class DiveSite implements DiveSiteFields {
   @PrimaryGeneratedColumn()
   id: number;
@@ -86,6 +89,33 @@ export class DiveSite implements DiveSiteFields {
 
   @Column({ type: 'boolean', default: false })
   featured: boolean;
+
+  @Index('IDX_dive_sites_kind')
+  @Column({ type: 'varchar', length: 20, default: 'other' })
+  kind: SiteKind;
+
+  @Index('IDX_dive_sites_access')
+  @Column({ type: 'varchar', length: 10, default: 'both' })
+  access: SiteAccess;
+
+  @Column({ type: 'varchar', length: 20, default: 'open' })
+  status: SiteStatus;
+
+  @Column({ type: 'text', nullable: true })
+  statusNote: string | null;
+
+  /** A date column: PostgreSQL gives it as 'YYYY-MM-DD', as the API answers it. */
+  @Column({ type: 'date', nullable: true })
+  statusSince: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  statusSource: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  lastChecked: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  sources: SiteSource[];
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

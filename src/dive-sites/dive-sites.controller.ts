@@ -34,9 +34,13 @@ export class DiveSitesController {
    * the first DIVE_SITE_PAGE_SIZE unless `limit` says, with `X-Total-Count` and a `Link` to the next page.
    */
   @Get()
-  async list(@Query() { region, q, photo, video, ...slice }: DiveSiteListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async list(
+    @Query() { region, q, photo, video, kind, access, ...slice }: DiveSiteListQueryDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const page = { limit: slice.limit ?? DIVE_SITE_PAGE_SIZE, offset: slice.offset ?? 0 };
-    const { rows, total } = await this.sites.page({ region, q: q?.trim() || undefined, photo, video: video === 'true' }, page);
+    const { rows, total } = await this.sites.page({ region, q: q?.trim() || undefined, photo, video: video === 'true', kind, access }, page);
     sendPageHeaders(request, response, total, page);
     return rows.map(toDiveSiteResponse);
   }

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
-import { ALL, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { accessesFor, ALL, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { cursorBatches, inReadTransaction } from 'src/common/cursor';
@@ -47,6 +47,15 @@ export const DIVE_SITE_PAGE_SIZE = 100;
 
 /** A statement of an export may take longer than the server's usual timeout at 100x. */
 const EXPORT_STATEMENT_TIMEOUT = '2min';
+
+/** Issue 30's facts the admin form writes: left out keeps the stored value. */
+const TRUST_WRITE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'lastChecked', 'sources'] as const;
+
+/** Issue 30: `kind` exact, `access` shore or boat (a site reached either way is in both); 'all' or absent: any. */
+export function whereKindAndAccess(query: SelectQueryBuilder<DiveSite>, filters: { kind?: string; access?: string }): void {
+  if (filters.kind && filters.kind !== ALL) query.andWhere('site.kind = :kind', { kind: filters.kind });
+  if (filters.access && filters.access !== ALL) query.andWhere('site.access IN (:...accesses)', { accesses: accessesFor(filters.access) });
+}
 
 export const NEARBY_LIMIT = 6;
 export const NEARBY_KM = 100;
@@ -132,11 +141,12 @@ export class DiveSitesService {
 
   /** One page of the sites by name, optionally of one region (exact) and matching SPEC section 5's text search, and how many match. */
   async page(
-    filter: { region?: string; q?: string; photo?: 'with' | 'without'; video?: boolean; tolerant?: boolean },
+    filter: { region?: string; q?: string; photo?: 'with' | 'without'; video?: boolean; tolerant?: boolean; kind?: string; access?: string },
     slice: { limit: number; offset: number },
   ): Promise<Page<DiveSite>> {
     const query = this.sorted();
     if (filter.region !== undefined) query.andWhere('site.region = :region', { region: filter.region });
+    whereKindAndAccess(query, filter);
     if (filter.photo) query.andWhere(filter.photo === 'with' ? "COALESCE(site.imageUrl, '') <> ''" : "COALESCE(site.imageUrl, '') = ''");
     if (filter.video) query.andWhere("COALESCE(site.videoUrl, '') <> ''");
     if (filter.q && filter.tolerant) {
@@ -155,7 +165,18 @@ export class DiveSitesService {
   /** Every site, sorted by name, with only the columns the map and its filters read. */
   mapSites(): Promise<DiveSite[]> {
     return this.sorted()
-      .select(['site.id', 'site.name', 'site.latitude', 'site.longitude', 'site.region', 'site.skillLevel', 'site.depthRange', 'site.featured'])
+      .select([
+        'site.id',
+        'site.name',
+        'site.latitude',
+        'site.longitude',
+        'site.region',
+        'site.skillLevel',
+        'site.depthRange',
+        'site.featured',
+        'site.kind',
+        'site.access',
+      ])
       .getMany();
   }
 
@@ -196,6 +217,7 @@ export class DiveSitesService {
     if (filters.skill !== ALL) query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
     if (band) query.andWhere(band);
+    whereKindAndAccess(query, filters);
     const [sites, matchCount] = await Promise.all([order === 'name' ? query.clone().limit(limit).getMany() : this.bestRated(query, limit), query.getCount()]);
     return { sites, matchCount };
   }
@@ -247,6 +269,7 @@ export class DiveSitesService {
     if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
     if (band) query.andWhere(band);
+    whereKindAndAccess(query, filters);
     const [sql, parameters] = query.getQueryAndParameters();
     // The rows come as TypeORM selects them, each column as site_<column>.
     const site = (row: Record<string, unknown>) =>
@@ -416,5 +439,11 @@ export class DiveSitesService {
       if (value !== undefined) site[field] = value;
     }
     if (dto.featured !== undefined) site.featured = dto.featured;
+    for (const field of TRUST_WRITE_FIELDS) {
+      const value = dto[field];
+      if (value !== undefined) (site as unknown as Record<string, unknown>)[field] = value;
+    }
+    // A site entered by hand has been checked on the day it is entered, unless the form says when.
+    site.lastChecked ??= new Date().toISOString().slice(0, 10);
   }
 }

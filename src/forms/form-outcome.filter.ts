@@ -9,6 +9,7 @@ export function formOf(request: Request): { form: FormName; target?: number } {
   const [, , kind, id, sub] = request.path.split('/');
   if (kind === 'articles' && sub === 'comments') return { form: 'comment', target: Number(id) };
   if (kind === 'dive-sites' && sub === 'ratings') return { form: 'rating', target: Number(id) };
+  if (kind === 'dive-sites' && sub === 'corrections') return { form: 'correction', target: Number(id) };
   return { form: kind === 'contact' ? 'contact' : 'newsletter' };
 }
 

@@ -2,7 +2,13 @@ import type { Request } from 'express';
 import type { FormName } from 'core/form-outcome';
 
 /** Where each form's outcome shows on its page, so the browser scrolls to it. */
-const ANCHORS: Record<FormName, string> = { newsletter: '', contact: '#form-heading', comment: '#comments-heading', rating: '#ratings-heading' };
+const ANCHORS: Record<FormName, string> = {
+  newsletter: '',
+  contact: '#form-heading',
+  comment: '#comments-heading',
+  rating: '#ratings-heading',
+  correction: '#suggest-correction',
+};
 
 /**
  * The page a no-JavaScript post returns to: the page it was posted from (its Referer, when it is one of

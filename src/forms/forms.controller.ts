@@ -13,6 +13,8 @@ import { SubscribeDto } from 'src/newsletter/dto/subscribe.dto';
 import { NewsletterService } from 'src/newsletter/newsletter.service';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { RatingsService } from 'src/ratings/ratings.service';
+import { CorrectionsService } from 'src/corrections/corrections.service';
+import { CreateCorrectionDto } from 'src/corrections/dto/create-correction.dto';
 import { RatingFormDto } from './dto/rating-form.dto';
 import { FormOutcomeFilter } from './form-outcome.filter';
 import { FormOutcomes } from './form-outcomes';
@@ -34,6 +36,7 @@ export class FormsController {
     private readonly contacts: ContactService,
     private readonly comments: CommentsService,
     private readonly ratings: RatingsService,
+    private readonly corrections: CorrectionsService,
   ) {}
 
   @Post('newsletter')
@@ -80,6 +83,20 @@ export class FormsController {
   ): Promise<Redirection> {
     await this.ratings.createAndList(siteId, dto, clientIp(request));
     return this.back(request, response, { form: 'rating', target: siteId, done: {} });
+  }
+
+  @Post('dive-sites/:id/corrections')
+  @RateLimit('correction')
+  @Invalidates()
+  @Redirect()
+  async correct(
+    @Param('id', idParam('Dive site id')) siteId: number,
+    @Body() dto: CreateCorrectionDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Redirection> {
+    await this.corrections.create(siteId, dto, clientIp(request));
+    return this.back(request, response, { form: 'correction', target: siteId, done: {} });
   }
 
   private back(request: Request, response: Response, outcome: Parameters<FormOutcomes['remember']>[2]): Redirection {

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { ContactModule } from 'src/contact/contact.module';
 import { NewsletterModule } from 'src/newsletter/newsletter.module';
 import { RatingsModule } from 'src/ratings/ratings.module';
+import { CorrectionsModule } from 'src/corrections/corrections.module';
 import { FormOutcomeFilter } from './form-outcome.filter';
 import { FormOutcomes } from './form-outcomes';
 import { FormsController } from './forms.controller';
@@ -11,7 +12,7 @@ import { sameOriginOnly } from './same-origin.middleware';
 
 /** The public forms without JavaScript: posted by the browser, answered with a redirect the page shows. */
 @Module({
-  imports: [NewsletterModule, ContactModule, CommentsModule, RatingsModule],
+  imports: [NewsletterModule, ContactModule, CommentsModule, RatingsModule, CorrectionsModule],
   controllers: [FormsController],
   providers: [FormOutcomes, FormOutcomeFilter],
 })

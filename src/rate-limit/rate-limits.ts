@@ -52,6 +52,13 @@ export const RATE_LIMITS = {
     message: () => 'Too many comments from your network. Please wait a few minutes and try again.',
     givesBack: 'refusal',
   },
+  // Issue 30's 'Suggest a correction', as comments.
+  correction: {
+    limit: 5,
+    ttl: 10 * MINUTE,
+    message: () => 'Too many corrections from your network. Please wait a few minutes and try again.',
+    givesBack: 'refusal',
+  },
   rating: {
     limit: 10,
     ttl: 15 * MINUTE,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SeedService, type CorrectionsVersion } from 'src/database/seed.service';
+import { PROVENANCE_ENTRY, SeedService, type CorrectionsVersion } from 'src/database/seed.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { allPages } from '../support/all-pages';
 
@@ -111,6 +111,33 @@ describe('the latest corrections on a database that already had the earlier ones
     const page = await fetch(`${t.baseUrl}/dive-sites/${id}`).then((res) => res.text());
     expect(page).toContain('Closed to diving and snorkelling until further notice');
     expect(page).not.toContain('each booking slot is limited');
+  });
+});
+
+describe('kind, access, status and sources on a database seeded before their columns', () => {
+  beforeAll(async () => {
+    // As the migration leaves an existing database: the columns' defaults, nothing checked...
+    await t.dataSource.query(`UPDATE dive_sites SET kind = 'other', access = 'both', status = 'open', "statusNote" = NULL, "statusSince" = NULL,
+      "statusSource" = NULL, "lastChecked" = NULL, sources = '[]'`);
+    // ...but one site the administrator has filled in since.
+    await t.dataSource.query(
+      `UPDATE dive_sites SET status = 'closed', "statusNote" = 'Closed by the administrator', "lastChecked" = '2026-11-20' WHERE name = 'SS Yongala'`,
+    );
+    await t.dataSource.query(`DELETE FROM seed_history WHERE dataset = $1`, [PROVENANCE_ENTRY]);
+  });
+
+  it('fills them once from the data files, leaving a site the administrator filled in as it is', async () => {
+    expect(await t.app.get(SeedService).loadNewDatasets()).toEqual([PROVENANCE_ENTRY]);
+    const [picca] = await t.dataSource.query(
+      `SELECT kind, access, status, "statusSince"::text AS since, "lastChecked"::text AS checked, sources FROM dive_sites WHERE name = 'Piccaninnie Ponds'`,
+    );
+    expect(picca).toMatchObject({ kind: 'cave-sinkhole', status: 'closed', since: '2024-07-11', checked: '2026-11-25' });
+    expect(picca.sources[0]).toEqual({ title: 'parks.sa.gov.au', url: expect.stringContaining('parks.sa.gov.au') });
+    const [yongala] = await t.dataSource.query(`SELECT status, "statusNote" FROM dive_sites WHERE name = 'SS Yongala'`);
+    expect(yongala).toEqual({ status: 'closed', statusNote: 'Closed by the administrator' });
+    const [{ unchecked }] = await t.dataSource.query(`SELECT count(*)::int AS unchecked FROM dive_sites WHERE "lastChecked" IS NULL`);
+    expect(unchecked).toBe(0);
+    expect(await t.app.get(SeedService).loadNewDatasets()).toEqual([]);
   });
 });
 

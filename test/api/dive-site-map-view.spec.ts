@@ -124,4 +124,18 @@ describe('GET /api/dive-sites/map/matches', () => {
     const none = (await request(t.baseUrl).get('/api/dive-sites/map/matches').query({ search: 'no such site anywhere zzzz' }).expect(200)).body;
     expect(none).toEqual({ ids: [], center: null });
   });
+
+  it('applies the kind and access filters (issue 30), as the list does', async () => {
+    const answer = (await request(t.baseUrl).get('/api/dive-sites/map/matches').query({ kind: 'wreck', access: 'boat' }).expect(200)).body;
+    const wrecks: { id: number }[] = await t.dataSource.query(`SELECT id FROM dive_sites WHERE kind = 'wreck' AND access IN ('boat', 'both')`);
+    expect(wrecks.length).toBeGreaterThan(0);
+    expect([...answer.ids].sort()).toEqual(wrecks.map((site) => site.id).sort());
+    // The grid's sites are of kind 'other': a view of them for wrecks holds none, for 'other' all of them.
+    expect((await view({ bbox: '-180,-90,180,90', zoom: '3', region: GRID, kind: 'wreck' })).total).toBe(0);
+    expect((await view({ bbox: '-180,-90,180,90', zoom: '3', region: GRID, kind: 'other' })).total).toBe(GRID_SITES);
+    // The map's rows carry each site's kind and access.
+    const [first] = decodeMapPayload(await view({ bbox: '59.99,-60.01,60.06,-59.94', zoom: '14', region: GRID }));
+    expect(first).toMatchObject({ kind: 'other', access: 'both' });
+    await request(t.baseUrl).get('/api/dive-sites/map/matches').query({ kind: 'shipwreck' }).expect(400);
+  });
 });

@@ -93,6 +93,15 @@ describe('GET /api/dive-sites', () => {
         'videoUrl',
         'visibility',
         'waterTemp',
+        // Issue 30: what the site is, how it is reached, whether it is open, and where that comes from.
+        'kind',
+        'access',
+        'status',
+        'statusNote',
+        'statusSince',
+        'statusSource',
+        'lastChecked',
+        'sources',
       ].sort(),
     );
   });
@@ -427,7 +436,9 @@ describe('exports', () => {
       for (const column of CSV_COLUMNS) {
         const value = site[column];
         // A cell a spreadsheet would run as a formula carries OWASP's leading quote (test/api/hostile-input-media.spec.ts).
-        const expected = value === null ? '' : value instanceof Date ? value.toISOString() : spreadsheetSafe(String(value));
+        // A site's sources are their addresses, one a line.
+        const cell = Array.isArray(value) ? value.map((source) => source.url).join('\n') : value;
+        const expected = cell === null ? '' : cell instanceof Date ? cell.toISOString() : spreadsheetSafe(String(cell));
         expect([column, row[column]]).toEqual([column, expected]);
       }
     }

@@ -1,3 +1,4 @@
+import { SITE_ACCESSES, SITE_KINDS } from 'core/dive-sites/fields';
 import request from 'supertest';
 import { decodeMapPayload } from 'core/dive-sites/map-payload';
 import { Article } from 'src/articles/article.entity';
@@ -226,13 +227,15 @@ describe('the map payload', () => {
     expect(Object.keys(payload).sort()).toEqual(['regions', 'sites', 'skillLevels']);
     expect(payload.sites).toHaveLength(await t.dataSource.getRepository(DiveSite).count());
     for (const row of payload.sites) {
-      expect(row).toHaveLength(8);
-      const [id, name, latitude, longitude, region, skill, band, featured] = row;
+      expect(row).toHaveLength(10);
+      const [id, name, latitude, longitude, region, skill, band, featured, kind, access] = row;
       expect([typeof id, typeof name, typeof latitude, typeof longitude]).toEqual(['number', 'string', 'number', 'number']);
       expect(payload.regions[region]).toEqual(expect.any(String));
       expect(payload.skillLevels[skill]).toEqual(expect.any(String));
       expect([0, 1, 2, 3]).toContain(band);
       expect([0, 1]).toContain(featured);
+      expect(SITE_KINDS[kind]).toEqual(expect.any(String));
+      expect(SITE_ACCESSES[access]).toEqual(expect.any(String));
     }
     const yongala = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
     expect(decodeMapPayload(payload).find((site) => site.id === yongala.id)).toEqual({
@@ -244,6 +247,8 @@ describe('the map payload', () => {
       skillLevel: yongala.skillLevel,
       depth: 'deep',
       featured: yongala.featured,
+      kind: 'wreck',
+      access: 'boat',
     });
     // Sorted by name as a person reads them (case and accents aside: ICU's root order), as the grid lists them.
     const names: string[] = payload.sites.map((row: [number, string]) => row[1]);

@@ -111,6 +111,7 @@ it('finds no violation on the dive-site, comment and rating screens or their dia
   page.setDefaultTimeout(30_000);
   await page.goto(`${t.baseUrl}/admin/dive-sites`);
   await page.getByRole('button', { name: 'Edit' }).first().waitFor();
+  await page.getByRole('list', { name: 'Suggested corrections' }).getByRole('listitem').first().waitFor();
   found['/admin/dive-sites'] = await violations(page);
   await page.getByRole('button', { name: 'Add New Site' }).click();
   const create = page.getByRole('dialog', { name: 'Create New Dive Site' });

@@ -477,6 +477,14 @@ const site = {
   reviewLink: null,
   blogSlug: null,
   featured: false,
+  kind: 'reef',
+  access: 'boat',
+  status: 'restricted',
+  statusNote: 'Permit needed',
+  statusSince: '2025-05-01',
+  statusSource: 'https://example.com/notice',
+  lastChecked: '2026-11-25',
+  sources: [{ title: 'Notice', url: 'https://example.com/notice' }],
 };
 
 /** A content file (src/content-transfer) with one of each record, for the import's fields to be mutated from. */
@@ -514,7 +522,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/products', method: 'GET', path: fixed('/api/products'), query: ['admin'] },
   { name: 'GET /api/products/featured', method: 'GET', path: fixed('/api/products/featured') },
   { name: 'GET /api/locations/featured', method: 'GET', path: fixed('/api/locations/featured') },
-  { name: 'GET /api/dive-sites', method: 'GET', path: fixed('/api/dive-sites'), query: ['region', 'q', 'skill', 'depth'] },
+  { name: 'GET /api/dive-sites', method: 'GET', path: fixed('/api/dive-sites'), query: ['region', 'q', 'skill', 'depth', 'kind', 'access'] },
   { name: 'GET /api/dive-sites/search', method: 'GET', path: fixed('/api/dive-sites/search'), query: ['q'] },
   {
     name: 'GET /api/dive-sites/map/view',
@@ -531,6 +539,12 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}/ratings`),
     body: { rating: 4, comment: 'Nice dive', website: '' },
+  },
+  {
+    name: 'POST /api/dive-sites/{id}/corrections',
+    method: 'POST',
+    path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}/corrections`),
+    body: { field: 'hazards', suggestion: 'Strong current at the point', sourceUrl: 'https://example.com/source', email: '' },
   },
   { name: 'GET /api/dive-sites/export/geojson', method: 'GET', path: fixed('/api/dive-sites/export/geojson'), query: ['q', 'region', 'skill', 'depth'] },
   { name: 'GET /api/dive-sites/export/gpx', method: 'GET', path: fixed('/api/dive-sites/export/gpx'), query: ['q', 'region', 'skill', 'depth'] },
@@ -618,6 +632,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/dive-sites/export/csv', method: 'GET', admin: true, path: fixed('/api/dive-sites/export/csv'), query: ['q', 'region', 'skill', 'depth'] },
   { name: 'GET /api/admin/comments', method: 'GET', admin: true, path: fixed('/api/admin/comments'), query: ['filter'] },
   { name: 'DELETE /api/admin/comments/{id}', method: 'DELETE', admin: true, path: () => badId.map((id) => `/api/admin/comments/${id}`) },
+  { name: 'GET /api/admin/corrections', method: 'GET', admin: true, path: fixed('/api/admin/corrections'), query: ['limit', 'offset'] },
+  { name: 'POST /api/admin/corrections/{id}/accept', method: 'POST', admin: true, path: () => badId.map((id) => `/api/admin/corrections/${id}/accept`) },
+  { name: 'DELETE /api/admin/corrections/{id}', method: 'DELETE', admin: true, path: () => badId.map((id) => `/api/admin/corrections/${id}`) },
   { name: 'POST /api/admin/media', method: 'POST', admin: true, path: fixed('/api/admin/media'), multipart: true },
   { name: 'GET /api/admin/media', method: 'GET', admin: true, path: fixed('/api/admin/media') },
   { name: 'DELETE /api/admin/media/{id}', method: 'DELETE', admin: true, path: () => badId.map((id) => `/api/admin/media/${id}`) },

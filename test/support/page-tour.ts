@@ -16,6 +16,8 @@ export async function publicPages(t: TestApp): Promise<TourStop[]> {
   const [article] = await t.dataSource.query(`SELECT slug FROM articles WHERE published ORDER BY id LIMIT 1`);
   const [review] = await t.dataSource.query(`SELECT slug FROM reviews WHERE published ORDER BY id LIMIT 1`);
   const [site] = await t.dataSource.query(`SELECT id FROM dive_sites ORDER BY id LIMIT 1`);
+  // A closed site's page shows its status note and source (issue 30).
+  const [closed] = await t.dataSource.query(`SELECT id FROM dive_sites WHERE status = 'closed' ORDER BY id LIMIT 1`);
   const [{ unsubscribeToken }] = await t.dataSource.query(
     `INSERT INTO newsletters (email, subscribed, "unsubscribeToken") VALUES ('tour.' || md5(random()::text) || '@example.com', true, md5(random()::text))
      RETURNING "unsubscribeToken"`,
@@ -31,6 +33,7 @@ export async function publicPages(t: TestApp): Promise<TourStop[]> {
     { name: 'dive sites', path: '/dive-sites' },
     { name: 'dive sites, top rated', path: '/dive-sites?sort=top-rated' },
     { name: 'dive site', path: `/dive-sites/${site.id}` },
+    ...(closed ? [{ name: 'dive site, closed', path: `/dive-sites/${closed.id}` }] : []),
     { name: 'learn to dive', path: '/learn-to-dive' },
     { name: 'about', path: '/about' },
     { name: 'contact', path: '/contact' },
@@ -90,7 +93,7 @@ export async function eachDashboardTab(page: Page, visit: (tab: string) => Promi
   }
 }
 
-/** Rows for the admin's lists and tables (subscribers, comments, ratings), so they show as in use. */
+/** Rows for the admin's lists and tables (subscribers, comments, ratings, suggested corrections), so they show as in use. */
 export async function seedAdminRows(t: TestApp): Promise<void> {
   const [article] = await t.dataSource.query(`SELECT id FROM articles WHERE published ORDER BY id LIMIT 1`);
   const [site] = await t.dataSource.query(`SELECT id FROM dive_sites ORDER BY id LIMIT 1`);
@@ -104,6 +107,10 @@ export async function seedAdminRows(t: TestApp): Promise<void> {
   );
   await t.dataSource.query(
     `INSERT INTO dive_site_ratings ("diveSiteId", rating, comment, "ipAddress") VALUES ($1, 4, 'Great visibility on the morning dive.', '198.51.100.7')`,
+    [site.id],
+  );
+  await t.dataSource.query(
+    `INSERT INTO site_corrections ("diveSiteId", field, suggestion, "sourceUrl", email) VALUES ($1, 'depthRange', '5-22m', 'https://www.example.org/dive-guide', 'diver@example.com')`,
     [site.id],
   );
 }

@@ -4,7 +4,7 @@ import { EMPTY_SLIDE_FORM, nextOrdering, slidePayload, slideProblem, SLIDE_REQUI
 import { splitByStatus } from 'client/admin/content/sort';
 import { imageMarkdown, insertBlock } from 'client/admin/content/templates';
 import { autoExcerpt, slugFromTitle } from 'core/text';
-import { byName, EMPTY_SITE_FORM, regionsOf, sitePayload, siteToForm } from 'client/admin/dive-sites/site-form';
+import { byName, EMPTY_SITE_FORM, parseSources, regionsOf, sitePayload, siteToForm } from 'client/admin/dive-sites/site-form';
 import { timeDistance } from 'client/admin/format';
 import { EMPTY_REVIEW_FORM, RATING_OPTIONS, reviewPayload, reviewProblem, REVIEW_PUBLISH_REQUIRED } from 'client/admin/reviews/review-form';
 import { actionTone } from 'client/admin/security/SecurityEvents';
@@ -139,6 +139,14 @@ describe('dive-site form', () => {
     blogSlug: 'julian-rocks',
     featured: true,
     createdAt: '2025-01-01T00:00:00Z',
+    kind: 'reef',
+    access: 'shore',
+    status: 'open',
+    statusNote: null,
+    statusSince: null,
+    statusSource: null,
+    lastChecked: '2026-11-25',
+    sources: [],
   } satisfies DiveSiteResponse;
 
   it('round-trips a site with coordinates as numbers and empty optional fields as null', () => {
@@ -146,6 +154,25 @@ describe('dive-site form', () => {
     expect(payload).toMatchObject({ latitude: -28.6125, longitude: 153.6289, visibility: null, marineLife: 'Leopard sharks', featured: true });
     expect(payload).not.toHaveProperty('blogSlug');
     expect(EMPTY_SITE_FORM.skillLevel).toBe('Beginner');
+  });
+
+  it("round-trips a site's status and sources, one source a line as 'Title | address' or the address alone", () => {
+    const withSources = { ...site, status: 'closed' as const, statusNote: 'Closed', sources: [{ title: 'Park notice', url: 'https://parks.example/notice' }] };
+    const form = siteToForm(withSources);
+    expect(form.sources).toBe('Park notice | https://parks.example/notice');
+    expect(sitePayload(form)).toMatchObject({
+      kind: 'reef',
+      access: 'shore',
+      status: 'closed',
+      statusNote: 'Closed',
+      statusSince: null,
+      lastChecked: '2026-11-25',
+    });
+    expect(sitePayload(form).sources).toEqual([{ title: 'Park notice', url: 'https://parks.example/notice' }]);
+    expect(parseSources(' https://a.example/x \n\nNotice | https://b.example/y')).toEqual([
+      'https://a.example/x',
+      { title: 'Notice', url: 'https://b.example/y' },
+    ]);
   });
 
   it('lists the distinct regions alphabetically and sorts sites by name', () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { maxDepth } from 'core/dive-sites/filters';
 import { SKILL_LEVELS } from 'src/dive-sites/dive-site.entity';
+import { SITE_ACCESSES, SITE_KINDS, SITE_STATUSES } from 'core/dive-sites/fields';
 
 interface SeedSite {
   name: string;
@@ -17,9 +18,10 @@ interface SeedSite {
 
 type Box = [minLat: number, minLon: number, maxLat: number, maxLon: number];
 
-const KINDS = ['wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other'];
-const ACCESS = ['shore', 'boat', 'both'];
-const STATUSES = ['open', 'restricted', 'closed'];
+// The values the columns accept (their CHECK constraints and the admin form's rules say the same).
+const KINDS: readonly string[] = SITE_KINDS;
+const ACCESS: readonly string[] = SITE_ACCESSES;
+const STATUSES: readonly string[] = SITE_STATUSES;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\/\S+$/.test(value);
 const isDate = (value: unknown) => typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value));

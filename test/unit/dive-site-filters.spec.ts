@@ -36,10 +36,10 @@ describe('depth band (SPEC section 9: the largest number in depthRange)', () => 
 });
 
 describe('filters', () => {
-  const site = { id: 7, region: 'Tasmania', skillLevel: 'Advanced', depthRange: '18-35m' };
+  const site = { id: 7, region: 'Tasmania', skillLevel: 'Advanced', depthRange: '18-35m', kind: 'wall', access: 'both' };
 
   it("default to 'all' and then match everything", () => {
-    expect(DEFAULT_FILTERS).toEqual({ search: '', region: ALL, skill: ALL, depth: ALL });
+    expect(DEFAULT_FILTERS).toEqual({ search: '', region: ALL, skill: ALL, depth: ALL, kind: ALL, access: ALL });
     expect(matchesFilters(site, DEFAULT_FILTERS, null)).toBe(true);
     expect(isFiltered(DEFAULT_FILTERS)).toBe(false);
   });
@@ -54,20 +54,32 @@ describe('filters', () => {
     expect(matchesFilters(site, { ...DEFAULT_FILTERS, search: 'x' }, new Set([8]))).toBe(false);
   });
 
+  it('need the kind, and an access the site offers (a site reached either way is a shore and a boat dive)', () => {
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, kind: 'wall' }, null)).toBe(true);
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, kind: 'wreck' }, null)).toBe(false);
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, access: 'shore' }, null)).toBe(true);
+    expect(matchesFilters(site, { ...DEFAULT_FILTERS, access: 'boat' }, null)).toBe(true);
+    expect(matchesFilters({ ...site, access: 'boat' }, { ...DEFAULT_FILTERS, access: 'shore' }, null)).toBe(false);
+    expect(isFiltered({ ...DEFAULT_FILTERS, kind: 'wreck' })).toBe(true);
+  });
+
   it('read from a query string, unknown values meaning all', () => {
-    expect(normaliseFilters({ search: '  wreck ', region: 'Victoria', skill: 'Expert', depth: 'abyssal' })).toEqual({
+    expect(normaliseFilters({ search: '  wreck ', region: 'Victoria', skill: 'Expert', depth: 'abyssal', kind: 'volcano', access: 'air' })).toEqual({
       search: 'wreck',
       region: 'Victoria',
       skill: ALL,
       depth: ALL,
+      kind: ALL,
+      access: ALL,
     });
+    expect(normaliseFilters({ kind: 'cave-sinkhole', access: 'shore' })).toMatchObject({ kind: 'cave-sinkhole', access: 'shore' });
     expect(normaliseFilters({ search: ['a', 'b'] })).toEqual(DEFAULT_FILTERS);
   });
 
   it('write the query string of the exports', () => {
     expect(filtersQuery(DEFAULT_FILTERS, 'q')).toBe('');
-    expect(filtersQuery({ search: 'sea lions', region: 'South Australia', skill: 'Beginner', depth: 'shallow' }, 'q')).toBe(
-      '?q=sea+lions&region=South+Australia&skill=Beginner&depth=shallow',
+    expect(filtersQuery({ search: 'sea lions', region: 'South Australia', skill: 'Beginner', depth: 'shallow', kind: 'reef', access: 'shore' }, 'q')).toBe(
+      '?q=sea+lions&region=South+Australia&skill=Beginner&depth=shallow&kind=reef&access=shore',
     );
   });
 });

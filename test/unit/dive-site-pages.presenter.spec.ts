@@ -35,6 +35,14 @@ function site(overrides: Partial<DiveSite> = {}): DiveSite {
     reviewLink: null,
     blogSlug: 'julian-rocks',
     featured: true,
+    kind: 'reef',
+    access: 'boat',
+    status: 'open',
+    statusNote: null,
+    statusSince: null,
+    statusSource: null,
+    lastChecked: '2026-11-25',
+    sources: [],
     createdAt: new Date('2026-01-02T03:04:05.000Z'),
     updatedAt: new Date('2026-01-02T03:04:05.000Z'),
     ...overrides,
@@ -130,17 +138,17 @@ describe('a dive site named once', () => {
     const words = (text: string) => text.split(' ');
     expect(RESPONSE_FIELDS).toEqual(
       words(
-        'id name latitude longitude waterTemp skillLevel depthRange description region visibility bestTime marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt',
+        'id name latitude longitude waterTemp skillLevel depthRange description region visibility bestTime marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt kind access status statusNote statusSince statusSource lastChecked sources',
       ),
     );
     expect(EXPLORER_FIELDS).toEqual(
       words(
-        'id name latitude longitude region skillLevel depthRange waterTemp visibility bestTime description marineLife hazards featured imageUrl reviewHref videoUrl',
+        'id name latitude longitude region skillLevel depthRange waterTemp visibility bestTime description marineLife hazards featured imageUrl reviewHref videoUrl kind access status',
       ),
     );
     expect(PANEL_FIELDS).toEqual(
       words(
-        'id name region skillLevel depthRange waterTemp visibility bestTime marineLife hazards facilities description imageUrl videoUrl videoThumbnail reviewHref latitude longitude positionPrecision',
+        'id name region skillLevel depthRange waterTemp visibility bestTime marineLife hazards facilities description imageUrl videoUrl videoThumbnail reviewHref latitude longitude positionPrecision kind access status statusNote statusSince statusSource lastChecked sources',
       ),
     );
     expect(GEOJSON_FIELDS).toEqual(
@@ -148,7 +156,7 @@ describe('a dive site named once', () => {
     );
     expect(CSV_FIELDS).toEqual(
       words(
-        'id name region latitude longitude skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt',
+        'id name region latitude longitude skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt kind access status statusNote statusSince statusSource lastChecked sources',
       ),
     );
     expect(TRANSFER_FIELDS).toEqual(

@@ -10,4 +10,5 @@ export const FORM_ISLANDS: Partial<Record<string, FormName>> = {
   ContactForm: 'contact',
   ArticleComments: 'comment',
   SiteRatings: 'rating',
+  SuggestCorrection: 'correction',
 };

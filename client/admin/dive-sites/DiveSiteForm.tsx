@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/Field';
 import { ImageUrlField, VideoUrlField } from '../media/ImageUrlField';
+import { SITE_ACCESSES, SITE_ACCESS_LABELS, SITE_KINDS, SITE_KIND_LABELS, SITE_STATUSES, SITE_STATUS_LABELS } from 'core/dive-sites/fields';
 import { SKILL_LEVELS, type SiteForm } from './site-form';
 
 export interface DiveSiteFormProps {
@@ -86,6 +87,18 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
         placeholder="/blog/site-review or https://..."
         hint="Optional: an internal dive-site review (e.g. /blog/fish-rock-cave) or an external URL."
       />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Choice label="Kind" value={form.kind} onChange={set('kind')} values={SITE_KINDS} labels={SITE_KIND_LABELS} />
+        <Choice label="Access" value={form.access} onChange={set('access')} values={SITE_ACCESSES} labels={SITE_ACCESS_LABELS} />
+        <Choice label="Status" value={form.status} onChange={set('status')} values={SITE_STATUSES} labels={SITE_STATUS_LABELS} />
+      </div>
+      <TextAreaField label="Status Note" value={form.statusNote} onChange={set('statusNote')} rows={2} maxLength={2000} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Status Since" type="date" value={form.statusSince} onChange={set('statusSince')} />
+        <TextField label="Status Source" type="url" value={form.statusSource} onChange={set('statusSource')} placeholder="https://..." />
+        <TextField label="Last Checked" type="date" value={form.lastChecked} onChange={set('lastChecked')} />
+      </div>
+      <TextAreaField label="Sources" value={form.sources} onChange={set('sources')} rows={3} hint="One a line: the address, or 'Title | address'." />
       <CheckboxField label="Featured Site" checked={form.featured} onChange={(featured) => setForm((current) => ({ ...current, featured }))} />
       <div className="flex justify-end">
         <Button type="submit" disabled={saving}>
@@ -93,5 +106,24 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A select of one of the site's fixed lists (kind, access, status), each value with its label. */
+function Choice<V extends string>(props: {
+  label: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  values: readonly V[];
+  labels: Record<V, string>;
+}) {
+  return (
+    <SelectField label={props.label} required value={props.value} onChange={props.onChange}>
+      {props.values.map((value) => (
+        <option key={value} value={value}>
+          {props.labels[value]}
+        </option>
+      ))}
+    </SelectField>
   );
 }

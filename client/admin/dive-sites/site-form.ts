@@ -23,6 +23,15 @@ export interface SiteForm {
   videoThumbnail: string;
   reviewLink: string;
   featured: boolean;
+  kind: string;
+  access: string;
+  status: string;
+  statusNote: string;
+  statusSince: string;
+  statusSource: string;
+  lastChecked: string;
+  /** One source a line: its address, or 'Title | address'. */
+  sources: string;
 }
 
 export const EMPTY_SITE_FORM: SiteForm = {
@@ -44,6 +53,14 @@ export const EMPTY_SITE_FORM: SiteForm = {
   videoThumbnail: '',
   reviewLink: '',
   featured: false,
+  kind: 'other',
+  access: 'both',
+  status: 'open',
+  statusNote: '',
+  statusSince: '',
+  statusSource: '',
+  lastChecked: '',
+  sources: '',
 };
 
 export function siteToForm(site: DiveSiteResponse): SiteForm {
@@ -66,7 +83,27 @@ export function siteToForm(site: DiveSiteResponse): SiteForm {
     videoThumbnail: site.videoThumbnail ?? '',
     reviewLink: site.reviewLink ?? '',
     featured: site.featured,
+    kind: site.kind,
+    access: site.access,
+    status: site.status,
+    statusNote: site.statusNote ?? '',
+    statusSince: site.statusSince ?? '',
+    statusSource: site.statusSource ?? '',
+    lastChecked: site.lastChecked ?? '',
+    sources: site.sources.map((source) => `${source.title} | ${source.url}`).join('\n'),
   };
+}
+
+/** The sources field's lines as the API takes them: 'Title | address', or the address alone (titled by its host). */
+export function parseSources(text: string): (string | { title: string; url: string })[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const bar = line.lastIndexOf(' | ');
+      return bar < 0 ? line : { title: line.slice(0, bar).trim(), url: line.slice(bar + 3).trim() };
+    });
 }
 
 export const siteUrlProblem = (form: SiteForm) =>
@@ -101,6 +138,14 @@ export function sitePayload(form: SiteForm) {
     videoThumbnail: optional(form.videoThumbnail),
     reviewLink: optional(form.reviewLink),
     featured: form.featured,
+    kind: form.kind,
+    access: form.access,
+    status: form.status,
+    statusNote: optional(form.statusNote),
+    statusSince: optional(form.statusSince),
+    statusSource: optional(form.statusSource),
+    lastChecked: optional(form.lastChecked),
+    sources: parseSources(form.sources),
   };
 }
 

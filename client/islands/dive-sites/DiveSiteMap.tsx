@@ -5,6 +5,7 @@ import { decodeMapPayload, type MapSite } from 'core/dive-sites/map-payload';
 import { SINGLES_FROM_ZOOM, viewBox, type MapViewAnswer } from 'core/dive-sites/map-view';
 import { skillBadgeClass } from 'core/dive-sites/filters';
 import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
+import { statusBadge } from 'core/dive-sites/status';
 import { ratingText, starGlyphs, type ExplorerSite, type TileSettings } from 'core/dive-sites/types';
 
 export interface DiveSiteMapProps {
@@ -70,6 +71,14 @@ function popupContent(site: ExplorerSite, root = document.createElement('div')):
     badge.textContent = 'Featured Site';
     root.append(badge);
   }
+  const status = statusBadge(site.status);
+  if (status)
+    root.append(
+      Object.assign(document.createElement('span'), {
+        className: `ml-1 mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${status.className}`,
+        textContent: status.label,
+      }),
+    );
   const list = document.createElement('dl');
   list.className = 'mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1';
   row(list, 'Region', site.region);

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { ALL, DEPTH_BANDS, SKILL_LEVEL_OPTIONS, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { ACCESS_OPTIONS, ALL, DEPTH_BANDS, KIND_OPTIONS, SKILL_LEVEL_OPTIONS, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 
 interface FilterPanelProps {
   filters: DiveSiteFilters;
@@ -12,8 +12,34 @@ interface FilterPanelProps {
 const control =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-cyan-600 focus:outline-none focus:ring-2 focus:ring-cyan-600/30';
 
+/** A select of the form: 'all' first, then its options; its name is its filter's. */
+function Choice(props: {
+  id: string;
+  label: string;
+  all: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
+        {props.label}
+      </label>
+      <select id={props.id} name={props.id.replace('dive-site-', '')} value={props.value} onChange={props.onChange} className={control}>
+        <option value={ALL}>{props.all}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
- * Search, region, skill level and depth, all 'all' by default. It is a GET form to /dive-sites, so the
+ * Search, region, skill level, depth, kind and access, all 'all' by default. It is a GET form to /dive-sites, so the
  * filters also work before (or without) any script; once hydrated, changes apply at once.
  */
 export function FilterPanel({ filters, regions, onChange, topRated = false }: FilterPanelProps) {
@@ -26,7 +52,7 @@ export function FilterPanel({ filters, regions, onChange, topRated = false }: Fi
       role="search"
       aria-label="Filter dive sites"
       onSubmit={submit}
-      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
+      className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
     >
       <div>
         <label htmlFor="dive-site-search" className="block text-sm font-medium text-slate-800">
@@ -70,19 +96,9 @@ export function FilterPanel({ filters, regions, onChange, topRated = false }: Fi
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="dive-site-depth" className="block text-sm font-medium text-slate-800">
-          Depth
-        </label>
-        <select id="dive-site-depth" name="depth" value={filters.depth} onChange={set('depth')} className={control}>
-          <option value={ALL}>All Depths</option>
-          {DEPTH_BANDS.map((band) => (
-            <option key={band.value} value={band.value}>
-              {band.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Choice id="dive-site-depth" label="Depth" all="All Depths" value={filters.depth} options={DEPTH_BANDS} onChange={set('depth')} />
+      <Choice id="dive-site-kind" label="Kind of Site" all="All Kinds" value={filters.kind} options={KIND_OPTIONS} onChange={set('kind')} />
+      <Choice id="dive-site-access" label="Access" all="Shore or Boat" value={filters.access} options={ACCESS_OPTIONS} onChange={set('access')} />
       {topRated && <input type="hidden" name="sort" value={TOP_RATED} />}
       <noscript>
         <button type="submit" className="min-h-11 rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white">

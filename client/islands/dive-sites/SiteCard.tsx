@@ -1,11 +1,13 @@
 import { IMAGE_SIZES, imageSources } from 'core/images';
 import { CARD_LIMITS, skillBadgeClass, truncate } from 'core/dive-sites/filters';
+import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
 import { ratingText, starGlyphs, type ExplorerSite } from 'core/dive-sites/types';
 import { distanceText } from './NearMe';
 
 /** A card of the grid. The whole card leads to /dive-sites/{id}; its review and video links sit above that link. */
 export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From the visitor's position ('Near me'). */ distanceKm?: number }) {
   const marineLife = truncate(site.marineLife, CARD_LIMITS.marineLife);
+  const status = statusBadge(site.status);
   return (
     <article className="relative flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-within:ring-2 focus-within:ring-cyan-600">
       {site.imageUrl && (
@@ -28,6 +30,14 @@ export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From th
           </span>
           {site.featured && (
             <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Featured Site</span>
+          )}
+          {status && (
+            <span
+              data-testid="site-status"
+              className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${status.className}`}
+            >
+              {status.label}
+            </span>
           )}
         </div>
         <h2 className="mt-3 text-lg font-bold text-slate-900">
@@ -61,6 +71,14 @@ export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From th
           <div>
             <dt className="inline font-medium text-slate-700">Water: </dt>
             <dd className="inline">{site.waterTemp}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-slate-700">Kind: </dt>
+            <dd className="inline">{kindLabel(site.kind)}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-slate-700">Access: </dt>
+            <dd className="inline">{accessLabel(site.access)}</dd>
           </div>
         </dl>
         <p className="mt-3 text-sm text-slate-700">{site.description}</p>

@@ -1,12 +1,29 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { SKILL_LEVELS } from '../dive-site.entity';
+import { SITE_KINDS } from 'core/dive-sites/fields';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const DEPTH_FILTER_VALUES = ['all', 'shallow', 'medium', 'deep'] as const;
+/** Issue 30's filters: `kind` one of the site kinds, `access` shore or boat (a site reached either way is in both). */
+export const KIND_FILTER_VALUES = ['all', ...SITE_KINDS] as const;
+export const ACCESS_FILTER_VALUES = ['all', 'shore', 'boat'] as const;
+export const KIND_FILTER_MESSAGE = `kind must be one of: ${KIND_FILTER_VALUES.join(', ')}`;
+export const ACCESS_FILTER_MESSAGE = `access must be one of: ${ACCESS_FILTER_VALUES.join(', ')}`;
 
-/** The filters of the dive-sites page, accepted by the exports: q (or search), region, skill, depth; 'all' or absent disables one. */
-export class DiveSiteFiltersDto {
+/** Issue 30: `kind=wreck`, `access=shore` (as /dive-sites filters); 'all' or absent: any. */
+export class KindAccessFiltersDto {
+  @IsOptional()
+  @IsIn(KIND_FILTER_VALUES, { message: KIND_FILTER_MESSAGE })
+  kind?: string;
+
+  @IsOptional()
+  @IsIn(ACCESS_FILTER_VALUES, { message: ACCESS_FILTER_MESSAGE })
+  access?: string;
+}
+
+/** The filters of the dive-sites page, accepted by the exports: q (or search), region, skill, depth, kind, access; 'all' or absent disables one. */
+export class DiveSiteFiltersDto extends KindAccessFiltersDto {
   @IsOptional()
   @Transform(trim)
   @MaxLength(200, { message: 'q must be at most 200 characters' })

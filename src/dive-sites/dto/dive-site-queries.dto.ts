@@ -1,14 +1,16 @@
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ListSliceQueryDto } from 'src/common/list-slice.dto';
+import { IntersectionType } from '@nestjs/swagger';
+import { KindAccessFiltersDto } from './dive-site-filters.dto';
 
 /** Text with something in it besides spaces; a missing value or a list (?q=a&q=b) fails too. */
 const NOT_BLANK = /\S/;
 
 /**
  * GET /api/dive-sites?region={region} (SPEC section 7), read a page at a time (`limit`, `offset`: the first
- * DIVE_SITE_PAGE_SIZE sites by name when absent), and `q`, SPEC section 5's text search (the admin screen's).
+ * DIVE_SITE_PAGE_SIZE sites by name when absent), `kind` and `access` (issue 30), and `q`, SPEC section 5's text search (the admin screen's).
  */
-export class DiveSiteListQueryDto extends ListSliceQueryDto {
+export class DiveSiteListQueryDto extends IntersectionType(ListSliceQueryDto, KindAccessFiltersDto) {
   @IsOptional()
   @IsString({ message: 'region must be text' })
   region?: string;

@@ -1,6 +1,22 @@
 import { Transform } from 'class-transformer';
-import { Allow, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { IsLink, IsPublicMediaUrl } from 'src/common/validators';
+import {
+  Allow,
+  IsArray,
+  IsBoolean,
+  ArrayMaxSize,
+  ValidateBy,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { IsCalendarDate, IsLink, IsPublicMediaUrl, IsWebUrl, isWebUrl } from 'src/common/validators';
+import { SITE_ACCESSES, SITE_KINDS, SITE_STATUSES, sourceTitle, type SiteSource } from 'core/dive-sites/fields';
 import { SKILL_LEVELS } from '../dive-site.entity';
 import { BlankToNull, Trim } from 'src/common/transforms';
 
@@ -8,6 +24,39 @@ import { BlankToNull, Trim } from 'src/common/transforms';
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
 
 export const SKILL_LEVEL_MESSAGE = `Skill level must be one of: ${SKILL_LEVELS.join(', ')}`;
+
+export const MAX_SOURCES = 50;
+const SOURCES_MESSAGE = `Sources must be a list of at most ${MAX_SOURCES} web addresses (https:// or http://), each with a title of at most 200 characters`;
+
+/** A source given as its address alone, or with no title, gets its host as the title. */
+const toSources = ({ value }: { value: unknown }) =>
+  Array.isArray(value)
+    ? value.map((item: unknown) => {
+        if (typeof item === 'string') return { title: sourceTitle(item.trim()), url: item.trim() };
+        if (item && typeof item === 'object' && typeof (item as SiteSource).url === 'string') {
+          const { url, title } = item as { url: string; title?: unknown };
+          const trimmed = typeof title === 'string' ? title.trim() : title;
+          // Any other key stays, for the rule below to refuse.
+          return { ...item, title: trimmed === undefined || trimmed === null || trimmed === '' ? sourceTitle(url.trim()) : trimmed, url: url.trim() };
+        }
+        return item;
+      })
+    : value;
+
+function isSourceList(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item: unknown) =>
+        !!item &&
+        typeof item === 'object' &&
+        Object.keys(item).every((key) => key === 'title' || key === 'url') &&
+        isWebUrl((item as SiteSource).url) &&
+        typeof (item as SiteSource).title === 'string' &&
+        (item as SiteSource).title.length <= 200,
+    )
+  );
+}
 
 /**
  * POST /api/dive-sites and PUT /api/dive-sites/{id} (the whole site, SPEC section 7). The fields of the
@@ -124,6 +173,48 @@ export class DiveSiteWriteDto {
   @IsOptional()
   @IsBoolean({ message: 'Featured must be true or false' })
   featured?: boolean;
+
+  /** Issue 30's facts of a site: left out keeps the stored value (a new site: other, shore or boat, open). */
+  @IsOptional()
+  @IsIn(SITE_KINDS, { message: `Kind must be one of: ${SITE_KINDS.join(', ')}` })
+  kind?: (typeof SITE_KINDS)[number];
+
+  @IsOptional()
+  @IsIn(SITE_ACCESSES, { message: `Access must be one of: ${SITE_ACCESSES.join(', ')}` })
+  access?: (typeof SITE_ACCESSES)[number];
+
+  @IsOptional()
+  @IsIn(SITE_STATUSES, { message: `Status must be one of: ${SITE_STATUSES.join(', ')}` })
+  status?: (typeof SITE_STATUSES)[number];
+
+  @IsOptional()
+  @BlankToNull()
+  @ValidateIf((_, value) => value !== null)
+  @MaxLength(2000, { message: 'Status note must be at most 2000 characters' })
+  @IsString({ message: 'Status note must be text' })
+  statusNote?: string | null;
+
+  @IsOptional()
+  @BlankToNull()
+  @IsCalendarDate('Status since')
+  statusSince?: string | null;
+
+  @IsOptional()
+  @BlankToNull()
+  @IsWebUrl('Status source')
+  statusSource?: string | null;
+
+  @IsOptional()
+  @BlankToNull()
+  @IsCalendarDate('Last checked')
+  lastChecked?: string | null;
+
+  @IsOptional()
+  @Transform(toSources)
+  @ValidateBy({ name: 'isSourceList', validator: { validate: isSourceList } }, { message: SOURCES_MESSAGE })
+  @ArrayMaxSize(MAX_SOURCES, { message: SOURCES_MESSAGE })
+  @IsArray({ message: SOURCES_MESSAGE })
+  sources?: SiteSource[];
 
   /** Read-only fields of a site as GET gives it: the admin screen sends the whole site back; they are ignored. */
   @Allow()

@@ -7,6 +7,8 @@ import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import { VideoPlayer } from 'views/components/VideoPlayer';
 import { Island } from 'views/islands/Island';
+import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
+import { SiteStatusNote } from './SiteStatus';
 
 export type { PanelSite };
 
@@ -72,6 +74,7 @@ function SeasonStrip({ months }: { months: MonthMark[] }) {
  * button need JavaScript.
  */
 export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt }: DiveSitePanelProps) {
+  const status = statusBadge(site.status);
   const coordinates = `${site.latitude}, ${site.longitude}`;
   const osm = `https://www.openstreetmap.org/?mlat=${site.latitude}&mlon=${site.longitude}#map=15/${site.latitude}/${site.longitude}`;
   const { nearest } = safety;
@@ -93,10 +96,16 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
               >
                 {site.skillLevel}
               </span>
+              {status && (
+                <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${status.className}`}>
+                  {status.label}
+                </span>
+              )}
             </p>
             <p className="mt-2 text-slate-700" data-testid="key-facts">
-              Depth {site.depthRange} · Water {site.waterTemp}
+              Depth {site.depthRange} · Water {site.waterTemp} · {kindLabel(site.kind)} · {accessLabel(site.access)} dive
             </p>
+            <SiteStatusNote status={site.status} statusNote={site.statusNote} statusSince={site.statusSince} statusSource={site.statusSource} />
             <nav aria-label="On this page" className="mt-2 flex flex-wrap gap-x-4 text-sm">
               <a href="#site-safety" className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
                 Safety brief
@@ -125,6 +134,8 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
               <Fact label="Water temperature">{site.waterTemp}</Fact>
               <Fact label="Visibility">{site.visibility?.trim() || 'Variable'}</Fact>
               <Fact label="Skill level">{site.skillLevel}</Fact>
+              <Fact label="Kind">{kindLabel(site.kind)}</Fact>
+              <Fact label="Access">{accessLabel(site.access)}</Fact>
               {site.marineLife && <Fact label="Marine life">{site.marineLife}</Fact>}
               {site.hazards && <Fact label="Hazards">{site.hazards}</Fact>}
               {site.facilities && <Fact label="Facilities">{site.facilities}</Fact>}

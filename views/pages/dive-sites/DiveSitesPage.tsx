@@ -2,6 +2,7 @@ import { PageHero } from 'views/components/PageHero';
 import { Island } from 'views/islands/Island';
 import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
 import { DiveSitePanel, type DiveSitePanelProps } from './DiveSitePanel';
+import { SiteSources } from './SiteStatus';
 
 export interface DiveSitesPageProps {
   explorer: DiveSiteExplorerProps;
@@ -41,6 +42,15 @@ export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSites
           pre-filled with the site's name, follows below. */}
       {panel && <DiveSitePanel {...panel} />}
       <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
+      {/* The foot of a site's page: when its facts were last checked, and the pages they come from. */}
+      {panel && (
+        <div className="mx-auto max-w-7xl px-4 pb-12">
+          <div className="grid gap-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:grid-cols-2">
+            <SiteSources lastChecked={panel.site.lastChecked} sources={panel.site.sources} />
+            <Island name="SuggestCorrection" props={{ site: { id: panel.site.id, name: panel.site.name } }} hydrate="visible" />
+          </div>
+        </div>
+      )}
     </>
   );
 }

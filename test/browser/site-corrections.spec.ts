@@ -1,0 +1,113 @@
+import { CORRECTION_TEXT } from 'core/dive-sites/corrections';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { toastShows } from '../support/admin-browser';
+import { browserSuite, DESKTOP } from '../support/browser-suite';
+
+/** Issue 30: 'Suggest a correction' on a site's page, without JavaScript and with it, and the admin's queue. */
+const suite = browserSuite({ as: 'admin' });
+jest.setTimeout(90_000);
+let yongala: DiveSite;
+
+beforeAll(async () => {
+  yongala = await suite.t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
+});
+
+beforeEach(async () => {
+  await suite.t.dataSource.query('DELETE FROM rate_limits');
+});
+
+const queue = async () =>
+  (await suite.t.dataSource.query('SELECT field, suggestion, "sourceUrl" FROM site_corrections ORDER BY id')) as { field: string; suggestion: string }[];
+
+describe("'Suggest a correction'", () => {
+  it('works without JavaScript: a refused post comes back with each message beside its field and what was typed, then it is taken', async () => {
+    await suite.t.dataSource.query('DELETE FROM site_corrections');
+    const page = await suite.open({ ...DESKTOP, javaScriptEnabled: false });
+    await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}`);
+    const form = page.getByTestId('suggest-correction');
+    await form.getByLabel('What it should say').fill('Short');
+    await form.getByRole('button', { name: 'Send correction' }).click();
+    await page.waitForURL(/#suggest-correction$/);
+    await form.getByText(CORRECTION_TEXT.fieldRequired).waitFor();
+    await form.getByText(CORRECTION_TEXT.sourceRequired).waitFor();
+    await expect(form.getByLabel('What it should say').inputValue()).resolves.toBe('Short');
+    expect(await queue()).toEqual([]);
+
+    await form.getByLabel('What to correct').selectOption('Hazards');
+    await form.getByLabel('What it should say').fill('Strong currents; the wreck is a protected site: no entry.');
+    await form.getByLabel('Source (web address)').fill('https://www.example.org/yongala-permits');
+    await form.getByRole('button', { name: 'Send correction' }).click();
+    await form.getByRole('status').getByText(CORRECTION_TEXT.thanks).waitFor();
+    expect(await queue()).toEqual([
+      { field: 'hazards', suggestion: 'Strong currents; the wreck is a protected site: no entry.', sourceUrl: 'https://www.example.org/yongala-permits' },
+    ]);
+  });
+
+  it('works with JavaScript: the messages show at once, and the thanks replace the form', async () => {
+    const page = await suite.open(DESKTOP);
+    await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}#suggest-correction`);
+    await page.locator('[data-island="SuggestCorrection"][data-hydrated="true"]').waitFor();
+    const form = page.getByTestId('suggest-correction');
+    await form.getByLabel('What to correct').selectOption('Depth');
+    await form.getByLabel('What it should say').fill('14-30m to the sand');
+    await form.getByLabel('Source (web address)').fill('not a link');
+    await form.getByRole('button', { name: 'Send correction' }).click();
+    await form.getByText(CORRECTION_TEXT.sourceRequired).waitFor();
+    await expect(form.getByLabel('Source (web address)').getAttribute('aria-invalid')).resolves.toBe('true');
+    await form.getByLabel('Source (web address)').fill('https://www.example.org/yongala-depth');
+    await form.getByRole('button', { name: 'Send correction' }).click();
+    await form.getByRole('status').getByText(CORRECTION_TEXT.thanks).waitFor();
+    expect((await queue()).map((row) => row.suggestion)).toContain('14-30m to the sand');
+  });
+});
+
+describe("the admin's queue on /admin/dive-sites", () => {
+  it('accepts a correction (the site takes the words and the source) and rejects another', async () => {
+    const { t, page } = suite;
+    await t.dataSource.query('DELETE FROM site_corrections');
+    await t.dataSource.query(
+      `INSERT INTO site_corrections ("diveSiteId", field, suggestion, "sourceUrl") VALUES
+         ($1, 'waterTemp', '22-28°C', 'https://www.example.org/yongala-temperatures'),
+         ($1, 'visibility', 'Always 100 m, guaranteed', 'https://www.example.org/tall-tales')`,
+      [yongala.id],
+    );
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    const section = page.getByRole('region', { name: /Suggested corrections/ });
+    await section.getByRole('heading', { name: 'Suggested corrections (2)' }).waitFor();
+    await section.getByRole('button', { name: 'Accept correction of SS Yongala' }).first().click();
+    await toastShows(page, 'Correction accepted', 'Water temperature of SS Yongala updated, and its source added.');
+    await section.getByRole('heading', { name: 'Suggested corrections (1)' }).waitFor();
+    await section.getByRole('button', { name: 'Reject correction of SS Yongala' }).click();
+    await toastShows(page, 'Correction rejected');
+    await section.getByText('No corrections waiting.').waitFor();
+
+    const [site] = await t.dataSource.query(`SELECT "waterTemp", visibility, sources FROM dive_sites WHERE id = $1`, [yongala.id]);
+    expect(site.waterTemp).toBe('22-28°C');
+    expect(site.visibility).toBe(yongala.visibility);
+    expect(site.sources.at(-1)).toEqual({ title: 'example.org', url: 'https://www.example.org/yongala-temperatures' });
+  });
+});
+
+describe("a site's status in the admin's edit dialog", () => {
+  it('shows the status, its note and the sources, and saves a change of them', async () => {
+    const { t, page } = suite;
+    const [site] = await t.dataSource.query(`SELECT id, name, sources FROM dive_sites WHERE name = 'Piccaninnie Ponds'`);
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    await page.getByLabel('Search dive sites').fill('Piccaninnie');
+    await page.getByRole('article', { name: site.name, exact: true }).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
+    await expect(edit.getByLabel('Status', { exact: true }).inputValue()).resolves.toBe('closed');
+    await expect(edit.getByLabel('Sources').inputValue()).resolves.toBe(`parks.sa.gov.au | ${site.sources[0].url}`);
+    await edit.getByLabel('Status', { exact: true }).selectOption('Restricted');
+    await edit.getByLabel('Status Note').fill('Snorkelling by permit only while the algae are monitored.');
+    await edit.getByLabel('Sources').fill(`parks.sa.gov.au | ${site.sources[0].url}\nhttps://www.example.org/piccaninnie-update`);
+    await edit.getByRole('button', { name: 'Update Site' }).click();
+    await toastShows(page, 'Success', 'Dive site updated successfully');
+    const [saved] = await t.dataSource.query(`SELECT status, "statusNote", sources FROM dive_sites WHERE id = $1`, [site.id]);
+    expect(saved).toEqual({
+      status: 'restricted',
+      statusNote: 'Snorkelling by permit only while the algae are monitored.',
+      sources: [site.sources[0], { title: 'example.org', url: 'https://www.example.org/piccaninnie-update' }],
+    });
+  });
+});
