@@ -204,7 +204,16 @@ export const GEOJSON_FIELDS = [...SUMMARY, ...NOTES, 'facilities', 'featured'] a
 export const CSV_FIELDS = ['id', 'name', 'region', 'latitude', 'longitude', ...FORM_FIELDS, ...TYPE, ...TRUST] as const satisfies readonly DiveSiteField[];
 
 /** A content file's dive site (core/api/content-transfer.ts): every column but the id, which the file does not keep. */
-export const TRANSFER_FIELDS = ['name', 'region', 'latitude', 'longitude', 'positionPrecision', ...FORM_FIELDS] as const satisfies readonly DiveSiteField[];
+export const TRANSFER_FIELDS = [
+  'name',
+  'region',
+  'latitude',
+  'longitude',
+  'positionPrecision',
+  ...FORM_FIELDS,
+  ...TYPE,
+  ...TRUST,
+] as const satisfies readonly DiveSiteField[];
 
 /** The fields `fields` names of `source`, in the list's order (the order of the JSON keys). */
 export function pickFields<S, const K extends keyof S>(source: S, fields: readonly K[]): Pick<S, K> {

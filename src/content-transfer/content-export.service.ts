@@ -45,7 +45,12 @@ const KINDS: { kind: Exclude<ContentKind, 'media'>; sql: string; record: (row: R
   { kind: 'reviews', sql: `SELECT * FROM reviews ORDER BY slug COLLATE "C", id`, record: as<Review>(RECORD_OF.reviews) },
   { kind: 'products', sql: `SELECT * FROM products ORDER BY name COLLATE "C", id`, record: as<Product>(RECORD_OF.products) },
   { kind: 'carouselSlides', sql: `SELECT * FROM carousel_videos ORDER BY title COLLATE "C", id`, record: as<CarouselVideo>(RECORD_OF.carouselSlides) },
-  { kind: 'diveSites', sql: `SELECT * FROM dive_sites ORDER BY name COLLATE "C", id`, record: as<DiveSite>(RECORD_OF.diveSites) },
+  // The one column whose name is not its property's (position_precision).
+  {
+    kind: 'diveSites',
+    sql: `SELECT *, position_precision AS "positionPrecision" FROM dive_sites ORDER BY name COLLATE "C", id`,
+    record: as<DiveSite>(RECORD_OF.diveSites),
+  },
   {
     kind: 'comments',
     sql: `SELECT comment.*, article.slug AS "articleSlug" FROM comments comment JOIN articles article ON article.id = comment."articleId"

@@ -31,6 +31,14 @@ import { OPTIONAL_FIELDS, pickFields, TRANSFER_FIELDS } from 'core/dive-sites/fi
 /** PostgreSQL keeps microseconds, JavaScript milliseconds: both sides compare at the millisecond. */
 export const iso = (value: Date | string): string => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null | undefined): string | null => (value ? iso(value) : null);
+/**
+ * A calendar date as written, YYYY-MM-DD. Read through a cursor (the export), node-postgres gives a date
+ * column as a Date at local midnight; read by TypeORM or from a file, as the text.
+ */
+const calendarDate = (value: Date | string | null | undefined): string | null =>
+  value instanceof Date
+    ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`
+    : (value ?? null);
 const decimal = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 type PostHead = Pick<ArticleRecord, 'slug' | 'title' | 'excerpt' | 'content' | 'category' | 'imageUrl'>;
@@ -131,6 +139,15 @@ export function diveSiteRecord(row: DiveSite | Imported.DiveSiteImportDto): Dive
     longitude: Number(row.longitude),
     positionPrecision: row.positionPrecision ?? 'approximate',
     featured: row.featured ?? false,
+    // A file from before issue 30 has no kind, access, status or provenance: the columns' defaults.
+    kind: row.kind ?? 'other',
+    access: row.access ?? 'both',
+    status: row.status ?? 'open',
+    statusNote: row.statusNote ?? null,
+    statusSince: calendarDate(row.statusSince),
+    statusSource: row.statusSource ?? null,
+    lastChecked: calendarDate(row.lastChecked),
+    sources: row.sources ?? [],
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

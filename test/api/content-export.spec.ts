@@ -138,6 +138,21 @@ describe('import', () => {
     expect(preview.kinds.comments.added).toEqual([expect.stringContaining('"Mia"')]);
     expect(preview.missingMedia).toEqual([]);
     expect(await counts(empty)).toMatchObject({ articles: 0, dive_sites: 0 });
+    // Each site's position precision as stored (its column is position_precision).
+    const marked: { name: string }[] = await site.dataSource.query(`SELECT name FROM dive_sites WHERE position_precision = 'mark' ORDER BY name COLLATE "C"`);
+    expect(marked.length).toBeGreaterThan(0);
+    expect(original.file.content.diveSites.filter((record) => record.positionPrecision === 'mark').map((record) => record.name)).toEqual(
+      marked.map((row) => row.name),
+    );
+    // A site's kind, access, status and sources (issue 30) travel with it.
+    expect(original.file.content.diveSites.find((site) => site.name === 'Piccaninnie Ponds')).toMatchObject({
+      kind: 'cave-sinkhole',
+      access: 'shore',
+      status: 'closed',
+      statusSince: '2024-07-11',
+      lastChecked: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      sources: [expect.objectContaining({ url: expect.stringContaining('parks.sa.gov.au') })],
+    });
 
     const applied: ImportSummary = (await emptyAdmin.post('/api/admin/import').send(original.file).expect(200)).body;
     expect(applied).toEqual(preview);
