@@ -17,6 +17,7 @@ import { ShareLinks1797600000001 } from '../../migrations/1797600000001-ShareLin
 import { NearbySiteIndex1797700000000 } from '../../migrations/1797700000000-NearbySiteIndex';
 import { TopRatedIndex1797700000001 } from '../../migrations/1797700000001-TopRatedIndex';
 import { SearchTextIndexes1797700000002 } from '../../migrations/1797700000002-SearchTextIndexes';
+import { ScaleQueryIndexes1797750000000 } from '../../migrations/1797750000000-ScaleQueryIndexes';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   NearbySiteIndex1797700000000,
   TopRatedIndex1797700000001,
   SearchTextIndexes1797700000002,
+  ScaleQueryIndexes1797750000000,
 ];
