@@ -223,9 +223,8 @@ describe('the grown tables are read through their indexes', () => {
 
   it("finds where a page of uploads is used from the rows that mention an upload, not every post's text", async () => {
     const explained = await plan(USES_SQL, [[1, 2, 3]]);
-    for (const table of ['articles', 'reviews', 'dive_sites'])
-      expect([table, explained]).toEqual([table, expect.stringContaining(`IDX_${table}_upload_mentions`)]);
-    expect(explained).not.toMatch(/Seq Scan on (articles|reviews|dive_sites)/);
+    for (const table of ['articles', 'reviews']) expect([table, explained]).toEqual([table, expect.stringContaining(`IDX_${table}_upload_mentions`)]);
+    expect(explained).not.toMatch(/Seq Scan on (articles|reviews)/);
   });
 });
 
