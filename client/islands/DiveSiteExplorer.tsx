@@ -33,8 +33,11 @@ export interface DiveSiteExplorerProps {
   initialFilters: DiveSiteFilters;
   /** Ids matching the initial search text (the server ran the search); null without one. */
   initialMatches: number[] | null;
-  /** Site ids best rated first ('Top rated', ?sort=top-rated); null: by name, as the list comes. */
-  order: number[] | null;
+  /**
+   * 'Top rated' (?sort=top-rated): where every site's id best rated first is fetched, once a list the page did
+   * not bring must be sorted (the page itself brings only its first cards, in that order); null: by name.
+   */
+  orderUrl: string | null;
   /**
    * /dive-sites: the sort choice is shown, and the address follows the filters chosen (as the GET form
    * would put them), so Back, a reload and a shared link show the same list. False on /dive-sites/{id}.
@@ -182,23 +185,32 @@ function Explorer(props: DiveSiteExplorerProps) {
   });
   const listedByServer = byView && !ownFilters && settledTerm === term ? serverMatches.data : undefined;
 
-  const rank = useMemo(() => (props.order ? new Map(props.order.map((id, index) => [id, index])) : null), [props.order]);
+  // 'Top rated': every site's id in that order, asked for once a list other than the page's own is sorted.
+  const topRated = props.orderUrl !== null;
+  const order = useQuery({
+    queryKey: ['dive-sites', 'top-rated', props.orderUrl],
+    queryFn: () => getJson<number[]>(props.orderUrl!),
+    enabled: topRated && (!byView || !ownFilters),
+  });
+  const rank = useMemo(() => (order.data ? new Map(order.data.map((id, index) => [id, index])) : null), [order.data]);
+  // A list sorted here waits for the order (if the order cannot load, it stays by name).
+  const ranked = !topRated || rank !== null || order.isError;
   // Every site matching the filters, once every site is here; before that, the page's own first cards.
   const filtered = useMemo(() => {
     if (routeMissing) return [];
     if (byView) {
       if (ownFilters) return embedded;
-      if (!listedByServer) return null;
+      if (!listedByServer || !ranked) return null;
       const ids = listedByServer.ids.map((id) => ({ id }));
       return rank ? ids.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : ids;
     }
     if (term && !matches) return null; // still searching
     // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
-    const sites = allSites ?? (filters === props.initialFilters ? embedded : null);
+    const sites = allSites && ranked ? allSites : filters === props.initialFilters ? embedded : null;
     if (!sites) return null;
     const shownSites = sites.filter((site) => bandMatchesFilters(site, filters, matches));
     return rank ? shownSites.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : shownSites;
-  }, [allSites, filters, matches, term, routeMissing, rank, props.initialFilters, embedded, byView, ownFilters, listedByServer]);
+  }, [allSites, filters, matches, term, routeMissing, rank, ranked, props.initialFilters, embedded, byView, ownFilters, listedByServer]);
 
   // 'Near me': the list by distance from the browser's position, computed here from every site's coordinates.
   const nearMe = useNearMe();
@@ -209,7 +221,7 @@ function Explorer(props: DiveSiteExplorerProps) {
   );
   const shown: { id: number }[] = byDistance ?? NONE;
   // Every match is known: the count is theirs, and 'Show more' adds cards in place.
-  const wholeList = allSites !== null || (byView && !!listedByServer);
+  const wholeList = ranked && (allSites !== null || (byView && !!listedByServer));
   const matchCount = wholeList || routeMissing ? shown.length : props.matchCount;
   // The map waits for every site (it shows them all); if that list cannot load, it shows the cards' sites.
   // By view it draws what each view's answer holds, and the page's own sites when that cannot be asked.
@@ -278,7 +290,6 @@ function Explorer(props: DiveSiteExplorerProps) {
 
   // The address follows the filters once the visitor changes one (the search text once typing pauses):
   // replaced, not pushed, so Back leaves the list as a whole.
-  const topRated = props.order !== null;
   const chosen = useRef(false);
   const settledFilters = useMemo(() => ({ ...filters, search: settledTerm }), [filters, settledTerm]);
   useEffect(() => {

@@ -17,6 +17,7 @@ import { ShareLinks1797600000001 } from '../../migrations/1797600000001-ShareLin
 import { NearbySiteIndex1797700000000 } from '../../migrations/1797700000000-NearbySiteIndex';
 import { TopRatedIndex1797700000001 } from '../../migrations/1797700000001-TopRatedIndex';
 import { SearchTextIndexes1797700000002 } from '../../migrations/1797700000002-SearchTextIndexes';
+import { ScaleQueryIndexes1797750000000 } from '../../migrations/1797750000000-ScaleQueryIndexes';
 import { DiveSiteStatus1797900000000 } from '../../migrations/1797900000000-DiveSiteStatus';
 import { SiteCorrections1797900000001 } from '../../migrations/1797900000001-SiteCorrections';
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   NearbySiteIndex1797700000000,
   TopRatedIndex1797700000001,
   SearchTextIndexes1797700000002,
+  ScaleQueryIndexes1797750000000,
   DiveSiteStatus1797900000000,
   SiteCorrections1797900000001,
 ];

@@ -5,7 +5,7 @@ import { seasonMonths } from 'core/dive-sites/season';
 import type { PanelSite, TileSettings } from 'core/dive-sites/types';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import type { NearbySite } from 'src/dive-sites/dive-sites.service';
-import { EXPLORER_CARDS_URL, EXPLORER_SITES_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
+import { EXPLORER_CARDS_URL, EXPLORER_SITES_URL, EXPLORER_TOP_RATED_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
 import type { PageView, SiteAddress } from 'src/render/page-meta';
 import { breadcrumbJsonLd, type Crumb } from 'views/components/Breadcrumbs';
 import type { DiveSitePanelProps } from 'views/pages/dive-sites/DiveSitePanel';
@@ -29,8 +29,8 @@ export interface ExplorerData {
   visible: number;
   filters: DiveSiteFilters;
   matches: number[] | null;
-  /** Site ids best rated first ('Top rated'); null: by name. */
-  order: number[] | null;
+  /** 'Top rated' (the cards best rated first); false: by name. */
+  topRated: boolean;
   tiles: TileSettings;
 }
 
@@ -56,7 +56,7 @@ export interface SitePageData {
  */
 export function explorerProps(data: ExplorerData, route?: { site: DiveSite | null }): DiveSitesPageProps['explorer'] {
   return {
-    order: data.order,
+    orderUrl: data.topRated ? EXPLORER_TOP_RATED_URL : null,
     sortChoice: !route,
     sites: data.cards.map((site) => toExplorerSite(site, data.ratings)),
     matchCount: data.matchCount,

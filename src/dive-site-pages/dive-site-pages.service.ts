@@ -36,11 +36,11 @@ export class DiveSitePagesService {
   }
 
   /**
-   * 'Top rated': the cards shown read in that order in SQL, as the list by name; the island is given every
-   * site's id in that order (read from the ratings' index, no site's row) to sort the sites it filters.
+   * 'Top rated': the cards shown read in that order in SQL, as the list by name; the island fetches every
+   * site's id in that order (EXPLORER_TOP_RATED_URL) when it needs to sort the sites it filters.
    */
   private async topRated(filters: DiveSiteFilters, show: unknown): Promise<ExplorerData> {
-    const [regionCounts, order] = await Promise.all([this.sites.regionCounts(), this.sites.topRatedOrder()]);
+    const regionCounts = await this.sites.regionCounts();
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const explorer = await this.explorer(
       filters,
@@ -49,7 +49,7 @@ export class DiveSitePagesService {
       regionCounts.map(({ region }) => region),
       'top-rated',
     );
-    return { ...explorer, order };
+    return { ...explorer, topRated: true };
   }
 
   /**
@@ -74,7 +74,7 @@ export class DiveSitePagesService {
         visible: cardsToShow(show, total),
         filters,
         matches: null,
-        order: null,
+        topRated: false,
         tiles,
       };
       return { rawId, explorer, found: null };
@@ -98,7 +98,18 @@ export class DiveSitePagesService {
     const matches = filters.search ? await this.sites.searchIds(filters.search) : null;
     const page = await this.sites.explorerPage(filters, visible, matches, order);
     const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
-    return { cards: page.sites, ratings, matchCount: page.matchCount, totalSites: total, regions, visible, filters, matches, order: null, tiles: this.tiles() };
+    return {
+      cards: page.sites,
+      ratings,
+      matchCount: page.matchCount,
+      totalSites: total,
+      regions,
+      visible,
+      filters,
+      matches,
+      topRated: false,
+      tiles: this.tiles(),
+    };
   }
 
   private async ratingsOf(id: number): Promise<RatingsResponse> {

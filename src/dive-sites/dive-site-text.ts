@@ -58,8 +58,7 @@ export async function matchingSiteIds(db: Queryable, rawTerm: string, order: str
   const select = (where: string, parameters: unknown[], orderBy = `site.name ${order}, site.id`) =>
     db.query(`SELECT site.id FROM dive_sites site WHERE ${where} ORDER BY ${orderBy}`, parameters) as Promise<{ id: number }[]>;
   const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
-  const [condition, { like }] = siteTextMatch(term);
-  const quoted = condition.replace(/:like/g, () => '$1').replace(/site\.(\w+)/g, (_, column: string) => `site."${column}"`);
+  const [quoted, like] = rawTextMatch(term);
   const exact = await select(quoted, [like]);
   if (exact.length > 0 || term === '') return { ids: ids(exact), kind: 'text' };
 
@@ -84,4 +83,33 @@ export async function matchingSiteIds(db: Queryable, rawTerm: string, order: str
     if (similar.length > 0) return { ids: ids(similar), kind: 'similar' };
   }
   return { ids: [], kind: 'text' };
+}
+
+/** siteTextMatch's condition for a raw query (alias `site`, its columns quoted, the term as $1) and its parameter. */
+function rawTextMatch(term: string): [condition: string, like: string] {
+  const [condition, { like }] = siteTextMatch(term);
+  return [condition.replace(/:like/g, () => '$1').replace(/site\.(\w+)/g, (_, column: string) => `site."${column}"`), like];
+}
+
+/** Whether SPEC section 5's substring finds any site (one row read from the trigram index): if not, the tolerant steps answer. */
+export async function anySiteText(db: Queryable, term: string): Promise<boolean> {
+  const [condition, like] = rawTextMatch(term.trim());
+  return ((await db.query(`SELECT 1 FROM dive_sites site WHERE ${condition} LIMIT 1`, [like])) as unknown[]).length > 0;
+}
+
+/**
+ * The first `limit` of the sites matchingSiteIds finds, in its order, and how many it finds. When the text as
+ * written finds any (the usual case), that is one count and one page read in the order of the sites' name
+ * index: never every matching id ('reef' finds most of 24,700 sites at 100x).
+ */
+export async function firstMatchingSiteIds(db: Queryable, rawTerm: string, order: string, limit: number): Promise<{ ids: number[]; total: number }> {
+  const term = rawTerm.trim();
+  const [condition, like] = rawTextMatch(term);
+  const [counted, first] = (await Promise.all([
+    db.query(`SELECT count(*)::int AS total FROM dive_sites site WHERE ${condition}`, [like]),
+    db.query(`SELECT site.id FROM dive_sites site WHERE ${condition} ORDER BY site.name ${order}, site.id LIMIT $2`, [like, limit]),
+  ])) as [{ total: number }[], { id: number }[]];
+  if (counted[0].total > 0 || term === '') return { ids: first.map((row) => row.id), total: counted[0].total };
+  const { ids } = await matchingSiteIds(db, term, order);
+  return { ids: ids.slice(0, limit), total: ids.length };
 }

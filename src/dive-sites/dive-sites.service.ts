@@ -7,7 +7,7 @@ import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { DiveSite } from './dive-site.entity';
-import { matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
+import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
@@ -150,10 +150,11 @@ export class DiveSitesService {
     if (filter.photo) query.andWhere(filter.photo === 'with' ? "COALESCE(site.imageUrl, '') <> ''" : "COALESCE(site.imageUrl, '') = ''");
     if (filter.video) query.andWhere("COALESCE(site.videoUrl, '') <> ''");
     if (filter.q && filter.tolerant) {
-      // The site search's own steps (exact text, then the tolerant ones), as /dive-sites and /search find.
-      const ids = await this.searchIds(filter.q);
-      // One array parameter, not one per site: 'reef' finds most of 24,700 sites at 100x.
-      query.andWhere('site.id = ANY(:ids)', { ids });
+      // The site search's own steps, as /dive-sites and /search find: the text as written whenever it finds
+      // any site (read in SQL a page at a time: 'reef' finds most of 24,700 sites at 100x), else the tolerant
+      // steps' ids (few: a term's misspellings or words), as one array parameter.
+      if (await anySiteText(this.sites, filter.q)) query.andWhere(...siteTextMatch(filter.q));
+      else query.andWhere('site.id = ANY(:ids)', { ids: await this.searchIds(filter.q) });
     } else if (filter.q) {
       // The text as written (the admin's list filter: a name deleted is not replaced by one spelt like it).
       query.andWhere(...siteTextMatch(filter.q));

@@ -10,6 +10,8 @@ import type { DiveSite } from './dive-site.entity';
  */
 export const EXPLORER_SITES_URL = '/api/dive-sites/map';
 export const EXPLORER_CARDS_URL = '/api/dive-sites/cards';
+/** Every site's id best rated first: what 'Top rated' sorts a filtered list by, fetched when the visitor changes the list (not embedded: 24,700 ids were 150 KB of the page). */
+export const EXPLORER_TOP_RATED_URL = '/api/dive-sites/top-rated/ids';
 
 /** What the island needs of a site; SPEC section 9's card truncations are applied here to keep the page light. */
 export function toExplorerSite(site: DiveSite, ratings?: ReadonlyMap<number, { average: number; count: number }>): ExplorerSite {

@@ -45,7 +45,7 @@ const USES: { type: MediaUse['type']; table: string; title: string; columns: str
  * that mention the uploads' path at all, then matched to the uploads asked about (a search of every row's text
  * for each upload in turn cost a scan of every article per upload: 23 s for a page of 25 at 20 times the seed).
  */
-const USES_SQL = USES.map(({ type, table, title, columns }) => {
+export const USES_SQL = USES.map(({ type, table, title, columns }) => {
   const text = columns.map((column) => `coalesce(t."${column}", '')`).join(` || ' ' || `);
   const mentions = columns.map((column) => `strpos(t."${column}", '${UPLOADS_PATH}') > 0`).join(' OR ');
   return `SELECT DISTINCT m.id AS "mediaId", '${type}' AS type, t.id, t."${title}" AS title

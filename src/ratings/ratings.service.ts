@@ -59,8 +59,18 @@ export class RatingsService {
   async latest(q: string | undefined, slice: { limit: number; offset: number }): Promise<Page<AdminRatingResponse<Date>>> {
     const query = this.ratings.createQueryBuilder('rating').innerJoin('rating.diveSite', 'site');
     if (q) query.where('(site.name ILIKE :q OR rating.comment ILIKE :q)', { q: likePattern(q) });
-    const [rows, total] = await Promise.all([this.latestRows(query.clone(), slice), q ? query.getCount() : this.ratings.count()]);
+    const [rows, total] = await Promise.all([this.latestRows(query.clone(), slice), q ? query.getCount() : this.allRatingsCount()]);
     return { rows, total };
+  }
+
+  /**
+   * How many ratings there are: the sum of the sites' totals ("ratingCount", kept by the ratings' triggers
+   * since migration 1796700000000), one narrow index read of the sites instead of a count of every rating
+   * (a million at 100x: 250 ms).
+   */
+  private async allRatingsCount(): Promise<number> {
+    const [{ total }] = (await this.ratings.query(`SELECT coalesce(sum("ratingCount"), 0)::int AS total FROM dive_sites`)) as { total: number }[];
+    return total;
   }
 
   private async latestRows(query: SelectQueryBuilder<DiveSiteRating>, slice: { limit: number; offset: number }): Promise<AdminRatingResponse<Date>[]> {

@@ -5,7 +5,7 @@ import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { HUMAN_ORDER } from 'src/dive-sites/dive-sites.service';
-import { matchingSiteIds } from 'src/dive-sites/dive-site-text';
+import { firstMatchingSiteIds } from 'src/dive-sites/dive-site-text';
 import { Product } from 'src/products/product.entity';
 import { visibleAt } from 'src/publishing/visibility';
 import { Review } from 'src/reviews/review.entity';
@@ -66,8 +66,9 @@ export class SearchService {
     const firstAndCount = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) =>
       Promise.all([query.clone().limit(SEARCH_MAX_PER_TYPE).getMany(), query.getCount()]);
 
-    const siteMatch = matchingSiteIds(this.diveSites, term, HUMAN_ORDER);
-    const [[articles, articleCount], sites, [products, productCount], [reviews, reviewCount], { ids: siteIds }] = await Promise.all([
+    // The sites' count and first few (one count and one short page whenever the text as written finds any).
+    const siteMatch = firstMatchingSiteIds(this.diveSites, term, HUMAN_ORDER, SEARCH_MAX_PER_TYPE);
+    const [[articles, articleCount], sites, [products, productCount], [reviews, reviewCount], siteCount] = await Promise.all([
       firstAndCount(
         matchingText(visibleAt(this.articles.createQueryBuilder('a'), 'a', now), 'a', SEARCHED_TEXT.article('a')).orderBy(
           'COALESCE(a."publishedAt", a."createdAt")',
@@ -78,7 +79,7 @@ export class SearchService {
         ids.length
           ? this.diveSites
               .createQueryBuilder('d')
-              .where('d.id IN (:...ids)', { ids: ids.slice(0, SEARCH_MAX_PER_TYPE) })
+              .where('d.id IN (:...ids)', { ids })
               .orderBy(`d.name ${HUMAN_ORDER}`, 'ASC')
               .addOrderBy('d.id', 'ASC')
               .getMany()
@@ -96,9 +97,9 @@ export class SearchService {
           'DESC',
         ),
       ),
-      siteMatch,
+      siteMatch.then(({ total }) => total),
     ]);
-    const counts: SearchCounts = { article: articleCount, 'dive-site': siteIds.length, product: productCount, review: reviewCount };
+    const counts: SearchCounts = { article: articleCount, 'dive-site': siteCount, product: productCount, review: reviewCount };
 
     const results = [
       ...articles.map((a): SearchResult => ({

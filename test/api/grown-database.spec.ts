@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 // The bench's SQL growth (bench/lib/grow-sql.mjs), run on this file's own database.
 import { growDatabase, scaleCounts, type ScaleCounts } from '../../bench/lib/grow-sql.mjs';
-import { NEARBY_BY_INDEX, NEARBY_INDEX, NEARBY_KM, NEARBY_LIMIT } from 'src/dive-sites/dive-sites.service';
+import { HUMAN_ORDER, NEARBY_BY_INDEX, NEARBY_INDEX, NEARBY_KM, NEARBY_LIMIT } from 'src/dive-sites/dive-sites.service';
 import { siteTextMatch } from 'src/dive-sites/dive-site-text';
 import { SEARCHED_TEXT } from 'src/search/search.service';
+import { USES_SQL } from 'src/images/media.service';
 import type { ContentFile } from 'core/api/content-transfer';
 import { createTestDatabase } from '../support/test-app';
 import { freePort } from '../support/free-port';
@@ -144,6 +145,18 @@ describe('a database grown tenfold, served with a small heap', () => {
     expect(following.map((row) => row.id)).not.toContain(rows[0].id);
   });
 
+  it("sends 'Top rated' as a page of its first cards, under 100 KB, the order fetched apart", async () => {
+    const [topRated, byName] = await Promise.all([get('/dive-sites?sort=top-rated'), get('/dive-sites')]);
+    expect(topRated.response.status).toBe(200);
+    expect(topRated.body.length).toBeLessThan(100_000);
+    // No list of every site's id rides with the page: it weighs what the page by name does, give or take its cards.
+    expect(topRated.body.length).toBeLessThan(byName.body.length + 5_000);
+    const order = JSON.parse((await get('/api/dive-sites/top-rated/ids')).text) as number[];
+    expect(new Set(order).size).toBe(counts.sites);
+    const firstCard = /href="\/dive-sites\/(\d+)"/.exec(topRated.text.slice(topRated.text.indexOf('site-explorer')))?.[1];
+    expect(Number(firstCard)).toBe(order[0]);
+  });
+
   it('finds a subscriber and a site by a server-side search', async () => {
     const subscribers = await get('/api/newsletter/subscribers?q=reader1234@');
     expect(JSON.parse(subscribers.text)).toEqual([expect.objectContaining({ email: 'reader1234@example.com' })]);
@@ -197,6 +210,21 @@ describe('the grown tables are read through their indexes', () => {
     expect(explained).toContain(`Index Scan using "${NEARBY_INDEX}"`);
     expect(explained).toMatch(/Order By: .*<->/);
     expect(explained).not.toContain('Seq Scan on dive_sites');
+  });
+
+  it("reads a page of a common term's sites in the name index's order, not a sort of every match", async () => {
+    const site = siteTextMatch('reef')[0]
+      .replace(':like', '$1')
+      .replace(/site\.(\w+)/g, (_, column: string) => `site."${column}"`);
+    const explained = await plan(`SELECT site.id FROM dive_sites site WHERE ${site} ORDER BY site.name ${HUMAN_ORDER}, site.id LIMIT 100`, ['%reef%']);
+    expect(explained).toContain('IDX_dive_sites_name_order');
+    expect(explained).not.toContain('Sort');
+  });
+
+  it("finds where a page of uploads is used from the rows that mention an upload, not every post's text", async () => {
+    const explained = await plan(USES_SQL, [[1, 2, 3]]);
+    for (const table of ['articles', 'reviews']) expect([table, explained]).toEqual([table, expect.stringContaining(`IDX_${table}_upload_mentions`)]);
+    expect(explained).not.toMatch(/Seq Scan on (articles|reviews)/);
   });
 });
 

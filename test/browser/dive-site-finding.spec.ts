@@ -151,8 +151,13 @@ describe("'Top rated' and the map popup", () => {
     await first.getByText('Rated 3.5 out of 5 from 2 ratings').waitFor();
     await expect(page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article').nth(1).getByText('No ratings yet').count()).resolves.toBe(1);
 
-    // Its marker's popup (the map of its region): the stars, and a link to the site's page.
+    // Its region's list, sorted in the browser by the order it fetches (the page brings only its first
+    // cards): every site of the region counted, Cook Island still first.
     await page.getByLabel('Region').selectOption(cook.region);
+    await page.getByText(countText(all.filter((s) => s.region === cook.region).length)).waitFor();
+    await expect(first.locator('h2').innerText()).resolves.toBe('Cook Island');
+
+    // Its marker's popup (the map of its region): the stars, and a link to the site's page.
     await page.getByLabel('Search dive sites').fill('Cook Island');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="dive-site-map"] .dive-site-marker').length === 1);
     await page.locator('[data-testid="dive-site-map"] .dive-site-marker').first().click();

@@ -59,7 +59,7 @@ function explorer(overrides: Partial<ExplorerData> = {}): ExplorerData {
     visible: 24,
     filters: normaliseFilters({}),
     matches: null,
-    order: null,
+    topRated: false,
     tiles,
     ...overrides,
   };
