@@ -6,6 +6,15 @@ export const CURSOR_BATCH = 500;
 let cursors = 0;
 
 /**
+ * A date column's value as written, YYYY-MM-DD. Read through a cursor, node-postgres gives it as a Date at
+ * local midnight (TypeORM's own reads, and a file, give the text).
+ */
+export function calendarDate(value: Date | string | null | undefined): string | null {
+  if (!(value instanceof Date)) return value ?? null;
+  return `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+}
+
+/**
  * The rows of `sql` a batch at a time, from a cursor of the runner's open transaction (issue 31: no export
  * holds every row). The cursor is closed when the rows end; stopping early leaves it to the transaction's end.
  */

@@ -20,6 +20,7 @@ import type { Review } from 'src/reviews/review.entity';
 import type { Subscriber } from 'src/newsletter/subscriber.entity';
 import type * as Imported from './dto/content-records.dto';
 import { OPTIONAL_FIELDS, pickFields, TRANSFER_FIELDS } from 'core/dive-sites/fields';
+import { calendarDate } from 'src/common/cursor';
 
 /*
  * Every record is built by one function of its kind, from the database (export) or from a checked
@@ -31,14 +32,6 @@ import { OPTIONAL_FIELDS, pickFields, TRANSFER_FIELDS } from 'core/dive-sites/fi
 /** PostgreSQL keeps microseconds, JavaScript milliseconds: both sides compare at the millisecond. */
 export const iso = (value: Date | string): string => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null | undefined): string | null => (value ? iso(value) : null);
-/**
- * A calendar date as written, YYYY-MM-DD. Read through a cursor (the export), node-postgres gives a date
- * column as a Date at local midnight; read by TypeORM or from a file, as the text.
- */
-const calendarDate = (value: Date | string | null | undefined): string | null =>
-  value instanceof Date
-    ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`
-    : (value ?? null);
 const decimal = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
 type PostHead = Pick<ArticleRecord, 'slug' | 'title' | 'excerpt' | 'content' | 'category' | 'imageUrl'>;

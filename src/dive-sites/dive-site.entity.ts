@@ -8,6 +8,9 @@ export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLe
 @Entity({ name: 'dive_sites' })
 // The trigram index of the text search (dive-site-text.ts), made by its migration when pg_trgm is available.
 @Index('IDX_dive_sites_text', { synchronize: false })
+// Covering and ordering indexes TypeORM cannot describe (INCLUDE, COLLATE): migrations TopRatedIndex and ScaleQueryIndexes.
+@Index('IDX_dive_sites_rating_order', { synchronize: false })
+@Index('IDX_dive_sites_name_order', { synchronize: false })
 @Check('CHK_dive_sites_position_precision', `"position_precision" IN ('mark', 'approximate')`)
 @Check('CHK_dive_sites_kind', `"kind" IN ('wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other')`)
 @Check('CHK_dive_sites_access', `"access" IN ('shore', 'boat', 'both')`)

@@ -5,7 +5,7 @@ import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
 import { accessesFor, ALL, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
-import { cursorBatches, inReadTransaction } from 'src/common/cursor';
+import { calendarDate, cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { DiveSite } from './dive-site.entity';
 import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
@@ -272,9 +272,18 @@ export class DiveSitesService {
     if (band) query.andWhere(band);
     whereKindAndAccess(query, filters);
     const [sql, parameters] = query.getQueryAndParameters();
-    // The rows come as TypeORM selects them, each column as site_<column>.
+    // The rows come as TypeORM selects them, each column as site_<column name>: read back into the entity's
+    // properties, a date column's value as its text (as TypeORM's own reads give it).
+    const columns = new Map(this.sites.metadata.columns.map((column) => [`site_${column.databaseName}`, column]));
     const site = (row: Record<string, unknown>) =>
-      this.sites.create(Object.fromEntries(Object.entries(row).map(([key, value]) => [key.replace(/^site_/, ''), value])));
+      this.sites.create(
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => {
+            const column = columns.get(key);
+            return [column?.propertyName ?? key.replace(/^site_/, ''), column?.type === 'date' ? calendarDate(value as Date | string | null) : value];
+          }),
+        ),
+      );
     yield* inReadTransaction(this.sites.manager.connection, EXPORT_STATEMENT_TIMEOUT, async function* (runner) {
       for await (const rows of cursorBatches(runner, sql, parameters)) yield rows.map(site);
     });

@@ -2,6 +2,8 @@ import { Column, Entity, Index } from 'typeorm';
 import { Publishable } from 'src/publishing/publishable.entity';
 
 @Entity({ name: 'reviews' })
+// The posts that mention an upload (a partial index TypeORM cannot describe; migration ScaleQueryIndexes).
+@Index('IDX_reviews_upload_mentions', { synchronize: false })
 // Newest first, for the administrator's pages (migration ScaleIndexesAndRatingTotals; a descending index TypeORM cannot describe).
 @Index('IDX_reviews_newest', { synchronize: false })
 @Index(['published', 'publishedAt'])
