@@ -44,7 +44,11 @@ export class CorrectionsService {
 
   /** The queue, oldest first (the longest waiting at the top), a page at a time, each with its site's present value. */
   async page(slice: { limit: number; offset: number }): Promise<Page<AdminCorrectionResponse<Date>>> {
-    const query = this.corrections.createQueryBuilder('correction').leftJoinAndSelect('correction.site', 'site').orderBy('correction.createdAt', 'ASC').addOrderBy('correction.id', 'ASC');
+    const query = this.corrections
+      .createQueryBuilder('correction')
+      .leftJoinAndSelect('correction.site', 'site')
+      .orderBy('correction.createdAt', 'ASC')
+      .addOrderBy('correction.id', 'ASC');
     const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
     return { rows: rows.map((row) => toAdminCorrection(row)), total };
   }
