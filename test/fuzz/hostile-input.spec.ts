@@ -652,6 +652,8 @@ beforeAll(async () => {
     body: JSON.stringify({ password: ADMIN_TEST_PASSWORD }),
   });
   expect(login.status).toBe(200);
+  // The answer ends once the session is stored: read it whole before using the cookie.
+  await login.text();
   adminCookie = login.headers.get('set-cookie')!.split(';')[0];
   expect((await send('GET', '/api/admin/session', { admin: true })).status).toBe(200);
   const ids = async (sql: string) => ((await t.dataSource.query(sql)) as { v: unknown }[]).map((row) => String(row.v));
