@@ -6,21 +6,9 @@ import { encodeMapPayload, type MapPayload } from 'core/dive-sites/map-payload';
 import { cellDegrees, MAP_LIST_MAX, SINGLES_FROM_ZOOM, VIEW_SITES_MAX, type MapBox, type MapViewAnswer } from 'core/dive-sites/map-view';
 import { errorBody } from 'src/common/error-body';
 import { DiveSite } from './dive-site.entity';
-import { DEPTH_BAND_SQL, DiveSitesService, HUMAN_ORDER, whereKindAndAccess } from './dive-sites.service';
+import { DEPTH_BAND_SQL, DiveSitesService, HUMAN_ORDER, MAP_COLUMNS, whereKindAndAccess } from './dive-sites.service';
 import type { DiveSiteFiltersDto, DiveSiteMapViewQueryDto } from './dto/dive-site-filters.dto';
 
-const MAP_COLUMNS = [
-  'site.id',
-  'site.name',
-  'site.latitude',
-  'site.longitude',
-  'site.region',
-  'site.skillLevel',
-  'site.depthRange',
-  'site.featured',
-  'site.kind',
-  'site.access',
-];
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
 
 function badBox(message: string): never {

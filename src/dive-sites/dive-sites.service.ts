@@ -57,6 +57,20 @@ export function whereKindAndAccess(query: SelectQueryBuilder<DiveSite>, filters:
   if (filters.access && filters.access !== ALL) query.andWhere('site.access IN (:...accesses)', { accesses: accessesFor(filters.access) });
 }
 
+/** The columns the map and its filters read (core/dive-sites/map-payload.ts). */
+export const MAP_COLUMNS = [
+  'site.id',
+  'site.name',
+  'site.latitude',
+  'site.longitude',
+  'site.region',
+  'site.skillLevel',
+  'site.depthRange',
+  'site.featured',
+  'site.kind',
+  'site.access',
+];
+
 export const NEARBY_LIMIT = 6;
 export const NEARBY_KM = 100;
 
@@ -165,20 +179,7 @@ export class DiveSitesService {
 
   /** Every site, sorted by name, with only the columns the map and its filters read. */
   mapSites(): Promise<DiveSite[]> {
-    return this.sorted()
-      .select([
-        'site.id',
-        'site.name',
-        'site.latitude',
-        'site.longitude',
-        'site.region',
-        'site.skillLevel',
-        'site.depthRange',
-        'site.featured',
-        'site.kind',
-        'site.access',
-      ])
-      .getMany();
+    return this.sorted().select(MAP_COLUMNS).getMany();
   }
 
   /** The sites of these ids (those that exist), sorted by name. */
