@@ -11,6 +11,7 @@ import { actionTone } from 'client/admin/security/SecurityEvents';
 import type { AdminSlide } from 'core/api/carousel';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { developmentImagesIn, firstDevelopmentUrl } from 'client/admin/urls';
+import { OPEN_SITE_TRUST } from '../support/dive-site-fixtures';
 
 describe('article form (SPEC section 5)', () => {
   const complete = { ...EMPTY_ARTICLE_FORM, title: 'Diving Jervis Bay', content: 'Body', category: 'Dive Sites', imageUrl: 'https://images.example/a.jpg' };
@@ -141,12 +142,7 @@ describe('dive-site form', () => {
     createdAt: '2025-01-01T00:00:00Z',
     kind: 'reef',
     access: 'shore',
-    status: 'open',
-    statusNote: null,
-    statusSince: null,
-    statusSource: null,
-    lastChecked: '2026-11-25',
-    sources: [],
+    ...OPEN_SITE_TRUST,
   } satisfies DiveSiteResponse;
 
   it('round-trips a site with coordinates as numbers and empty optional fields as null', () => {

@@ -6,6 +6,7 @@ import { PageQueryPipe } from 'src/common/page-query';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toDiveSiteResponse } from 'src/dive-sites/dive-site.response';
 import { toExplorerSite } from 'src/dive-sites/explorer-site';
+import { OPEN_SITE_TRUST } from '../support/dive-site-fixtures';
 
 const address = { siteName: 'Test Dive Guide', absoluteUrl: (path: string) => `https://dive.example${path}` };
 const tiles = { url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles', offlineLand: null };
@@ -37,12 +38,7 @@ function site(overrides: Partial<DiveSite> = {}): DiveSite {
     featured: true,
     kind: 'reef',
     access: 'boat',
-    status: 'open',
-    statusNote: null,
-    statusSince: null,
-    statusSource: null,
-    lastChecked: '2026-11-25',
-    sources: [],
+    ...OPEN_SITE_TRUST,
     createdAt: new Date('2026-01-02T03:04:05.000Z'),
     updatedAt: new Date('2026-01-02T03:04:05.000Z'),
     ...overrides,
