@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Component, lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { useDebouncedValue } from 'client/lib/use-debounced-value';
 import { trackEvent } from '../lib/analytics';
@@ -82,6 +82,27 @@ function MapPlaceholder() {
       </svg>
     </div>
   );
+}
+
+/**
+ * A map that cannot load (its code not fetched offline, a network error) is said so in its box, and the
+ * filters and the list around it keep working.
+ */
+class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <p role="status" className="flex h-full items-center justify-center bg-slate-100 p-4 text-center text-slate-700">
+        The map could not be loaded. The list of sites below still works.
+      </p>
+    );
+  }
 }
 
 /** The map appears when its box scrolls near the viewport (hydration 'visible' for the Leaflet part). */
@@ -324,20 +345,22 @@ function Explorer(props: DiveSiteExplorerProps) {
       <section aria-label="Map of dive sites">
         <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
           {mapNear ? (
-            <Suspense fallback={<MapPlaceholder />}>
-              {mapSites ? (
-                <DiveSiteMap
-                  sites={mapSites}
-                  viewUrl={viewUrl}
-                  highlighted={byView ? matchCount > 0 : mapSites.length > 0}
-                  view={view}
-                  tiles={tiles}
-                  cardOf={cardOf}
-                />
-              ) : (
-                <MapPlaceholder />
-              )}
-            </Suspense>
+            <MapFailure>
+              <Suspense fallback={<MapPlaceholder />}>
+                {mapSites ? (
+                  <DiveSiteMap
+                    sites={mapSites}
+                    viewUrl={viewUrl}
+                    highlighted={byView ? matchCount > 0 : mapSites.length > 0}
+                    view={view}
+                    tiles={tiles}
+                    cardOf={cardOf}
+                  />
+                ) : (
+                  <MapPlaceholder />
+                )}
+              </Suspense>
+            </MapFailure>
           ) : (
             <MapPlaceholder />
           )}
