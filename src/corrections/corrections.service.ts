@@ -4,6 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { CORRECTION_FIELDS, correctionLabel, type AdminCorrectionResponse } from 'core/dive-sites/corrections';
 import { sourceTitle, type SiteSource } from 'core/dive-sites/fields';
 import type { Page } from 'src/common/admin-page';
+import { Clock } from 'src/common/clock';
 import { errorBody } from 'src/common/error-body';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
@@ -19,6 +20,7 @@ export class CorrectionsService {
     @InjectRepository(SiteCorrection) private readonly corrections: Repository<SiteCorrection>,
     private readonly sites: DiveSitesService,
     private readonly dataSource: DataSource,
+    private readonly clock: Clock,
   ) {}
 
   async create(siteId: number, dto: CreateCorrectionDto, ipAddress: string): Promise<SiteCorrection> {
@@ -66,7 +68,7 @@ export class CorrectionsService {
       if (!site.sources.some((source) => source.url === correction.sourceUrl)) {
         site.sources = [...site.sources, { title: sourceTitle(correction.sourceUrl), url: correction.sourceUrl } satisfies SiteSource];
       }
-      site.lastChecked = new Date().toISOString().slice(0, 10);
+      site.lastChecked = this.clock.now().toISOString().slice(0, 10);
       const saved = await manager.save(site);
       await manager.delete(SiteCorrection, id);
       return saved;

@@ -5,6 +5,7 @@ import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
 import { accessesFor, ALL, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
+import { Clock } from 'src/common/clock';
 import { calendarDate, cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { DiveSite } from './dive-site.entity';
 import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
@@ -140,7 +141,10 @@ const NEARBY_BY_LATITUDE = `
 
 @Injectable()
 export class DiveSitesService {
-  constructor(@InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>) {}
+  constructor(
+    @InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>,
+    private readonly clock: Clock,
+  ) {}
 
   private sorted(): SelectQueryBuilder<DiveSite> {
     return this.sites.createQueryBuilder('site').orderBy(`site.name ${HUMAN_ORDER}`, 'ASC').addOrderBy('site.id', 'ASC');
@@ -455,6 +459,6 @@ export class DiveSitesService {
       if (value !== undefined) (site as unknown as Record<string, unknown>)[field] = value;
     }
     // A site entered by hand has been checked on the day it is entered, unless the form says when.
-    site.lastChecked ??= new Date().toISOString().slice(0, 10);
+    site.lastChecked ??= this.clock.now().toISOString().slice(0, 10);
   }
 }
