@@ -24,12 +24,18 @@ const cardNames = () => page.getByRole('region', { name: 'Dive sites', exact: tr
 const markers = () => page.locator('[data-testid="dive-site-map"] .dive-site-marker');
 const search = () => page.getByLabel('Search dive sites');
 
-/** Every matching site is a marker; the grid lists the first CARD_PAGE_SIZE of them. */
+const clusters = () => page.locator('[data-testid="dive-site-map"] .dive-site-cluster');
+
+/**
+ * Every matching site is on the map, as its own marker or counted by the cluster of sites too close to tell
+ * apart at the zoom; the grid lists the first CARD_PAGE_SIZE of them.
+ */
 async function expectCount(expected: number) {
   await page.getByText(`Showing ${expected} of ${all.length} dive sites`).waitFor();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="dive-site-map"] .dive-site-marker').length === n, expected);
+  await page.waitForFunction((n) => document.querySelector('[data-testid="dive-site-map"] [data-sites]')?.getAttribute('data-sites') === String(n), expected);
   expect(await cards().count()).toBe(Math.min(expected, CARD_PAGE_SIZE));
-  expect(await markers().count()).toBe(expected);
+  const clustered = (await clusters().allTextContents()).reduce((sum, count) => sum + Number(count), 0);
+  expect(clustered + (await markers().count())).toBe(expected);
 }
 
 const showMore = () => page.getByRole('link', { name: 'Show more dive sites' });
@@ -304,6 +310,26 @@ describe('/dive-sites', () => {
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.locator('[data-testid="dive-site-map"] [data-zoom="4"]').waitFor();
     await page.waitForFunction(() => document.querySelector('.dive-site-marker span')?.getBoundingClientRect().width === 6);
+  });
+
+  it('draws sites too close to tell apart at the zoom as one cluster, so that no target covers another, and opens it when chosen', async () => {
+    await openList();
+    await expectCount(all.length);
+    const overlaps = () =>
+      page.locator('[data-testid="dive-site-map"] :is(.dive-site-marker, .dive-site-cluster)').evaluateAll((targets) => {
+        const boxes = targets.map((target) => target.getBoundingClientRect());
+        return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)).length;
+      });
+    await expect(overlaps()).resolves.toBe(0);
+    const cluster = clusters().first();
+    await expect(cluster.getAttribute('role')).resolves.toBe('button');
+    await cluster.focus();
+    await page.keyboard.press('Enter');
+    // Drawn again at the closer zoom, every site still counted once.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="dive-site-map"] [data-marked-zoom]')?.getAttribute('data-marked-zoom')) > 3);
+    const clustered = (await clusters().allTextContents()).reduce((sum, count) => sum + Number(count), 0);
+    expect(clustered + (await markers().count())).toBe(all.length);
+    await expect(overlaps()).resolves.toBe(0);
   });
 
   it("shows a site name holding markup in the marker's tooltip as the text it is (stored HTML never renders)", async () => {

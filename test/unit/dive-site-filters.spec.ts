@@ -10,7 +10,9 @@ import {
   skillBadgeClass,
   truncate,
 } from 'core/dive-sites/filters';
-import { DEFAULT_CENTER, mapPosition, mapView, markerSize, parseCoordinates } from 'client/lib/dive-sites/map';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_CENTER, MIN_TARGET_PX, declutter, mapPosition, mapView, markerSize, parseCoordinates } from 'client/lib/dive-sites/map';
 import { timeAgo } from 'client/lib/dive-sites/relative-time';
 
 describe('depth band (SPEC section 9: the largest number in depthRange)', () => {
@@ -149,6 +151,52 @@ describe('map', () => {
     expect(parseCoordinates({ latitude: '', longitude: '1' })).toBeNull();
     expect(parseCoordinates({ latitude: '95', longitude: '1' })).toBeNull();
     expect(parseCoordinates({ latitude: '1', longitude: '-181' })).toBeNull();
+  });
+});
+
+describe('crowded marks (WCAG 2.2 target size)', () => {
+  const seedSites = readdirSync(join(__dirname, '../../data/dive-sites')).flatMap(
+    (file) => JSON.parse(readFileSync(join(__dirname, '../../data/dive-sites', file), 'utf8')) as { name: string; latitude: number; longitude: number }[],
+  );
+  /** Leaflet's Web Mercator pixel position at a zoom (256 px tiles). */
+  const pixel = (site: { latitude: number; longitude: number }, zoom: number) => {
+    const [lat, lng] = mapPosition(site)!;
+    const scale = 256 * 2 ** zoom;
+    const sin = Math.sin((lat * Math.PI) / 180);
+    return { x: (scale * (lng + 180)) / 360, y: scale * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) };
+  };
+  const side = (count: number) => (count === 1 ? MIN_TARGET_PX : count < 10 ? 28 : 34);
+  const overlapping = (groups: { x: number; y: number; count: number }[]) =>
+    groups.flatMap((a, i) =>
+      groups.slice(i + 1).filter((b) => Math.abs(a.x - b.x) < (side(a.count) + side(b.count)) / 2 && Math.abs(a.y - b.y) < (side(a.count) + side(b.count)) / 2),
+    );
+
+  it.each([3, 5, 8, 12, 18])('keeps every seed site, each once, with no two targets overlapping at zoom %i', (zoom) => {
+    const groups = declutter(
+      seedSites.map((site) => ({ ...pixel(site, zoom), count: 1, value: site.name })),
+      side,
+    );
+    expect(overlapping(groups)).toEqual([]);
+    expect(groups.flatMap((group) => group.values).sort()).toEqual(seedSites.map((site) => site.name).sort());
+    expect(groups.reduce((sum, group) => sum + group.count, 0)).toBe(seedSites.length);
+    // Each group is drawn where its first site is.
+    for (const group of groups)
+      expect(
+        pixel(
+          seedSites.find((site) => site.name === group.values[0])!,
+          zoom,
+        ),
+      ).toEqual({ x: group.x, y: group.y });
+  });
+
+  it('draws sites apart alone, sites a few pixels apart as one, and merges again when a group grows onto another', () => {
+    const at = (x: number, y: number, value: string, count = 1) => ({ x, y, count, value });
+    expect(declutter([at(0, 0, 'a'), at(100, 0, 'b'), at(24, 0, 'c')], side).map((group) => group.values)).toEqual([['a'], ['b'], ['c']]);
+    expect(declutter([at(0, 0, 'a'), at(5, 5, 'b')], side)).toEqual([{ x: 0, y: 0, count: 2, values: ['a', 'b'] }]);
+    // 'a' and 'b' become a 28 px group, which then overlaps 'c' 25 px away.
+    expect(declutter([at(0, 0, 'a'), at(-20, 0, 'b'), at(25, 0, 'c')], side)).toEqual([{ x: 0, y: 0, count: 3, values: ['a', 'b', 'c'] }]);
+    // A cluster of 40 comes first and keeps its place.
+    expect(declutter([at(0, 0, 'a'), at(10, 0, 'many', 40)], side)).toEqual([{ x: 10, y: 0, count: 41, values: ['many', 'a'] }]);
   });
 });
 

@@ -4,7 +4,7 @@ import Supercluster from 'supercluster';
 import { decodeMapPayload, type MapSite } from 'core/dive-sites/map-payload';
 import { SINGLES_FROM_ZOOM, viewBox, type MapViewAnswer } from 'core/dive-sites/map-view';
 import { skillBadgeClass } from 'core/dive-sites/filters';
-import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
+import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, declutter, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
 import { statusBadge } from 'core/dive-sites/status';
 import { ratingText, starGlyphs, type ExplorerSite, type TileSettings } from 'core/dive-sites/types';
 
@@ -212,15 +212,21 @@ function drawOfflineLand(map: L.Map, tiles: TileSettings): void {
 const MARKER_BATCH = 40;
 
 /**
- * Up to this many sites every one is its own marker (the seed's 244 stay SPEC's dots at every zoom);
- * beyond it nearby sites are drawn as one numbered cluster, recomputed for the part of the map in view,
- * so 2,440 or 24,400 sites stay readable and only what is visible is drawn.
+ * Up to this many sites every one is its own marker (the seed's 244 stay SPEC's dots, but for those too
+ * close to tell apart: see MarkLayer); beyond it nearby sites are drawn as one numbered cluster,
+ * recomputed for the part of the map in view, so 2,440 or 24,400 sites stay readable and only what is
+ * visible is drawn.
  */
 export const CLUSTER_ABOVE = 500;
 
-/** A cluster: its number of sites in a circle that grows with it, at least the 24 px target. */
+/** A cluster's circle grows with its number of sites, from 28 px (above the 24 px target). */
+const clusterSide = (count: number) => (count < 10 ? 28 : count < 100 ? 34 : count < 1000 ? 40 : 46);
+/** The square a mark's target fills: a site's 24 px, or its cluster's circle. */
+const markSide = (count: number) => (count === 1 ? MIN_TARGET_PX : clusterSide(count));
+
+/** A cluster: its number of sites in a circle that grows with it. */
 function clusterIcon(count: number): L.DivIcon {
-  const size = count < 10 ? 28 : count < 100 ? 34 : count < 1000 ? 40 : 46;
+  const size = clusterSide(count);
   return L.divIcon({
     className: 'dive-site-cluster',
     html: `<span class="flex h-full w-full items-center justify-center rounded-full bg-orange-500/90 text-xs font-bold text-white ring-4 ring-orange-300/60">${count}</span>`,
@@ -229,13 +235,124 @@ function clusterIcon(count: number): L.DivIcon {
   });
 }
 
-/** A cluster marker that zooms in on its sites when chosen. */
-function clusterMarker(map: L.Map, group: L.LayerGroup, position: [number, number], count: number, zoomTo: () => number): L.Marker {
+/** The sites of a cluster that still share one spot at the closest zoom, each a link to its page. */
+function siteList(sites: MapSite[]): HTMLElement {
+  const root = document.createElement('div');
+  root.className = 'min-w-48 text-sm';
+  const heading = document.createElement('p');
+  heading.className = 'font-semibold';
+  heading.textContent = `${sites.length} dive sites here`;
+  const list = document.createElement('ul');
+  list.className = 'mt-2 space-y-1';
+  for (const site of sites) {
+    const item = document.createElement('li');
+    link(item, `/dive-sites/${site.id}`, site.name, false);
+    list.append(item);
+  }
+  root.append(heading, list);
+  return root;
+}
+
+/**
+ * A cluster marker that zooms in on its sites when chosen; at the closest zoom, where they still share
+ * one spot, it lists them instead.
+ */
+function clusterMarker(map: L.Map, group: L.LayerGroup, position: [number, number], count: number, zoomTo: () => number, sites: MapSite[]): L.Marker {
   const marker = L.marker(position, { icon: clusterIcon(count), title: `${count} dive sites: zoom in`, alt: `${count} dive sites`, keyboard: true }).addTo(
     group,
   );
-  marker.on('click', () => map.setView(position, Math.min(zoomTo(), MAX_ZOOM)));
+  const open = () => {
+    const zoom = Math.round(map.getZoom());
+    if (zoom < MAX_ZOOM) map.setView(position, Math.min(Math.max(zoomTo(), zoom + 1), MAX_ZOOM));
+    else if (sites.length > 0) L.popup({ minWidth: 192 }).setLatLng(position).setContent(siteList(sites)).openOn(map);
+  };
+  marker.on('click', open);
+  // A button for the keyboard too: Leaflet itself answers Enter only on a marker with a popup.
+  marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
+    if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ') open();
+  });
   return marker;
+}
+
+/** What the map shows at a place: a site, or several (a cluster), with the zoom at which a cluster opens. */
+interface MapMark {
+  position: [number, number];
+  count: number;
+  site?: MapSite;
+  zoomTo?: () => number;
+}
+
+/**
+ * The markers of a list of marks. Marks whose targets would overlap at the zoom are drawn as one cluster
+ * (declutter: no marker hides part of another, WCAG 2.2 target size); markers still standing are kept from
+ * one draw to the next (an open popup survives a pan); new ones are added MARKER_BATCH at a time, each
+ * batch its own task, so that hundreds of markers never block input for one long task. When the last is
+ * drawn, the map's element says at which zoom it drew how many markers, clusters and sites (tests wait for it).
+ */
+class MarkLayer {
+  private drawn = new Map<string, { marker: L.Marker; zoom: number }>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly map: L.Map,
+    private readonly group: L.LayerGroup,
+    private readonly single: (site: MapSite, position: [number, number]) => L.Marker,
+    private readonly element: HTMLElement | null,
+  ) {}
+
+  show(marks: MapMark[], drawnData: Record<string, string> = {}): void {
+    clearTimeout(this.timer);
+    const zoom = Math.round(this.map.getZoom());
+    const groups = declutter(
+      marks.map((mark) => {
+        const { x, y } = this.map.project(mark.position, zoom);
+        return { x, y, count: mark.count, value: mark };
+      }),
+      markSide,
+    );
+    const previous = this.drawn;
+    this.drawn = new Map();
+    const create: (() => void)[] = [];
+    let singles = 0;
+    for (const { count, values } of groups) {
+      const [first] = values;
+      const alone = values.length === 1 ? first.site : undefined;
+      if (alone) singles += 1;
+      const key = alone ? `s${alone.id}` : `c${first.position.join(',')},${count}`;
+      const kept = previous.get(key);
+      previous.delete(key);
+      // A site drawn at another zoom is drawn again at SPEC's size for this one.
+      if (kept && (kept.zoom === zoom || !alone)) this.drawn.set(key, kept);
+      else {
+        if (kept) this.group.removeLayer(kept.marker);
+        const zoomTo = (values.length === 1 && first.zoomTo) || (() => Math.round(this.map.getZoom()) + 2);
+        const sites = values.flatMap((mark) => (mark.site ? [mark.site] : []));
+        create.push(() => {
+          const marker = alone ? this.single(alone, first.position) : clusterMarker(this.map, this.group, first.position, count, zoomTo, sites);
+          this.drawn.set(key, { marker, zoom });
+        });
+      }
+    }
+    for (const { marker } of previous.values()) this.group.removeLayer(marker);
+    const sites = groups.reduce((sum, group) => sum + group.count, 0);
+    const add = (start: number) => {
+      create.slice(start, start + MARKER_BATCH).forEach((draw) => draw());
+      if (start + MARKER_BATCH < create.length) this.timer = setTimeout(() => add(start + MARKER_BATCH), 0);
+      else if (this.element)
+        Object.assign(this.element.dataset, {
+          ...drawnData,
+          markedZoom: String(zoom),
+          markers: String(singles),
+          clusters: String(groups.length - singles),
+          sites: String(sites),
+        });
+    };
+    add(0);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
 }
 
 /** Where supercluster's answer is drawn: east of the antimeridian one world east, as mapPosition does. */
@@ -249,6 +366,7 @@ export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: 
     cardOf.current = cardOfProp;
   }, [cardOfProp]);
   const container = useRef<HTMLDivElement>(null);
+  const controls = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
 
@@ -258,6 +376,11 @@ export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: 
     // Tiles may fail (no network): the markers are drawn on their own layer and stay usable, and the
     // map turns to a sea-blue background with the site's own land outline at the zooms it is good for.
     const tileLayer = L.tileLayer(tiles.url, { attribution: tiles.attribution, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }).addTo(created);
+    // The zoom buttons and the credits sit in a bar under the map, not over it, so they never cover a marker.
+    for (const control of [created.zoomControl, created.attributionControl]) {
+      const element = control.getContainer();
+      if (element) controls.current?.append(element);
+    }
     layer.current = L.layerGroup().addTo(created);
     map.current = created;
     const element = container.current;
@@ -283,7 +406,6 @@ export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: 
     const current = map.current;
     const group = layer.current;
     if (!current || !group) return;
-    const markers: { marker: L.Marker; featured: boolean }[] = [];
     group.clearLayers();
     const single = (site: MapSite, position: [number, number]): L.Marker => {
       const marker = L.marker(position, {
@@ -318,28 +440,21 @@ export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: 
       );
       return root;
     };
-    if (viewUrl) return byView(current, group, viewUrl, sites, single, container.current);
-    if (sites.length > CLUSTER_ABOVE) return clustered(current, group, sites, single, container.current);
-    // In batches, each its own task, so that 244 markers never block input for one long task.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const add = (start: number) => {
-      for (const site of sites.slice(start, start + MARKER_BATCH)) {
-        const position = mapPosition(site);
-        if (!position) {
-          console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
-          continue;
-        }
-        markers.push({ marker: single(site, position), featured: site.featured });
-      }
-      if (start + MARKER_BATCH < sites.length) timer = setTimeout(() => add(start + MARKER_BATCH), 0);
-      else if (container.current) container.current.dataset.markers = String(markers.length);
-    };
-    add(0);
-    const resize = () => markers.forEach(({ marker, featured }) => marker.setIcon(icon(current.getZoom(), highlighted, featured)));
-    current.on('zoomend', resize);
+    const marks = new MarkLayer(current, group, single, container.current);
+    if (viewUrl) return byView(current, marks, viewUrl, sites);
+    if (sites.length > CLUSTER_ABOVE) return clustered(current, marks, sites);
+    const all = sites.flatMap((site): MapMark[] => {
+      const position = mapPosition(site);
+      if (position) return [{ position, count: 1, site }];
+      console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
+      return [];
+    });
+    const draw = () => marks.show(all);
+    draw();
+    current.on('zoomend', draw);
     return () => {
-      clearTimeout(timer);
-      current.off('zoomend', resize);
+      marks.stop();
+      current.off('zoomend', draw);
     };
   }, [sites, highlighted, viewUrl]);
 
@@ -349,7 +464,12 @@ export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: 
     map.current?.setView([latitude, longitude], view.zoom);
   }, [latitude, longitude, view.zoom]);
 
-  return <div ref={container} className="h-full w-full" role="region" aria-label="Map of the filtered dive sites" />;
+  return (
+    <div className="flex h-full w-full flex-col" role="region" aria-label="Map of the filtered dive sites">
+      <div ref={container} className="min-h-0 w-full flex-1" />
+      <div ref={controls} className="map-controls" />
+    </div>
+  );
 }
 
 function gone(site: MapSite): HTMLElement {
@@ -362,98 +482,44 @@ function gone(site: MapSite): HTMLElement {
  * Many sites: supercluster indexes them once, and each move or zoom draws the clusters and single sites
  * of the part of the map in view (single sites keep SPEC's marker size and highlight).
  */
-function clustered(
-  map: L.Map,
-  group: L.LayerGroup,
-  sites: MapSite[],
-  single: (site: MapSite, position: [number, number]) => L.Marker,
-  element: HTMLElement | null,
-): () => void {
+function clustered(map: L.Map, marks: MarkLayer, sites: MapSite[]): () => void {
   const index = new Supercluster<{ site: MapSite }>({ radius: 60, maxZoom: SINGLES_FROM_ZOOM - 1, minZoom: MIN_ZOOM });
   index.load(
     sites
       .filter((site) => mapPosition(site) !== null)
       .map((site) => ({ type: 'Feature', properties: { site }, geometry: { type: 'Point', coordinates: [site.longitude, site.latitude] } })),
   );
-  // Markers still in view are kept from one draw to the next, so an open popup survives a pan.
-  let drawn = new Map<string, { marker: L.Marker; zoom: number }>();
   const draw = () => {
     const bounds = map.getBounds().pad(0.25);
-    const zoom = Math.round(map.getZoom());
-    const next = new Map<string, { marker: L.Marker; zoom: number }>();
-    let singles = 0;
-    for (const feature of index.getClusters([bounds.getWest(), Math.max(-85, bounds.getSouth()), bounds.getEast(), Math.min(85, bounds.getNorth())], zoom)) {
-      const [lng, lat] = feature.geometry.coordinates;
-      const properties = feature.properties;
-      const cluster = 'cluster' in properties && properties.cluster ? properties : null;
-      const key = cluster ? `c${cluster.cluster_id}` : `s${(properties as { site: MapSite }).site.id}`;
-      const kept = drawn.get(key);
-      if (cluster) {
-        const count = cluster.point_count;
-        const marker = kept?.marker ?? clusterMarker(map, group, drawnAt(lat, lng), count, () => index.getClusterExpansionZoom(cluster.cluster_id));
-        next.set(key, { marker, zoom });
-      } else {
-        const site = (properties as { site: MapSite }).site;
-        singles += 1;
-        // A kept single drawn at another zoom gets SPEC's size for this one.
-        if (kept && kept.zoom !== zoom) group.removeLayer(kept.marker);
-        next.set(key, kept && kept.zoom === zoom ? kept : { marker: single(site, drawnAt(lat, lng)), zoom });
-      }
-      drawn.delete(key);
-    }
-    for (const { marker } of drawn.values()) group.removeLayer(marker);
-    drawn = next;
-    if (element) {
-      element.dataset.markers = String(singles);
-      element.dataset.clusters = String(next.size - singles);
-    }
+    const box: [number, number, number, number] = [bounds.getWest(), Math.max(-85, bounds.getSouth()), bounds.getEast(), Math.min(85, bounds.getNorth())];
+    marks.show(
+      index.getClusters(box, Math.round(map.getZoom())).map(({ geometry, properties }): MapMark => {
+        const position = drawnAt(geometry.coordinates[1], geometry.coordinates[0]);
+        if (!('cluster' in properties)) return { position, count: 1, site: properties.site };
+        return { position, count: properties.point_count, zoomTo: () => index.getClusterExpansionZoom(properties.cluster_id) };
+      }),
+    );
   };
   draw();
   map.on('moveend', draw);
-  return () => map.off('moveend', draw);
+  return () => {
+    marks.stop();
+    map.off('moveend', draw);
+  };
 }
 
 /**
  * Many sites, by view (issue 31): each move or zoom asks the server for the view's clusters or sites (the
- * bytes of an answer stay flat whatever the number of sites); markers still in view are kept from one
- * answer to the next, so an open popup survives a pan. When the view cannot be asked for (offline), the
- * page's own sites are drawn.
+ * bytes of an answer stay flat whatever the number of sites). When the view cannot be asked for (offline),
+ * the page's own sites are drawn.
  */
-function byView(
-  map: L.Map,
-  group: L.LayerGroup,
-  url: string,
-  fallback: MapSite[],
-  single: (site: MapSite, position: [number, number]) => L.Marker,
-  element: HTMLElement | null,
-): () => void {
-  let drawn = new Map<string, { marker: L.Marker; zoom: number }>();
+function byView(map: L.Map, marks: MarkLayer, url: string, fallback: MapSite[]): () => void {
   let asking: AbortController | null = null;
-  const show = (clusters: [number, number, number][], sites: MapSite[], zoom: number) => {
-    const next = new Map<string, { marker: L.Marker; zoom: number }>();
-    for (const [lat, lng, count] of clusters) {
-      const key = `c${lat},${lng},${count}`;
-      next.set(key, drawn.get(key) ?? { marker: clusterMarker(map, group, drawnAt(lat, lng), count, () => zoom + 2), zoom });
-      drawn.delete(key);
-    }
-    let singles = 0;
-    for (const site of sites) {
+  const sitesOf = (sites: MapSite[]) =>
+    sites.flatMap((site): MapMark[] => {
       const position = mapPosition(site);
-      if (!position) continue;
-      const key = `s${site.id}`;
-      const kept = drawn.get(key);
-      if (kept && kept.zoom !== zoom) group.removeLayer(kept.marker);
-      next.set(key, kept && kept.zoom === zoom ? kept : { marker: single(site, position), zoom });
-      drawn.delete(key);
-      singles += 1;
-    }
-    for (const { marker } of drawn.values()) group.removeLayer(marker);
-    drawn = next;
-    if (element) {
-      element.dataset.markers = String(singles);
-      element.dataset.clusters = String(clusters.length);
-    }
-  };
+      return position ? [{ position, count: 1, site }] : [];
+    });
   const ask = async () => {
     asking?.abort();
     const controller = new AbortController();
@@ -468,19 +534,20 @@ function byView(
       if (!response.ok) throw new Error(`${response.status}`);
       const answer = (await response.json()) as MapViewAnswer;
       if (controller.signal.aborted) return;
-      show(answer.clusters, decodeMapPayload(answer), zoom);
+      const clusters = answer.clusters.map(([lat, lng, count]): MapMark => ({ position: drawnAt(lat, lng), count }));
       // What the markers show (tests wait for it): the box and zoom of the answer drawn.
-      if (element) Object.assign(element.dataset, { view: bbox, viewZoom: String(zoom) });
+      marks.show([...clusters, ...sitesOf(decodeMapPayload(answer))], { view: bbox, viewZoom: String(zoom) });
     } catch (error) {
       if (controller.signal.aborted) return;
       console.warn('The map could not ask for its view; drawing the sites of the page', error);
-      show([], fallback, zoom);
+      marks.show(sitesOf(fallback));
     }
   };
   void ask();
   map.on('moveend', ask);
   return () => {
     asking?.abort();
+    marks.stop();
     map.off('moveend', ask);
   };
 }

@@ -54,3 +54,46 @@ export function mapView(search: string, matches: { latitude: string | number | n
   const mean = (index: 0 | 1) => points.reduce((sum, point) => sum + point[index], 0) / points.length;
   return { center: [mean(0), mean(1)], zoom: points.length === 1 ? SINGLE_SITE_ZOOM : SEVERAL_SITES_ZOOM };
 }
+
+/** Something drawn on the map at a pixel position: a site (count 1) or a cluster of `count` sites. */
+export interface Mark<T> {
+  x: number;
+  y: number;
+  count: number;
+  value: T;
+}
+
+/** Marks drawn as one: at the position of the first, standing for all their sites. */
+export interface MarkGroup<T> {
+  x: number;
+  y: number;
+  count: number;
+  values: T[];
+}
+
+/**
+ * Marks whose square hit areas (`side(count)` px) would overlap are drawn as one, so that no target covers
+ * part of another (WCAG 2.2 target size; two sites a few pixels apart at a low zoom). The largest marks come
+ * first and each joins the first group it would overlap; a group drawn at its first mark's position cannot
+ * move onto another, and as groups grow (so do their squares) the pass is repeated until nothing overlaps.
+ */
+export function declutter<T>(marks: Mark<T>[], side: (count: number) => number): MarkGroup<T>[] {
+  let groups = [...marks].sort((a, b) => b.count - a.count).map(({ x, y, count, value }) => ({ x, y, count, values: [value] }));
+  for (;;) {
+    const kept: MarkGroup<T>[] = [];
+    for (const group of groups) {
+      const size = side(group.count);
+      const into = kept.find((other) => {
+        const reach = (side(other.count) + size) / 2;
+        return Math.abs(other.x - group.x) < reach && Math.abs(other.y - group.y) < reach;
+      });
+      if (!into) kept.push(group);
+      else {
+        into.count += group.count;
+        into.values.push(...group.values);
+      }
+    }
+    if (kept.length === groups.length) return kept;
+    groups = kept;
+  }
+}
