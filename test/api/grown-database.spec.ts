@@ -25,6 +25,8 @@ const FACTOR = 10;
 /** Half the heap production gives it (npm run start:prod): a page of any list fits many times over, every row of every list does not. */
 const HEAP_MB = 96;
 const PASSWORD = 'grown-admin-password-0123';
+/** The whole content file and the hundredfold growth take seconds alone, and far longer beside a full CI run's other tests. */
+const HEAVY_TEST_MS = 180_000;
 const root = join(__dirname, '..', '..');
 
 let server: ChildProcess;
@@ -229,25 +231,29 @@ describe('the grown tables are read through their indexes', () => {
 });
 
 describe('the exports of a grown database, written as they are read', () => {
-  it('downloads the whole content file, every row of every kind, and the server lives', async () => {
-    const { response, text } = await get('/api/admin/export');
-    expect(response.status).toBe(200);
-    const { content } = JSON.parse(text) as ContentFile;
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<Record<string, number>>(
-        `SELECT (SELECT count(*)::int FROM articles) AS articles, (SELECT count(*)::int FROM reviews) AS reviews,
+  it(
+    'downloads the whole content file, every row of every kind, and the server lives',
+    async () => {
+      const { response, text } = await get('/api/admin/export');
+      expect(response.status).toBe(200);
+      const { content } = JSON.parse(text) as ContentFile;
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<Record<string, number>>(
+          `SELECT (SELECT count(*)::int FROM articles) AS articles, (SELECT count(*)::int FROM reviews) AS reviews,
                 (SELECT count(*)::int FROM dive_sites) AS "diveSites", (SELECT count(*)::int FROM comments) AS comments,
                 (SELECT count(*)::int FROM dive_site_ratings) AS ratings, (SELECT count(*)::int FROM newsletters) AS subscribers`,
-      );
-      const kinds = ['articles', 'reviews', 'diveSites', 'comments', 'ratings', 'subscribers'] as const;
-      expect(Object.fromEntries(kinds.map((kind) => [kind, content[kind].length]))).toEqual(rows[0]);
-    } finally {
-      await client.end();
-    }
-    expect(server.exitCode).toBeNull();
-  });
+        );
+        const kinds = ['articles', 'reviews', 'diveSites', 'comments', 'ratings', 'subscribers'] as const;
+        expect(Object.fromEntries(kinds.map((kind) => [kind, content[kind].length]))).toEqual(rows[0]);
+      } finally {
+        await client.end();
+      }
+      expect(server.exitCode).toBeNull();
+    },
+    HEAVY_TEST_MS,
+  );
 
   it.each([
     ['csv', (text: string) => text.split('\r\n').filter(Boolean).length - 1],
@@ -266,30 +272,34 @@ describe('the exports of a grown database, written as they are read', () => {
 });
 
 describe('the search of a grown database (last: it grows the posts further)', () => {
-  it('searches the text of sites, articles and reviews through their trigram indexes', async () => {
-    // At ten times the seed an article's searched text (its content is not) fits in a few dozen pages, which
-    // PostgreSQL rightly reads whole: articles and reviews grow to a hundredfold first, as the bench's.
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { articles, reviews } = scaleCounts(100);
-      await growDatabase(client, { articles, reviews });
-    } finally {
-      await client.end();
-    }
-    // A term as rare as a diver's usually is: one copy's number.
-    const like = '%(123)%';
-    const site = siteTextMatch('Copy 1234 of site')[0]
-      .replace(':like', '$1')
-      .replace(/site\.(\w+)/g, (_, column: string) => `site."${column}"`);
-    expect(await plan(`SELECT site.id FROM dive_sites site WHERE ${site}`, ['%Copy 1234 of site%'])).toContain('IDX_dive_sites_text');
-    for (const [table, alias, index] of [
-      ['articles', 'a', 'IDX_articles_search_text'],
-      ['reviews', 'r', 'IDX_reviews_search_text'],
-    ] as const) {
-      const text = SEARCHED_TEXT[table === 'articles' ? 'article' : 'review'](alias).sql;
-      const explained = await plan(`SELECT count(*) FROM ${table} ${alias} WHERE ${alias}.published AND ${text} ILIKE $1`, [like]);
-      expect([table, explained]).toEqual([table, expect.stringContaining(index)]);
-    }
-  });
+  it(
+    'searches the text of sites, articles and reviews through their trigram indexes',
+    async () => {
+      // At ten times the seed an article's searched text (its content is not) fits in a few dozen pages, which
+      // PostgreSQL rightly reads whole: articles and reviews grow to a hundredfold first, as the bench's.
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { articles, reviews } = scaleCounts(100);
+        await growDatabase(client, { articles, reviews });
+      } finally {
+        await client.end();
+      }
+      // A term as rare as a diver's usually is: one copy's number.
+      const like = '%(123)%';
+      const site = siteTextMatch('Copy 1234 of site')[0]
+        .replace(':like', '$1')
+        .replace(/site\.(\w+)/g, (_, column: string) => `site."${column}"`);
+      expect(await plan(`SELECT site.id FROM dive_sites site WHERE ${site}`, ['%Copy 1234 of site%'])).toContain('IDX_dive_sites_text');
+      for (const [table, alias, index] of [
+        ['articles', 'a', 'IDX_articles_search_text'],
+        ['reviews', 'r', 'IDX_reviews_search_text'],
+      ] as const) {
+        const text = SEARCHED_TEXT[table === 'articles' ? 'article' : 'review'](alias).sql;
+        const explained = await plan(`SELECT count(*) FROM ${table} ${alias} WHERE ${alias}.published AND ${text} ILIKE $1`, [like]);
+        expect([table, explained]).toEqual([table, expect.stringContaining(index)]);
+      }
+    },
+    HEAVY_TEST_MS,
+  );
 });
