@@ -3,7 +3,7 @@
 // a real SMTP server on a local port (smtp-server, in a process of its own so that it takes no time from the
 // load generator). Prints the time to enqueue (the send request: the deliveries queued in one transaction),
 // messages a second as the SMTP server received them, the server's RSS during the send (sampled, max), the
-// article page's throughput during the send as a ratio of quiet, and duplicates and missing recipients.
+// article page's throughput during the send as a ratio of quiet (the mean of before the send and after it), and duplicates and missing recipients.
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -105,7 +105,8 @@ export async function runNewsletter({ quick, seconds, log, print, capSeconds = 3
     const [article] = await (await fetch(`${base}/api/articles`)).json();
     const articleUrl = `${base}/blog/${article.slug}`;
     const load = { connections: 20, duration: seconds, headers: { 'accept-encoding': 'br, gzip' } };
-    await measureRun(articleUrl, { ...load, duration: 1 }, server.pid);
+    // Three seconds of warm-up: after one, the server was still well short of its steady rate (12,000 against 18,000 req/s).
+    await measureRun(articleUrl, { ...load, duration: 3 }, server.pid);
     const loadBefore = loadAverage();
     const quiet = await measureRun(articleUrl, load, server.pid);
     const rssQuietMb = rssMb(server.pid);
@@ -136,6 +137,7 @@ export async function runNewsletter({ quick, seconds, log, print, capSeconds = 3
 
     // The article page under load while the issue goes out (once the first messages arrived).
     while (!(await sink.stats()).received) await new Promise((resolve) => setTimeout(resolve, 100));
+    const receivedBeforeLoad = (await sink.stats()).received;
     const during = await measureRun(articleUrl, load, server.pid);
     const receivedAfterLoad = (await sink.stats()).received;
 
@@ -146,6 +148,10 @@ export async function runNewsletter({ quick, seconds, log, print, capSeconds = 3
       status = (await (await admin('GET', `/api/admin/newsletter/issues/${id}`)).json()).status;
     }
     clearInterval(sampler);
+    // Quiet again once the issue is sent: the machine's own drift over the send (a few minutes, often 20 %
+    // or more between runs) is shared by the two quiet figures, and the ratio is to their mean.
+    const quietAfter = status === 'sent' ? await measureRun(articleUrl, load, server.pid) : quiet;
+    const quietMean = Math.round((quiet.reqPerSec + quietAfter.reqPerSec) / 2);
     const loadAfter = loadAverage();
     const stats = await sink.stats();
     const got = new Set(stats.recipients);
@@ -165,17 +171,18 @@ export async function runNewsletter({ quick, seconds, log, print, capSeconds = 3
       rssMaxMb,
       rssLastMb: rssSamples.at(-1) ?? null,
       articleQuietReqPerSec: quiet.reqPerSec,
+      articleQuietAfterReqPerSec: quietAfter.reqPerSec,
       articleDuringSendReqPerSec: during.reqPerSec,
-      articleRatio: Number((during.reqPerSec / quiet.reqPerSec).toFixed(2)),
+      articleRatio: Number((during.reqPerSec / quietMean).toFixed(2)),
       articleDuringSendP99Ms: during.p99Ms,
-      sentDuringArticleLoad: receivedAfterLoad,
+      sentDuringArticleLoad: receivedAfterLoad - receivedBeforeLoad,
       logLevel: serverLogLevel(),
       newsletterRate: rate,
       loadAverage: { before: loadBefore, after: loadAfter },
     };
     log(`newsletter: load average ${loadBefore} before, ${loadAfter} after (1 / 5 / 15 min); server at LOG_LEVEL=${serverLogLevel()}`);
     print(
-      `Newsletter issue to ${expected.length.toLocaleString('en-AU')} subscribers over SMTP (LOG_LEVEL=${serverLogLevel()}, NEWSLETTER_RATE=${rate}; targets: enqueue < 10 s, >= 500 messages/s, RSS < 300 MB, article >= 0.8 of quiet, 0 duplicates, 0 missing)`,
+      `Newsletter issue to ${expected.length.toLocaleString('en-AU')} subscribers over SMTP (LOG_LEVEL=${serverLogLevel()}, NEWSLETTER_RATE=${rate}; targets: enqueue < 10 s, >= 500 messages/s, RSS < 300 MB, article during >= 0.8 of quiet (mean of before and after), 0 duplicates, 0 missing)`,
       [
         {
           enqueueS: figures.enqueueSeconds,
@@ -186,6 +193,7 @@ export async function runNewsletter({ quick, seconds, log, print, capSeconds = 3
           rssQuietMb,
           rssMaxMb,
           articleQuiet: quiet.reqPerSec,
+          articleQuietAfter: quietAfter.reqPerSec,
           articleDuring: during.reqPerSec,
           articleRatio: figures.articleRatio,
         },

@@ -28,9 +28,13 @@ export class ReaderTraffic {
     return this.previous;
   }
 
-  /** Whether readers keep the process busy: at least BUSY_REQUESTS_PER_SECOND in the last second. */
+  /**
+   * Whether readers keep the process busy: BUSY_REQUESTS_PER_SECOND answered in the last whole second, or
+   * already in the one under way, so that a burst of readers is given way to within milliseconds, not
+   * after a second of full-rate background work.
+   */
   busy(now = Date.now()): boolean {
-    return this.perSecond(now) >= BUSY_REQUESTS_PER_SECOND;
+    return Math.max(this.perSecond(now), this.current) >= BUSY_REQUESTS_PER_SECOND;
   }
 
   private roll(now: number): void {

@@ -215,7 +215,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     siteTimezone: timeZone(env, 'SITE_TIMEZONE'),
     metricsToken: metricsToken ?? null,
     newsletterRate: integer(env, 'NEWSLETTER_RATE', 50, 1, 10_000),
-    newsletterBusyRate: integer(env, 'NEWSLETTER_BUSY_RATE', 50, 1, 10_000),
+    newsletterBusyRate: integer(env, 'NEWSLETTER_BUSY_RATE', 10, 1, 10_000),
     linkCheckIntervalHours: integer(env, 'LINK_CHECK_INTERVAL_HOURS', nodeEnv === 'test' ? 0 : 24, 0, 8_760),
   };
 }

@@ -2,7 +2,7 @@ import { BUSY_REQUESTS_PER_SECOND, ReaderTraffic } from 'src/common/reader-traff
 
 /**
  * A newsletter send gives way to readers (issue 29): the process knows how many requests it answered in
- * the last whole second, and calls itself busy from BUSY_REQUESTS_PER_SECOND.
+ * the last whole second, and calls itself busy from BUSY_REQUESTS_PER_SECOND in that second or in the one under way.
  */
 const answer = (traffic: ReaderTraffic, at: number, count: number) => {
   const now = jest.spyOn(Date, 'now').mockReturnValue(at);
@@ -28,4 +28,12 @@ it('is busy from the threshold on, and quiet again once readers stop', () => {
   // A second with nothing answered, then another: nothing carries over.
   expect(traffic.busy(23_000)).toBe(false);
   expect(traffic.perSecond(24_500)).toBe(0);
+});
+
+it('is busy as soon as the second under way reaches the threshold, not a second later', () => {
+  const traffic = new ReaderTraffic();
+  answer(traffic, 30_000, BUSY_REQUESTS_PER_SECOND - 1);
+  expect(traffic.busy(30_010)).toBe(false);
+  answer(traffic, 30_010, 1);
+  expect(traffic.busy(30_010)).toBe(true);
 });
