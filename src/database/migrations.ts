@@ -20,6 +20,7 @@ import { SearchTextIndexes1797700000002 } from '../../migrations/1797700000002-S
 import { ScaleQueryIndexes1797750000000 } from '../../migrations/1797750000000-ScaleQueryIndexes';
 import { DiveSiteStatus1797900000000 } from '../../migrations/1797900000000-DiveSiteStatus';
 import { SiteCorrections1797900000001 } from '../../migrations/1797900000001-SiteCorrections';
+import { SiteArticleLinkIndexes1798000000000 } from '../../migrations/1798000000000-SiteArticleLinkIndexes';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -44,4 +45,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ScaleQueryIndexes1797750000000,
   DiveSiteStatus1797900000000,
   SiteCorrections1797900000001,
+  SiteArticleLinkIndexes1798000000000,
 ];

@@ -11,6 +11,10 @@ export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLe
 // Covering and ordering indexes TypeORM cannot describe (INCLUDE, COLLATE): migrations TopRatedIndex and ScaleQueryIndexes.
 @Index('IDX_dive_sites_rating_order', { synchronize: false })
 @Index('IDX_dive_sites_name_order', { synchronize: false })
+// Partial indexes of the sites with a video by their article, and of the featured sites with one: SiteArticleLinkIndexes.
+@Index('IDX_dive_sites_video_blog_slug', { synchronize: false })
+@Index('IDX_dive_sites_video_review_link', { synchronize: false })
+@Index('IDX_dive_sites_featured_article', { synchronize: false })
 @Check('CHK_dive_sites_position_precision', `"position_precision" IN ('mark', 'approximate')`)
 @Check('CHK_dive_sites_kind', `"kind" IN ('wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other')`)
 @Check('CHK_dive_sites_access', `"access" IN ('shore', 'boat', 'both')`)

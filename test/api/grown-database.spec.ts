@@ -228,6 +228,19 @@ describe('the grown tables are read through their indexes', () => {
     for (const table of ['articles', 'reviews']) expect([table, explained]).toEqual([table, expect.stringContaining(`IDX_${table}_upload_mentions`)]);
     expect(explained).not.toMatch(/Seq Scan on (articles|reviews)/);
   });
+
+  it("finds an article's site video and /gear-reviews' featured site from partial indexes, not by reading every site", async () => {
+    // The conditions of DiveSitesService.videoForArticle and randomFeaturedWithArticle, as TypeORM writes them.
+    const video = await plan(
+      `SELECT site.name FROM dive_sites site WHERE site."videoUrl" IS NOT NULL AND (site."reviewLink" = $1 OR site."blogSlug" = $2) ORDER BY site.id LIMIT 1`,
+      ['/blog/julian-rocks', 'julian-rocks'],
+    );
+    expect(video).toContain('IDX_dive_sites_video_blog_slug');
+    expect(video).toContain('IDX_dive_sites_video_review_link');
+    const hero = await plan(`SELECT site.id FROM dive_sites site WHERE site.featured = true AND site."blogSlug" IS NOT NULL ORDER BY RANDOM() LIMIT 1`);
+    expect(hero).toContain('IDX_dive_sites_featured_article');
+    for (const explained of [video, hero]) expect(explained).not.toContain('Seq Scan on dive_sites');
+  });
 });
 
 describe('the exports of a grown database, written as they are read', () => {
