@@ -53,6 +53,12 @@ it('finds no violation on any public page type, before interaction and once its 
     await visitor.goto(`${t.baseUrl}${path}`);
     found[`${name}, before interaction`] = await violations(visitor);
     await hydrateIslands(visitor);
+    // A page with the map: checked with its markers and clusters drawn (the map loads as it scrolls into view).
+    const map = visitor.getByTestId('dive-site-map');
+    if (await map.count()) {
+      await map.scrollIntoViewIfNeeded();
+      await map.locator('[data-marked-zoom]').waitFor();
+    }
     found[name] = await violations(visitor);
   }
   for (const path of ['/admin/dive-sites', '/admin/comments', '/admin/ratings']) {

@@ -229,7 +229,7 @@ function clusterIcon(count: number): L.DivIcon {
   const size = clusterSide(count);
   return L.divIcon({
     className: 'dive-site-cluster',
-    html: `<span class="flex h-full w-full items-center justify-center rounded-full bg-orange-500/90 text-xs font-bold text-white ring-4 ring-orange-300/60">${count}</span>`,
+    html: `<span class="flex h-full w-full items-center justify-center rounded-full bg-orange-700 text-xs font-bold text-white ring-4 ring-orange-300/60">${count}</span>`,
     iconSize: [size, size],
     iconAnchor: [size / 2, size / 2],
   });
