@@ -441,20 +441,14 @@ export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: 
       return root;
     };
     const marks = new MarkLayer(current, group, single, container.current);
-    if (viewUrl) return byView(current, marks, viewUrl, sites);
-    if (sites.length > CLUSTER_ABOVE) return clustered(current, marks, sites);
-    const all = sites.flatMap((site): MapMark[] => {
-      const position = mapPosition(site);
-      if (position) return [{ position, count: 1, site }];
-      console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
-      return [];
-    });
-    const draw = () => marks.show(all);
-    draw();
-    current.on('zoomend', draw);
+    const stopDrawing = viewUrl
+      ? byView(current, marks, viewUrl, sites)
+      : sites.length > CLUSTER_ABOVE
+        ? clustered(current, marks, sites)
+        : everySite(current, marks, sites);
     return () => {
       marks.stop();
-      current.off('zoomend', draw);
+      stopDrawing();
     };
   }, [sites, highlighted, viewUrl]);
 
@@ -476,6 +470,25 @@ function gone(site: MapSite): HTMLElement {
   const root = document.createElement('div');
   root.textContent = `${site.name} is no longer listed.`;
   return root;
+}
+
+/** Each site with a position as a mark of its own; a site without one is left out, with a warning. */
+function siteMarks(sites: MapSite[]): MapMark[] {
+  return sites.flatMap((site): MapMark[] => {
+    const position = mapPosition(site);
+    if (position) return [{ position, count: 1, site }];
+    console.warn(`Skipping dive site "${site.name}" (id ${site.id}): invalid coordinates`, site.latitude, site.longitude);
+    return [];
+  });
+}
+
+/** Up to CLUSTER_ABOVE sites: every one, drawn again at each zoom (the dots' size follows it, and crowding changes). */
+function everySite(map: L.Map, marks: MarkLayer, sites: MapSite[]): () => void {
+  const all = siteMarks(sites);
+  const draw = () => marks.show(all);
+  draw();
+  map.on('zoomend', draw);
+  return () => map.off('zoomend', draw);
 }
 
 /**
@@ -502,10 +515,7 @@ function clustered(map: L.Map, marks: MarkLayer, sites: MapSite[]): () => void {
   };
   draw();
   map.on('moveend', draw);
-  return () => {
-    marks.stop();
-    map.off('moveend', draw);
-  };
+  return () => map.off('moveend', draw);
 }
 
 /**
@@ -515,11 +525,6 @@ function clustered(map: L.Map, marks: MarkLayer, sites: MapSite[]): () => void {
  */
 function byView(map: L.Map, marks: MarkLayer, url: string, fallback: MapSite[]): () => void {
   let asking: AbortController | null = null;
-  const sitesOf = (sites: MapSite[]) =>
-    sites.flatMap((site): MapMark[] => {
-      const position = mapPosition(site);
-      return position ? [{ position, count: 1, site }] : [];
-    });
   const ask = async () => {
     asking?.abort();
     const controller = new AbortController();
@@ -536,18 +541,17 @@ function byView(map: L.Map, marks: MarkLayer, url: string, fallback: MapSite[]):
       if (controller.signal.aborted) return;
       const clusters = answer.clusters.map(([lat, lng, count]): MapMark => ({ position: drawnAt(lat, lng), count }));
       // What the markers show (tests wait for it): the box and zoom of the answer drawn.
-      marks.show([...clusters, ...sitesOf(decodeMapPayload(answer))], { view: bbox, viewZoom: String(zoom) });
+      marks.show([...clusters, ...siteMarks(decodeMapPayload(answer))], { view: bbox, viewZoom: String(zoom) });
     } catch (error) {
       if (controller.signal.aborted) return;
       console.warn('The map could not ask for its view; drawing the sites of the page', error);
-      marks.show(sitesOf(fallback));
+      marks.show(siteMarks(fallback));
     }
   };
   void ask();
   map.on('moveend', ask);
   return () => {
     asking?.abort();
-    marks.stop();
     map.off('moveend', ask);
   };
 }
