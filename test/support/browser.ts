@@ -1,8 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/lib/chromium.mjs';
+import { CHROMIUM_ARGS, TEST_CHROMIUM } from '../../bench/lib/chromium.mjs';
 
 /**
- * Debian's Chromium, headless, with nothing that reaches the internet. Its pages ask for reduced motion,
+ * Debian's Chromium (its headless shell when installed), with nothing that reaches the internet. Its pages ask for reduced motion,
  * as a visitor's system setting may (a context's own `reducedMotion` still wins): the page then jumps
  * instead of gliding when a test clicks below the fold. A glide still under way moves the page between
  * the press and the release of a click, which a busy machine makes likely, and a click pressed on one
@@ -10,7 +10,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/lib/chromium.mjs';
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: TEST_CHROMIUM,
     headless: true,
     args: [...CHROMIUM_ARGS, '--disable-quic', '--disable-dev-shm-usage'],
   });
