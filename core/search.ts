@@ -32,13 +32,25 @@ export const SEARCH_GROUP_HEADINGS: Record<SearchResult['type'], string> = {
 
 export const SEARCH_HINT = 'Type at least 2 characters to search';
 
-/** SPEC section 9: 'N result(s) found', singular for 1. */
-export const searchCountText = (count: number) => `${count} ${count === 1 ? 'result' : 'results'} found`;
+/**
+ * A type's matches are counted up to one past this: a common word in a large site ('wreck' in 10,000 reviews)
+ * would otherwise read every match to count it. A count of SEARCH_COUNT_CAP + 1 stands for 'more', and reads '100+'.
+ */
+export const SEARCH_COUNT_CAP = 100;
+
+/** A count as the page shows it: '34', or '100+' past the cap. */
+export const countText = (count: number) => (count > SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP}+` : String(count));
+
+/** SPEC section 9: 'N result(s) found', singular for 1; 'N+ results found' when a count passed the cap. */
+export const searchCountText = (count: number, more = false) => `${count}${more ? '+' : ''} ${count === 1 && !more ? 'result' : 'results'} found`;
 
 /** SPEC section 8. */
 export const noResultsText = (term: string) => `No results found for "${term}"`;
 
-/** How many of each type a search finds in all (the results list the first SEARCH_MAX_PER_TYPE of each). */
+/**
+ * How many of each type a search finds in all (the results list the first SEARCH_MAX_PER_TYPE of each),
+ * counted up to SEARCH_COUNT_CAP + 1 (more than the cap).
+ */
 export type SearchCounts = Record<SearchResult['type'], number>;
 
 /** Where a type's whole list for a term is ('See all N dive sites'); null where no page lists it. */
@@ -51,7 +63,7 @@ export function seeAllLink(type: SearchResult['type'], term: string): string | n
   return null;
 }
 
-/** 'See all 34 dive sites' */
+/** 'See all 34 dive sites', 'See all 100+ reviews' */
 export function seeAllText(type: SearchResult['type'], count: number): string {
   const nouns: Record<SearchResult['type'], [string, string]> = {
     article: ['article', 'articles'],
@@ -59,5 +71,5 @@ export function seeAllText(type: SearchResult['type'], count: number): string {
     product: ['product', 'products'],
     review: ['review', 'reviews'],
   };
-  return `See all ${count} ${nouns[type][count === 1 ? 0 : 1]}`;
+  return `See all ${countText(count)} ${nouns[type][count === 1 ? 0 : 1]}`;
 }

@@ -98,18 +98,25 @@ export async function anySiteText(db: Queryable, term: string): Promise<boolean>
 }
 
 /**
- * The first `limit` of the sites matchingSiteIds finds, in its order, and how many it finds. When the text as
- * written finds any (the usual case), that is one count and one page read in the order of the sites' name
- * index: never every matching id ('reef' finds most of 24,700 sites at 100x).
+ * The first `limit` of the sites matchingSiteIds finds, in its order, and how many it finds, counted up to
+ * `countUpTo` (a larger count reads as `countUpTo`). When the text as written finds any (the usual case), that
+ * is one count that stops at `countUpTo` and one page read in the order of the sites' name index: never every
+ * matching site ('reef' finds most of 24,700 sites at 100x).
  */
-export async function firstMatchingSiteIds(db: Queryable, rawTerm: string, order: string, limit: number): Promise<{ ids: number[]; total: number }> {
+export async function firstMatchingSiteIds(
+  db: Queryable,
+  rawTerm: string,
+  order: string,
+  limit: number,
+  countUpTo: number,
+): Promise<{ ids: number[]; total: number }> {
   const term = rawTerm.trim();
   const [condition, like] = rawTextMatch(term);
   const [counted, first] = (await Promise.all([
-    db.query(`SELECT count(*)::int AS total FROM dive_sites site WHERE ${condition}`, [like]),
+    db.query(`SELECT count(*)::int AS total FROM (SELECT 1 FROM dive_sites site WHERE ${condition} LIMIT $2) found`, [like, countUpTo]),
     db.query(`SELECT site.id FROM dive_sites site WHERE ${condition} ORDER BY site.name ${order}, site.id LIMIT $2`, [like, limit]),
   ])) as [{ total: number }[], { id: number }[]];
   if (counted[0].total > 0 || term === '') return { ids: first.map((row) => row.id), total: counted[0].total };
   const { ids } = await matchingSiteIds(db, term, order);
-  return { ids: ids.slice(0, limit), total: ids.length };
+  return { ids: ids.slice(0, limit), total: Math.min(ids.length, countUpTo) };
 }

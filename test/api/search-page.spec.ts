@@ -96,3 +96,35 @@ describe('the search results page', () => {
     expect((await api('Qwzx')).map((r) => r.link)).toEqual([`/gear-reviews?search=${encodeURIComponent('Qwzx Wreck Torch')}`]);
   });
 });
+
+describe('a term that many posts hold', () => {
+  /** Inserts published reviews holding `word` in their content, the newest `newestDaysAgo` days ago, one a day older each. */
+  const reviews = (count: number, word: string, newestDaysAgo: number) =>
+    t.dataSource.query(
+      `INSERT INTO reviews (title, slug, excerpt, content, category, "imageUrl", "purchaseLink", published, "publishedAt")
+       SELECT 'Review ' || $2 || ' ' || n, 'review-' || $2 || '-' || n, 'An excerpt.', 'Its content ' || $2 || ' ends here.', 'Masks & Fins',
+              '/media/gear-bcd.svg', 'https://www.amazon.com.au/s?k=mask', true, now() - make_interval(days => $3 + n)
+       FROM generate_series(1, $1) AS n`,
+      [count, word, newestDaysAgo],
+    );
+  const reviewLinks = (html: string) => resultLinks(html).filter((link) => link.startsWith('/gear-reviews/'));
+
+  it("counts up to 100 and then says '100+', still listing the newest three", async () => {
+    await reviews(150, 'kelpfest', 1);
+    const html = await page('kelpfest');
+    expect(html).toContain('100+ results found');
+    expect(html).toContain('Showing 3 of 100+.');
+    expect(html).toMatch(/<a href="\/gear-reviews\?search=kelpfest"[^>]*>See all 100\+ reviews<\/a>/);
+    expect(reviewLinks(html)).toEqual(['/gear-reviews/review-kelpfest-1', '/gear-reviews/review-kelpfest-2', '/gear-reviews/review-kelpfest-3']);
+    const { counts } = (await request(t.baseUrl).get('/api/search?q=kelpfest').expect(200)).body as { counts: Record<string, number> };
+    expect(counts.review).toBe(101);
+  });
+
+  it('lists the newest three of a common term also when a thousand newer posts do not hold it', async () => {
+    await reviews(120, 'seagrassday', 400);
+    await reviews(1100, 'unrelated', 1);
+    const html = await page('seagrassday');
+    expect(html).toContain('Showing 3 of 100+.');
+    expect(reviewLinks(html)).toEqual(['/gear-reviews/review-seagrassday-1', '/gear-reviews/review-seagrassday-2', '/gear-reviews/review-seagrassday-3']);
+  });
+});

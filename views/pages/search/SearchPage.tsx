@@ -1,9 +1,11 @@
 import {
+  SEARCH_COUNT_CAP,
   SEARCH_GROUP_HEADINGS,
   SEARCH_HINT,
   SEARCH_MIN_LENGTH,
   SEARCH_TYPES,
   SEARCH_TYPE_LABELS,
+  countText,
   noResultsText,
   searchCountText,
   seeAllLink,
@@ -25,9 +27,13 @@ export interface SearchPageProps {
  * Enter and no result chosen). The same texts, limits and labels as the header's list, grouped by type.
  */
 export function SearchPage({ term, results, counts }: SearchPageProps) {
-  // The count is every match, not only the few listed of each type.
-  const total = SEARCH_TYPES.reduce((sum, type) => sum + Math.max(counts[type], results.filter((result) => result.type === type).length), 0);
-  const message = term.length < SEARCH_MIN_LENGTH ? SEARCH_HINT : results.length === 0 ? noResultsText(term) : searchCountText(total);
+  // The count is every match, not only the few listed of each type ('100+' of a type past the cap).
+  const total = SEARCH_TYPES.reduce(
+    (sum, type) => sum + Math.min(SEARCH_COUNT_CAP, Math.max(counts[type], results.filter((result) => result.type === type).length)),
+    0,
+  );
+  const more = SEARCH_TYPES.some((type) => counts[type] > SEARCH_COUNT_CAP);
+  const message = term.length < SEARCH_MIN_LENGTH ? SEARCH_HINT : results.length === 0 ? noResultsText(term) : searchCountText(total, more);
   const groups = SEARCH_TYPES.map((type) => ({ type, items: results.filter((result) => result.type === type) })).filter(({ items }) => items.length > 0);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
@@ -73,7 +79,7 @@ export function SearchPage({ term, results, counts }: SearchPageProps) {
           </ul>
           {counts[type] > items.length && (
             <p className="mt-2 text-sm text-slate-700">
-              {`Showing ${items.length} of ${counts[type]}. `}
+              {`Showing ${items.length} of ${countText(counts[type])}. `}
               {seeAllLink(type, term) && (
                 <a href={seeAllLink(type, term)!} className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
                   {seeAllText(type, counts[type])}
