@@ -159,17 +159,30 @@ export class SearchService {
     const found = matching(visible());
     const count = await countUpTo(found);
     if (count > SEARCH_COUNT_CAP) {
-      // The newest NEWEST_WALK posts in index order, their text checked one by one until enough are found.
-      const window = visible().select('*').addSelect(newest, 'newest').orderBy(newest, 'DESC').limit(NEWEST_WALK);
-      const walk = matching(this.dataSource.createQueryBuilder().select(`${alias}.id`, 'id').from(`(${window.getQuery()})`, alias))
-        .setParameters(window.getParameters())
-        .orderBy(`${alias}.newest`, 'DESC')
-        .limit(SEARCH_MAX_PER_TYPE);
-      const ids = (await walk.getRawMany<{ id: number }>()).map(({ id }) => id);
+      const ids = (await newestWalk(this.dataSource, repository, alias, matching, now).getRawMany<{ id: number }>()).map(({ id }) => id);
       if (ids.length === SEARCH_MAX_PER_TYPE) return [await visible().whereInIds(ids).orderBy(newest, 'DESC').getMany(), count];
     }
     return [await found.orderBy(newest, 'DESC').limit(SEARCH_MAX_PER_TYPE).getMany(), count];
   }
+}
+
+/**
+ * The ids of the newest SEARCH_MAX_PER_TYPE visible posts `matching` finds among the newest NEWEST_WALK: those
+ * read in the order of the newest-first index, their text checked one by one until enough are found.
+ */
+export function newestWalk<T extends Article | Review>(
+  dataSource: DataSource,
+  repository: Repository<T>,
+  alias: string,
+  matching: (query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>,
+  now: Date,
+): SelectQueryBuilder<T> {
+  const newest = `COALESCE(${alias}."publishedAt", ${alias}."createdAt")`;
+  const window = visibleAt(repository.createQueryBuilder(alias), alias, now).select('*').addSelect(newest, 'newest').orderBy(newest, 'DESC').limit(NEWEST_WALK);
+  return matching(dataSource.createQueryBuilder().select(`${alias}.id`, 'id').from(`(${window.getQuery()})`, alias))
+    .setParameters(window.getParameters())
+    .orderBy(`${alias}.newest`, 'DESC')
+    .limit(SEARCH_MAX_PER_TYPE);
 }
 
 /** How many rows `query` finds, reading no more than COUNT_UP_TO of them. */

@@ -7,7 +7,10 @@ import { Client } from 'pg';
 import { growDatabase, scaleCounts, type ScaleCounts } from '../../bench/lib/grow-sql.mjs';
 import { HUMAN_ORDER, NEARBY_BY_INDEX, NEARBY_INDEX, NEARBY_KM, NEARBY_LIMIT } from 'src/dive-sites/dive-sites.service';
 import { siteTextMatch } from 'src/dive-sites/dive-site-text';
-import { SEARCHED_TEXT } from 'src/search/search.service';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from 'src/database/data-source-options';
+import { Review } from 'src/reviews/review.entity';
+import { newestWalk, SEARCHED_TEXT } from 'src/search/search.service';
 import { USES_SQL } from 'src/images/media.service';
 import type { ContentFile } from 'core/api/content-transfer';
 import { createTestDatabase } from '../support/test-app';
@@ -315,4 +318,26 @@ describe('the search of a grown database (last: it grows the posts further)', ()
     },
     HEAVY_TEST_MS,
   );
+
+  it("finds the newest posts holding a common term by walking the newest-first index, not every match (/search's 'more than 100')", async () => {
+    const dataSource = new DataSource(dataSourceOptions(databaseUrl));
+    await dataSource.initialize();
+    try {
+      const walk = newestWalk(
+        dataSource,
+        dataSource.getRepository(Review),
+        'r',
+        (query) => query.andWhere(`${SEARCHED_TEXT.review('r').sql} ILIKE :like`, { like: '%wreck%' }),
+        new Date(),
+      );
+      const [sql, parameters] = walk.getQueryAndParameters();
+      const explained = await plan(sql, parameters);
+      expect(explained).toContain('IDX_reviews_published_newest');
+      expect(explained).not.toContain('IDX_reviews_search_text');
+      // The walk answers: the grown reviews are copies of the seed's, which speak of wrecks.
+      expect(await walk.getRawMany()).toHaveLength(3);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
 });
