@@ -19,6 +19,9 @@ const COUNT_UP_TO = SEARCH_COUNT_CAP + 1;
 /** How far down a post type's newest-first index the first results of a common term are looked for. */
 const NEWEST_WALK = 1000;
 
+/** A post's date in the order of its newest-first index (IDX_*_published_newest), on the alias `alias`. */
+const newestOf = (alias: string) => `COALESCE(${alias}."publishedAt", ${alias}."createdAt")`;
+
 /** The unit separator (U+001F) that joins a type's fields in its trigram index. */
 const SEPARATOR = '\u001f';
 
@@ -154,7 +157,7 @@ export class SearchService {
     matching: (query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>,
     now: Date,
   ): Promise<readonly [T[], number]> {
-    const newest = `COALESCE(${alias}."publishedAt", ${alias}."createdAt")`;
+    const newest = newestOf(alias);
     const visible = () => visibleAt(repository.createQueryBuilder(alias), alias, now);
     const found = matching(visible());
     const count = await countUpTo(found);
@@ -177,7 +180,7 @@ export function newestWalk<T extends Article | Review>(
   matching: (query: SelectQueryBuilder<T>) => SelectQueryBuilder<T>,
   now: Date,
 ): SelectQueryBuilder<T> {
-  const newest = `COALESCE(${alias}."publishedAt", ${alias}."createdAt")`;
+  const newest = newestOf(alias);
   const window = visibleAt(repository.createQueryBuilder(alias), alias, now).select('*').addSelect(newest, 'newest').orderBy(newest, 'DESC').limit(NEWEST_WALK);
   return matching(dataSource.createQueryBuilder().select(`${alias}.id`, 'id').from(`(${window.getQuery()})`, alias))
     .setParameters(window.getParameters())
