@@ -310,6 +310,10 @@ describe('/dive-sites', () => {
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.locator('[data-testid="dive-site-map"] [data-zoom="4"]').waitFor();
     await page.waitForFunction(() => document.querySelector('.dive-site-marker span')?.getBoundingClientRect().width === 6);
+    // The marker took its new size in place: the popup it opened is still open (a closing popup is set
+    // transparent at once, and fades out before it is removed).
+    await page.locator('[data-testid="dive-site-map"] [data-marked-zoom="4"]').waitFor();
+    await expect(page.locator('.leaflet-popup').evaluateAll((popups) => popups.map((popup) => (popup as HTMLElement).style.opacity))).resolves.toEqual(['1']);
   });
 
   it('draws sites too close to tell apart at the zoom as one cluster, so that no target covers another, and opens it when chosen', async () => {

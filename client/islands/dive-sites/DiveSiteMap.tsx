@@ -1,5 +1,5 @@
 import * as L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Supercluster from 'supercluster';
 import { decodeMapPayload, type MapSite } from 'core/dive-sites/map-payload';
 import { SINGLES_FROM_ZOOM, viewBox, type MapViewAnswer } from 'core/dive-sites/map-view';
@@ -285,7 +285,7 @@ interface MapMark {
 /**
  * The markers of a list of marks. Marks whose targets would overlap at the zoom are drawn as one cluster
  * (declutter: no marker hides part of another, WCAG 2.2 target size); markers still standing are kept from
- * one draw to the next (an open popup survives a pan); new ones are added MARKER_BATCH at a time, each
+ * one draw to the next, a site's resized in place at a new zoom (an open popup survives a pan or a zoom); new ones are added MARKER_BATCH at a time, each
  * batch its own task, so that hundreds of markers never block input for one long task. When the last is
  * drawn, the map's element says at which zoom it drew how many markers, clusters and sites (tests wait for it).
  */
@@ -297,6 +297,7 @@ class MarkLayer {
     private readonly map: L.Map,
     private readonly group: L.LayerGroup,
     private readonly single: (site: MapSite, position: [number, number]) => L.Marker,
+    private readonly resize: (marker: L.Marker, site: MapSite, zoom: number) => void,
     private readonly element: HTMLElement | null,
   ) {}
 
@@ -321,10 +322,12 @@ class MarkLayer {
       const key = alone ? `s${alone.id}` : `c${first.position.join(',')},${count}`;
       const kept = previous.get(key);
       previous.delete(key);
-      // A site drawn at another zoom is drawn again at SPEC's size for this one.
       if (kept && (kept.zoom === zoom || !alone)) this.drawn.set(key, kept);
-      else {
-        if (kept) this.group.removeLayer(kept.marker);
+      else if (kept && alone) {
+        // A site drawn at another zoom takes SPEC's size for this one in place: its open popup stays open.
+        this.resize(kept.marker, alone, zoom);
+        this.drawn.set(key, { marker: kept.marker, zoom });
+      } else {
         const zoomTo = (values.length === 1 && first.zoomTo) || (() => Math.round(this.map.getZoom()) + 2);
         const sites = values.flatMap((mark) => (mark.site ? [mark.site] : []));
         create.push(() => {
@@ -359,7 +362,11 @@ class MarkLayer {
 const drawnAt = (lat: number, lng: number): [number, number] => (lng < -30 ? [lat, lng + 360] : [lat, lng]);
 
 /** The Leaflet map of the filtered sites: loaded only when the map scrolls into view. */
-export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: cardOfProp }: DiveSiteMapProps) {
+export function DiveSiteMap({ sites: sitesProp, viewUrl, highlighted, view, tiles, cardOf: cardOfProp }: DiveSiteMapProps) {
+  // The parent passes a new list each time its filters settle, often of the same sites: the markers (and
+  // an open popup) are only drawn again when what they show changes.
+  const [sites, setSites] = useState(sitesProp);
+  if (sites !== sitesProp && !sameMarks(sites, sitesProp)) setSites(sitesProp);
   // It changes as cards arrive; an open popup asks the newest one, without redrawing the markers.
   const cardOf = useRef(cardOfProp);
   useEffect(() => {
@@ -440,7 +447,8 @@ export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: 
       );
       return root;
     };
-    const marks = new MarkLayer(current, group, single, container.current);
+    const resize = (marker: L.Marker, site: MapSite, zoom: number) => marker.setIcon(icon(zoom, highlighted, site.featured));
+    const marks = new MarkLayer(current, group, single, resize, container.current);
     const stopDrawing = viewUrl
       ? byView(current, marks, viewUrl, sites)
       : sites.length > CLUSTER_ABOVE
@@ -463,6 +471,24 @@ export function DiveSiteMap({ sites, viewUrl, highlighted, view, tiles, cardOf: 
       <div ref={container} className="min-h-0 w-full flex-1" />
       <div ref={controls} className="map-controls" />
     </div>
+  );
+}
+
+/** Whether two lists draw the same markers: the same sites, in the same places, with the same names and highlights. */
+function sameMarks(drawn: MapSite[], next: MapSite[]): boolean {
+  return (
+    drawn.length === next.length &&
+    drawn.every((site, index) => {
+      const other = next[index];
+      return (
+        site === other ||
+        (site.id === other.id &&
+          site.name === other.name &&
+          site.latitude === other.latitude &&
+          site.longitude === other.longitude &&
+          site.featured === other.featured)
+      );
+    })
   );
 }
 
