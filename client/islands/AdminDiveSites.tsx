@@ -143,7 +143,7 @@ function DiveSiteManagement() {
       {active.isPending ? (
         <div aria-busy="true" aria-label="Loading dive sites" className="grid gap-4 md:grid-cols-2">
           {[0, 1, 2, 3, 4, 5].map((index) => (
-            <div key={index} className="h-64 animate-pulse rounded-xl bg-slate-200" />
+            <div key={index} className="h-64 motion-safe:animate-pulse rounded-xl bg-slate-200" />
           ))}
         </div>
       ) : active.isError ? (

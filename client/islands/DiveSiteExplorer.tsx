@@ -76,7 +76,7 @@ async function fetchCards(url: string, ids: number[]): Promise<Map<number, Explo
 
 function MapPlaceholder() {
   return (
-    <div className="flex h-full w-full animate-pulse items-center justify-center bg-slate-200" aria-label="Loading map" role="img">
+    <div className="flex h-full w-full motion-safe:animate-pulse items-center justify-center bg-slate-200" aria-label="Loading map" role="img">
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5">
         <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 0v14m6-12v14" strokeLinejoin="round" />
       </svg>

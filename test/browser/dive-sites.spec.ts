@@ -310,10 +310,48 @@ describe('/dive-sites', () => {
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.locator('[data-testid="dive-site-map"] [data-zoom="4"]').waitFor();
     await page.waitForFunction(() => document.querySelector('.dive-site-marker span')?.getBoundingClientRect().width === 6);
-    // The marker took its new size in place: the popup it opened is still open (a closing popup is set
-    // transparent at once, and fades out before it is removed).
+    // The marker took its new size in place: the popup it opened is still open (with less motion asked
+    // for, a closing popup is removed at once rather than faded out).
     await page.locator('[data-testid="dive-site-map"] [data-marked-zoom="4"]').waitFor();
-    await expect(page.locator('.leaflet-popup').evaluateAll((popups) => popups.map((popup) => (popup as HTMLElement).style.opacity))).resolves.toEqual(['1']);
+    await expect(page.locator('.leaflet-popup').count()).resolves.toBe(1);
+  });
+
+  it('jumps instead of gliding (no zoom, fade or pan animation) for a visitor who asked for less motion', async () => {
+    // The suite's pages ask for reduced motion (test/support/browser.ts); this one does not.
+    const moving = await suite.open({ ...DESKTOP, reducedMotion: 'no-preference' });
+    const animations = async (visitor: Page) => {
+      await visitor.goto(`${t.baseUrl}/dive-sites`);
+      await visitor.getByTestId('dive-site-map').scrollIntoViewIfNeeded();
+      await visitor.locator('[data-testid="dive-site-map"] [data-marked-zoom]').waitFor();
+      const drawn = await visitor.locator('.leaflet-container').evaluate((map) => ({
+        fade: map.classList.contains('leaflet-fade-anim'),
+        zoom: map.querySelector('.leaflet-proxy.leaflet-zoom-animated') !== null,
+      }));
+      // The first marker's popup does not fit where it opens: the map moves to show it, gliding or not.
+      await visitor.evaluate(() => {
+        const pane = document.querySelector('.leaflet-map-pane')!;
+        const seen = window as unknown as { glided?: boolean };
+        new MutationObserver(() => (seen.glided ||= pane.classList.contains('leaflet-pan-anim'))).observe(pane, {
+          attributes: true,
+          attributeFilter: ['class'],
+        });
+      });
+      const moves = visitor
+        .locator('.leaflet-map-pane')
+        .evaluate(
+          (pane) =>
+            new Promise<string>((resolve) =>
+              new MutationObserver(() => resolve(pane.style.transform)).observe(pane, { attributes: true, attributeFilter: ['style'] }),
+            ),
+        );
+      await visitor.locator('[data-testid="dive-site-map"] .dive-site-marker').first().focus();
+      await visitor.keyboard.press('Enter');
+      await visitor.locator('.leaflet-popup-content').waitFor();
+      await moves;
+      return { ...drawn, pan: await visitor.evaluate(() => (window as unknown as { glided?: boolean }).glided ?? false) };
+    };
+    await expect(animations(page)).resolves.toEqual({ fade: false, zoom: false, pan: false });
+    await expect(animations(moving)).resolves.toEqual({ fade: true, zoom: true, pan: true });
   });
 
   it('draws sites too close to tell apart at the zoom as one cluster, so that no target covers another, and opens it when chosen', async () => {

@@ -42,7 +42,7 @@ export function ManagedList<T>({ query, noun, placeholder, empty, children }: Ma
     return (
       <div aria-busy="true" aria-label={`Loading ${noun}`} className="grid gap-4">
         {[0, 1, 2].map((index) => (
-          <div key={index} className={`${placeholder} animate-pulse rounded-xl bg-slate-200`} />
+          <div key={index} className={`${placeholder} motion-safe:animate-pulse rounded-xl bg-slate-200`} />
         ))}
       </div>
     );

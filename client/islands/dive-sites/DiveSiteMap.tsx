@@ -379,7 +379,24 @@ export function DiveSiteMap({ sites: sitesProp, viewUrl, highlighted, view, tile
 
   useEffect(() => {
     if (!container.current) return;
-    const created = L.map(container.current, { center: view.center, zoom: view.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
+    // A visitor who asked for less motion (WCAG 2.3.3) gets a map that jumps instead of gliding: zooms,
+    // fades, throws and the pans of a popup opening into view.
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    const created = L.map(container.current, {
+      center: view.center,
+      zoom: view.zoom,
+      minZoom: MIN_ZOOM,
+      maxZoom: MAX_ZOOM,
+      zoomAnimation: !still,
+      fadeAnimation: !still,
+      markerZoomAnimation: !still,
+      inertia: !still,
+    });
+    if (still) {
+      // Leaflet has no setting for its pans (a popup's autopan, setView within the view): each is made a jump.
+      const panBy = created.panBy.bind(created);
+      created.panBy = (offset, options) => panBy(offset, { ...options, animate: false });
+    }
     // Tiles may fail (no network): the markers are drawn on their own layer and stay usable, and the
     // map turns to a sea-blue background with the site's own land outline at the zooms it is good for.
     const tileLayer = L.tileLayer(tiles.url, { attribution: tiles.attribution, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }).addTo(created);

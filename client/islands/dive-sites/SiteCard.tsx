@@ -122,5 +122,5 @@ export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From th
 }
 
 export function SiteCardSkeleton() {
-  return <div aria-hidden="true" className="h-64 animate-pulse rounded-2xl bg-slate-200" />;
+  return <div aria-hidden="true" className="h-64 motion-safe:animate-pulse rounded-2xl bg-slate-200" />;
 }
