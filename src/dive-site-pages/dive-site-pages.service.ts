@@ -25,14 +25,20 @@ export class DiveSitePagesService {
   async list(query: DiveSiteListQuery): Promise<ExplorerData> {
     const filters = normaliseFilters(query);
     if (query.sort === TOP_RATED) return this.topRated(filters, query.show);
-    const regionCounts = await this.sites.regionCounts();
+    const [regionCounts, matches] = await Promise.all([this.sites.regionCounts(), this.matchesOf(filters.search)]);
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     return this.explorer(
       filters,
       query.show,
       total,
       regionCounts.map(({ region }) => region),
+      matches,
     );
+  }
+
+  /** Every site's id the text search matches (null: no search), asked beside the region counts, which do not depend on it. */
+  private async matchesOf(search: string): Promise<number[] | null> {
+    return search ? this.sites.searchIds(search) : null;
   }
 
   /**
@@ -40,13 +46,14 @@ export class DiveSitePagesService {
    * site's id in that order (EXPLORER_TOP_RATED_URL) when it needs to sort the sites it filters.
    */
   private async topRated(filters: DiveSiteFilters, show: unknown): Promise<ExplorerData> {
-    const regionCounts = await this.sites.regionCounts();
+    const [regionCounts, matches] = await Promise.all([this.sites.regionCounts(), this.matchesOf(filters.search)]);
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const explorer = await this.explorer(
       filters,
       show,
       total,
       regionCounts.map(({ region }) => region),
+      matches,
       'top-rated',
     );
     return { ...explorer, topRated: true };
@@ -59,7 +66,13 @@ export class DiveSitePagesService {
   async site(rawId: string, show: unknown): Promise<SitePageData> {
     // SPEC section 2: the id is parsed as an integer.
     const id = Number.parseInt(rawId, 10);
-    const [site, regionCounts] = await Promise.all([Number.isSafeInteger(id) && id > 0 ? this.sites.find(id) : null, this.sites.regionCounts()]);
+    const found = Number.isSafeInteger(id) && id > 0 ? this.sites.find(id) : Promise.resolve(null);
+    // The explorer's search for the site's own name starts as soon as the site is read, beside the region counts.
+    const [site, regionCounts, matches] = await Promise.all([
+      found,
+      this.sites.regionCounts(),
+      found.then((known) => (known ? this.matchesOf(normaliseFilters({ search: known.name }).search) : null)),
+    ]);
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const regions = regionCounts.map(({ region }) => region);
     if (!site) {
@@ -80,7 +93,7 @@ export class DiveSitePagesService {
       return { rawId, explorer, found: null };
     }
     const [explorer, nearby, ratings] = await Promise.all([
-      this.explorer(normaliseFilters({ search: site.name }), show, total, regions),
+      this.explorer(normaliseFilters({ search: site.name }), show, total, regions, matches),
       this.sites.nearby(site.id),
       this.ratingsOf(site.id),
     ]);
@@ -92,10 +105,10 @@ export class DiveSitePagesService {
     show: unknown,
     total: number,
     regions: string[],
+    matches: number[] | null,
     order: 'name' | 'top-rated' = 'name',
   ): Promise<ExplorerData> {
     const visible = cardsToShow(show, total);
-    const matches = filters.search ? await this.sites.searchIds(filters.search) : null;
     const page = await this.sites.explorerPage(filters, visible, matches, order);
     const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
     return {
