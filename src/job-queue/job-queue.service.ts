@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import PgBoss from 'pg-boss';
-import type { Pool } from 'pg';
+import type { Pool, QueryResult } from 'pg';
 import type { DataSource, QueryRunner } from 'typeorm';
 
 /** What a handler is told about its job besides its data. */
@@ -47,16 +47,25 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('JobQueue');
   private readonly registrations: Registration[] = [];
   private readonly boss: PgBoss;
-  private readonly pool: () => Pool;
+  private readonly pool: () => Pool | undefined;
   private started: Promise<void> | null = null;
   private lastErrorLog = 0;
 
   constructor(@InjectDataSource() dataSource: DataSource) {
-    // The server's own pg pool (TypeORM's PostgreSQL driver keeps it as `master`).
-    const pool = () => (dataSource.driver as unknown as { master: Pool }).master;
+    // The server's own pg pool (TypeORM's PostgreSQL driver keeps it as `master`; none once it has closed).
+    const pool = () => (dataSource.driver as unknown as { master?: Pool }).master;
     this.pool = pool;
     this.boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => pool().query(text, values) },
+      db: {
+        // pg-boss records a job's outcome without waiting for it: one that ends after the server closed its pool
+        // (shutdown) would reject with nowhere to go. That record is dropped instead (pg-boss reads no result as
+        // no row changed): the queue failed the job when it stopped, or it expires, and it runs again as its
+        // retries say, as a job of a killed process does.
+        executeSql: (text: string, values?: unknown[]) => {
+          const server = pool();
+          return !server || server.ending ? Promise.resolve(undefined as unknown as QueryResult) : server.query(text, values);
+        },
+      },
       schema: 'pgboss',
       // Expired jobs are looked for every 30 s (the ones a killed process held are retried then).
       maintenanceIntervalSeconds: 30,
@@ -84,7 +93,9 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     this.started ??= (async () => {
       // Processes starting together would create the queues' tables at once and deadlock (pg-boss makes a
       // partition per queue): one process at a time, under a lock held on a connection of its own.
-      const client = await this.pool().connect();
+      const server = this.pool();
+      if (!server) throw new Error('job queue: the database connection is closed');
+      const client = await server.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1, $2)', [START_LOCK, 0]);
         await this.boss.start();
@@ -118,6 +129,8 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   /** Adds a job; with `runner`, inside that runner's open transaction. */
   async send(name: string, data: object, options: PgBoss.SendOptions = {}, runner?: QueryRunner): Promise<void> {
     await this.start();
+    // A job sent once the pool is closing would be dropped by the queue's SQL above: it is refused instead.
+    if (!runner && (this.pool()?.ending ?? true)) throw new Error(`job queue: ${name} sent while the server is shutting down`);
     const db = runner ? { executeSql: async (text: string, values?: unknown[]) => ({ rows: await runner.query(text, values) }) } : undefined;
     await this.boss.send(name, data, db ? { ...options, db } : options);
   }
