@@ -67,11 +67,12 @@ export class DiveSitePagesService {
     // SPEC section 2: the id is parsed as an integer.
     const id = Number.parseInt(rawId, 10);
     const found = Number.isSafeInteger(id) && id > 0 ? this.sites.find(id) : Promise.resolve(null);
-    // The explorer's search for the site's own name starts as soon as the site is read, beside the region counts.
+    // The explorer's search is the site's own name; it starts as soon as the site is read, beside the region counts.
+    const filtersOf = (known: { name: string }) => normaliseFilters({ search: known.name });
     const [site, regionCounts, matches] = await Promise.all([
       found,
       this.sites.regionCounts(),
-      found.then((known) => (known ? this.matchesOf(normaliseFilters({ search: known.name }).search) : null)),
+      found.then((known) => (known ? this.matchesOf(filtersOf(known).search) : null)),
     ]);
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const regions = regionCounts.map(({ region }) => region);
@@ -93,7 +94,7 @@ export class DiveSitePagesService {
       return { rawId, explorer, found: null };
     }
     const [explorer, nearby, ratings] = await Promise.all([
-      this.explorer(normaliseFilters({ search: site.name }), show, total, regions, matches),
+      this.explorer(filtersOf(site), show, total, regions, matches),
       this.sites.nearby(site.id),
       this.ratingsOf(site.id),
     ]);

@@ -285,8 +285,9 @@ interface MapMark {
 /**
  * The markers of a list of marks. Marks whose targets would overlap at the zoom are drawn as one cluster
  * (declutter: no marker hides part of another, WCAG 2.2 target size); markers still standing are kept from
- * one draw to the next, a site's resized in place at a new zoom (an open popup survives a pan or a zoom); new ones are added MARKER_BATCH at a time, each
- * batch its own task, so that hundreds of markers never block input for one long task. When the last is
+ * one draw to the next, a site's resized in place at a new zoom (an open popup survives a pan or a zoom);
+ * new ones are added MARKER_BATCH at a time, each batch its own task, so that hundreds of markers never
+ * block input for one long task. When the last is
  * drawn, the map's element says at which zoom it drew how many markers, clusters and sites (tests wait for it).
  */
 class MarkLayer {
