@@ -7,7 +7,7 @@ import { hostPacer } from './host-pacer';
 import { LINK_CHECK_OPTIONS, LinkChecker, type LinkCheckOptions, type LinkCheckResult } from './link-checker';
 
 /** The advisory lock a running check holds, in whichever process runs it: 'lh'. */
-const RUN_LOCK = [0x6c68, 0] as const;
+export const RUN_LOCK = [0x6c68, 0] as const;
 /** Hosts asked at once (each host still one request a second). */
 const HOSTS_AT_ONCE = 4;
 /** How often a process looks whether the scheduled check is due. */
@@ -118,9 +118,12 @@ export class LinkHealthService implements OnApplicationBootstrap, OnModuleDestro
            LEFT JOIN link_checks c ON c.kind = l.kind AND c.slug = l.slug AND c.url = l.url
           ORDER BY l.kind DESC, l.title`,
       ) as Promise<ReportRow[]>,
-      this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND granted) AS running`, [
-        ...RUN_LOCK,
-      ]) as Promise<{ running: boolean }[]>,
+      // pg_locks lists every database of the server: only this site's database's lock is its check.
+      this.dataSource.query(
+        `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND granted
+                          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS running`,
+        [...RUN_LOCK],
+      ) as Promise<{ running: boolean }[]>,
       this.dataSource.query('SELECT max(checked_at) AS last FROM link_checks') as Promise<{ last: Date | null }[]>,
     ]);
     const links: CheckedLink[] = rows.map((row) => ({ ...row, checkedAt: row.checkedAt?.toISOString() ?? null }));

@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
 import request from 'supertest';
 import type { LinkHealthReport } from 'core/api/link-health';
 import { LINK_CHECK_OPTIONS, type LinkCheckOptions } from 'src/link-health/link-checker';
-import { LinkHealthService } from 'src/link-health/link-health.service';
+import { LinkHealthService, RUN_LOCK } from 'src/link-health/link-health.service';
 import { signInAsAdmin, type Agent } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Issue 32: the purchase-link health check, against a local 'retailer' (two shop names that resolve to it,
@@ -138,6 +139,20 @@ describe('purchase-link health', () => {
     const first = (shop: string) => arrivals.findIndex((arrival) => arrival.host === shop);
     const last = (shop: string) => arrivals.map((arrival) => arrival.host).lastIndexOf(shop);
     expect(first('shop-b.test')).toBeLessThan(last('shop-a.test'));
+  });
+
+  it("is not told running by another site's check on the same PostgreSQL server; its own check is", async () => {
+    const other = new Client({ connectionString: await createTestDatabase() });
+    await other.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock($1, $2)', [...RUN_LOCK]);
+      const report: LinkHealthReport = (await admin.get('/api/admin/link-health').expect(200)).body;
+      expect(report.running).toBe(false);
+      // And this site's check still starts: the lock is the other database's.
+      await checkAndWait();
+    } finally {
+      await other.end();
+    }
   });
 
   it('shows a link edited since its check as not checked, until the next check', async () => {
