@@ -27,7 +27,7 @@ export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 export const IMPORT_MAX_VALUES = 500_000;
 
 /** The text gathered before it is handed on. */
-const CHUNK_CHARS = 64 * 1024;
+export const CHUNK_CHARS = 64 * 1024;
 /** A statement of the export (the first fetch sorts a million ratings at 100x) may outlast the server's usual timeout. */
 const EXPORT_STATEMENT_TIMEOUT = '5min';
 
@@ -101,37 +101,41 @@ export class ContentExportService {
           const made = placed(record(row));
           for (const match of made.matchAll(UPLOAD_REFERENCE)) uploads.add(match[1]);
           text += `${count++ ? ',' : ''}\n${made}`;
-        }
-        if (text.length >= CHUNK_CHARS) {
-          yield text;
-          text = '';
+          // Checked after each record, not each batch: a batch of long articles is megabytes of text.
+          if (text.length >= CHUNK_CHARS) {
+            yield text;
+            text = '';
+          }
         }
       }
       text += count ? '\n    ]' : ']';
     }
-    const media = await this.uploads(runner, uploads);
-    if (media.length) text += `,\n    "media": [\n${media.map(placed).join(',\n')}\n    ]`;
+    // The uploads, base64 inside their records, come one at a time: together they are up to
+    // MEDIA_EXPORT_LIMIT of bytes, and several copies of them as text would outgrow a small heap.
+    let placedMedia = 0;
+    for await (const media of this.uploads(runner, uploads)) {
+      text += `${placedMedia++ ? ',\n' : ',\n    "media": [\n'}${placed(media)}`;
+      yield text;
+      text = '';
+    }
+    if (placedMedia) text += '\n    ]';
     yield `${text}\n  }\n}\n`;
   }
 
-  /** The uploads referred to, bytes and all, as many as MEDIA_EXPORT_LIMIT allows (by hash order). */
-  private async uploads(runner: QueryRunner, hashes: Set<string>) {
-    if (hashes.size === 0) return [];
+  /** The uploads referred to, bytes and all, as many as MEDIA_EXPORT_LIMIT allows (by hash order), read one at a time. */
+  private async *uploads(runner: QueryRunner, hashes: Set<string>) {
+    if (hashes.size === 0) return;
     const repository = runner.manager.getRepository(Media);
     const sizes = await repository.find({ select: { id: true, hash: true, size: true }, where: { hash: In([...hashes]) }, order: { hash: 'ASC' } });
-    const kept: number[] = [];
     let total = 0;
     for (const { id, size } of sizes) {
       if (total + size > MEDIA_EXPORT_LIMIT) continue;
       total += size;
-      kept.push(id);
+      const row = await repository.findOneOrFail({
+        select: { id: true, hash: true, mimeType: true, originalName: true, createdAt: true, bytes: true },
+        where: { id },
+      });
+      yield RECORD_OF.media({ ...row, data: row.bytes.toString('base64') });
     }
-    if (kept.length === 0) return [];
-    const found = await repository.find({
-      select: { id: true, hash: true, mimeType: true, originalName: true, createdAt: true, bytes: true },
-      where: { id: In(kept) },
-      order: { hash: 'ASC' },
-    });
-    return found.map((row) => RECORD_OF.media({ ...row, data: row.bytes.toString('base64') }));
   }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import type { ContentFile, ImportSummary } from 'core/api/content-transfer';
+import { CHUNK_CHARS, ContentExportService } from 'src/content-transfer/content-export.service';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -120,6 +121,15 @@ describe('export', () => {
     for (const keys of [c.articles.map((r) => r.slug), c.diveSites.map((r) => r.name), c.ratings.map((r) => `${r.diveSiteName}\n${r.createdAt}`)]) {
       expect(keys).toEqual(sorted(keys));
     }
+  });
+
+  it('is handed on in pieces of about 64 KB, never a whole batch of long articles at once (a slow download holds a piece)', async () => {
+    const pieces: string[] = [];
+    for await (const piece of site.app.get(ContentExportService).export()) pieces.push(piece);
+    const file = JSON.parse(pieces.join('')) as ContentFile;
+    const longest = Math.max(...Object.values(file.content).flatMap((records) => records.map((record) => JSON.stringify(record, null, 2).length)));
+    expect(pieces.join('').length).toBeGreaterThan(4 * CHUNK_CHARS);
+    for (const piece of pieces) expect(piece.length).toBeLessThan(CHUNK_CHARS + 2 * longest);
   });
 
   it("is the administrator's only", async () => {
