@@ -11,6 +11,7 @@ export const keys = {
   diveSites: ['admin', 'dive-sites'] as const,
   subscribers: ['admin', 'subscribers'] as const,
   security: ['admin', 'security'] as const,
+  auditLog: ['admin', 'audit-log'] as const,
   media: ['admin', 'media'] as const,
   linkHealth: ['admin', 'link-health'] as const,
   insights: (days: number) => ['admin', 'insights', days] as const,

@@ -14,6 +14,22 @@ function pageUrl(url: string, offset: number): string {
 }
 
 /**
+ * The rows with an id each once. A row added at the head of a newest-first list between two pages (a
+ * sign-up, or the audit log's own entry for the call that read it) moves every row one place down, so the
+ * next page repeats the last row of the one before: never skips one.
+ */
+function onceEach<T>(rows: T[]): T[] {
+  const seen = new Set<unknown>();
+  return rows.filter((row) => {
+    const id = (row as { id?: unknown }).id;
+    if (id === undefined) return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/**
  * An administrator's list read a page at a time (the server pages every admin list: issue 31): the rows
  * loaded so far, the whole list's size, and `more()` to load the next page. Its key starts with `queryKey`, so
  * invalidating that key (after a write) reloads it.
@@ -31,7 +47,7 @@ export function useAdminPages<T>(queryKey: readonly unknown[], url: string, { ke
     placeholderData: keepPrevious ? (previous) => previous : undefined,
   });
   const pages = query.data?.pages ?? [];
-  const data = query.data ? pages.flatMap((page) => page.items) : undefined;
+  const data = query.data ? onceEach(pages.flatMap((page) => page.items)) : undefined;
   return {
     isPending: query.isPending,
     /** Rows of the previous search shown while this one loads. */

@@ -1,6 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
-import { toSecuritySummaryResponse } from 'src/audit/audit-log.response';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { toSecurityEvent, toSecuritySummaryResponse } from 'src/audit/audit-log.response';
 import { AuditService } from 'src/audit/audit.service';
+import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from './admin-only.decorator';
 
 @Controller('api/admin')
@@ -12,5 +14,18 @@ export class SecurityDashboardController {
   @AdminOnly({ passive: true })
   async summary() {
     return toSecuritySummaryResponse(await this.audit.securitySummary());
+  }
+
+  /**
+   * The whole audit log a page at a time, newest first (X-Total-Count and Link beside the rows), searchable
+   * by action, resource or address with `q`; each row in the Security tab's words.
+   */
+  @Get('audit-log')
+  @AdminOnly()
+  async auditLog(@Query() { q, ...slice }: AdminPageQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const page = adminSlice(slice);
+    const { rows, total } = await this.audit.page(q, page);
+    sendPageHeaders(request, response, total, page);
+    return rows.map(toSecurityEvent);
   }
 }

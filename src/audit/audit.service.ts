@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { In, LessThan, MoreThanOrEqual, type QueryDeepPartialEntity, type Repository } from 'typeorm';
+import { likePattern, type Page } from 'src/common/admin-page';
 import { clientIp } from 'src/common/client-ip';
 import { Clock } from 'src/common/clock';
 import { AuditLog } from './audit-log.entity';
@@ -87,5 +88,19 @@ export class AuditService {
       blockedAttempts,
       recentActivity,
     };
+  }
+
+  /**
+   * One page of the whole audit log, newest first, optionally the rows whose action, resource or address
+   * holds `q`; and how many rows match. The Security tab's 'Audit log' reads it a page at a time: the log
+   * keeps AUDIT_RETENTION_DAYS of every admin call, reads included, so it is never read whole.
+   */
+  async page(q: string | undefined, slice: { limit: number; offset: number }): Promise<Page<AuditLog>> {
+    const query = this.logs.createQueryBuilder('log').orderBy('log.timestamp', 'DESC').addOrderBy('log.id', 'DESC');
+    if (q) {
+      query.where('(log.action ILIKE :q OR log.resource ILIKE :q OR log.ipAddress ILIKE :q)', { q: likePattern(q) });
+    }
+    const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
+    return { rows, total };
   }
 }

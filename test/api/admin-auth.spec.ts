@@ -327,6 +327,46 @@ describe('sign-in rate limit: 5 attempts per 15 minutes per client IP', () => {
     expect(JSON.stringify(summary)).not.toContain('wrong-');
     expect(JSON.stringify(summary)).not.toContain(ADMIN_TEST_PASSWORD);
   });
+
+  it('pages the whole audit log newest first, reads included, and searches it on the server', async () => {
+    const admin = request.agent(t.baseUrl);
+    await admin.post('/api/admin/login').set('X-Forwarded-For', '203.0.113.60').send({ password: ADMIN_TEST_PASSWORD }).expect(200);
+    // Six audited reads (the dashboard's polls are not audited; a list the administrator opens is).
+    for (let i = 0; i < 6; i++) await admin.get(`/api/newsletter/subscribers?offset=${i}`).expect(200);
+    const [{ n }] = await t.dataSource.query('SELECT count(*)::int AS n FROM audit_logs');
+
+    const first = await admin.get('/api/admin/audit-log?limit=3').expect(200);
+    // The call itself is audited as it ends, so the log may have grown by the time it is counted.
+    expect(Number(first.headers['x-total-count'])).toBeGreaterThanOrEqual(n);
+    expect(first.body).toHaveLength(3);
+    expect(first.headers.link).toBe('</api/admin/audit-log?limit=3&offset=3>; rel="next"');
+    const times = first.body.map((event: { timestamp: string }) => Date.parse(event.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const second = await admin.get('/api/admin/audit-log?limit=3&offset=3').expect(200);
+    expect(second.headers.link).toContain('rel="prev"');
+    // The first call's own entry, made as it ended, moves rows one place down: the second page may repeat
+    // what the first ended with, and skips nothing that was there before.
+    const own = (event: { action: string }) => event.action !== 'GET /api/admin/audit-log';
+    const ids = [...new Set([...first.body, ...second.body].filter(own).map((event: { id: number }) => event.id))];
+    const rows: { id: number }[] = await t.dataSource.query(
+      `SELECT id FROM audit_logs WHERE action <> 'GET /api/admin/audit-log' ORDER BY timestamp DESC, id DESC`,
+    );
+    const start = rows.findIndex((row) => row.id === ids[0]);
+    expect(ids).toEqual(rows.slice(start, start + ids.length).map((row) => row.id));
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+
+    // Reads are in the log (the summary leaves them out); a search narrows it on the server.
+    const reads = await admin.get(`/api/admin/audit-log?q=${encodeURIComponent('GET /api/newsletter/sub')}`).expect(200);
+    expect(reads.body.length).toBeGreaterThanOrEqual(6);
+    expect(reads.body.every((event: { action: string }) => event.action === 'GET /api/newsletter/subscribers')).toBe(true);
+    const byAddress = await admin.get('/api/admin/audit-log?q=203.0.113.60').expect(200);
+    expect(byAddress.body.map((event: { action: string; details: string }) => [event.action, event.details])).toContainEqual(['login_success', 'Signed in']);
+    expect(Number(byAddress.headers['x-total-count'])).toBe(byAddress.body.length);
+    expect((await admin.get('/api/admin/audit-log?q=%25_nothing-like-this').expect(200)).body).toEqual([]);
+
+    expect((await admin.get('/api/admin/audit-log?limit=0').expect(400)).body).toMatchObject({ statusCode: 400, error: 'limit must be between 1 and 100' });
+    await request(t.baseUrl).get('/api/admin/audit-log').expect(401);
+  });
 });
 
 describe('cross-origin writes', () => {

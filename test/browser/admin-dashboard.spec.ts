@@ -82,6 +82,48 @@ describe('admin dashboard', () => {
     await page.getByText('5 login attempts per 15 minutes').waitFor();
   });
 
+  it('pages the whole audit log on the Security tab and searches it on the server', async () => {
+    // A month of an administrator's calls, older than anything this file did.
+    await t.dataSource.query(
+      `INSERT INTO audit_logs (action, resource, "ipAddress", timestamp)
+       SELECT 'GET /api/articles', '/api/articles?admin=true', '198.51.100.7', now() - interval '30 days' + n * interval '1 minute'
+       FROM generate_series(1, 60) AS n`,
+    );
+    await t.dataSource.query(
+      `INSERT INTO audit_logs (action, "ipAddress", details, timestamp) VALUES ('login_failure', '198.51.100.99', '{"reason":"Invalid password"}', now() - interval '60 days')`,
+    );
+    const [{ n }] = await t.dataSource.query('SELECT count(*)::int AS n FROM audit_logs');
+
+    // Signed in by the file's first test, or here when run alone.
+    await page.goto(`${t.baseUrl}/admin`);
+    await islandReady(page, 'AdminDashboard');
+    const signedIn = page.getByRole('heading', { name: 'Admin Dashboard' });
+    await Promise.race([signedIn.waitFor(), page.getByLabel('Password').waitFor()]);
+    if (!(await signedIn.isVisible())) await signInOnDashboard(page, t);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    const log = page.getByRole('region', { name: 'Audit log' });
+    await log.locator('tbody tr').nth(24).waitFor();
+    expect(await log.locator('tbody tr').count()).toBe(25);
+    // Newest first: this session's own reads lead, the month-old ones come later.
+    await expect(log.locator('tbody tr').first().innerText()).resolves.not.toContain('198.51.100.7');
+    const showing = await page.getByText(/^Showing 25 of \d+$/).innerText();
+    expect(Number(showing.split(' of ')[1])).toBeGreaterThanOrEqual(n);
+
+    // The next 25, less what the first page's own audit entry pushed down into them (shown once).
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await log.locator('tbody tr').nth(39).waitFor();
+    await expect(page.getByText(/^Showing \d+ of \d+$/).innerText()).resolves.toMatch(/^Showing (4\d|50) of/);
+
+    await page.getByLabel('Search the audit log').fill('198.51.100.99');
+    await log.getByRole('cell', { name: 'Wrong password', exact: true }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[role="region"][aria-label="Audit log"] tbody tr').length === 1);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    await page.getByLabel('Search the audit log').fill('no such action anywhere');
+    await page.getByText('No audit entries match your search').waitFor();
+  });
+
   it('regenerates the sitemap from Quick Navigation', async () => {
     await openDashboard(page, t);
     await page.getByRole('button', { name: 'Update Sitemap' }).click();

@@ -562,6 +562,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/admin/session', method: 'GET', admin: true, path: fixed('/api/admin/session') },
   { name: 'POST /api/admin/update-sitemap', method: 'POST', admin: true, path: fixed('/api/admin/update-sitemap'), body: {} },
   { name: 'GET /api/admin/security-dashboard', method: 'GET', admin: true, path: fixed('/api/admin/security-dashboard'), query: ['hours', 'limit'] },
+  { name: 'GET /api/admin/audit-log', method: 'GET', admin: true, path: fixed('/api/admin/audit-log'), query: ['q', 'limit', 'offset'] },
   { name: 'GET /api/articles?admin=true', method: 'GET', admin: true, path: fixed('/api/articles'), query: ['admin', 'category'] },
   { name: 'POST /api/articles', method: 'POST', admin: true, path: fixed('/api/articles'), body: article },
   {

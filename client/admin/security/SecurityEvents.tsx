@@ -13,13 +13,21 @@ export function actionTone(action: string): BadgeTone {
 
 const detailsText = (details: SecurityEvent['details']) => (details == null ? '' : typeof details === 'string' ? details : JSON.stringify(details));
 
-/** 'Recent Security Events': Time, Action, IP Address, Details; scrolls within a fixed height. */
-export function SecurityEvents({ events }: { events: SecurityEvent[] }) {
-  if (events.length === 0) return <p className="py-6 text-center text-sm text-slate-500">No recent security events</p>;
+/** 'Recent Security Events' (and the audit log's rows): Time, Action, IP Address, Details; scrolls within a fixed height. */
+export function SecurityEvents({
+  events,
+  label = 'Recent security events',
+  empty = 'No recent security events',
+}: {
+  events: SecurityEvent[];
+  label?: string;
+  empty?: string;
+}) {
+  if (events.length === 0) return <p className="py-6 text-center text-sm text-slate-500">{empty}</p>;
   return (
-    <ScrollTable label="Recent security events" columns={['Time', 'Action', 'IP Address', 'Details']}>
-      {events.map((event, index) => (
-        <tr key={`${event.timestamp}-${index}`}>
+    <ScrollTable label={label} columns={['Time', 'Action', 'IP Address', 'Details']}>
+      {events.map((event) => (
+        <tr key={event.id}>
           <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatAdminDateTime(event.timestamp)}</td>
           <td className="px-4 py-2">
             <Badge tone={actionTone(event.action)}>{event.action}</Badge>

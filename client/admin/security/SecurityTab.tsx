@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { SecuritySummary } from 'core/api/admin';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
+import { AuditLog } from './AuditLog';
 import { SecurityEvents } from './SecurityEvents';
 
 const FEATURES = [
@@ -56,6 +57,7 @@ export function SecurityTab({ summary }: { summary: UseQueryResult<SecuritySumma
             ))}
           </ul>
         </div>
+        <AuditLog />
       </CardContent>
     </Card>
   );
