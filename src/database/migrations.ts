@@ -21,6 +21,7 @@ import { ScaleQueryIndexes1797750000000 } from '../../migrations/1797750000000-S
 import { DiveSiteStatus1797900000000 } from '../../migrations/1797900000000-DiveSiteStatus';
 import { SiteCorrections1797900000001 } from '../../migrations/1797900000001-SiteCorrections';
 import { SiteArticleLinkIndexes1798000000000 } from '../../migrations/1798000000000-SiteArticleLinkIndexes';
+import { DiveSiteRevision1798100000000 } from '../../migrations/1798100000000-DiveSiteRevision';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -46,4 +47,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DiveSiteStatus1797900000000,
   SiteCorrections1797900000001,
   SiteArticleLinkIndexes1798000000000,
+  DiveSiteRevision1798100000000,
 ];
