@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { DEFAULT_FILTERS } from 'core/dive-sites/filters';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // The site text search and the region counts are kept per process under the revision of the sites' text
@@ -23,6 +25,19 @@ const regionCount = async (region: string): Promise<number | undefined> =>
   ((await request(t.baseUrl).get('/api/dive-sites/regions').expect(200)).body as { region: string; count: number }[]).find((row) => row.region === region)
     ?.count;
 const revision = async (): Promise<string> => (await t.dataSource.query('SELECT revision FROM dive_site_revision'))[0].revision;
+const ratingsRevision = async (): Promise<string> => (await t.dataSource.query('SELECT ratings FROM dive_site_revision'))[0].ratings;
+/** The first cards of 'Top rated', as the page reads them. */
+const topRated = async (): Promise<number[]> =>
+  (await t.app.get(DiveSitesService).explorerPage(DEFAULT_FILTERS, 24, null, 'top-rated')).sites.map((site) => site.id);
+/** The same, ordered again by SQL here: the best Bayesian average first (PRIOR_WEIGHT 5 towards the mean of every rating). */
+const topRatedNow = async (): Promise<number[]> =>
+  (
+    (await t.dataSource.query(
+      `SELECT id FROM dive_sites site ORDER BY site."ratingCount" = 0,
+         (5 * (SELECT coalesce(sum("ratingSum")::float8 / nullif(sum("ratingCount"), 0), 0) FROM dive_sites) + site."ratingSum") / (5 + site."ratingCount") DESC,
+         site."ratingCount" DESC, site.name COLLATE "und-x-icu", site.id LIMIT 24`,
+    )) as { id: number }[]
+  ).map((row) => row.id);
 const sites = () => t.dataSource.getRepository(DiveSite);
 
 describe('the kept site searches and region counts', () => {
@@ -57,11 +72,26 @@ describe('the kept site searches and region counts', () => {
     expect(await searchIds('Revision Test Reef')).toEqual([]);
   });
 
-  it('are not read again for a rating, which changes neither', async () => {
+  it("order 'Top rated' again as soon as a rating moves a site, and not before", async () => {
+    const before = await topRated();
+    expect(before).toEqual(await topRatedNow());
+    expect(await topRated()).toEqual(before);
+    // Ten five-star ratings of a site outside the first cards, in one statement (the ratings' triggers
+    // keep the site's totals, as for a rating posted).
+    const [outsider] = await sites().find({ where: { ratingCount: 0 }, order: { id: 'DESC' }, take: 1 });
+    await t.dataSource.query(`INSERT INTO dive_site_ratings ("diveSiteId", rating) SELECT $1, 5 FROM generate_series(1, 10)`, [outsider.id]);
+    const after = await topRated();
+    expect(after).toEqual(await topRatedNow());
+    expect(after).toContain(outsider.id);
+    expect(before).not.toContain(outsider.id);
+  });
+
+  it('are not searched again for a rating, which changes no text', async () => {
     const [site] = await sites().find({ order: { id: 'ASC' }, take: 1 });
-    const at = await revision();
+    const [at, ratingsAt] = [await revision(), await ratingsRevision()];
     await request(t.baseUrl).post(`/api/dive-sites/${site.id}/ratings`).set('X-Forwarded-For', '198.51.100.31').send({ rating: 4 }).expect(201);
     expect(await revision()).toBe(at);
+    expect(await ratingsRevision()).not.toBe(ratingsAt);
     // A change of a column the search does not read (a photo) leaves it too.
     await sites().update(site.id, { imageUrl: '/media/scene-wreck.svg' });
     expect(await revision()).toBe(at);
