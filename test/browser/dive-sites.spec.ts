@@ -327,7 +327,7 @@ describe('/dive-sites', () => {
         fade: map.classList.contains('leaflet-fade-anim'),
         zoom: map.querySelector('.leaflet-proxy.leaflet-zoom-animated') !== null,
       }));
-      // The first marker's popup does not fit where it opens: the map moves to show it, gliding or not.
+      // A popup that does not fit where it opens: the map moves to show it, gliding or not.
       await visitor.evaluate(() => {
         const pane = document.querySelector('.leaflet-map-pane')!;
         const seen = window as unknown as { glided?: boolean };
@@ -344,7 +344,17 @@ describe('/dive-sites', () => {
               new MutationObserver(() => resolve(pane.style.transform)).observe(pane, { attributes: true, attributeFilter: ['style'] }),
             ),
         );
-      await visitor.locator('[data-testid="dive-site-map"] .dive-site-marker').first().focus();
+      // The marker nearest the map's top edge inside it: its popup, which opens upwards, cannot fit, whatever
+      // zoom and clusters the map settled on (the first marker's did not fit either in most runs, not all).
+      const markers = visitor.locator('[data-testid="dive-site-map"] .dive-site-marker');
+      const topmost = await markers.evaluateAll((all) => {
+        const box = document.querySelector('.leaflet-container')!.getBoundingClientRect();
+        const inside = all
+          .map((marker, index) => ({ index, rect: marker.getBoundingClientRect() }))
+          .filter(({ rect }) => rect.top >= box.top && rect.bottom <= box.bottom && rect.left >= box.left && rect.right <= box.right);
+        return inside.reduce((best, marker) => (marker.rect.top < best.rect.top ? marker : best)).index;
+      });
+      await markers.nth(topmost).focus();
       await visitor.keyboard.press('Enter');
       await visitor.locator('.leaflet-popup-content').waitFor();
       await moves;
