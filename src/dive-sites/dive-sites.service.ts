@@ -77,6 +77,9 @@ export const MAP_COLUMNS = [
 export const NEARBY_LIMIT = 6;
 export const NEARBY_KM = 100;
 
+/** The most site ids the kept text searches hold in all (about 8 bytes each). */
+const KEPT_SEARCH_IDS = 250_000;
+
 /** The spatial index of nearby(): each site's point on the unit sphere, in cube's GiST. */
 export const NEARBY_INDEX = 'IDX_dive_sites_earth';
 
@@ -140,9 +143,6 @@ const NEARBY_BY_LATITUDE = `
   WHERE km <= $2
   ORDER BY km, name ${HUMAN_ORDER}, id
   LIMIT $3`;
-
-/** The most site ids the kept text searches hold in all (about 8 bytes each). */
-const KEPT_SEARCH_IDS = 250_000;
 
 @Injectable()
 export class DiveSitesService {
