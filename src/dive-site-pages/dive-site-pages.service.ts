@@ -110,7 +110,7 @@ export class DiveSitePagesService {
     order: 'name' | 'top-rated' = 'name',
   ): Promise<ExplorerData> {
     const visible = cardsToShow(show, total);
-    const page = await this.sites.explorerPage(filters, visible, matches, order);
+    const page = await this.sites.explorerPage(filters, visible, matches, order, total);
     const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
     return {
       cards: page.sites,
