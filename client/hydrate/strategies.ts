@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { ISLANDS, isIslandName } from '../islands/registry';
 import { holdInteraction } from './replay';
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Fetches React and the island's code, and hydrates the island with its server-rendered props. */
 async function hydrate(wrapper: HTMLElement): Promise<void> {
   const name = wrapper.dataset.island ?? '';
@@ -13,6 +15,9 @@ async function hydrate(wrapper: HTMLElement): Promise<void> {
   try {
     const props = propsScript?.textContent ? JSON.parse(propsScript.textContent) : {};
     const [{ mount }, module] = await Promise.all([import('../lib/mount.js'), ISLANDS[name]()]);
+    // Evaluating React's code is one long task the first time; hydration starts in a task of its own, so
+    // that the browser can answer input between the two.
+    await nextTask();
     const exports = module as unknown as Record<string, ComponentType<Record<string, unknown>>>;
     await mount(root, exports[name], props);
     hydrated = true;

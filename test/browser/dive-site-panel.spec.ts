@@ -47,6 +47,8 @@ describe('a dive site page as a visitor sees it', () => {
   it('with JavaScript on: the panel, the season strip, nearby links that lead to their pages, the copy button and the ratings', async () => {
     const page = await open(true);
     const nearby = await expectPanelAsAVisitorSeesIt(page);
+    // The ratings hydrate as the visitor scrolls to them.
+    await page.getByRole('region', { name: 'Ratings & Reviews' }).scrollIntoViewIfNeeded();
     await page.locator('[data-island="SiteRatings"][data-hydrated="true"]').waitFor();
     await page.getByRole('region', { name: 'Ratings & Reviews' }).getByText('No ratings yet').waitFor();
     await page.getByRole('button', { name: 'Copy' }).waitFor();

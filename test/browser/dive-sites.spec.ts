@@ -16,9 +16,19 @@ beforeAll(async () => {
 // No internet in the suite's pages: map tiles (and anything else off the site) fail, as they would offline.
 beforeEach(() => ({ t, page } = suite));
 
-const explorer = () => page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
-/** The rating form posts without JavaScript too: the tests of the island's own behaviour wait for it. */
-const ratings = () => page.locator('[data-island="SiteRatings"][data-hydrated="true"]').waitFor();
+/** The explorer hydrates at once on /dive-sites; on a site's page, below its panel, as the visitor scrolls to it. */
+const explorer = async () => {
+  await page.locator('#site-explorer').scrollIntoViewIfNeeded();
+  await page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
+};
+/**
+ * The rating form posts without JavaScript too: the tests of the island's own behaviour wait for it, which
+ * hydrates as the visitor scrolls to it.
+ */
+const ratings = async () => {
+  await page.getByRole('region', { name: 'Ratings & Reviews' }).scrollIntoViewIfNeeded();
+  await page.locator('[data-island="SiteRatings"][data-hydrated="true"]').waitFor();
+};
 const cards = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article');
 const cardNames = () => page.getByRole('region', { name: 'Dive sites', exact: true }).locator('article h2').allTextContents();
 const markers = () => page.locator('[data-testid="dive-site-map"] .dive-site-marker');

@@ -31,8 +31,11 @@ describe('islands hydrated from their page', () => {
   it("fetch only the map's list of every site on a site's page: its search and ratings came with it", async () => {
     const [site] = await t.dataSource.getRepository(DiveSite).find({ where: { name: 'Wolf Rock' } });
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    // Both hydrate as the visitor scrolls to them, below the site's panel.
+    await page.getByRole('region', { name: 'Ratings & Reviews' }).scrollIntoViewIfNeeded();
+    await islandReady(page, 'SiteRatings');
+    await page.getByTestId('dive-site-map').scrollIntoViewIfNeeded();
     await islandReady(page, 'DiveSiteExplorer');
-    await page.getByRole('region', { name: 'Ratings & Reviews' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(apiCalls).toEqual(['GET /api/dive-sites/map']);
   });

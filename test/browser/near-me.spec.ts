@@ -51,6 +51,8 @@ describe("'Near me'", () => {
     const page = await suite.open({ ...DESKTOP, geolocation: AT_SEA, permissions: ['geolocation'] });
     const everySite = page.waitForResponse(EVERY_SITE);
     await page.goto(`${t.baseUrl}/dive-sites/${yongala.id}`);
+    // The explorer below the site's panel hydrates, and fetches every site, as the visitor scrolls to it.
+    await page.locator('#site-explorer').scrollIntoViewIfNeeded();
     await everySite;
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Near me' }).click();

@@ -209,9 +209,10 @@ describe('stored XSS payloads', () => {
     await expect(userLinks('section[aria-labelledby="comments-heading"] ul')).resolves.toEqual([ugcLink]);
     await expect(page.locator('section[aria-labelledby="comments-heading"] ul').innerText()).resolves.toContain('https://example.com/visit-me <b>bold</b>');
     await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
-    await islandReady(page, 'DiveSiteExplorer');
     const ratingsList = page.getByRole('list', { name: 'Recent reviews' });
-    await ratingsList.waitFor();
+    await expect(userLinks('[aria-label="Recent reviews"]')).resolves.toEqual([ugcLink]);
+    await ratingsList.scrollIntoViewIfNeeded();
+    await islandReady(page, 'SiteRatings');
     await expect(userLinks('[aria-label="Recent reviews"]')).resolves.toEqual([ugcLink]);
     await expect(ratingsList.innerText()).resolves.toContain('https://example.com/visit-me <b>bold</b>');
 

@@ -259,7 +259,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
         </div>
       </article>
       <div id="site-ratings">
-        <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="idle" />
+        <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="visible" />
       </div>
     </div>
   );

@@ -41,7 +41,9 @@ export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSites
       {/* A site's own page leads with the site (its facts, safety brief and ratings); the explorer, its search
           pre-filled with the site's name, follows below. */}
       {panel && <DiveSitePanel {...panel} />}
-      <Island name="DiveSiteExplorer" props={explorer} hydrate="idle" />
+      {/* On /dive-sites the explorer's map is the page's first screen; on a site's page it is far below the
+          panel, and is hydrated (with its map's Leaflet) only as the visitor scrolls towards it. */}
+      <Island name="DiveSiteExplorer" props={explorer} hydrate={panel ? 'visible' : 'idle'} />
       {/* The foot of a site's page: when its facts were last checked, and the pages they come from. */}
       {panel && (
         <div className="mx-auto max-w-7xl px-4 pb-12">
