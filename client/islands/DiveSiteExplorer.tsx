@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Component, lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { useDebouncedValue } from 'client/lib/use-debounced-value';
 import { trackEvent } from '../lib/analytics';
@@ -167,7 +167,9 @@ function Explorer(props: DiveSiteExplorerProps) {
       knownCards.has(id) ? knownCards.get(id)! : loadCards([id]).then((cards) => cards.get(id) ?? null),
     [knownCards, loadCards],
   );
-  const allSites = everySite.data ?? null;
+  // React Query hands its answers over synchronously (useSyncExternalStore): every site arriving re-renders
+  // the list and mounts the map as a deferred render instead, time-sliced, so it never blocks input.
+  const allSites = useDeferredValue(everySite.data ?? null);
   const sitesFailed = everySite.isError;
   const [routeMissing, setRouteMissing] = useState(props.routeMissing);
   const [visible, setVisible] = useState(props.initialVisible);
@@ -343,7 +345,9 @@ function Explorer(props: DiveSiteExplorerProps) {
     <div id="site-explorer" className="mx-auto max-w-7xl px-4 py-10">
       {props.sortChoice && <SortChoice topRated={topRated} filters={filters} />}
       <section aria-label="Map of dive sites">
-        <div ref={mapBox} className="relative z-0 h-80 overflow-hidden sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
+        {/* Contained: the box's size never depends on the map, so Leaflet measuring it as it starts lays out
+            the box alone, not the page around it. */}
+        <div ref={mapBox} className="relative z-0 h-80 overflow-hidden contain-strict sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
           {mapNear ? (
             <MapFailure>
               <Suspense fallback={<MapPlaceholder />}>

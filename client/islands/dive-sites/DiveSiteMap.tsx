@@ -1,3 +1,4 @@
+import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import Supercluster from 'supercluster';
@@ -5,6 +6,8 @@ import { decodeMapPayload, type MapSite } from 'core/dive-sites/map-payload';
 import { SINGLES_FROM_ZOOM, viewBox, type MapViewAnswer } from 'core/dive-sites/map-view';
 import { skillBadgeClass } from 'core/dive-sites/filters';
 import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, declutter, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
+import { degreesPerPixel, simplifyOutline, type Rings } from '../../lib/dive-sites/outline';
+import { inSlices } from '../../lib/slices';
 import { statusBadge } from 'core/dive-sites/status';
 import { ratingText, starGlyphs, type ExplorerSite, type TileSettings } from 'core/dive-sites/types';
 
@@ -162,31 +165,54 @@ function keepCoast(map: L.Map, folder: string): () => void {
 function drawOfflineLand(map: L.Map, tiles: TileSettings): void {
   const element = map.getContainer();
   const drawn = (name: 'land' | 'coast') => (element.dataset[name] = 'drawn');
-  const outline = tiles.offlineLand
+  const outline: Promise<Rings[] | null> = tiles.offlineLand
     ? fetch(tiles.offlineLand)
-        .then((response) => (response.ok ? response.json() : null))
-        .then((data) => {
-          if (!data) return null;
-          drawn('land');
-          return L.geoJSON(data, {
-            interactive: false,
-            attribution: 'Land outline: Natural Earth',
-            style: { stroke: true, color: '#94a3b8', weight: 1, ...LAND_STYLE },
-          });
-        })
+        .then((response) => (response.ok ? (response.json() as Promise<Feature<Polygon | MultiPolygon>>) : null))
+        .then((data) => (data ? ((data.geometry.type === 'Polygon' ? [data.geometry.coordinates] : data.geometry.coordinates) as Rings[]) : null))
         .catch((error) => {
           console.warn('The offline land outline could not be drawn', error);
           return null;
         })
     : Promise.resolve(null);
+  // The outline of each zoom shown, simplified to about a pixel (far out, a small part of its points), its
+  // islands added a few at a time.
+  const outlines = new Map<number, L.GeoJSON>();
+  const outlineAt = (polygons: Rings[], zoom: number): L.GeoJSON => {
+    let layer = outlines.get(zoom);
+    if (!layer) {
+      const built = L.geoJSON(undefined, {
+        interactive: false,
+        attribution: 'Land outline: Natural Earth',
+        style: { stroke: true, color: '#94a3b8', weight: 1, ...LAND_STYLE },
+      });
+      const tolerance = degreesPerPixel(zoom);
+      inSlices(
+        polygons.length,
+        (index) => {
+          const [rings] = simplifyOutline([polygons[index]], tolerance);
+          const island: Polygon = { type: 'Polygon', coordinates: rings };
+          built.addData(island);
+        },
+        () => drawn('land'),
+      );
+      outlines.set(zoom, (layer = built));
+    }
+    return layer;
+  };
+  let shown: L.GeoJSON | null = null;
   // The squares are cut at their edges: filled without a stroke, so no line runs along a cut.
   const coast = L.layerGroup();
   const asked = new Set<string>();
   const show = async () => {
     const land = await outline;
-    const close = map.getZoom() > OFFLINE_LAND_MAX_ZOOM;
-    if (land && !close) land.addTo(map);
-    else land?.remove();
+    const zoom = Math.round(map.getZoom());
+    const close = zoom > OFFLINE_LAND_MAX_ZOOM;
+    const next = land && !close ? outlineAt(land, zoom) : null;
+    if (shown !== next) {
+      shown?.remove();
+      next?.addTo(map);
+      shown = next;
+    }
     if (!close || !tiles.offlineCoast) return void coast.remove();
     coast.addTo(map);
     for (const { key, url } of coastFiles(map, tiles.offlineCoast)) {
@@ -208,8 +234,6 @@ function drawOfflineLand(map: L.Map, tiles: TileSettings): void {
   map.on('moveend', () => void show());
   void show();
 }
-
-const MARKER_BATCH = 40;
 
 /**
  * Up to this many sites every one is its own marker (the seed's 244 stay SPEC's dots, but for those too
@@ -286,13 +310,12 @@ interface MapMark {
  * The markers of a list of marks. Marks whose targets would overlap at the zoom are drawn as one cluster
  * (declutter: no marker hides part of another, WCAG 2.2 target size); markers still standing are kept from
  * one draw to the next, a site's resized in place at a new zoom (an open popup survives a pan or a zoom);
- * new ones are added MARKER_BATCH at a time, each batch its own task, so that hundreds of markers never
- * block input for one long task. When the last is
+ * new ones are added a few milliseconds at a time, each slice its own task (inSlices). When the last is
  * drawn, the map's element says at which zoom it drew how many markers, clusters and sites (tests wait for it).
  */
 class MarkLayer {
   private drawn = new Map<string, { marker: L.Marker; zoom: number }>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopAdding: () => void = () => undefined;
 
   constructor(
     private readonly map: L.Map,
@@ -303,7 +326,7 @@ class MarkLayer {
   ) {}
 
   show(marks: MapMark[], drawnData: Record<string, string> = {}): void {
-    clearTimeout(this.timer);
+    this.stopAdding();
     const zoom = Math.round(this.map.getZoom());
     const groups = declutter(
       marks.map((mark) => {
@@ -339,23 +362,23 @@ class MarkLayer {
     }
     for (const { marker } of previous.values()) this.group.removeLayer(marker);
     const sites = groups.reduce((sum, group) => sum + group.count, 0);
-    const add = (start: number) => {
-      create.slice(start, start + MARKER_BATCH).forEach((draw) => draw());
-      if (start + MARKER_BATCH < create.length) this.timer = setTimeout(() => add(start + MARKER_BATCH), 0);
-      else if (this.element)
+    this.stopAdding = inSlices(
+      create.length,
+      (index) => create[index](),
+      () =>
+        this.element &&
         Object.assign(this.element.dataset, {
           ...drawnData,
           markedZoom: String(zoom),
           markers: String(singles),
           clusters: String(groups.length - singles),
           sites: String(sites),
-        });
-    };
-    add(0);
+        }),
+    );
   }
 
   stop(): void {
-    clearTimeout(this.timer);
+    this.stopAdding();
   }
 }
 
@@ -378,12 +401,26 @@ export function DiveSiteMap({ sites: sitesProp, viewUrl, highlighted, view, tile
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
 
+  // Set once Leaflet has made the map: the markers and the view are applied from then on.
+  const [made, setMade] = useState(false);
   useEffect(() => {
-    if (!container.current) return;
+    const element = container.current;
+    if (!element) return;
+    let remove: (() => void) | undefined;
+    // Made in a task of its own after React's commit: together they are one long task on a slow phone.
+    const timer = setTimeout(() => (remove = make(element)), 0);
+    return () => {
+      clearTimeout(timer);
+      remove?.();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is created once; later views and sites are applied by the effects below
+  }, []);
+
+  const make = (element: HTMLDivElement): (() => void) => {
     // A visitor who asked for less motion (WCAG 2.3.3) gets a map that jumps instead of gliding: zooms,
     // fades, throws and the pans of a popup opening into view.
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    const created = L.map(container.current, {
+    const created = L.map(element, {
       center: view.center,
       zoom: view.zoom,
       minZoom: MIN_ZOOM,
@@ -408,7 +445,6 @@ export function DiveSiteMap({ sites: sitesProp, viewUrl, highlighted, view, tile
     }
     layer.current = L.layerGroup().addTo(created);
     map.current = created;
-    const element = container.current;
     tileLayer.once('tileerror', () => {
       element.dataset.tiles = 'offline';
       drawOfflineLand(created, tiles);
@@ -418,14 +454,14 @@ export function DiveSiteMap({ sites: sitesProp, viewUrl, highlighted, view, tile
     created.on('zoomend', showZoom);
     showZoom();
     element.dataset.ready = 'true';
+    setMade(true);
     return () => {
       stopKeeping();
       created.remove();
       map.current = null;
       layer.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is created once; later views and sites are applied by the effects below
-  }, []);
+  };
 
   useEffect(() => {
     const current = map.current;
@@ -476,13 +512,13 @@ export function DiveSiteMap({ sites: sitesProp, viewUrl, highlighted, view, tile
       marks.stop();
       stopDrawing();
     };
-  }, [sites, highlighted, viewUrl]);
+  }, [sites, highlighted, viewUrl, made]);
 
   // Compared by value: the parent builds a new center array on every render.
   const [latitude, longitude] = view.center;
   useEffect(() => {
     map.current?.setView([latitude, longitude], view.zoom);
-  }, [latitude, longitude, view.zoom]);
+  }, [latitude, longitude, view.zoom, made]);
 
   return (
     <div className="flex h-full w-full flex-col" role="region" aria-label="Map of the filtered dive sites">
