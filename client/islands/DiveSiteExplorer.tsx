@@ -347,7 +347,11 @@ function Explorer(props: DiveSiteExplorerProps) {
       <section aria-label="Map of dive sites">
         {/* Contained: the box's size never depends on the map, so Leaflet measuring it as it starts lays out
             the box alone, not the page around it. */}
-        <div ref={mapBox} className="relative z-0 h-80 overflow-hidden contain-strict sm:h-[28rem] rounded-2xl ring-1 ring-slate-200" data-testid="dive-site-map">
+        <div
+          ref={mapBox}
+          className="relative z-0 h-80 overflow-hidden contain-strict sm:h-[28rem] rounded-2xl ring-1 ring-slate-200"
+          data-testid="dive-site-map"
+        >
           {mapNear ? (
             <MapFailure>
               <Suspense fallback={<MapPlaceholder />}>
