@@ -28,8 +28,20 @@ function replayTypedValues(root: HTMLElement): void {
 }
 
 /**
+ * An option chosen before hydration is still selected, but React, which starts from the server's value,
+ * never saw the choice: a `change` event (which React reads a select's choice from) hands it over.
+ */
+function replayChosenOptions(root: HTMLElement): void {
+  root.querySelectorAll<HTMLSelectElement>('select:not([multiple])').forEach((select) => {
+    // The server's choice: its last option marked selected, else the first.
+    const served = Math.max(0, [...select.options].map((option) => option.defaultSelected).lastIndexOf(true));
+    if (select.options.length > 0 && select.selectedIndex !== served) select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+/**
  * Holds what a visitor does to an island while its code loads, and hands it over once it has hydrated:
- * typed values, the focus (an island that opens on focus would otherwise wait for a second one) and
+ * typed values, chosen options, the focus (an island that opens on focus would otherwise wait for a second one) and
  * clicks on buttons and the like (held, so that React sees them rather than the bare HTML; WORKS_AS_IS are not). `release` runs
  * even when hydration fails, so a held click then gets the server-rendered behaviour (a form's submit).
  */
@@ -50,6 +62,7 @@ export function holdInteraction(wrapper: HTMLElement, root: HTMLElement): { rele
       wrapper.removeEventListener('click', holdClick, true);
       if (hydrated) {
         replayTypedValues(root);
+        replayChosenOptions(root);
         // A client re-render (after a mismatch) replaces the focused element: focus its replacement.
         if (focusedAtStart && !focusedAtStart.isConnected && focusedAtStart.id && document.activeElement === document.body) {
           document.getElementById(focusedAtStart.id)?.focus();

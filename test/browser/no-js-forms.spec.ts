@@ -240,6 +240,17 @@ describe('with JavaScript on, before the island hydrates', () => {
     expect(await t.dataSource.getRepository(DiveSiteRating).findOneBy({ diveSiteId: site.id, comment })).toMatchObject({ rating: 5 });
   });
 
+  it('lists the region chosen before the explorer hydrated', async () => {
+    const sites = await t.dataSource.getRepository(DiveSite).find();
+    const release = await holdIsland('DiveSiteExplorer');
+    await page.goto(`${t.baseUrl}/dive-sites`);
+    await page.getByLabel('Region').selectOption('Tasmania');
+    release();
+    await hydrated('DiveSiteExplorer');
+    await page.getByText(`Showing ${sites.filter((site) => site.region === 'Tasmania').length} of ${sites.length} dive sites`).waitFor();
+    await expect(page.getByLabel('Region').inputValue()).resolves.toBe('Tasmania');
+  });
+
   it('subscribes the address typed before the signup hydrated', async () => {
     const release = await holdIsland('NewsletterSignup');
     const email = uniqueEmail('early');
