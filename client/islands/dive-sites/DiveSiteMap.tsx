@@ -290,9 +290,13 @@ export function DiveSiteMap({ sites: sitesProp, viewUrl, highlighted, view, tile
     const element = container.current;
     if (!element) return;
     let remove: (() => void) | undefined;
-    // Made in a task of its own after React's commit: together they are one long task on a slow phone.
-    const timer = setTimeout(() => (remove = make(element)), 0);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Made in a task of its own once the browser has laid out and painted React's commit (a frame, then a
+    // task): Leaflet measures its box as it starts, which on a page still to be laid out lays out the whole
+    // page, and together they were one long task on a slow phone.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => (remove = make(element)), 0)));
     return () => {
+      cancelAnimationFrame(frame);
       clearTimeout(timer);
       remove?.();
     };
