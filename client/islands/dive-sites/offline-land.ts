@@ -5,7 +5,7 @@
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import * as L from 'leaflet';
 import type { TileSettings } from 'core/dive-sites/types';
-import { degreesPerPixel, simplifyOutline, type Rings } from '../../lib/dive-sites/outline';
+import { degreesPerPixel, simplifyPolygon, type Rings } from '../../lib/dive-sites/outline';
 import { inSlices } from '../../lib/slices';
 
 /** The 1:50m outline is only good enough for an overview; closer in, the 1:10m coast's squares are drawn. */
@@ -78,8 +78,7 @@ export function drawOfflineLand(map: L.Map, tiles: TileSettings): void {
       inSlices(
         polygons.length,
         (index) => {
-          const [rings] = simplifyOutline([polygons[index]], tolerance);
-          const island: Polygon = { type: 'Polygon', coordinates: rings };
+          const island: Polygon = { type: 'Polygon', coordinates: simplifyPolygon(polygons[index], tolerance) };
           built.addData(island);
         },
         () => drawn('land'),
