@@ -94,6 +94,19 @@ describe('work in slices', () => {
     expect(finished).toBe(true);
   });
 
+  it('with a slice of 0 ms, runs each step in a task of its own, however quick (the map is made so)', () => {
+    const done: number[] = [];
+    jest.spyOn(performance, 'now').mockReturnValue(0);
+    inSlices(3, (index) => done.push(index), undefined, 0);
+    expect(done).toEqual([]);
+    jest.advanceTimersToNextTimer();
+    expect(done).toEqual([0]);
+    jest.advanceTimersToNextTimer();
+    expect(done).toEqual([0, 1]);
+    jest.advanceTimersToNextTimer();
+    expect(done).toEqual([0, 1, 2]);
+  });
+
   it('stops what is left when asked', () => {
     const done: number[] = [];
     let clock = 0;

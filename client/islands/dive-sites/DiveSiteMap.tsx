@@ -1,5 +1,5 @@
 import * as L from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import Supercluster from 'supercluster';
 import { decodeMapPayload, type MapSite } from 'core/dive-sites/map-payload';
 import { SINGLES_FROM_ZOOM, viewBox, type MapViewAnswer } from 'core/dive-sites/map-view';
@@ -268,6 +268,41 @@ class MarkLayer {
 /** Where supercluster's answer is drawn: east of the antimeridian one world east, as mapPosition does. */
 const drawnAt = (lat: number, lng: number): [number, number] => (lng < -30 ? [lat, lng + 360] : [lat, lng]);
 
+/** Leaflet's map in its box, at the first view. */
+function newMap(element: HTMLElement, view: MapView): L.Map {
+  // A visitor who asked for less motion (WCAG 2.3.3) gets a map that jumps instead of gliding: zooms,
+  // fades, throws and the pans of a popup opening into view.
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const created = L.map(element, {
+    center: view.center,
+    zoom: view.zoom,
+    minZoom: MIN_ZOOM,
+    maxZoom: MAX_ZOOM,
+    zoomAnimation: !still,
+    fadeAnimation: !still,
+    markerZoomAnimation: !still,
+    inertia: !still,
+  });
+  if (still) {
+    // Leaflet has no setting for its pans (a popup's autopan, setView within the view): each is made a jump.
+    const panBy = created.panBy.bind(created);
+    created.panBy = (offset, options) => panBy(offset, { ...options, animate: false });
+  }
+  return created;
+}
+
+/**
+ * The tiles. They may fail (no network): the markers are drawn on their own layer and stay usable, and the
+ * map turns to a sea-blue background with the site's own land outline at the zooms it is good for.
+ */
+function addTiles(map: L.Map, tiles: TileSettings, element: HTMLElement): void {
+  const tileLayer = L.tileLayer(tiles.url, { attribution: tiles.attribution, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }).addTo(map);
+  tileLayer.once('tileerror', () => {
+    element.dataset.tiles = 'offline';
+    drawOfflineLand(map, tiles);
+  });
+}
+
 /** The Leaflet map of the filtered sites: loaded only when the map scrolls into view. */
 export function DiveSiteMap({ sites: sitesProp, viewUrl, highlighted, view, tiles, cardOf: cardOfProp }: DiveSiteMapProps) {
   // The parent passes a new list each time its filters settle, often of the same sites: the markers (and
@@ -289,66 +324,43 @@ export function DiveSiteMap({ sites: sitesProp, viewUrl, highlighted, view, tile
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    let remove: (() => void) | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Made in a task of its own once the browser has laid out and painted React's commit (a frame, then a
-    // task): Leaflet measures its box as it starts, which on a page still to be laid out lays out the whole
-    // page, and together they were one long task on a slow phone.
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => (remove = make(element)), 0)));
+    let created: L.Map | undefined;
+    let stopKeeping: () => void = () => undefined;
+    // Made once the browser has laid out and painted React's commit (a frame), then a step a task: Leaflet
+    // measures its box as it starts, which on a page still to be laid out lays out the whole page, and the
+    // map, its tiles and its controls together were one long task on a slow phone.
+    const steps = [
+      () => (created = newMap(element, view)),
+      () => addTiles(created!, tiles, element),
+      () => {
+        // The zoom buttons and the credits sit in a bar under the map, not over it, so they never cover a marker.
+        for (const control of [created!.zoomControl, created!.attributionControl]) {
+          const bar = control.getContainer();
+          if (bar) controls.current?.append(bar);
+        }
+        layer.current = L.layerGroup().addTo(created!);
+        map.current = created!;
+        if (tiles.offlineCoast) stopKeeping = keepCoast(created!, tiles.offlineCoast);
+        const showZoom = () => (element.dataset.zoom = String(created!.getZoom()));
+        created!.on('zoomend', showZoom);
+        showZoom();
+        element.dataset.ready = 'true';
+        // A transition: the markers' first render yields to input.
+        startTransition(() => setMade(true));
+      },
+    ];
+    let stopMaking: () => void = () => undefined;
+    const frame = requestAnimationFrame(() => (stopMaking = inSlices(steps.length, (index) => steps[index](), undefined, 0)));
     return () => {
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      remove?.();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is created once; later views and sites are applied by the effects below
-  }, []);
-
-  const make = (element: HTMLDivElement): (() => void) => {
-    // A visitor who asked for less motion (WCAG 2.3.3) gets a map that jumps instead of gliding: zooms,
-    // fades, throws and the pans of a popup opening into view.
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    const created = L.map(element, {
-      center: view.center,
-      zoom: view.zoom,
-      minZoom: MIN_ZOOM,
-      maxZoom: MAX_ZOOM,
-      zoomAnimation: !still,
-      fadeAnimation: !still,
-      markerZoomAnimation: !still,
-      inertia: !still,
-    });
-    if (still) {
-      // Leaflet has no setting for its pans (a popup's autopan, setView within the view): each is made a jump.
-      const panBy = created.panBy.bind(created);
-      created.panBy = (offset, options) => panBy(offset, { ...options, animate: false });
-    }
-    // Tiles may fail (no network): the markers are drawn on their own layer and stay usable, and the
-    // map turns to a sea-blue background with the site's own land outline at the zooms it is good for.
-    const tileLayer = L.tileLayer(tiles.url, { attribution: tiles.attribution, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }).addTo(created);
-    // The zoom buttons and the credits sit in a bar under the map, not over it, so they never cover a marker.
-    for (const control of [created.zoomControl, created.attributionControl]) {
-      const element = control.getContainer();
-      if (element) controls.current?.append(element);
-    }
-    layer.current = L.layerGroup().addTo(created);
-    map.current = created;
-    tileLayer.once('tileerror', () => {
-      element.dataset.tiles = 'offline';
-      drawOfflineLand(created, tiles);
-    });
-    const stopKeeping = tiles.offlineCoast ? keepCoast(created, tiles.offlineCoast) : () => undefined;
-    const showZoom = () => (element.dataset.zoom = String(created.getZoom()));
-    created.on('zoomend', showZoom);
-    showZoom();
-    element.dataset.ready = 'true';
-    setMade(true);
-    return () => {
+      stopMaking();
       stopKeeping();
-      created.remove();
+      created?.remove();
       map.current = null;
       layer.current = null;
     };
-  };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is created once; later views and sites are applied by the effects below
+  }, []);
 
   useEffect(() => {
     const current = map.current;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { greatCircleKm } from 'core/geo';
 
 /** A position the browser gave; it never leaves the page (the sort and the distances are computed here). */
@@ -16,8 +16,9 @@ export const NEAR_ME_FAILED = 'Your position could not be found. Please try agai
 /** 'Near me': asks the browser for the position when pressed (never before), and remembers it for the page. */
 export function useNearMe() {
   // Rendered only once the island runs: without JavaScript (or a browser without geolocation) there is no button.
+  // A transition: the explorer's render that adds it yields to the browser instead of being one long task.
   const [available, setAvailable] = useState(false);
-  useEffect(() => setAvailable('geolocation' in navigator), []);
+  useEffect(() => startTransition(() => setAvailable('geolocation' in navigator)), []);
   const [status, setStatus] = useState<Status>('idle');
   const [position, setPosition] = useState<Position | null>(null);
   const locate = () => {
