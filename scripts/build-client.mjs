@@ -38,15 +38,22 @@ const result = await esbuild.build({
   logLevel: 'warning',
 });
 
-// React's code runs almost whole as the first island hydrates, and Leaflet's as the dive-site map is made.
-// The chunks holding them start with V8's explicit compile hint (Chrome 136 and later), so that the whole
-// file is compiled on a background thread as it streams in, instead of each function on the main thread
-// when first called (most of a long task on a slow phone). Other browsers read a comment. The names keep
-// esbuild's hash of the content before the line.
+// Code that runs almost whole as it loads: React's as the first island hydrates, TanStack Query's as the
+// first island that reads through it renders, the dive-site explorer's (its filters, cards and counts all
+// render as it hydrates on /dive-sites) and Leaflet's as the map is made. The chunks holding them start with
+// V8's explicit compile hint (Chrome 136 and later), so that the whole file is compiled on a background
+// thread as it streams in, instead of each function on the main thread when first called (most of a long
+// task on a slow phone). Other browsers read a comment. The names keep esbuild's hash of the content before
+// the line. (Measured with Lighthouse on /dive-sites: bench/README.md, 'Lighthouse figures'.)
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-const CALLED_ON_LOAD = ['node_modules/react-dom/cjs/react-dom-client.production.js', 'node_modules/leaflet/dist/leaflet-src.js'];
+const CALLED_ON_LOAD = [
+  'node_modules/react-dom/cjs/react-dom-client.production.js',
+  'node_modules/@tanstack/',
+  'client/islands/DiveSiteExplorer.tsx',
+  'node_modules/leaflet/dist/leaflet-src.js',
+];
 for (const [file, output] of Object.entries(result.metafile.outputs)) {
-  if (!CALLED_ON_LOAD.some((input) => input in output.inputs)) continue;
+  if (!Object.keys(output.inputs).some((input) => CALLED_ON_LOAD.some((start) => input.startsWith(start)))) continue;
   writeFileSync(join(root, file), COMPILE_HINT + readFileSync(join(root, file), 'utf8'));
 }
 
