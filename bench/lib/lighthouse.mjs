@@ -80,6 +80,16 @@ async function audit(port, url) {
 }
 
 /**
+ * An audit whose trace Lighthouse could not record (NO_NAVSTART, now and then on this machine) is run again,
+ * twice at most; an error that stays is reported with the run's null scores.
+ */
+async function auditUntilRecorded(port, url) {
+  let result = await audit(port, url);
+  for (let retry = 0; retry < 2 && result.runtimeError; retry++) result = await audit(port, url);
+  return result;
+}
+
+/**
  * Each page audited `runs` times in a row (the scores of a shared machine are noisy): a row a page with the
  * median of each figure, every run's performance score, the audits any run failed and the load average
  * (1 / 5 / 15 min) when the page's runs began.
@@ -91,7 +101,7 @@ export async function measureLighthouse(base, paths, { runs = 1 } = {}) {
     for (const path of paths) {
       const loadAverage = loadavg().map((load) => Number(load.toFixed(2)));
       const results = [];
-      for (let run = 0; run < runs; run++) results.push(await audit(chrome.port, base + path));
+      for (let run = 0; run < runs; run++) results.push(await auditUntilRecorded(chrome.port, base + path));
       const figure = (key) => median(results.map((result) => result[key]));
       rows.push({
         path,
