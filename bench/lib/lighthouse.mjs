@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS } from './page-weight.mjs';
 
-async function startChromium() {
+export async function startChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'adg-lh-'));
   const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -83,7 +83,7 @@ async function audit(port, url) {
  * An audit whose trace Lighthouse could not record (NO_NAVSTART, now and then on this machine) is run again,
  * twice at most; an error that stays is reported with the run's null scores.
  */
-async function auditUntilRecorded(port, url) {
+export async function auditUntilRecorded(port, url) {
   let result = await audit(port, url);
   for (let retry = 0; retry < 2 && result.runtimeError; retry++) result = await audit(port, url);
   return result;

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// Lighthouse on one page of two built trees, run after run in turn on one Chromium, to tell whether a
+// change helps: on this 2-core machine one page's score moves by 15 points from run to run, and the
+// machine drifts over minutes, so two batches run one after the other compare the machine as much as the
+// code. Each tree runs its own server (bench/lib/server.mjs: production settings, fresh DATA_DIR).
+//
+//   git worktree add /tmp/before HEAD~1 && ln -s "$PWD/node_modules" /tmp/before/node_modules
+//   (cd /tmp/before && npm run build) && npm run build
+//   node bench/lighthouse-ab.mjs /tmp/before . 8 /dive-sites
+import { resolve } from 'node:path';
+import { auditUntilRecorded, startChromium } from './lib/lighthouse.mjs';
+
+const [treeA, treeB, runsArg = '8', path = '/dive-sites'] = process.argv.slice(2);
+if (!treeA || !treeB) {
+  console.error('usage: node bench/lighthouse-ab.mjs <built tree A> <built tree B> [runs] [path]');
+  process.exit(2);
+}
+const runs = Number(runsArg);
+const serverIn = async (tree) => (await import(resolve(tree, 'bench/lib/server.mjs'))).startServer();
+const servers = { A: await serverIn(treeA), B: await serverIn(treeB) };
+const chrome = await startChromium();
+const results = { A: [], B: [] };
+try {
+  // A then B, then B then A: neither always runs first after the other's page.
+  for (let run = 0; run < runs; run++) {
+    for (const tree of run % 2 ? ['B', 'A'] : ['A', 'B']) results[tree].push(await auditUntilRecorded(chrome.port, servers[tree].url + path));
+  }
+} finally {
+  await chrome.stop();
+  await Promise.all(Object.values(servers).map((server) => server.stop()));
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const mean = (values) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
+for (const tree of ['A', 'B']) {
+  const performance = results[tree].map((result) => result.performance ?? NaN);
+  const tbt = results[tree].map((result) => result.tbtMs);
+  console.log(
+    `${tree} ${tree === 'A' ? treeA : treeB}: performance ${performance.join(' ')} (median ${median(performance)}), ` +
+      `TBT ms ${tbt.join(' ')} (median ${median(tbt)}, mean ${mean(tbt)})`,
+  );
+}
