@@ -8,7 +8,7 @@
 //   (cd /tmp/before && npm run build) && npm run build
 //   node bench/lighthouse-ab.mjs /tmp/before . 8 /dive-sites
 import { resolve } from 'node:path';
-import { auditUntilRecorded, startChromium } from './lib/lighthouse.mjs';
+import { auditUntilRecorded, median, startChromium } from './lib/lighthouse.mjs';
 
 const [treeA, treeB, runsArg = '8', path = '/dive-sites'] = process.argv.slice(2);
 if (!treeA || !treeB) {
@@ -29,7 +29,6 @@ try {
   await chrome.stop();
   await Promise.all(Object.values(servers).map((server) => server.stop()));
 }
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const mean = (values) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
 for (const tree of ['A', 'B']) {
   const performance = results[tree].map((result) => result.performance ?? NaN);

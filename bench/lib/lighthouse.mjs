@@ -43,7 +43,7 @@ export async function startChromium() {
 
 const score = (category) => (category?.score == null ? null : Math.round(category.score * 100));
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = values.filter((value) => value !== null && !Number.isNaN(value)).sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
 };

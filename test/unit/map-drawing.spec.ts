@@ -1,7 +1,9 @@
 import { offlineLand } from '../../scripts/offline-land.mjs';
-import { degreesPerPixel, simplifyOutline, type Rings } from 'client/lib/dive-sites/outline';
+import { degreesPerPixel, simplifyPolygon, type Rings } from 'client/lib/dive-sites/outline';
 import { inSlices } from 'client/lib/slices';
 
+/** Every polygon of the outline simplified, as the offline land draws them one by one. */
+const simplifyOutline = (polygons: Rings[], tolerance: number) => polygons.map((rings) => simplifyPolygon(rings, tolerance));
 const points = (polygons: Rings[]) => polygons.flat().reduce((sum, ring) => sum + ring.length, 0);
 
 describe('the offline land outline, fitted to a zoom', () => {

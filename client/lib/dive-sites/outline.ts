@@ -37,8 +37,3 @@ export function simplifyPolygon(rings: Rings, tolerance: number): Rings {
     return kept.length >= 4 ? kept : box(ring);
   });
 }
-
-/** Every polygon of an outline simplified (simplifyPolygon). */
-export function simplifyOutline(polygons: Rings[], tolerance: number): Rings[] {
-  return polygons.map((rings) => simplifyPolygon(rings, tolerance));
-}
