@@ -7,8 +7,12 @@
 //   git worktree add /tmp/before HEAD~1 && ln -s "$PWD/node_modules" /tmp/before/node_modules
 //   (cd /tmp/before && npm run build) && npm run build
 //   node bench/lighthouse-ab.mjs /tmp/before . 8 /dive-sites
+//
+// A tree from before the build matched its compile-hint paths anywhere in an input's path (scripts/
+// build-client.mjs, CALLED_ON_LOAD) loses the hint on React and Leaflet when built with linked node_modules.
 import { resolve } from 'node:path';
 import { auditUntilRecorded, median, startChromium } from './lib/lighthouse.mjs';
+import { startTiles } from './lib/tiles.mjs';
 
 const [treeA, treeB, runsArg = '8', path = '/dive-sites'] = process.argv.slice(2);
 if (!treeA || !treeB) {
@@ -16,7 +20,9 @@ if (!treeA || !treeB) {
   process.exit(2);
 }
 const runs = Number(runsArg);
-const serverIn = async (tree) => (await import(resolve(tree, 'bench/lib/server.mjs'))).startServer();
+// Both trees' maps load their tiles from one stand-in (bench/lib/tiles.mjs), as in `npm run bench`.
+const tiles = await startTiles();
+const serverIn = async (tree) => (await import(resolve(tree, 'bench/lib/server.mjs'))).startServer({ env: { TILE_URL: tiles.url } });
 const servers = { A: await serverIn(treeA), B: await serverIn(treeB) };
 const chrome = await startChromium();
 const results = { A: [], B: [] };
@@ -28,6 +34,7 @@ try {
 } finally {
   await chrome.stop();
   await Promise.all(Object.values(servers).map((server) => server.stop()));
+  await tiles.stop();
 }
 const mean = (values) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
 for (const tree of ['A', 'B']) {

@@ -53,7 +53,9 @@ const CALLED_ON_LOAD = [
   'node_modules/leaflet/dist/leaflet-src.js',
 ];
 for (const [file, output] of Object.entries(result.metafile.outputs)) {
-  if (!Object.keys(output.inputs).some((input) => CALLED_ON_LOAD.some((start) => input.startsWith(start)))) continue;
+  // An input outside the tree (a worktree's node_modules linked to another clone's) is named by a relative
+  // path with the prefix further in.
+  if (!Object.keys(output.inputs).some((input) => CALLED_ON_LOAD.some((start) => input.startsWith(start) || input.includes(`/${start}`)))) continue;
   writeFileSync(join(root, file), COMPILE_HINT + readFileSync(join(root, file), 'utf8'));
 }
 
