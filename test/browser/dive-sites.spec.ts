@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { CARD_PAGE_SIZE, depthBand } from 'core/dive-sites/filters';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
+import { landPainted } from '../support/map-browser';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const suite = browserSuite({ context: DESKTOP });
@@ -93,7 +94,7 @@ describe('/dive-sites', () => {
     await expect(page.locator('[data-testid="dive-site-map"] [data-zoom]').getAttribute('data-zoom')).resolves.toBe('3');
     // With no tiles (no internet here), the map draws the site's own land outline on a sea-blue background.
     await page.locator('[data-testid="dive-site-map"] [data-tiles="offline"][data-land="drawn"]').waitFor();
-    expect(await page.locator('[data-testid="dive-site-map"] .leaflet-overlay-pane path').count()).toBeGreaterThan(0);
+    expect(await landPainted(page)).toBeGreaterThan(0);
     await page.getByText('Land outline: Natural Earth').waitFor();
     // Longer than jest's 30 s default on a busy machine: two pages of cards loaded in place, then the whole list.
   }, 90_000);

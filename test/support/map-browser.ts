@@ -37,3 +37,18 @@ export function sitesOverAustralia(count: number, fields: { name: string; region
     description: `A grown test site number ${i}.`,
   }));
 }
+
+/**
+ * Waits until the dive-site map's canvas shows the offline land (its fill, #f1f5f9, on the sea-blue
+ * background) and returns how many of its pixels do.
+ */
+export async function landPainted(page: Page): Promise<number> {
+  const painted = await page.waitForFunction(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="dive-site-map"] .leaflet-overlay-pane canvas');
+    const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let land = 0;
+    for (let at = 0; at < pixels.length; at += 4) if (pixels[at] === 241 && pixels[at + 1] === 245 && pixels[at + 2] === 249) land++;
+    return land > 0 && land;
+  });
+  return (await painted.jsonValue()) as number;
+}

@@ -282,6 +282,9 @@ function newMap(element: HTMLElement, view: MapView): L.Map {
     fadeAnimation: !still,
     markerZoomAnimation: !still,
     inertia: !still,
+    // Its only vector layers, the offline land, drawn on a canvas: the islands added a few at a time are
+    // painted once a frame, with no element each for the browser to lay out.
+    preferCanvas: true,
   });
   if (still) {
     // Leaflet has no setting for its pans (a popup's autopan, setView within the view): each is made a jump.
