@@ -37,6 +37,8 @@ it('checks every purchase link on request and flags the review whose link answer
   await panel.getByText('2 links, not checked yet.').waitFor();
   await panel.getByRole('button', { name: 'Check purchase links' }).click();
   await panel.getByText(/^2 links, last checked /).waitFor();
+  // The date shows once the first link is checked; the check has ended when the button is back.
+  await panel.getByRole('button', { name: 'Check purchase links' }).waitFor();
   const flagged = panel.getByRole('list', { name: 'Links that need attention' }).getByRole('listitem');
   expect(await flagged.allInnerTexts()).toEqual([
     expect.stringMatching(new RegExp(`^Link broken \\(404\\)\\s*${broken.title}\\s*\\(review\\)\\s*${shop}/products/retired-mask$`)),
