@@ -13,6 +13,7 @@
 import { resolve } from 'node:path';
 import { auditUntilRecorded, median, startChromium } from './lib/lighthouse.mjs';
 import { startTiles } from './lib/tiles.mjs';
+import { mean } from './lib/writes.mjs';
 
 const [treeA, treeB, runsArg = '8', path = '/dive-sites'] = process.argv.slice(2);
 if (!treeA || !treeB) {
@@ -36,12 +37,11 @@ try {
   await Promise.all(Object.values(servers).map((server) => server.stop()));
   await tiles.stop();
 }
-const mean = (values) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
 for (const tree of ['A', 'B']) {
   const performance = results[tree].map((result) => result.performance ?? NaN);
   const tbt = results[tree].map((result) => result.tbtMs);
   console.log(
     `${tree} ${tree === 'A' ? treeA : treeB}: performance ${performance.join(' ')} (median ${median(performance)}), ` +
-      `TBT ms ${tbt.join(' ')} (median ${median(tbt)}, mean ${mean(tbt)})`,
+      `TBT ms ${tbt.join(' ')} (median ${median(tbt)}, mean ${Math.round(mean(tbt))})`,
   );
 }

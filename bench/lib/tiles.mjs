@@ -4,21 +4,19 @@
 // land instead (client/islands/dive-sites/offline-land.ts), work no visitor with a network does.
 import { createServer } from 'node:http';
 import sharp from 'sharp';
-import { freePort } from './server.mjs';
 
 export async function startTiles() {
   const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#aad3df', noise: { type: 'gaussian', mean: 170, sigma: 20 } } })
     .png({ palette: true, colours: 4 })
     .toBuffer();
-  const port = await freePort();
   const server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'image/png', 'content-length': tile.length, 'cache-control': 'public, max-age=86400' });
     response.end(tile);
   });
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     /** TILE_URL for the server under test. */
-    url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
+    url: `http://127.0.0.1:${server.address().port}/{z}/{x}/{y}.png`,
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
 }

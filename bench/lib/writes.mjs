@@ -64,7 +64,7 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+export const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const percentile = (values, p) => {
   if (!values.length) return null;
   const sorted = Float64Array.from(values).sort();
