@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import { Logger, type LoggerService } from '@nestjs/common';
+import { ConsoleLogger, Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
@@ -12,6 +12,8 @@ import { ConfigError, loadConfig, type AppConfig } from './config/app.config';
 import { startEmbeddedPostgres, type RunningDatabase } from './database/embedded-postgres';
 import { SeedService } from './database/seed.service';
 import { StartFailure } from './common/start-failure';
+import { QuietStartLogger } from './common/start-chatter';
+import { takeStartNotices } from './users/start-notices';
 import { join } from 'node:path';
 
 /** What the start set up, for the failure handler below to undo. */
@@ -32,25 +34,30 @@ async function bootstrap(): Promise<void> {
   }
 
   // Production logs are JSON lines (pino), Nest's Logger included; development keeps the readable console.
-  let jsonLogger: LoggerService | null = null;
+  // Either way, Nest's per-module and per-route start-up lines are debug lines (start-chatter.ts).
+  const levels = ['error', 'warn', 'log', 'debug'] as const;
+  let nestLogger: LoggerService;
   if (config.nodeEnv === 'production') {
     destination = logDestination();
     const pino = createPinoLogger(config, destination);
     useJsonLogs(pino);
-    jsonLogger = new PinoNestLogger(pino);
-    Logger.overrideLogger(jsonLogger);
+    nestLogger = new QuietStartLogger(new PinoNestLogger(pino));
+  } else {
+    nestLogger = new QuietStartLogger(new ConsoleLogger({ logLevels: [...levels.slice(0, levels.indexOf(config.logLevel) + 1)] }));
   }
+  Logger.overrideLogger(nestLogger);
 
   if (!config.databaseUrl) {
     logger.log('DATABASE_URL is not set: starting an embedded PostgreSQL');
     embedded = await startEmbeddedPostgres(join(config.dataDir, 'postgres'));
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
+  logger.log(`Database: ${describeDatabase(databaseUrl, !config.databaseUrl)}`);
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
     bufferLogs: false,
     bodyParser: false,
-    logger: jsonLogger ?? (['error', 'warn', 'log', 'debug'].slice(0, ['error', 'warn', 'log', 'debug'].indexOf(config.logLevel) + 1) as never),
+    logger: nestLogger,
   });
   // Once SIGTERM has arrived, a request on a connection still open is refused (503, Connection: close)
   // while the ones already in flight finish. Asked before anything else, the page cache's hits included.
@@ -112,6 +119,15 @@ async function bootstrap(): Promise<void> {
 
   await app.listen(config.port, config.host);
   logger.log(`${config.siteName} is running at ${config.siteUrl}`);
+  // Last, so that nothing scrolls it away: a generated administrator password, in a box.
+  for (const notice of takeStartNotices()) process.stdout.write(notice);
+}
+
+/** Where the data lives, as an operator reads it: host, port and database, never the password. */
+function describeDatabase(url: string, isEmbedded: boolean): string {
+  const parsed = new URL(url);
+  const where = `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  return isEmbedded ? `embedded PostgreSQL (${where}, data in ${join(config!.dataDir, 'postgres')})` : `PostgreSQL at ${where}`;
 }
 
 /** A failed start as an operator reads it: what failed, and what to do about it. */

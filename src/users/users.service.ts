@@ -4,6 +4,7 @@ import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { generatePassword, hashPassword, verifyPassword } from './password-hash';
 import { User } from './user.entity';
+import { addStartNotice, boxed } from './start-notices';
 
 /** The site has one administrator; this is its user name in `users`. */
 export const ADMIN_USERNAME = 'admin';
@@ -52,17 +53,18 @@ export class UsersService implements OnApplicationBootstrap {
     if (!wanted && inserted.raw.length > 0) this.announce(password);
   }
 
-  /** The only time the generated password is shown: straight to the console, never through the logger. */
+  /**
+   * The only time the generated password is shown: straight to the console, never through the logger,
+   * in a box printed after the start's last line (start-notices.ts).
+   */
   private announce(password: string): void {
-    process.stdout.write(
-      [
-        '',
+    addStartNotice(
+      boxed([
         'An administrator password was generated (it is shown only this once; only its hash is stored):',
         `  ${password}`,
         `Sign in at ${this.config.siteUrl}/admin`,
         'To choose another, start the server with ADMIN_PASSWORD set.',
-        '',
-      ].join('\n') + '\n',
+      ]),
     );
   }
 

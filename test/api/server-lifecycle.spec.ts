@@ -64,10 +64,15 @@ describe('the server with its embedded PostgreSQL', () => {
     const first = start();
     expect(await waitForPage()).toBe(200);
     expect(first.output()).toMatch(/Seeded: .*dive-sites/);
+    expect(first.output()).toMatch(/Database: embedded PostgreSQL \(127\.0\.0\.1:\d+\//);
+    expect(first.output()).not.toMatch(/Database: .*postgres:\/\//);
     expect(first.output()).toContain(`running at http://localhost:${port}`);
 
-    // No ADMIN_PASSWORD: a strong one is generated, printed once with the sign-in URL, and works.
-    const generated = /only its hash is stored\):\n {2}(\S+)\n/.exec(first.output())?.[1];
+    // A quiet start: none of Nest's per-module or per-route lines at the default level.
+    expect(first.output()).not.toMatch(/Mapped \{|RouterExplorer|InstanceLoader|dependencies initialized/);
+    // No ADMIN_PASSWORD: a strong one is generated, printed once in a box after the address, and works.
+    const generated = /only its hash is stored\): *\|\n\| {3}(\S+) +\|\n/.exec(first.output())?.[1];
+    expect(first.output().indexOf(generated!)).toBeGreaterThan(first.output().indexOf('is running at'));
     expect(generated).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(first.output()).toContain(`Sign in at http://localhost:${port}/admin`);
     const signIn = (password: string) =>
