@@ -125,7 +125,17 @@ writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
 // What the service worker keeps at install: the stylesheets, the land outline, Leaflet's images and the
 // scripts of the pages it keeps for offline use, the dive-site pages: the page script and the islands those
 // pages render, with what they import (no other island, so installing stays small).
-const OFFLINE_ISLANDS = new Set(['SearchBox', 'DiveSiteExplorer', 'SaveForOffline', 'CopyCoordinates', 'SiteRatings']);
+// Which islands those are is the registry's OFFLINE_ISLANDS record (client/islands/registry.ts), read here
+// by compiling the registry alone (its loaders are never called).
+const registrySource = await esbuild.build({
+  entryPoints: [join(root, 'client', 'islands', 'registry.ts')],
+  bundle: false,
+  format: 'esm',
+  write: false,
+  logLevel: 'warning',
+});
+const registry = await import(`data:text/javascript;base64,${Buffer.from(registrySource.outputFiles[0].text).toString('base64')}`);
+const OFFLINE_ISLANDS = new Set(Object.keys(registry.OFFLINE_ISLANDS).filter((name) => registry.OFFLINE_ISLANDS[name]));
 const scripts = new Set();
 const reach = (file) => {
   const island = /^client\/islands\/(\w+)\.tsx$/.exec(result.metafile.outputs[file]?.entryPoint ?? '')?.[1];

@@ -24,6 +24,29 @@ export const ISLANDS = {
 
 export type IslandName = keyof typeof ISLANDS;
 
+/**
+ * Whether the pages the service worker keeps for offline use (the dive-site list and each site's page)
+ * render the island: the build precaches those islands' scripts at install (scripts/build-client.mjs reads
+ * this record), so a page kept offline hydrates without the network. A new island must say which it is;
+ * test/api/island-registry.spec.ts checks the record against the islands those pages really render.
+ */
+export const OFFLINE_ISLANDS: Record<IslandName, boolean> = {
+  SearchBox: true,
+  HeroCarousel: false,
+  ArticleComments: false,
+  NewsletterSignup: false,
+  ContactForm: false,
+  DiveSiteExplorer: true,
+  SiteRatings: true,
+  CopyCoordinates: true,
+  AdminDashboard: false,
+  AdminComments: false,
+  AdminRatings: false,
+  AdminDiveSites: false,
+  SaveForOffline: true,
+  SuggestCorrection: true,
+};
+
 type IslandModules = { [N in IslandName]: Awaited<ReturnType<(typeof ISLANDS)[N]>> };
 
 /** The props of each island's component (the export of its file under the island's name). */
