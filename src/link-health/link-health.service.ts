@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { CheckedLink, LinkHealthReport, LinkState } from 'core/api/link-health';
+import { linkHealthSummary, type CheckedLink, type LinkHealthReport, type LinkState } from 'core/api/link-health';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { hostPacer } from './host-pacer';
@@ -136,11 +136,18 @@ export class LinkHealthService implements OnApplicationBootstrap, OnModuleDestro
     for (const link of links) byHost.set(host(link.url), [...(byHost.get(host(link.url)) ?? []), link]);
     const paced = hostPacer(this.options.perHostIntervalMs);
     const queue = [...byHost.values()];
+    const checked: Pick<CheckedLink, 'state' | 'url'>[] = [];
     const worker = async () => {
-      for (let group = queue.shift(); group; group = queue.shift()) for (const link of group) await this.save(link, await this.checker.check(link.url, paced));
+      for (let group = queue.shift(); group; group = queue.shift())
+        for (const link of group) {
+          const result = await this.checker.check(link.url, paced);
+          checked.push({ state: result.state, url: link.url });
+          await this.save(link, result);
+        }
     };
     await Promise.all(Array.from({ length: Math.min(HOSTS_AT_ONCE, queue.length) }, worker));
-    this.logger.log(`Checked ${links.length} purchase links on ${byHost.size} hosts`);
+    const shops = byHost.size === 1 ? '1 shop' : `${byHost.size} shops`;
+    this.logger.log(`Checked ${links.length} purchase links at ${shops}: ${linkHealthSummary(checked as CheckedLink[])}`);
   }
 
   private async save(link: StoredLink, result: LinkCheckResult): Promise<void> {

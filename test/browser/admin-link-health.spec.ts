@@ -10,7 +10,8 @@ import { browserSuite } from '../support/browser-suite';
  */
 const retailer = http.createServer((req, res) => res.writeHead(req.url === '/products/fins' ? 200 : 404).end());
 const options: LinkCheckOptions = {
-  resolve: async (hostname) => (hostname === 'shop.test' ? [{ address: '127.0.0.1', family: 4 }] : []),
+  // shop.test and refusing.test are this machine; any other name (gone.test) does not resolve.
+  resolve: async (hostname) => (['shop.test', 'refusing.test'].includes(hostname) ? [{ address: '127.0.0.1', family: 4 }] : []),
   allowAddress: () => true,
   timeoutMs: 5_000,
   perHostIntervalMs: 200,
@@ -50,4 +51,42 @@ it('checks every purchase link on request and flags the review whose link answer
       .count(),
   ).toBe(0);
   expect(await panel.getByRole('button', { name: 'Check purchase links' }).isEnabled()).toBe(true);
+});
+
+it('tells the truth when shops cannot be reached: counts per shop, each failing link with its reason, and no all-is-well summary', async () => {
+  const { t, page } = suite;
+  const port = (retailer.address() as AddressInfo).port;
+  // A port nothing listens on: the connection is refused.
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const refusedPort = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  const reviews: { slug: string; title: string }[] = await t.dataSource.query(`SELECT slug, title FROM reviews WHERE published = true ORDER BY id LIMIT 3`);
+  await t.dataSource.query(`UPDATE reviews SET "purchaseLink" = ''`);
+  await t.dataSource.query(`UPDATE products SET "affiliateLink" = ''`);
+  const urls = [`http://shop.test:${port}/products/fins`, `http://refusing.test:${refusedPort}/products/mask`, `http://gone.test:${port}/products/bcd`];
+  for (const [index, review] of reviews.entries())
+    await t.dataSource.query(`UPDATE reviews SET "purchaseLink" = $1 WHERE slug = $2`, [urls[index], review.slug]);
+
+  await openDashboard(page, t);
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Purchase links' }) });
+  await panel.getByRole('button', { name: 'Check purchase links' }).click();
+  await panel.getByText('1 working, 2 could not be checked (of 3 links).').waitFor();
+  await panel.getByRole('button', { name: 'Check purchase links' }).waitFor();
+  const table = panel.getByRole('table', { name: 'Purchase links by shop' });
+  expect(await table.getByRole('row').allInnerTexts()).toEqual([
+    expect.stringMatching(/^Shop\s+Working\s+Broken\s+Moved to home page\s+Could not check$/),
+    expect.stringMatching(/^gone\.test\s+0\s+0\s+0\s+1$/),
+    expect.stringMatching(/^refusing\.test\s+0\s+0\s+0\s+1$/),
+    expect.stringMatching(/^shop\.test\s+1\s+0\s+0\s+0$/),
+  ]);
+  const flagged = panel.getByRole('list', { name: 'Links that need attention' }).getByRole('listitem');
+  const texts = await flagged.allInnerTexts();
+  expect(texts).toHaveLength(2);
+  expect(texts).toContainEqual(expect.stringContaining(`${reviews[1].title}`));
+  expect(texts.find((text) => text.includes(reviews[1].title))).toContain('the shop refused the connection');
+  expect(texts.find((text) => text.includes(reviews[2].title))).toContain('does not resolve (DNS)');
+  await listRow(page, 'Published Reviews', reviews[2].title).getByText('Could not check the link').waitFor();
+  expect(await panel.getByText(/lead to a page/).count()).toBe(0);
 });
