@@ -39,6 +39,32 @@ export function saveProblem<F extends string>(
   return null;
 }
 
+/** The labels the admin forms give the fields publishing needs, for their messages. */
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  content: 'Content',
+  category: 'Category',
+  imageUrl: 'Image URL',
+  purchaseLink: 'Purchase Link',
+};
+
+/**
+ * Each field that stops a save, with its message under the field (issue 44): every required field a
+ * publish lacks, or the title a draft lacks. Empty when the post can be saved. The form's toast keeps
+ * SPEC's message (saveProblem); these say where.
+ */
+export function fieldProblems<F extends string>(
+  post: Partial<Record<F | 'title', unknown>>,
+  requirements: PublishRequirements<F>,
+  publish: boolean,
+): Record<string, string> {
+  if (publish) {
+    const missing = missingToPublish(post, requirements);
+    return Object.fromEntries(missing.map((field) => [field, `${FIELD_LABELS[field] ?? field} is required to publish.`]));
+  }
+  return isBlank(post.title) ? { title: 'Title is required to save the draft.' } : {};
+}
+
 /** Published with a Published Date still ahead: on no public page until then (scheduled publishing). */
 export function isScheduled(post: { published: boolean; publishedAt?: string | Date | null }, now = Date.now()): boolean {
   return post.published && !!post.publishedAt && new Date(post.publishedAt).getTime() > now;

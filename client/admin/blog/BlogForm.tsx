@@ -19,6 +19,7 @@ export function BlogForm(props: BlogFormProps) {
       media={
         <ImageUrlField
           label="Header Image URL"
+          name="imageUrl"
           required
           value={form.imageUrl}
           onChange={set('imageUrl')}

@@ -1,5 +1,5 @@
 import type { ArticleResponse } from 'core/api/articles';
-import { ARTICLE_REQUIREMENTS, saveProblem } from 'core/publishing';
+import { ARTICLE_REQUIREMENTS, fieldProblems, saveProblem } from 'core/publishing';
 import { EMPTY_POST_FORM, postPayload, postToForm, textOrNull, type PostForm, type PostFormKind } from '../content/post-form';
 import { firstDevelopmentUrl } from '../urls';
 
@@ -36,6 +36,7 @@ export const ARTICLE_FORM: PostFormKind<ArticleResponse, ArticleForm> = {
   empty: EMPTY_ARTICLE_FORM,
   toForm: articleToForm,
   problem: articleProblem,
+  fieldProblems: (form, publish) => fieldProblems(form, ARTICLE_REQUIREMENTS, publish),
   urlProblem: articleUrlProblem,
   payload: articlePayload,
 };

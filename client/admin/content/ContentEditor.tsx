@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Button } from '../ui/Button';
+import { FieldErrorMessage } from '../ui/Field';
+import { useFieldError } from '../ui/field-errors';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 import { CONTENT_TEMPLATES, DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, imageMarkdown, insertBlock } from './templates';
 
@@ -16,6 +18,7 @@ export function ContentEditor({ value, onChange, placeholder }: { value: string;
   const [imageUrl, setImageUrl] = useState('');
   const [alt, setAlt] = useState('');
   const [width, setWidth] = useState<number>(DEFAULT_IMAGE_WIDTH);
+  const error = useFieldError('content');
 
   function insert(text: string) {
     const at = textarea.current?.selectionStart ?? value.length;
@@ -99,6 +102,10 @@ export function ContentEditor({ value, onChange, placeholder }: { value: string;
       </div>
       <textarea
         id={id}
+        name="content"
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         ref={textarea}
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -109,6 +116,7 @@ export function ContentEditor({ value, onChange, placeholder }: { value: string;
         }
         className="mt-2 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
       />
+      {error && <FieldErrorMessage id={`${id}-error`}>{error}</FieldErrorMessage>}
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { TEAM_NAME } from 'core/constants';
 import { autoExcerpt, slugFromTitle } from 'core/text';
 import { useSiteTimeZone } from '../site-time';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
+import { FieldErrors, focusFirstInvalid } from '../ui/field-errors';
 import { ContentEditor } from './ContentEditor';
 import { ImageWarning } from './ImageWarning';
 import type { PostForm } from './post-form';
@@ -16,6 +17,10 @@ export interface PostEditorProps<F extends PostForm> {
   saving: boolean;
   onSave: (publish: boolean) => void;
   onCancel: () => void;
+  /** The fields that stop the last save tried, by name, each with its message. */
+  errors?: Readonly<Record<string, string>>;
+  /** Counts the saves stopped by missing fields: each moves focus to the first field to fix. */
+  attempt?: number;
 }
 
 interface PostEditorFrame {
@@ -56,8 +61,14 @@ export function PostEditor<F extends PostForm>({
   saving,
   onSave,
   onCancel,
+  errors = {},
+  attempt = 0,
 }: PostEditorFrame & PostEditorProps<F>) {
   const set = fieldSetter(form, onChange);
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (attempt > 0) focusFirstInvalid(formElement.current);
+  }, [attempt]);
   const timeZone = useSiteTimeZone();
   const publishedAt = (
     <TextField
@@ -73,69 +84,72 @@ export function PostEditor<F extends PostForm>({
     <Card>
       <CardHeader title={heading} description={description} />
       <CardContent>
-        <form
-          noValidate
-          className="grid gap-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSave(true);
-          }}
-        >
-          <div className="grid gap-5 md:grid-cols-2">
-            <TextField label="Title" required value={form.title} onChange={set('title')} placeholder={titlePlaceholder} maxLength={200} />
-            <TextField
-              label="URL Slug"
-              value={form.slug}
-              onChange={set('slug')}
-              placeholder={slugFromTitle(form.title) || 'auto-generated-from-title'}
-              hint="Leave blank to generate it from the title."
-              maxLength={200}
-            />
-            <SelectField label="Category" required value={form.category} onChange={set('category')}>
-              <option value="">Select a category</option>
-              {categories.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </SelectField>
-            <TextField label="Author" value={form.author} onChange={set('author')} placeholder={TEAM_NAME} maxLength={100} />
-            {details}
-          </div>
-          {media}
-          {publishedAtBeside ? (
+        <FieldErrors.Provider value={errors}>
+          <form
+            ref={formElement}
+            noValidate
+            className="grid gap-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onSave(true);
+            }}
+          >
             <div className="grid gap-5 md:grid-cols-2">
-              {publishedAtBeside}
-              {publishedAt}
+              <TextField label="Title" name="title" required value={form.title} onChange={set('title')} placeholder={titlePlaceholder} maxLength={200} />
+              <TextField
+                label="URL Slug"
+                value={form.slug}
+                onChange={set('slug')}
+                placeholder={slugFromTitle(form.title) || 'auto-generated-from-title'}
+                hint="Leave blank to generate it from the title."
+                maxLength={200}
+              />
+              <SelectField label="Category" name="category" required value={form.category} onChange={set('category')}>
+                <option value="">Select a category</option>
+                {categories.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField label="Author" value={form.author} onChange={set('author')} placeholder={TEAM_NAME} maxLength={100} />
+              {details}
             </div>
-          ) : (
-            publishedAt
-          )}
-          <TextAreaField
-            label="Excerpt"
-            value={form.excerpt}
-            onChange={set('excerpt')}
-            rows={3}
-            maxLength={1000}
-            placeholder={autoExcerpt(form.content) || 'Auto-generated from the content if empty'}
-            hint="Auto-generated if empty: the first 150 characters of the content."
-          />
-          <ContentEditor value={form.content} onChange={(content) => onChange({ ...form, content })} />
-          <ImageWarning content={form.content} />
-          <div className="flex flex-wrap gap-3">
-            <Button variant="outline" disabled={saving} onClick={() => onSave(false)}>
-              Save as Draft
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {editing?.published ? 'Update & Keep Published' : 'Publish Now'}
-            </Button>
-            {editing && (
-              <Button variant="ghost" disabled={saving} onClick={onCancel}>
-                Cancel Edit
-              </Button>
+            {media}
+            {publishedAtBeside ? (
+              <div className="grid gap-5 md:grid-cols-2">
+                {publishedAtBeside}
+                {publishedAt}
+              </div>
+            ) : (
+              publishedAt
             )}
-          </div>
-        </form>
+            <TextAreaField
+              label="Excerpt"
+              value={form.excerpt}
+              onChange={set('excerpt')}
+              rows={3}
+              maxLength={1000}
+              placeholder={autoExcerpt(form.content) || 'Auto-generated from the content if empty'}
+              hint="Auto-generated if empty: the first 150 characters of the content."
+            />
+            <ContentEditor value={form.content} onChange={(content) => onChange({ ...form, content })} />
+            <ImageWarning content={form.content} />
+            <div className="flex flex-wrap gap-3">
+              <Button variant="outline" disabled={saving} onClick={() => onSave(false)}>
+                Save as Draft
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {editing?.published ? 'Update & Keep Published' : 'Publish Now'}
+              </Button>
+              {editing && (
+                <Button variant="ghost" disabled={saving} onClick={onCancel}>
+                  Cancel Edit
+                </Button>
+              )}
+            </div>
+          </form>
+        </FieldErrors.Provider>
       </CardContent>
     </Card>
   );

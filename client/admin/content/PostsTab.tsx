@@ -41,6 +41,8 @@ export interface PostsTabConfig<P extends Post, F extends PostForm> {
   listNoun: string;
 }
 
+const NO_ERRORS: Record<string, string> = {};
+
 /** 'Published 4 July 2025', or 'Scheduled for 4 July 2025, 9:30 am' (the site's time) while its date is ahead. */
 function publishedLabel(post: { published: boolean; publishedAt: string | null; createdAt: string }, timeZone: string): string {
   if (post.publishedAt && isScheduled(post)) return `Scheduled for ${formatDateTimeIn(post.publishedAt, timeZone)}`;
@@ -51,7 +53,7 @@ function publishedLabel(post: { published: boolean; publishedAt: string | null; 
 export function PostsTab<P extends Post, F extends PostForm>({
   api,
   Editor,
-  form: { empty: emptyForm, toForm, problem, urlProblem, payload },
+  form: { empty: emptyForm, toForm, problem, fieldProblems, urlProblem, payload },
   details,
   path,
   previewKind,
@@ -63,6 +65,9 @@ export function PostsTab<P extends Post, F extends PostForm>({
   const content = useContentAdmin<P>(api, search);
   const [form, setForm] = useState<F>(emptyForm);
   const [editing, setEditing] = useState<P | null>(null);
+  // The last save that stopped on missing fields (publish or draft), and how many times it was tried, so
+  // that each try moves focus to the first field to fix; the marks follow the form as it is filled in.
+  const [attempt, setAttempt] = useState<{ publish: boolean; count: number } | null>(null);
   const confirm = useConfirm();
   const lower = plural.toLowerCase();
   const timeZone = useSiteTimeZone();
@@ -70,17 +75,23 @@ export function PostsTab<P extends Post, F extends PostForm>({
   const reset = () => {
     setForm(emptyForm);
     setEditing(null);
+    setAttempt(null);
   };
 
   function save(publish: boolean) {
     const missing = problem(form, publish);
-    if (missing) return reportMissing(missing);
+    if (missing) {
+      setAttempt({ publish, count: (attempt?.count ?? 0) + 1 });
+      return reportMissing(missing);
+    }
+    setAttempt(null);
     const badUrl = urlProblem(form);
     if (badUrl) return toast({ title: 'Invalid URL', description: badUrl, variant: 'destructive' });
     content.save.mutate({ id: editing?.id ?? null, body: payload(form, publish, timeZone) }, { onSuccess: reset });
   }
 
   function edit(post: P) {
+    setAttempt(null);
     setEditing(post);
     setForm(toForm(post, timeZone));
     scrollToEditor();
@@ -122,7 +133,16 @@ export function PostsTab<P extends Post, F extends PostForm>({
 
   return (
     <div className="grid gap-6">
-      <Editor form={form} onChange={setForm} editing={editing} saving={content.save.isPending} onSave={save} onCancel={reset} />
+      <Editor
+        form={form}
+        onChange={setForm}
+        editing={editing}
+        saving={content.save.isPending}
+        onSave={save}
+        onCancel={reset}
+        errors={attempt ? fieldProblems(form, attempt.publish) : NO_ERRORS}
+        attempt={attempt?.count ?? 0}
+      />
       {editing && <RevisionsPanel<P> key={editing.id} api={api} postId={editing.id} onRestored={edit} />}
       <SearchField label={`Search ${lower}`} placeholder="Title or URL slug" value={searchText} onChange={setSearchText} className="sm:max-w-md" />
       {content.drafts.isPending || content.published.isPending ? (

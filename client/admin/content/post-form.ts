@@ -36,6 +36,8 @@ export interface PostFormKind<P, F extends PostForm> {
   toForm: (post: P, timeZone: string) => F;
   /** The message that stops a save (what publishing needs), or null. */
   problem: (form: F, publish: boolean) => string | null;
+  /** Each field that stops the save, with its message (shown under the field). */
+  fieldProblems: (form: F, publish: boolean) => Record<string, string>;
   /** A URL on a development host, named, or null. */
   urlProblem: (form: F) => string | null;
   payload: (form: F, publish: boolean, timeZone: string) => Record<string, unknown>;

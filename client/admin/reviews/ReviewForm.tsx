@@ -36,6 +36,7 @@ export function ReviewForm(props: ReviewFormProps) {
         <>
           <ImageUrlField
             label="Image URL"
+            name="imageUrl"
             required
             value={form.imageUrl}
             onChange={set('imageUrl')}
@@ -44,6 +45,7 @@ export function ReviewForm(props: ReviewFormProps) {
           />
           <TextField
             label="Purchase Link (Affiliate)"
+            name="purchaseLink"
             required
             type="text"
             inputMode="url"

@@ -1,5 +1,5 @@
 import type { ReviewResponse } from 'core/api/reviews';
-import { REVIEW_REQUIREMENTS, saveProblem } from 'core/publishing';
+import { REVIEW_REQUIREMENTS, fieldProblems, saveProblem } from 'core/publishing';
 import { EMPTY_POST_FORM, postPayload, postToForm, textOrNull, type PostForm, type PostFormKind } from '../content/post-form';
 import { firstDevelopmentUrl } from '../urls';
 
@@ -41,6 +41,7 @@ export const REVIEW_FORM: PostFormKind<ReviewResponse, ReviewForm> = {
   empty: EMPTY_REVIEW_FORM,
   toForm: reviewToForm,
   problem: reviewProblem,
+  fieldProblems: (form, publish) => fieldProblems(form, REVIEW_REQUIREMENTS, publish),
   urlProblem: reviewUrlProblem,
   payload: reviewPayload,
 };

@@ -1,3 +1,4 @@
+import { useFieldError } from './field-errors';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const control =
@@ -9,9 +10,11 @@ interface FieldFrame {
   required?: boolean;
   hint?: ReactNode;
   warning?: string | null;
+  /** What stops the form's save at this field (its form's FieldErrors, by the field's name). */
+  error?: string | null;
 }
 
-function Frame({ id, label, required, hint, warning, children }: FieldFrame & { id: string; children: ReactNode }) {
+function Frame({ id, label, required, hint, warning, error, children }: FieldFrame & { id: string; children: ReactNode }) {
   return (
     <div>
       <div className="flex gap-0.5 text-sm font-medium text-slate-800">
@@ -33,21 +36,33 @@ function Frame({ id, label, required, hint, warning, children }: FieldFrame & { 
           {warning}
         </p>
       )}
+      {error && <FieldErrorMessage id={`${id}-error`}>{error}</FieldErrorMessage>}
     </div>
   );
 }
 
-const describedBy = (id: string, { hint, warning }: FieldFrame) => [hint && `${id}-hint`, warning && `${id}-warning`].filter(Boolean).join(' ') || undefined;
+/** A field's error under it, in red, named by the field's aria-describedby. */
+export function FieldErrorMessage({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {children}
+    </p>
+  );
+}
+
+const describedBy = (id: string, { hint, warning, error }: FieldFrame) =>
+  [hint && `${id}-hint`, warning && `${id}-warning`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
 export function TextField({ label, required, hint, warning, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const error = useFieldError(input.name);
   return (
-    <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
+    <Frame id={id} label={label} required={required} hint={hint} warning={warning} error={error}>
       <input
         id={id}
         aria-required={required || undefined}
-        aria-describedby={describedBy(id, { label, hint, warning })}
-        aria-invalid={warning ? true : undefined}
+        aria-describedby={describedBy(id, { label, hint, warning, error })}
+        aria-invalid={warning || error ? true : undefined}
         className={control}
         {...input}
       />
@@ -57,18 +72,34 @@ export function TextField({ label, required, hint, warning, ...input }: FieldFra
 
 export function TextAreaField({ label, required, hint, warning, ...textarea }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
+  const error = useFieldError(textarea.name);
   return (
-    <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
-      <textarea id={id} aria-required={required || undefined} aria-describedby={describedBy(id, { label, hint, warning })} className={control} {...textarea} />
+    <Frame id={id} label={label} required={required} hint={hint} warning={warning} error={error}>
+      <textarea
+        id={id}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, { label, hint, warning, error })}
+        aria-invalid={error ? true : undefined}
+        className={control}
+        {...textarea}
+      />
     </Frame>
   );
 }
 
 export function SelectField({ label, required, hint, warning, children, ...select }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
+  const error = useFieldError(select.name);
   return (
-    <Frame id={id} label={label} required={required} hint={hint} warning={warning}>
-      <select id={id} aria-required={required || undefined} aria-describedby={describedBy(id, { label, hint, warning })} className={control} {...select}>
+    <Frame id={id} label={label} required={required} hint={hint} warning={warning} error={error}>
+      <select
+        id={id}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, { label, hint, warning, error })}
+        aria-invalid={error ? true : undefined}
+        className={control}
+        {...select}
+      >
         {children}
       </select>
     </Frame>
