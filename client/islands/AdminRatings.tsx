@@ -7,6 +7,8 @@ import { toast } from '../lib/toast';
 import { timeDistance } from '../admin/format';
 import { isUnauthorized } from '../admin/session';
 import { ManagedItem, ManagedList, ManagementHeading } from '../admin/ui/ManagementScreen';
+import { ConfirmDialog } from '../admin/ui/ConfirmDialog';
+import { useConfirm } from '../admin/ui/useConfirm';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 const RATINGS_KEY = ['admin', 'ratings'] as const;
@@ -31,6 +33,7 @@ function RatingManagement() {
   const queryClient = useQueryClient();
   // Requested only once signed in: this component renders only with a session.
   const ratings = useAdminPages<AdminRatingResponse>(RATINGS_KEY, '/api/admin/ratings');
+  const confirm = useConfirm();
 
   const remove = useMutation({
     mutationFn: (rating: AdminRatingResponse) => apiRequest<void>('DELETE', `/api/admin/ratings/${rating.id}`),
@@ -76,12 +79,20 @@ function RatingManagement() {
                 body={rating.comment}
                 deleting={remove.isPending && remove.variables?.id === rating.id}
                 deleteLabel={`Delete rating of ${rating.site.name}`}
-                onDelete={() => remove.mutate(rating)}
+                onDelete={() =>
+                  // Deleting cannot be undone: asked first, like every other delete of the admin screens.
+                  confirm.ask({
+                    title: 'Delete Rating',
+                    description: `Are you sure you want to delete this ${rating.rating}-star rating of ${rating.site.name}? This action cannot be undone.`,
+                    onConfirm: () => remove.mutate(rating),
+                  })
+                }
               />
             ))}
           </ul>
         )}
       </ManagedList>
+      <ConfirmDialog request={confirm.request} onClose={confirm.close} />
     </div>
   );
 }

@@ -45,7 +45,14 @@ describe('blog tab', () => {
     await toastShows(page, 'Draft Saved');
     await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
 
-    await row('Draft Posts', title).getByRole('button', { name: 'Publish' }).click();
+    // Publishing is public: it asks first, naming the post.
+    await row('Draft Posts', title)
+      .getByRole('button', { name: `Publish \u201c${title}\u201d` })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: `Publish \u201c${title}\u201d?` })
+      .getByRole('button', { name: 'Publish' })
+      .click();
     await toastShows(page, 'Post Published');
     await row('Published Posts', title).waitFor();
     await expect(publicPageText('/blog')).resolves.toContain(title);
@@ -53,13 +60,21 @@ describe('blog tab', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await openDashboard(page, t);
 
+    // Unpublishing takes a live post down: it asks too, and Cancel leaves it up.
     await row('Published Posts', title).getByRole('button', { name: 'Unpublish' }).click();
+    const unpublish = page.getByRole('alertdialog', { name: `Unpublish \u201c${title}\u201d?` });
+    await unpublish.getByRole('button', { name: 'Cancel' }).click();
+    await unpublish.waitFor({ state: 'detached' });
+    await expect(publicPageText('/blog')).resolves.toContain(title);
+    await row('Published Posts', title).getByRole('button', { name: 'Unpublish' }).click();
+    await unpublish.getByRole('button', { name: 'Unpublish' }).click();
     await toastShows(page, 'Post Unpublished');
     await row('Draft Posts', title).waitFor();
     await expect(publicPageText('/blog')).resolves.not.toContain(title);
 
     // A published post asks before it is deleted; Cancel keeps it.
     await row('Draft Posts', title).getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
     await row('Published Posts', title).waitFor();
     await row('Published Posts', title).getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Published Post' });
@@ -104,6 +119,10 @@ describe('reviews tab', () => {
     await page.getByText('Image Warning').waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page
+      .getByRole('alertdialog', { name: /^Publish \u201c/ })
+      .getByRole('button', { name: 'Publish' })
+      .click();
     await toastShows(page, 'Review Published');
     await row('Published Reviews', title).getByText('$899 AUD').waitFor();
     await expect(publicPageText('/gear-reviews')).resolves.toContain(title);
@@ -245,6 +264,10 @@ describe('revisions in the blog editor', () => {
     await page.getByLabel('Header Image URL').fill('/media/scene-nudibranch.svg');
     await page.getByRole('textbox', { name: 'Content' }).fill('From June the grey nurse sharks gather in the gutters of the Cod Hole at Julian Rocks.');
     await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page
+      .getByRole('alertdialog', { name: /^Publish \u201c/ })
+      .getByRole('button', { name: 'Publish' })
+      .click();
     await toastShows(page, 'Post Published');
     await row('Published Posts', first).waitFor();
 

@@ -114,6 +114,7 @@ describe('rating administration', () => {
     expect(await page.getByText('198.51.100.9').count()).toBe(0);
 
     await rating.getByRole('button', { name: `Delete rating of ${site.name}` }).click();
+    await page.getByRole('alertdialog', { name: 'Delete Rating' }).getByRole('button', { name: 'Delete' }).click();
     await toastShows(page, 'Rating deleted');
     await rating.waitFor({ state: 'detached' });
     expect(await t.dataSource.query(`SELECT id FROM dive_site_ratings WHERE comment = 'Fake review from a rival shop'`)).toEqual([]);

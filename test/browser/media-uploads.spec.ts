@@ -32,6 +32,10 @@ describe('uploading an image in the admin', () => {
     expect(url).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.png$/);
 
     await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page
+      .getByRole('alertdialog', { name: /^Publish \u201c/ })
+      .getByRole('button', { name: 'Publish' })
+      .click();
     await toastShows(page, 'Post Published');
 
     await page.goto(`${t.baseUrl}/blog/${slug}`);

@@ -38,6 +38,10 @@ describe('a Published Date ahead', () => {
     // 9:30 am on 15 January 2030 in Sydney (daylight time, UTC+11): 10:30 pm the day before in London.
     await date.fill('2030-01-15T09:30');
     await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page
+      .getByRole('alertdialog', { name: /^Publish \u201c/ })
+      .getByRole('button', { name: 'Publish' })
+      .click();
     // Not 'now live': when it will be, in the site's time.
     await toastShows(page, 'Post Scheduled');
     await page

@@ -78,6 +78,7 @@ describe("the admin's queue on /admin/dive-sites", () => {
     await toastShows(page, 'Correction accepted', 'Water temperature of SS Yongala updated, and its source added.');
     await section.getByRole('heading', { name: 'Suggested corrections (1)' }).waitFor();
     await section.getByRole('button', { name: 'Reject correction of SS Yongala' }).click();
+    await page.getByRole('alertdialog', { name: 'Reject Correction' }).getByRole('button', { name: 'Reject' }).click();
     await toastShows(page, 'Correction rejected');
     await section.getByText('No corrections waiting.').waitFor();
 

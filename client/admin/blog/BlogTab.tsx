@@ -19,7 +19,11 @@ export function BlogTab() {
               title: 'Delete Published Post',
               description: `Are you sure you want to delete "${article.title}"? This action cannot be undone and will permanently remove the published post from your website.`,
             }
-          : null
+          : // Issue 44: a draft is deleted for good too, so it asks as well.
+            {
+              title: 'Delete Draft Post',
+              description: `Are you sure you want to delete the draft "${article.title}"? This action cannot be undone.`,
+            }
       }
       plural="Posts"
       listNoun="blog posts"

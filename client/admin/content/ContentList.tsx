@@ -55,13 +55,25 @@ export function ContentList<T extends Item>({
                   <div className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">{meta(item)}</div>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" small onClick={() => onEdit(item)}>
+                  <Button variant="outline" small onClick={() => onEdit(item)} aria-label={`Edit \u201c${item.title}\u201d`}>
                     Edit
                   </Button>
-                  <Button variant={item.published ? 'outline' : 'success'} small disabled={busyId === item.id} onClick={() => onTogglePublished(item)}>
+                  <Button
+                    variant={item.published ? 'outline' : 'success'}
+                    small
+                    disabled={busyId === item.id}
+                    onClick={() => onTogglePublished(item)}
+                    aria-label={`${item.published ? 'Unpublish' : 'Publish'} \u201c${item.title}\u201d`}
+                  >
                     {item.published ? 'Unpublish' : 'Publish'}
                   </Button>
-                  <Button variant="destructive" small disabled={busyId === item.id} onClick={() => onDelete(item)}>
+                  <Button
+                    variant="quiet-destructive"
+                    small
+                    disabled={busyId === item.id}
+                    onClick={() => onDelete(item)}
+                    aria-label={`Delete \u201c${item.title}\u201d`}
+                  >
                     Delete
                   </Button>
                 </div>

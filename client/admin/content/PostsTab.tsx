@@ -5,7 +5,7 @@ import type { ArticleListItem } from 'core/api/articles';
 import type { PreviewKind } from 'core/api/previews';
 import { toast } from '../../lib/toast';
 import { reportMissing } from '../feedback';
-import { formatDateTimeIn } from 'core/site-time';
+import { formatDateTimeIn, fromZonedInput } from 'core/site-time';
 import { formatAdminDate } from '../format';
 import { useSiteTimeZone } from '../site-time';
 import { Badge } from '../ui/Badge';
@@ -33,8 +33,8 @@ export interface PostsTabConfig<P extends Post, F extends PostForm> {
   path?: (post: P) => string;
   /** Its kind on the preview page: drafts and scheduled posts get 'Preview' and share links (issue 32). */
   previewKind: PreviewKind;
-  /** Asks before deleting this post (its title and text), or deletes at once when null. */
-  deleteConfirmation: (post: P) => { title: string; description: string } | null;
+  /** What deleting this post asks first (its title and text): every delete asks (issue 44). */
+  deleteConfirmation: (post: P) => { title: string; description: string };
   /** 'Posts' or 'Reviews': 'Draft Posts', 'Loading posts...'. */
   plural: string;
   /** 'blog posts': 'Failed to load blog posts. Please try again.' */
@@ -87,7 +87,25 @@ export function PostsTab<P extends Post, F extends PostForm>({
     setAttempt(null);
     const badUrl = urlProblem(form);
     if (badUrl) return toast({ title: 'Invalid URL', description: badUrl, variant: 'destructive' });
-    content.save.mutate({ id: editing?.id ?? null, body: payload(form, publish, timeZone) }, { onSuccess: reset });
+    const run = () => content.save.mutate({ id: editing?.id ?? null, body: payload(form, publish, timeZone) }, { onSuccess: reset });
+    // Putting a post before readers asks first; saving a draft, or an edit of a live post (its revisions can
+    // restore the last version), does not.
+    if (publish && !editing?.published) return confirm.ask(publishQuestion(form.title.trim(), fromZonedInput(form.publishedAt, timeZone), run));
+    run();
+  }
+
+  function publishQuestion(title: string, at: Date | null, onConfirm: () => void) {
+    const noun = lower.replace(/s$/, '');
+    return {
+      title: `Publish \u201c${title}\u201d?`,
+      description:
+        at && at.getTime() > Date.now()
+          ? `The ${noun} is scheduled: it appears on the site at its Published Date.`
+          : `The ${noun} appears on the site, in its lists and feeds, for every reader now.`,
+      confirmLabel: 'Publish',
+      tone: 'primary' as const,
+      onConfirm,
+    };
   }
 
   function edit(post: P) {
@@ -99,9 +117,22 @@ export function PostsTab<P extends Post, F extends PostForm>({
 
   function remove(post: P) {
     const run = () => content.remove.mutate(post, { onSuccess: () => editing?.id === post.id && reset() });
-    const question = deleteConfirmation(post);
-    if (!question) return run();
-    confirm.ask({ ...question, onConfirm: run });
+    confirm.ask({ ...deleteConfirmation(post), onConfirm: run });
+  }
+
+  /** Publishing puts a post before every reader and unpublishing takes a live one down: both ask first. */
+  function togglePublished(post: P) {
+    const noun = lower.replace(/s$/, '');
+    confirm.ask(
+      post.published
+        ? {
+            title: `Unpublish \u201c${post.title}\u201d?`,
+            description: `The ${noun} comes off the site and back to the drafts; readers following a link to it will find nothing until it is published again.`,
+            confirmLabel: 'Unpublish',
+            onConfirm: () => content.setPublished.mutate(post),
+          }
+        : publishQuestion(post.title, post.publishedAt ? new Date(post.publishedAt) : null, () => content.setPublished.mutate(post)),
+    );
   }
 
   const meta = (post: P) => (
@@ -125,7 +156,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
       empty={empty}
       meta={meta}
       onEdit={edit}
-      onTogglePublished={(item) => content.setPublished.mutate(item)}
+      onTogglePublished={togglePublished}
       onDelete={remove}
       busyId={content.busyId}
     />

@@ -8,6 +8,8 @@ import { isUnauthorized } from '../session';
 import { dropFromPages, useAdminPages } from '../use-admin-pages';
 import { Button } from '../ui/Button';
 import { MoreRows } from '../ui/MoreRows';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useConfirm } from '../ui/useConfirm';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 const QUEUE_KEY = ['admin', 'corrections'] as const;
@@ -19,6 +21,7 @@ const QUEUE_KEY = ['admin', 'corrections'] as const;
 export function CorrectionsQueue() {
   const queryClient = useQueryClient();
   const queue = useAdminPages<AdminCorrectionResponse>(QUEUE_KEY, '/api/admin/corrections');
+  const confirm = useConfirm();
   const settle = (done: AdminCorrectionResponse, title: string, description: string) => {
     dropFromPages(queryClient, QUEUE_KEY, done.id);
     void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
@@ -98,7 +101,17 @@ export function CorrectionsQueue() {
                       variant={variant}
                       small
                       disabled={busy(correction)}
-                      onClick={() => mutation.mutate(correction)}
+                      onClick={() =>
+                        word === 'Reject'
+                          ? // A rejected suggestion is gone for good: asked first, as every delete is.
+                            confirm.ask({
+                              title: 'Reject Correction',
+                              description: `Reject the suggested ${correctionLabel(correction.field).toLowerCase()} of ${correction.site.name}? The suggestion is deleted and cannot be restored.`,
+                              confirmLabel: 'Reject',
+                              onConfirm: () => mutation.mutate(correction),
+                            })
+                          : mutation.mutate(correction)
+                      }
                       aria-label={`${word} correction of ${correction.site.name}`}
                     >
                       {word}
@@ -111,6 +124,7 @@ export function CorrectionsQueue() {
           <MoreRows shown={queue.data.length} total={queue.total} hasMore={queue.hasMore} loading={queue.loadingMore} onMore={queue.more} />
         </>
       )}
+      <ConfirmDialog request={confirm.request} onClose={confirm.close} />
     </section>
   );
 }

@@ -5,10 +5,16 @@ export interface ConfirmRequest {
   title: string;
   description: string;
   confirmLabel?: string;
+  /** 'destructive' (the default) for what cannot be undone; 'primary' for a public action such as publishing. */
+  tone?: 'destructive' | 'primary';
   onConfirm: () => void;
 }
 
-/** A confirm dialog for destructive actions; closed when `request` is null. */
+/**
+ * The one confirm dialog of the dashboard (issue 44): every irreversible or public action asks here first
+ * (deleting, publishing, unpublishing, rejecting a reader's correction, sending an issue). Closed when
+ * `request` is null.
+ */
 export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
   return (
     <Dialog.Root open={!!request} onOpenChange={(open) => !open && onClose()}>
@@ -25,7 +31,7 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
               <Button variant="outline">Cancel</Button>
             </Dialog.Close>
             <Button
-              variant="destructive"
+              variant={request?.tone ?? 'destructive'}
               onClick={() => {
                 request?.onConfirm();
                 onClose();

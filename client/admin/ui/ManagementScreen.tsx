@@ -87,7 +87,7 @@ export function ManagedItem({ summary, body, deleting, deleteLabel, onDelete }: 
     <li className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">{summary}</div>
-        <Button variant="destructive" small disabled={deleting} onClick={onDelete} aria-label={deleting ? undefined : deleteLabel}>
+        <Button variant="quiet-destructive" small disabled={deleting} onClick={onDelete} aria-label={deleting ? undefined : deleteLabel}>
           {deleting ? 'Deleting...' : 'Delete'}
         </Button>
       </div>
