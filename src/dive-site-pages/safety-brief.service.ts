@@ -60,6 +60,7 @@ const REGION_COUNTRIES: Record<string, string> = {
   'French Polynesia': 'French Polynesia',
   Palau: 'Palau',
   Micronesia: 'Federated States of Micronesia',
+  'New Zealand': 'New Zealand',
 };
 
 /**
