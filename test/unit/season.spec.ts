@@ -138,6 +138,8 @@ const EXPECTED: [string, string | null][] = [
   ['May to November; dive the incoming tide after high water for clear oceanic water', '....BBBBBBB.'],
   ['May to October at high tide; excellent as a night dive', '....BBBBBB..'],
   ['May to October for calm seas and the best visibility', '....BBBBBB..'],
+  ['January to April, when the water is warmest; spring plankton blooms can cut visibility to 10-15 m', 'BBBB........'],
+  ['Year-round, but September to April is best; the exposed run out to the Cavalli Islands is only possible in settled weather', 'BBBBggggBBBB'],
   ['May to October for calmer crossings of the Apolima Strait', '....BBBBBB..'],
   ['May to October for calmer seas; best on a gentle incoming or outgoing tide rather than peak flow', '....BBBBBB..'],
   ['May to October for grey nurse sharks and humpback whales', '....BBBBBB..'],
