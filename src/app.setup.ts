@@ -13,6 +13,7 @@ import { allOf, processAccessLog, requestTracking } from './common/logging';
 import { rejectNullCharacters } from './common/null-characters';
 import { ReaderTraffic } from './common/reader-traffic';
 import { projectRoot } from './common/project-root';
+import { noCookieOnPublicAnswers } from './common/public-answers';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { BodyParsingInterceptor } from './common/request-body';
@@ -68,6 +69,9 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   express_.use(countPageViews(viewed));
   // Anonymous pages rendered and kept, before the session layer (src/page-cache).
   express_.use(pageCacheMiddleware(app.get(PageCacheService), config));
+  // Before the session layer, so that it looks at the headers after the session's rolling cookie is added:
+  // no Set-Cookie on a public answer (src/common/public-answers.ts).
+  express_.use(noCookieOnPublicAnswers);
   // After the static files, so an asset request never reads the session store.
   // Then admin headers, the origin check, the PostgreSQL session and passport (src/admin-auth).
   express_.use(...app.get(AdminHttpMiddleware).handlers());
