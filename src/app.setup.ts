@@ -66,7 +66,7 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   // A no-JavaScript form's outcome, for the page it returned to (src/forms): that answer is never kept.
   const clock = app.get(Clock);
   express_.use(formOutcomes(config.siteUrl, config.sessionSecret, () => clock.now().getTime()));
-  express_.use(countPageViews(viewed));
+  express_.use(countPageViews(app.get(PageViewsService), config));
   // Anonymous pages rendered and kept, before the session layer (src/page-cache).
   express_.use(pageCacheMiddleware(app.get(PageCacheService), config));
   // Before the session layer, so that it looks at the headers after the session's rolling cookie is added:
