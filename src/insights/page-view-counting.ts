@@ -50,8 +50,8 @@ export function canonicalPath(html: string, siteUrl: string): string | null {
 
 /**
  * Counts the pages Express answers (the page cache's hits are counted where it answers them): a 200 HTML
- * page, told to PageViewsService with the canonical path its body names. A 304, a 404 or a redirect counts
- * nothing.
+ * page, told to PageViewsService with the canonical path its body names. A 304 is told too (the page cache
+ * keeps its render) but counts nothing; a 404 or a redirect is not told.
  */
 export function countPageViews(views: PageViewsService, config: AppConfig): RequestHandler {
   const reader = readerRequest(sessionCookieName(config.siteUrl));
@@ -67,10 +67,12 @@ export function countPageViews(views: PageViewsService, config: AppConfig): Requ
         return send.call(this, body);
       } as typeof response.send;
       response.once('finish', () => {
-        if (canonical !== null && response.statusCode === 200 && String(response.getHeader('Content-Type') ?? '').startsWith('text/html')) {
-          const etag = response.getHeader('ETag');
-          views.rendered(request, request.originalUrl, canonical, typeof etag === 'string' ? etag : undefined);
-        }
+        // Only a page (a body that begins <!DOCTYPE html>) has a canonical path. A 304 has lost its type.
+        const { statusCode } = response;
+        if (canonical === null || (statusCode !== 200 && statusCode !== 304)) return;
+        if (statusCode === 200 && !String(response.getHeader('Content-Type') ?? '').startsWith('text/html')) return;
+        const etag = response.getHeader('ETag');
+        views.rendered(request, request.originalUrl, canonical, typeof etag === 'string' ? etag : undefined, statusCode === 304);
       });
     }
     next();

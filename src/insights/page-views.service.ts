@@ -85,16 +85,17 @@ export class PageViewsService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /**
-   * A page rendered for `url` and answered 200, whose canonical path (its `<link rel="canonical">`) is
-   * `canonicalPath`: counted when the counting rules allow it and `url` is that path (any query aside).
+   * A page rendered for `url` whose canonical path (its `<link rel="canonical">`) is `canonicalPath`,
+   * answered 200 (or 304, `notModified`: remembered for the page cache's hits, which keeps such a render
+   * too, but not counted). Counted when the counting rules allow it and `url` is that path (any query aside).
    */
-  rendered(request: IncomingMessage, url: string, canonicalPath: string, etag: string | undefined): void {
+  rendered(request: IncomingMessage, url: string, canonicalPath: string, etag: string | undefined, notModified = false): void {
     if (pathOf(url) !== canonicalPath) {
       this.canonicalPages.delete(url);
       return;
     }
     if (url.length <= MAX_PATH_LENGTH) this.canonicalPages.set(url, etag ?? '');
-    this.count(request, canonicalPath);
+    if (!notModified) this.count(request, canonicalPath);
   }
 
   /** A page answered from the page cache for `url` (200, or 304 to a matching If-None-Match). */

@@ -147,6 +147,12 @@ describe('F7: Insights count each page once per visitor, by its canonical path',
     const fromExpress = await visit('/about?utm_source=x', nextIp()).set('If-None-Match', String(rendered.headers.etag));
     expect(fromExpress.status).toBe(304);
     expect(await pageViews('/about')).toBe(before + 1);
+    // A first render answered 304 is kept by the page cache: its later 200 hits count.
+    const revalidated = await visit('/about?ref=f7', nextIp()).set('If-None-Match', etag);
+    expect(revalidated.status).toBe(304);
+    expect(await pageViews('/about')).toBe(before + 1);
+    expect((await visit('/about?ref=f7', nextIp()).expect(200)).headers['x-page-cache']).toBe('hit');
+    expect(await pageViews('/about')).toBe(before + 2);
     await visit('/no-such-page-f7', nextIp()).expect(404);
     await visit('/dive-sites/999999999', nextIp()).expect(404);
     expect(await pageViews('/no-such-page-f7')).toBe(0);
