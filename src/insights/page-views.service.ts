@@ -51,9 +51,9 @@ export class PageViewsService implements OnApplicationBootstrap, OnModuleDestroy
   private pending = new Map<string, number>();
   private readonly recent = new RecentVisits(REPEAT_WINDOW_MS, MAX_REMEMBERED_VISITS, MAX_REMEMBERED_BYTES);
   /**
-   * The addresses (path and query) last rendered as a 200 page for their canonical path, each with its
-   * ETag: a page-cache hit on one of them counts (unless it is answered 304), a hit on any other address
-   * does not. A hit was rendered by this process first, so its address is here unless pushed out.
+   * The addresses (path and query) last rendered (200 or 304) as a page for their canonical path, each
+   * with its ETag: a page-cache hit on one of them counts (unless it is answered 304), a hit on any other
+   * address does not. A hit was rendered by this process first, so its address is here unless pushed out.
    */
   private readonly canonicalPages = new LRUCache<string, string>({
     max: MAX_KNOWN_PAGES,
