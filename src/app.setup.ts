@@ -13,6 +13,7 @@ import { allOf, processAccessLog, requestTracking } from './common/logging';
 import { rejectNullCharacters } from './common/null-characters';
 import { ReaderTraffic } from './common/reader-traffic';
 import { projectRoot } from './common/project-root';
+import { noCookieOnPublicAnswers } from './common/public-answers';
 import { permissionsPolicy, securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { BodyParsingInterceptor } from './common/request-body';
@@ -65,9 +66,12 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   // A no-JavaScript form's outcome, for the page it returned to (src/forms): that answer is never kept.
   const clock = app.get(Clock);
   express_.use(formOutcomes(config.siteUrl, config.sessionSecret, () => clock.now().getTime()));
-  express_.use(countPageViews(viewed));
+  express_.use(countPageViews(app.get(PageViewsService), config));
   // Anonymous pages rendered and kept, before the session layer (src/page-cache).
   express_.use(pageCacheMiddleware(app.get(PageCacheService), config));
+  // Before the session layer, so that it looks at the headers after the session's rolling cookie is added:
+  // no Set-Cookie on a public answer (src/common/public-answers.ts).
+  express_.use(noCookieOnPublicAnswers);
   // After the static files, so an asset request never reads the session store.
   // Then admin headers, the origin check, the PostgreSQL session and passport (src/admin-auth).
   express_.use(...app.get(AdminHttpMiddleware).handlers());

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { stringify } from 'csv-stringify/sync';
 import { create, fragment } from 'xmlbuilder2';
+import { csvText, type CsvCell } from 'src/common/csv';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { CSV_FIELDS, GEOJSON_FIELDS, pickFields } from 'core/dive-sites/fields';
 import type { DiveSite } from './dive-site.entity';
@@ -8,28 +8,15 @@ import type { DiveSite } from './dive-site.entity';
 /** Every column of dive_sites, in the order of the admin form. */
 export const CSV_COLUMNS = CSV_FIELDS;
 
-/** What a spreadsheet program reads as the start of a formula (OWASP, CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A plain number, such as a southern latitude (-38.29), is left as it is: it runs nothing. */
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
-
-/**
- * OWASP's advice against CSV injection: a cell starting with =, +, -, @, a tab or a carriage return gets a
- * single quote in front, so Excel, LibreOffice and Google Sheets show the text instead of running
- * `=HYPERLINK(...)` or a DDE call. Every cell is quoted too, so no program splits one at a separator.
- */
-export function spreadsheetSafe(text: string): string {
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
-}
-
 /** The dive-site exports: CSV for the administrator, GeoJSON and GPX for divers' GPS and planning apps. */
 @Injectable()
 export class DiveSiteExportService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /**
-   * UTF-8 with a byte-order mark, so spreadsheet programs keep the degree sign of '24-29°C'. Written a
-   * batch of sites at a time (DiveSitesService.filtered): the BOM and the header come once, first.
+   * Through the site's one CSV writer (src/common/csv.ts: a BOM, every text cell quoted and kept from
+   * running as a formula), a batch of sites at a time (DiveSitesService.filtered): the BOM and the header
+   * come once, first.
    */
   async *csv(batches: AsyncIterable<DiveSite[]>): AsyncGenerator<string> {
     let first = true;
@@ -41,9 +28,9 @@ export class DiveSiteExportService {
   }
 
   private csvRows(sites: DiveSite[], first: boolean): string {
-    return stringify(
+    return csvText(
       sites.map((site) => CSV_COLUMNS.map((column) => this.cell(site[column]))),
-      { header: first, columns: [...CSV_COLUMNS], bom: first, record_delimiter: 'windows', quoted_string: true },
+      { header: first, columns: CSV_COLUMNS },
     );
   }
 
@@ -105,11 +92,11 @@ export class DiveSiteExportService {
     return `${this.config.siteUrl}/dive-sites/${site.id}`;
   }
 
-  private cell(value: unknown): string {
-    if (value === null || value === undefined) return '';
-    if (value instanceof Date) return value.toISOString();
+  /** Every column as text (a number as PostgreSQL gives it), a date or nothing. */
+  private cell(value: unknown): CsvCell {
+    if (value === null || value === undefined || value instanceof Date) return value;
     // A site's sources: their addresses, one a line.
-    if (Array.isArray(value)) return spreadsheetSafe(value.map((source: { url: string }) => source.url).join('\n'));
-    return spreadsheetSafe(String(value));
+    if (Array.isArray(value)) return value.map((source: { url: string }) => source.url).join('\n');
+    return String(value);
   }
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isbot } from 'isbot';
+import { rateLimitNetwork } from 'src/common/client-ip';
 
 /**
  * Whether a request is a person's visit worth counting (issue 32): a GET (never HEAD), not a prefetch or
@@ -35,9 +36,17 @@ export function requestAddress(request: IncomingMessage, hops: number): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
+/** One formatter per time zone: making one costs far more than using it, and a page view asks for the day. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The site's calendar day (YYYY-MM-DD) in its time zone. */
 export function siteDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** The hash key of visitorHash, derived from the server's secret (SESSION_SECRET) for this use only. */
@@ -46,9 +55,25 @@ export function visitorKey(secret: string): Buffer {
 }
 
 /**
+ * The visitor an address is counted as: an IPv4 address on its own, an IPv6 address by its /64 (every
+ * address of a subscriber's /64 is theirs to pick: one visitor, as the rate limits see them).
+ */
+export function visitorNetwork(address: string): string {
+  return rateLimitNetwork(address);
+}
+
+/**
  * A keyed hash of an address and a day: the same visitor on the same day gives the same value, which
  * cannot be turned back into the address without the server's secret, and matches nothing on another day.
  */
 export function visitorHash(key: Buffer, address: string, day: string): string {
   return createHmac('sha256', key).update(`${day}|${address}`).digest('hex');
+}
+
+/**
+ * A keyed hash of a visitor's network, a day and a page, shortened to 128 bits (22 characters): what the
+ * page views remember of a visit for a minute, the same size whatever the page's path.
+ */
+export function visitHash(key: Buffer, network: string, day: string, path: string): string {
+  return createHmac('sha256', key).update(`${day}|${network}|${path}`).digest('base64url').slice(0, 22);
 }

@@ -1,27 +1,38 @@
-import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
-import { stringify } from 'csv-stringify/sync';
 import type { Request, Response } from 'express';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { sessionCookieName } from 'src/admin-auth/admin-session';
 import { clientIp } from 'src/common/client-ip';
+import { hasCookie } from 'src/common/cookies';
+import { csvText, type CsvCell } from 'src/common/csv';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { isCountable } from './counting';
 import { InsightsQueryDto } from './insights-query.dto';
 import { InsightsService } from './insights.service';
 
 /**
  * `/go/{kind}/{slug}`: a purchase link followed. Counts the click (issue 32's rules: no bots, prefetches or
- * HEAD, a visitor's repeats within a minute once) and answers 302 to the stored affiliate URL; an unknown
+ * HEAD, a visitor's repeats within a minute once, an IPv6 visitor by its /64; issue 42: never the signed-in
+ * administrator's, as their page views are not) and answers 302 to the stored affiliate URL; an unknown
  * link is 404, never a redirect elsewhere. Never cached, never indexed.
  */
 @Controller('go')
 export class OutboundController {
-  constructor(private readonly insights: InsightsService) {}
+  private readonly sessionCookie: string;
+
+  constructor(
+    private readonly insights: InsightsService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.sessionCookie = sessionCookieName(config.siteUrl);
+  }
 
   @Get(':kind/:slug')
   @ApiExcludeEndpoint()
   async follow(@Param('kind') kind: string, @Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const link = await this.insights.destination(kind, slug);
-    if (isCountable(request.method, request.headers)) {
+    if (isCountable(request.method, request.headers) && !hasCookie(request.headers.cookie, this.sessionCookie)) {
       // A count that fails must not keep the reader from the shop: the filter's log is enough.
       await this.insights.countClick(link.kind, link.slug, clientIp(request)).catch(() => undefined);
     }
@@ -48,7 +59,7 @@ export class InsightsController {
   async csv(@Query() { days }: InsightsQueryDto, @Res({ passthrough: true }) response: Response): Promise<string> {
     const report = await this.insights.report(days ?? 30);
     response.setHeader('Content-Disposition', `attachment; filename="insights-${report.from}-to-${report.to}.csv"`);
-    const rows: (string | number)[][] = [];
+    const rows: CsvCell[][] = [];
     for (const day of report.daily) rows.push(['day', day.day, '', day.views, day.clicks, '']);
     for (const [section, pages] of [
       ['article', report.topArticles],
@@ -58,11 +69,7 @@ export class InsightsController {
       for (const page of pages) rows.push([section, page.title, page.path, page.views, '', '']);
     for (const link of report.links)
       rows.push([`${link.kind} link`, link.title, `/go/${link.kind}/${link.slug}`, link.views ?? '', link.clicks, link.clickThroughRate ?? '']);
-    return stringify(rows, {
-      header: true,
-      columns: ['type', 'name', 'path', 'views', 'clicks', 'click_through_rate'],
-      bom: true,
-      record_delimiter: 'windows',
-    });
+    // The site's one CSV writer: a product or post named `=HYPERLINK(...)` arrives as text (issue 42, F8).
+    return csvText(rows, { columns: ['type', 'name', 'path', 'views', 'clicks', 'click_through_rate'] });
   }
 }

@@ -4,7 +4,7 @@ import type { InsightDay, InsightLink, InsightPage, InsightPeriod, InsightsRepor
 import { OUTBOUND_KINDS, type OutboundKind } from 'core/outbound';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { siteDay, visitorHash, visitorKey } from './counting';
+import { siteDay, visitorHash, visitorKey, visitorNetwork } from './counting';
 
 /** A visitor's repeat clicks on one link within this many seconds count once. */
 export const REPEAT_CLICK_SECONDS = 60;
@@ -62,7 +62,7 @@ export class InsightsService {
   }
 
   /**
-   * Counts one click of a visitor on a link, in one statement: the day's keyed visitor hash is noted (or
+   * Counts one click of a visitor (an IPv6 address by its /64) on a link, in one statement: the day's keyed visitor hash is noted (or
    * its time moved on when its last counted click is a minute old), and only then the day's count goes up.
    */
   async countClick(kind: OutboundKind, slug: string, address: string): Promise<void> {
@@ -77,7 +77,7 @@ export class InsightsService {
        )
        INSERT INTO link_clicks (day, kind, slug, clicks) SELECT $4, $2, $3, 1 FROM seen
        ON CONFLICT (day, kind, slug) DO UPDATE SET clicks = link_clicks.clicks + 1`,
-      [visitorHash(this.key, address, day), kind, slug, day, now, REPEAT_CLICK_SECONDS],
+      [visitorHash(this.key, visitorNetwork(address), day), kind, slug, day, now, REPEAT_CLICK_SECONDS],
     );
   }
 

@@ -42,6 +42,6 @@ it('shows the charts, the top reviews and a review’s clicks with the click-thr
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^insights-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
-  expect(csv).toContain('type,name,path,views,clicks,click_through_rate');
-  expect(csv).toContain(`/go/review/${review.slug},1,1,1`);
+  expect(csv).toContain('"type","name","path","views","clicks","click_through_rate"');
+  expect(csv).toContain(`"/go/review/${review.slug}",1,1,1`);
 });
