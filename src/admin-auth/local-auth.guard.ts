@@ -38,9 +38,11 @@ export class LocalAuthGuard extends AuthGuard('local') {
       await super.canActivate(context);
     } catch (error) {
       if (!(error instanceof UnauthorizedException)) throw error;
-      await this.audit.record(request, { action: LOGIN_EVENTS.failure, resource: '/api/admin/login', details: { reason: INVALID_PASSWORD } });
-      // Only failures fill the site-wide cap: a distributed guess never refuses the right password.
+      // Only failures fill the site-wide cap: a distributed guess never refuses the right password. Past
+      // the cap this answers 429, and the window's one login_blocked row stands for every failure in it,
+      // so guesses from ever new networks write no flood of rows.
       await this.overallCap.countFailure(request, context.switchToHttp().getResponse<Response>(), 'login');
+      await this.audit.record(request, { action: LOGIN_EVENTS.failure, resource: '/api/admin/login', details: { reason: INVALID_PASSWORD } });
       throw new UnauthorizedException(errorBody(401, INVALID_PASSWORD));
     }
     await this.logIn(request);
