@@ -162,7 +162,9 @@ describe('sessions end with their reason', () => {
       expect(details).toMatchObject({ everywhere: true });
       // Without a session there is nothing to end: 401, and the next sign-in works.
       await request(t.baseUrl).post('/api/admin/logout-everywhere').set('Origin', t.siteOrigin).expect(401);
-      await (await signInAsAdmin(t)).get('/api/admin/session').expect(200);
+      const again = await signInAsAdmin(t);
+      const summary = (await again.get('/api/admin/security-dashboard').expect(200)).body;
+      expect(summary.recentActivity.map((event: { details: string }) => event.details)).toContain('Signed out everywhere (3 sessions ended)');
     } finally {
       await t.close();
     }
