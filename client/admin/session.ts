@@ -28,6 +28,8 @@ export async function login(password: string): Promise<string | null> {
 }
 
 export const logout = () => apiRequest<void>('POST', '/api/admin/logout');
+/** Ends every session, this browser's and any other's (issue 42). */
+export const logoutEverywhere = () => apiRequest<void>('POST', '/api/admin/logout-everywhere');
 export const refreshSession = () => apiRequest<void>('POST', '/api/admin/refresh-session');
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

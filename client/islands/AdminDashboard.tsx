@@ -19,7 +19,7 @@ import { ReviewsTab } from '../admin/reviews/ReviewsTab';
 import { SecurityTab } from '../admin/security/SecurityTab';
 import { SiteTimeZoneContext } from '../admin/site-time';
 import { useSecuritySummary } from '../admin/security/useSecuritySummary';
-import { logout, refreshSession, SESSION_WARNING_MINUTES, useAdminSession } from '../admin/session';
+import { isUnauthorized, logout, logoutEverywhere, refreshSession, SESSION_WARNING_MINUTES, useAdminSession } from '../admin/session';
 import { Button } from '../admin/ui/Button';
 
 /** SPEC section 2's eight tabs, blog first and open by default, issue 17's Media after Photos, and issue 32's Insights. */
@@ -72,6 +72,13 @@ function Dashboard() {
     onSettled: signedOut,
   });
 
+  // Unlike the plain sign-out, a failure is told: the other sessions may still be open.
+  const signOutEverywhere = useMutation({
+    mutationFn: logoutEverywhere,
+    onSuccess: signedOut,
+    onError: (error) => (isUnauthorized(error) ? signedOut() : reportFailure(error, 'Update Failed', 'Failed to sign out everywhere. Please try again.')),
+  });
+
   function changeTab(value: string) {
     setTab(value as TabValue);
     // Opening the security tab loads fresh data at once (SPEC section 2).
@@ -87,9 +94,14 @@ function Dashboard() {
           <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
           <p className="mt-1 text-sm text-slate-600">Manage articles, gear reviews, the homepage carousel, dive-site photos, subscribers and security.</p>
         </div>
-        <Button variant="outline" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-          {signOut.isPending ? 'Logging out...' : 'Logout'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={signOutEverywhere.isPending || signOut.isPending} onClick={() => signOutEverywhere.mutate()}>
+            {signOutEverywhere.isPending ? 'Signing out everywhere...' : 'Sign out everywhere'}
+          </Button>
+          <Button variant="outline" disabled={signOut.isPending || signOutEverywhere.isPending} onClick={() => signOut.mutate()}>
+            {signOut.isPending ? 'Logging out...' : 'Logout'}
+          </Button>
+        </div>
       </div>
 
       {minutesRemaining < SESSION_WARNING_MINUTES && (

@@ -28,7 +28,7 @@ export class AdminAuditInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const options = adminCallOptions(this.reflector, context);
-    if (!options || options.passive) return next.handle();
+    if (!options || options.passive || options.audited === false) return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const action = options.action ?? auditAction(request.method, routeOf(request));
     const base: Record<string, unknown> = { method: request.method };

@@ -17,7 +17,10 @@ export class AdminAuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Body {password}. The attempt is counted first (RateLimitGuard is global), then passport checks the password. */
+  /**
+   * Body {password}. The attempt is counted first against the client's own limit (RateLimitGuard is
+   * global), then passport checks the password; only a wrong one counts against the site-wide cap.
+   */
   @Post('login')
   @HttpCode(200)
   @RateLimit('login')
@@ -45,8 +48,22 @@ export class AdminAuthController {
   @HttpCode(200)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     await this.sessions.end(request);
+    this.clearCookie(response);
+    return { success: true };
+  }
+
+  /** 'Sign out everywhere': ends every session, this one and any other browser's (a stolen cookie's too). */
+  @Post('logout-everywhere')
+  @HttpCode(200)
+  @AdminOnly({ audited: false, writesContent: false })
+  async logoutEverywhere(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    await this.sessions.endEverywhere(request);
+    this.clearCookie(response);
+    return { success: true };
+  }
+
+  private clearCookie(response: Response): void {
     const secure = this.config.siteUrl.startsWith('https://');
     response.clearCookie(sessionCookieName(this.config.siteUrl), { path: '/', httpOnly: true, sameSite: 'strict', secure });
-    return { success: true };
   }
 }

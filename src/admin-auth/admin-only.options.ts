@@ -16,6 +16,8 @@ export interface AdminOnlyOptions {
    * counted as activity, or an open dashboard would never reach the inactivity limit.
    */
   passive?: boolean;
+  /** false when the handler writes its own, fuller audit row ('Sign out everywhere'). */
+  audited?: boolean;
   /** false for writes that change no content (session refresh): they do not start the 1-hour limit. */
   writesContent?: boolean;
 }

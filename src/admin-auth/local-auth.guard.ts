@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { AuditService, LOGIN_EVENTS } from 'src/audit/audit.service';
 import { errorBody } from 'src/common/error-body';
 import { readRequestBody } from 'src/common/request-body';
+import { OverallCap } from 'src/rate-limit/overall-cap';
 
 /** SPEC section 8: the sign-in screen shows the server's error field. */
 export const INVALID_PASSWORD = 'Invalid password';
@@ -15,7 +16,10 @@ export const INVALID_PASSWORD = 'Invalid password';
  */
 @Injectable()
 export class LocalAuthGuard extends AuthGuard('local') {
-  constructor(private readonly audit: AuditService) {
+  constructor(
+    private readonly audit: AuditService,
+    private readonly overallCap: OverallCap,
+  ) {
     super();
   }
 
@@ -34,6 +38,10 @@ export class LocalAuthGuard extends AuthGuard('local') {
       await super.canActivate(context);
     } catch (error) {
       if (!(error instanceof UnauthorizedException)) throw error;
+      // Only failures fill the site-wide cap: a distributed guess never refuses the right password. Past
+      // the cap this answers 429, and the window's one login_blocked row stands for every failure in it,
+      // so guesses from ever new networks write no flood of rows.
+      await this.overallCap.countFailure(request, context.switchToHttp().getResponse<Response>(), 'login');
       await this.audit.record(request, { action: LOGIN_EVENTS.failure, resource: '/api/admin/login', details: { reason: INVALID_PASSWORD } });
       throw new UnauthorizedException(errorBody(401, INVALID_PASSWORD));
     }

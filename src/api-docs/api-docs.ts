@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { sessionCookieName } from 'src/admin-auth/admin-session';
+import { signedInAdministratorOnly } from 'src/admin-auth/signed-in-only.middleware';
+import { Clock } from 'src/common/clock';
 import type { AppConfig } from 'src/config/app.config';
 import metadata from './metadata';
 
@@ -10,6 +12,7 @@ import metadata from './metadata';
  * come from the @nestjs/swagger plugin's output, metadata.ts beside this file (scripts/generate-api-metadata.mjs).
  * Only the /api calls and the health probes are listed; the HTML pages are not an API. Swagger UI's
  * start-up code is its own file (swagger-ui-init.js), so the site's CSP (script-src 'self') holds here too.
+ * In production it lists the admin calls to the signed-in administrator alone: anyone else gets a 404.
  */
 export async function setupApiDocs(app: INestApplication, config: AppConfig): Promise<void> {
   await SwaggerModule.loadPluginMetadata(metadata);
@@ -31,6 +34,7 @@ export async function setupApiDocs(app: INestApplication, config: AppConfig): Pr
     document = generated;
     return document;
   };
+  if (config.nodeEnv === 'production') app.use(['/api/docs', '/api/docs-json', '/api/docs-yaml'], signedInAdministratorOnly(app.get(Clock)));
   SwaggerModule.setup('api/docs', app, build, {
     jsonDocumentUrl: 'api/docs-json',
     yamlDocumentUrl: 'api/docs-yaml',

@@ -21,8 +21,11 @@ export function describeSecurityEvent(log: Pick<AuditLog, 'action' | 'resource' 
   switch (log.action) {
     case LOGIN_EVENTS.success:
       return 'Signed in';
-    case LOGIN_EVENTS.logout:
-      return 'Signed out';
+    case LOGIN_EVENTS.logout: {
+      if (details?.everywhere !== true) return 'Signed out';
+      const sessions = Number(details.sessions);
+      return Number.isInteger(sessions) ? `Signed out everywhere (${sessions} session${sessions === 1 ? '' : 's'} ended)` : 'Signed out everywhere';
+    }
     case LOGIN_EVENTS.failure:
       return !reason || reason === 'Invalid password' ? 'Wrong password' : `Sign-in refused: ${reason}`;
     case LOGIN_EVENTS.blocked: {

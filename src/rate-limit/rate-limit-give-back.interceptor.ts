@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { catchError, mergeMap, type Observable } from 'rxjs';
 import { rateLimitClient } from 'src/common/client-ip';
 import type { RateLimitStorage } from './rate-limit.storage';
-import { OVERALL, RATE_LIMITED, rateLimitRule } from './rate-limits';
+import { RATE_LIMITED, rateLimitRule } from './rate-limits';
 
 /** Refused before anything was stored: a bad id or body, the honeypot (400), a missing article or site (404). */
 const isRefusal = (error: unknown) => error instanceof HttpException && [400, 404].includes(error.getStatus());
@@ -25,10 +25,8 @@ export class RateLimitGiveBackInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const name = this.reflector.get(RATE_LIMITED, context.getHandler());
     const rule = rateLimitRule(name);
-    const giveBack = async () => {
-      await this.storage.giveBack(name, rateLimitClient(context.switchToHttp().getRequest<Request>()));
-      if (rule.overall) await this.storage.giveBack(OVERALL.throttler(name), OVERALL.key);
-    };
+    // The overall cap counts failures only (OverallCap): nothing of it to hand back.
+    const giveBack = () => this.storage.giveBack(name, rateLimitClient(context.switchToHttp().getRequest<Request>()));
     if (rule.givesBack === 'success') {
       return next.handle().pipe(
         mergeMap(async (value: unknown) => {

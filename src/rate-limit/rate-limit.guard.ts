@@ -13,13 +13,16 @@ import {
 import type { Request, Response } from 'express';
 import { AuditService } from 'src/audit/audit.service';
 import { rateLimitClient } from 'src/common/client-ip';
-import { describeRule, OVERALL, RATE_LIMITED, rateLimitRule, type RateLimitName, type RateLimitRule } from './rate-limits';
+import { OverallCap } from './overall-cap';
+import { describeRule, RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
 
 /**
  * Global, but it limits only a route marked `@RateLimit(name)`, and only by that one named throttler.
  * The client is its address as src/common/client-ip.ts reads it (TRUST_PROXY hops), so a forged
  * X-Forwarded-For changes nothing, an IPv6 one counted by its /64; the 429 carries the limit's own
- * message and Retry-After. A rule with an `overall` cap is counted across every address too.
+ * message and Retry-After, and one audit row marks the window a client went over in (not one per refusal:
+ * a flood from one address would push every other event off the security dashboard). A rule with an
+ * `overall` cap is capped across every address too (OverallCap: failures only).
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -28,6 +31,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
     private readonly audit: AuditService,
+    private readonly overallCap: OverallCap,
   ) {
     super(options, storage, reflector);
   }
@@ -40,27 +44,11 @@ export class RateLimitGuard extends ThrottlerGuard {
     const name = this.limitOf(request.context);
     if (!name || request.throttler.name !== name) return true;
     await super.handleRequest(request);
-    const overall = rateLimitRule(name).overall;
-    if (overall) await this.countOverall(request.context, name, overall);
-    return true;
-  }
-
-  /** The rule's cap across every address: counted once the client's own limit let the request through. */
-  private async countOverall(context: ExecutionContext, name: RateLimitName, overall: NonNullable<RateLimitRule['overall']>): Promise<void> {
-    const record = await this.storageService.increment(OVERALL.key, overall.ttl, overall.limit, 0, OVERALL.throttler(name));
-    if (!record.isBlocked) return;
-    const http = context.switchToHttp();
-    const request = http.getRequest<Request>();
-    http.getResponse<Response>().setHeader('Retry-After', String(record.timeToBlockExpire));
-    // One row for the window the cap was reached in: a flood from many addresses writes no flood of rows.
-    if (record.totalHits === overall.limit + 1) {
-      await this.audit.record(request, {
-        action: overall.audit.action,
-        resource: request.path,
-        details: { reason: overall.audit.reason, attempts: record.totalHits, limit: describeRule(overall) },
-      });
+    if (rateLimitRule(name).overall) {
+      const http = request.context.switchToHttp();
+      await this.overallCap.refuseRepeatedWhileCapped(http.getRequest<Request>(), http.getResponse<Response>(), name);
     }
-    throw new ThrottlerException(overall.message(Math.max(1, Math.ceil(record.timeToBlockExpire / 60))));
+    return true;
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {
@@ -78,7 +66,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     http.getResponse<Response>().setHeader('Retry-After', String(detail.timeToBlockExpire));
-    if (rule.audit) {
+    if (rule.audit && detail.totalHits === detail.limit + 1) {
       await this.audit.record(request, {
         action: rule.audit.action,
         resource: request.path,

@@ -1,8 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
 import { Clock } from 'src/common/clock';
+import { OverallCap } from './overall-cap';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitStorage } from './rate-limit.storage';
 import { RATE_LIMITS } from './rate-limits';
@@ -11,8 +12,9 @@ import { RATE_LIMITS } from './rate-limits';
  * @nestjs/throttler with one named throttler per entry of RATE_LIMITS, counted in PostgreSQL.
  * blockDuration 0: a client past the limit is refused until the window ends, not for a further
  * window (the throttler's default blockDuration) from the request that went over. ThrottlerModule is global, so `@RateLimit()`'s interceptor, built in
- * each controller's module, finds the storage.
+ * each controller's module, finds the storage. Global for OverallCap, which the sign-in guard reports its failures to.
  */
+@Global()
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
@@ -25,6 +27,7 @@ import { RATE_LIMITS } from './rate-limits';
       }),
     }),
   ],
-  providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],
+  providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }, OverallCap],
+  exports: [OverallCap],
 })
 export class RateLimitModule {}

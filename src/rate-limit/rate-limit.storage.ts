@@ -41,6 +41,16 @@ export class RateLimitStorage implements ThrottlerStorage {
     return { totalHits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToExpire : 0 };
   }
 
+  /** A counter as it stands, without counting a hit: null when it has none in a live window. */
+  async peek(throttlerName: string, key: string): Promise<{ totalHits: number; timeToExpire: number } | null> {
+    const now = this.clock.now();
+    const rows: { count: number; resetTime: Date }[] = await this.dataSource.query(
+      'SELECT "count", "resetTime" FROM rate_limits WHERE "key" = $1 AND "resetTime" > $2',
+      [storedKey(throttlerName, key), now],
+    );
+    return rows[0] ? { totalHits: rows[0].count, timeToExpire: secondsUntil(new Date(rows[0].resetTime), now) } : null;
+  }
+
   /** Hands one counted hit back (see GiveBack in rate-limits.ts). */
   async giveBack(throttlerName: string, key: string): Promise<void> {
     await this.dataSource.query(`UPDATE rate_limits SET "count" = "count" - 1 WHERE "key" = $1 AND "count" > 0`, [storedKey(throttlerName, key)]);

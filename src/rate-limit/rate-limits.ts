@@ -20,12 +20,13 @@ export interface RateLimitRule {
   /** The 429's message (SPEC's), given the whole minutes until the window ends (at least 1). */
   message: (minutes: number) => string;
   givesBack: GiveBack;
-  /** An audit row for each refused request: its action and reason. */
+  /** The audit row of a client going over its limit (one per window): its action and reason. */
   audit?: { action: string; reason: string };
   /**
-   * A second cap counted across every address together (handed back like the per-address one), so
-   * attempts spread over many addresses are bounded too. Past it the route alone answers 429; one audit
-   * row marks the window it was reached in.
+   * A second cap counted across every address together, so attempts spread over many addresses are
+   * bounded too. It counts failures only, as the route reports them (OverallCap.countFailure), so it
+   * never refuses a right password; past it a failure answers 429, a client that already tried in its
+   * own window is refused before the route does its work, and one audit row marks the window.
    */
   overall?: { limit: number; ttl: number; message: (minutes: number) => string; audit: { action: string; reason: string } };
 }
@@ -38,7 +39,8 @@ export const RATE_LIMITS = {
     message: (minutes) => `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     givesBack: 'success',
     audit: { action: LOGIN_EVENTS.blocked, reason: 'Too many login attempts' },
-    // Each failed attempt is a 32 MiB scrypt hash: 10 a minute, from everywhere together, is a fraction of one core.
+    // Each attempt is a 32 MiB scrypt hash. Past 10 failures a minute from everywhere together, each
+    // network is heard once in its own window (OverallCap), however many sign in wrongly.
     overall: {
       limit: 10,
       ttl: MINUTE,

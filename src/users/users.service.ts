@@ -1,10 +1,19 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { generatePassword, hashPassword, verifyPassword } from './password-hash';
 import { User } from './user.entity';
 import { addStartNotice, boxed } from './start-notices';
+
+/**
+ * Deletes every row of express-session's table (src/admin-auth/pg-session-store.ts): a session exists
+ * only once the administrator has signed in, so these are all the administrator's.
+ */
+async function endSessions(manager: EntityManager): Promise<number> {
+  const [{ n }] = (await manager.query('WITH ended AS (DELETE FROM "session" RETURNING 1) SELECT count(*)::int AS n FROM ended')) as { n: number }[];
+  return n;
+}
 
 /** The site has one administrator; this is its user name in `users`. */
 export const ADMIN_USERNAME = 'admin';
@@ -37,8 +46,13 @@ export class UsersService implements OnApplicationBootstrap {
     const wanted = this.config.adminPassword;
     if (existing) {
       if (wanted && !(await verifyPassword(wanted, existing.password))) {
-        await this.users.update(existing.id, { password: await hashPassword(wanted) });
-        this.logger.log('The administrator password was updated from ADMIN_PASSWORD');
+        const password = await hashPassword(wanted);
+        // A new password ends every session signed in with the old one (a stolen cookie too), at once.
+        const ended = await this.users.manager.transaction(async (manager) => {
+          await manager.update(User, existing.id, { password });
+          return endSessions(manager);
+        });
+        this.logger.log(`The administrator password was updated from ADMIN_PASSWORD; ${ended} session${ended === 1 ? '' : 's'} ended`);
       }
       return;
     }
@@ -66,6 +80,11 @@ export class UsersService implements OnApplicationBootstrap {
         'To choose another, start the server with ADMIN_PASSWORD set.',
       ]),
     );
+  }
+
+  /** Ends every administrator session ('Sign out everywhere'); answers how many there were. */
+  endEverySession(): Promise<number> {
+    return endSessions(this.users.manager);
   }
 
   /** The administrator when the password is right, else null. */

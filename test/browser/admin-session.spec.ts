@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { islandReady, signInOnDashboard } from '../support/admin-browser';
+import { islandReady, offlineContext, signInOnDashboard } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
@@ -69,5 +69,27 @@ describe('a session that ends while an admin screen is open', () => {
     await page.getByRole('link', { name: 'Go to Admin Login' }).waitFor();
     expect(await page.getByText('Failed to update featured status').count()).toBe(0);
     expect(await featured()).toBe(before);
+  });
+});
+
+describe('Sign out everywhere', () => {
+  it('Sign out everywhere: the button next to Logout ends this session and another browser’s', async () => {
+    const elsewhere = await offlineContext(suite.browser);
+    try {
+      const other = await elsewhere.newPage();
+      await signInOnDashboard(other, t);
+      await page.getByRole('heading', { name: /^Draft Posts/ }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+      // The other browser, signed in a moment ago, is signed out too.
+      await other.reload();
+      await islandReady(other, 'AdminDashboard');
+      await other.getByRole('button', { name: 'Login' }).waitFor();
+      expect(await t.dataSource.query('SELECT sid FROM session')).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });
