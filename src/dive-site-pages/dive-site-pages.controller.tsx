@@ -5,6 +5,7 @@ import { byId, CacheTags, Tag } from 'src/common/cache-tags';
 import { Html } from 'src/common/html.decorator';
 import { PageQueryOf } from 'src/common/page-query';
 import { RenderService } from 'src/render/render.service';
+import { NotFoundPage } from 'views/pages/NotFoundPage';
 import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';
 import { presentList, presentSite } from './dive-site-pages.presenter';
 import { DiveSiteListQuery, DiveSiteShowQuery } from './dive-site-pages.query';
@@ -52,7 +53,15 @@ export class DiveSitePagesController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     const data = await this.pages.site(rawId, show);
-    if (!data.found) response.status(404);
+    if (!data.found) {
+      // A real 404 (issue 47): not the list with 'try adjusting your filters' when no filter is set.
+      response.status(404);
+      const path = `/dive-sites/${encodeURIComponent(rawId)}`;
+      return this.render.page(
+        { title: 'Dive Site Not Found', description: 'Dive Site Not Found', path, noindex: true },
+        <NotFoundPage path={path} kind="dive-site" />,
+      );
+    }
     return this.render.view(DiveSitesPage, presentSite(data, this.render));
   }
 }

@@ -122,11 +122,15 @@ describe('GET /dive-sites/{id}', () => {
     expect(html).not.toMatch(/Visit number [12]\b/);
   });
 
-  it.each(['999999', 'abc', '0'])('shows the page with the empty state for the unknown id %s', async (id) => {
+  it.each(['999999', 'abc', '0'])('answers the unknown id %s with a real 404 page that offers the search and the list (issue 47)', async (id) => {
     const html = (await request(t.baseUrl).get(`/dive-sites/${id}`).expect(404)).text;
-    expect(html).toContain('No dive sites found');
-    expect(html).toContain('Try adjusting your search terms or filters to find more dive sites.');
-    expect(html).toContain('data-island="DiveSiteExplorer"');
+    expect(html).toMatch(/<h1[^>]*>Dive Site Not Found<\/h1>/);
+    expect(html).toContain(`We couldn&#x27;t find a dive site at <code`);
+    expect(html).toMatch(/<form role="search" aria-label="Search dive sites"[^>]* action="\/dive-sites" method="get"/);
+    expect(html).toContain('href="/dive-sites"');
+    // Not the list screen's empty state, which blames filters nobody set.
+    expect(html).not.toContain('Try adjusting your search terms or filters');
+    expect(html).not.toContain('data-island="DiveSiteExplorer"');
     expect(html).toContain('<meta name="robots" content="noindex');
   });
 

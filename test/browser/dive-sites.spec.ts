@@ -414,13 +414,15 @@ describe('/dive-sites', () => {
     }
   });
 
-  it('shows the empty state for an unknown id', async () => {
+  it('answers an unknown id with a 404 page whose search finds dive sites (issue 47)', async () => {
     const response = await page.goto(`${t.baseUrl}/dive-sites/999999`);
     expect(response?.status()).toBe(404);
-    await page.getByText('No dive sites found').waitFor();
-    await explorer();
-    await page.getByLabel('Region').selectOption('Tasmania');
-    await expectCount(all.filter((s) => s.region === 'Tasmania').length);
+    await page.getByRole('heading', { level: 1, name: 'Dive Site Not Found' }).waitFor();
+    const search = page.getByRole('search', { name: 'Search dive sites' });
+    await search.getByRole('searchbox').fill('Yongala');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/dive-sites\?search=Yongala/);
+    await page.getByRole('link', { name: 'SS Yongala' }).first().waitFor();
   });
 
   it('is complete without JavaScript, and its filter form works without it', async () => {

@@ -69,7 +69,14 @@ describe('shared layout', () => {
     const response = await page.goto(`${t.baseUrl}/definitely/not/here`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('404 Page Not Found');
-    await expect(page.locator('main').innerText()).resolves.toMatch(/router/);
+    // Issue 47: it speaks to readers (not of a router) and offers a search and the ways on.
+    await expect(page.locator('main').innerText()).resolves.not.toMatch(/router/);
+    await page.getByText('If you followed a link here, the page may have moved or been removed.', { exact: false }).waitFor();
+    const search = page.getByRole('search', { name: 'Search the site' });
+    await search.getByRole('searchbox').fill('wreck');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/search\?q=wreck/);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Search');
   });
 
   it('renders a static page with its content and hydrates the search without errors', async () => {
