@@ -87,7 +87,8 @@ describe('/dive-sites/{id}: the site panel', () => {
     const lat = Number(brisbane.latitude);
     const lon = Number(brisbane.longitude);
     expect(html).toContain(`>${lat}, ${lon}</span>`);
-    expect(html).toContain(`href="geo:${lat},${lon}"`);
+    expect(html).toContain(`href="https://www.google.com/maps/search/?api=1&query=${lat},${lon}"`);
+    expect(html).not.toContain('href="geo:');
     expect(html).toContain(`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}`);
     expect(html).toContain('published GPS mark');
     const approximate = sites.find((site) => site.name === 'Julian Rocks')!;

@@ -71,3 +71,40 @@ describe('a dive site page as a visitor sees it', () => {
     await page.context().close();
   });
 });
+
+describe('in-page links on a site page (issue 47)', () => {
+  it.each([
+    ['Safety brief', 'site-safety'],
+    ['Ratings & reviews', 'site-ratings'],
+    ['Map and other sites', 'site-explorer'],
+  ])("'%s' lands its section below the sticky header, its heading in view", async (link, id) => {
+    const page = await open(true);
+    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: link }).click();
+    await page.waitForFunction((target) => location.hash === `#${target}`, id);
+    // Smooth scrolling: wait until the target stops moving.
+    await page.waitForFunction(
+      (target) =>
+        new Promise<boolean>((resolve) => {
+          const top = document.getElementById(target)!.getBoundingClientRect().top;
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(Math.abs(document.getElementById(target)!.getBoundingClientRect().top - top) < 1)));
+        }),
+      id,
+    );
+    const [headerBottom, targetTop] = await page.evaluate(
+      (target) => [document.querySelector('header')!.getBoundingClientRect().bottom, document.getElementById(target)!.getBoundingClientRect().top],
+      id,
+    );
+    expect(targetTop).toBeGreaterThanOrEqual(headerBottom);
+    await page.close();
+  });
+
+  it('offers maps links that open on every platform, not a geo: link', async () => {
+    const page = await open(false);
+    const place = page.getByTestId('site-panel');
+    const [lat, lon] = [Number(yongala.latitude), Number(yongala.longitude)];
+    expect(await place.getByRole('link', { name: 'Google Maps' }).getAttribute('href')).toBe(`https://www.google.com/maps/search/?api=1&query=${lat},${lon}`);
+    expect(await place.getByRole('link', { name: 'Apple Maps' }).getAttribute('href')).toBe(`https://maps.apple.com/?ll=${lat},${lon}&q=SS%20Yongala`);
+    expect(await page.locator('a[href^="geo:"]').count()).toBe(0);
+    await page.close();
+  });
+});

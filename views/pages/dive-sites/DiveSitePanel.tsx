@@ -182,8 +182,23 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
                 <p className="mt-1 text-sm text-slate-600">published GPS mark</p>
               )}
               <p className="mt-2 flex flex-wrap gap-3 text-sm">
-                <a href={`geo:${site.latitude},${site.longitude}`} className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
-                  Open in a maps app
+                {/* Maps URLs that open the app where one is installed and the web map elsewhere (issue 47: a geo:
+                    link does nothing on a desktop or in iOS Safari). */}
+                <a
+                  href={`https://www.google.com/maps/search/?api=1&query=${site.latitude},${site.longitude}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline"
+                >
+                  Google Maps
+                </a>
+                <a
+                  href={`https://maps.apple.com/?ll=${site.latitude},${site.longitude}&q=${encodeURIComponent(site.name)}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline"
+                >
+                  Apple Maps
                 </a>
                 <a href={osm} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
                   OpenStreetMap
