@@ -42,6 +42,9 @@ export interface IssueFailure {
   error: string | null;
 }
 
+/** PostgreSQL's largest integer: the largest id a post can have. */
+const MAX_ID = 2_147_483_647;
+
 const NOT_EDITABLE = 'Only a draft or a scheduled issue can be changed';
 
 /**
@@ -233,7 +236,8 @@ export class NewsletterIssuesService implements OnModuleInit, OnApplicationBoots
    */
   private async checkPosts(posts: IssuePostDto[]): Promise<IssuePostRef[]> {
     const refs = posts.map(({ type, id }) => ({ type, id }));
-    const ids = (type: IssuePostRef['type']) => refs.filter((post) => post.type === type).map((post) => post.id);
+    // An id past PostgreSQL's integer range names no post (never a query error).
+    const ids = (type: IssuePostRef['type']) => refs.filter((post) => post.type === type && post.id <= MAX_ID).map((post) => post.id);
     const now = this.clock.now();
     const found = <T extends Article | Review>(repository: Repository<T>, alias: string, wanted: number[]) =>
       wanted.length

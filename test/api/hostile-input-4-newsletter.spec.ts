@@ -110,6 +110,12 @@ describe('F3: only published posts appear in an issue or the archive', () => {
     expect(edited.body.error).toContain(`"${draft.title}"`);
     const kept = await admin.get(`/api/admin/newsletter/issues/${created.body.id}`).expect(200);
     expect(kept.body.posts).toEqual([{ type: 'article', id: published.id }]);
+    // An id past PostgreSQL's integer range is a post that does not exist, never a server error.
+    const huge = await admin
+      .patch(`/api/admin/newsletter/issues/${created.body.id}`)
+      .send({ posts: [{ type: 'review', id: 2147483648 }] })
+      .expect(400);
+    expect(huge.body.error).toBe('posts: no review 2147483648');
   });
 
   it('F3 an archived issue shows no post unpublished since: no title, excerpt or image, on the page or in the email', async () => {
