@@ -264,5 +264,7 @@ describe('F11: double opt-in', () => {
       [created.body.id, waiting, confirmed],
     );
     expect(deliveries.map((row) => row.email)).toEqual([confirmed]);
+    await eventually(() => mailsTo(confirmed).some((mail) => mail.headers.subject === created.body.subject), `the issue to ${confirmed}`);
+    expect(mailsTo(waiting).filter((mail) => mail.headers.subject === created.body.subject)).toEqual([]);
   });
 });
