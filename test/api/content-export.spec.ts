@@ -56,6 +56,8 @@ beforeAll(async () => {
   // Double opt-in: the address's owner follows the emailed link (its secret read from the row here).
   const [{ confirmToken }] = await site.dataSource.query(`SELECT "confirmToken" FROM newsletters WHERE email = 'reef.fan@example.com'`);
   await request(site.baseUrl).get(`/newsletter/confirm?token=${confirmToken}`).expect(200);
+  // Signed up, never confirmed: no subscriber, so not exported.
+  await request(site.baseUrl).post('/api/newsletter/subscribe').send({ email: 'never.clicked@example.com' }).expect(201);
 });
 
 afterAll(async () => {
