@@ -93,7 +93,9 @@ function Signup({ source = 'website', outcome: posted }: NewsletterSignupProps) 
   return (
     <div className="rounded-2xl bg-white p-6 text-slate-700 shadow-lg ring-1 ring-slate-200">
       <p className="text-lg font-bold text-slate-900">Free PDF guide: 10 Must-Have Items for Your First Dive Trip</p>
-      <p className="mt-1 text-sm">Subscribe and we'll email it to you straight away, with new dive-site guides, gear reviews and safety tips.</p>
+      <p className="mt-1 text-sm">
+        Subscribe, confirm with the link we email you, and the guide is yours, with new dive-site guides, gear reviews and safety tips.
+      </p>
       <form method="post" action={FORM_ACTIONS.newsletter} onSubmit={submit} noValidate className="mt-4">
         <input type="hidden" name="source" value={source} />
         <label htmlFor={emailId} className="block text-sm font-medium text-slate-800">
@@ -132,7 +134,7 @@ function Signup({ source = 'website', outcome: posted }: NewsletterSignupProps) 
       {notice && <FormNoticeBox notice={notice} className="mt-3" />}
       {guideUrl && (
         <p role="status" className="mt-3 text-sm">
-          You're subscribed.{' '}
+          Almost there: follow the link in the email we just sent to confirm your subscription.{' '}
           <a href={guideUrl} download className="font-semibold text-cyan-800 underline hover:text-cyan-900">
             Download the free PDF guide now
           </a>

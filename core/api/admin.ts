@@ -23,6 +23,10 @@ export interface SubscriberResponse {
   consentSource: string;
   consentIp: string | null;
   unsubscribedAt: string | null;
+  /** When the address's owner confirmed (double opt-in); null: never confirmed. */
+  confirmedAt: string | null;
+  /** A sign-up waiting for its owner to follow the emailed link: not active yet. */
+  awaitingConfirmation: boolean;
 }
 
 /** An event of the security dashboard: no user agent (noise in the table), nothing secret is ever stored. */

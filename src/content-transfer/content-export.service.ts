@@ -63,7 +63,12 @@ const KINDS: { kind: Exclude<ContentKind, 'media'>; sql: string; record: (row: R
           ORDER BY site.name COLLATE "C", date_trunc('milliseconds', rating."createdAt"), rating.id`,
     record: as<Parameters<typeof RECORD_OF.ratings>[0]>(RECORD_OF.ratings),
   },
-  { kind: 'subscribers', sql: `SELECT * FROM newsletters ORDER BY lower(email) COLLATE "C", id`, record: as<Subscriber>(RECORD_OF.subscribers) },
+  // A sign-up still waiting for its owner's click (double opt-in, never confirmed) is no subscriber: it stays out.
+  {
+    kind: 'subscribers',
+    sql: `SELECT * FROM newsletters WHERE "subscribed" OR "confirmedAt" IS NOT NULL OR "confirmToken" IS NULL ORDER BY lower(email) COLLATE "C", id`,
+    record: as<Subscriber>(RECORD_OF.subscribers),
+  },
 ];
 
 /** The uploads a record refers to, by hash: /media/uploads/<hash>.<ext>, alone, absolute or inside markdown. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { InsightsModule } from 'src/insights/insights.module';
+import { NewsletterModule } from 'src/newsletter/newsletter.module';
 import { HousekeepingService } from './housekeeping.service';
 
-@Module({ imports: [InsightsModule], providers: [HousekeepingService] })
+@Module({ imports: [InsightsModule, NewsletterModule], providers: [HousekeepingService] })
 export class HousekeepingModule {}

@@ -3,13 +3,15 @@ import { InjectThrottlerStorage } from '@nestjs/throttler';
 import { AuditService } from 'src/audit/audit.service';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { InsightsService } from 'src/insights/insights.service';
+import { NewsletterService } from 'src/newsletter/newsletter.service';
 import type { RateLimitStorage } from 'src/rate-limit/rate-limit.storage';
 
 const EVERY_MS = 5 * 60 * 1000;
 
 /**
  * Keeps the shared tables small: rate-limit windows that ended, audit rows past AUDIT_RETENTION_DAYS, and
- * the click-visitor hashes of past days (src/insights).
+ * the click-visitor hashes of past days (src/insights), and newsletter sign-ups never confirmed within 7 days
+ * (double opt-in: src/newsletter).
  * Every process runs it on its own timer; each step is one plain DELETE of rows that can only stay
  * expired, so several processes pruning at once delete each row once and never a live one.
  */
@@ -23,6 +25,7 @@ export class HousekeepingService implements OnApplicationBootstrap, OnModuleDest
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly insights: InsightsService,
+    private readonly newsletter: NewsletterService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -40,5 +43,6 @@ export class HousekeepingService implements OnApplicationBootstrap, OnModuleDest
     await this.rateLimits.prune();
     await this.audit.prune(this.config.auditRetentionDays);
     await this.insights.prune();
+    await this.newsletter.pruneUnconfirmed();
   }
 }

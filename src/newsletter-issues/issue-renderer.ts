@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
@@ -66,12 +66,19 @@ export class IssueRenderer {
       .map(({ type, id }) => ({ type, id }));
   }
 
-  /** The chosen posts as cards, in the issue's order; a post deleted since is left out. */
+  /**
+   * The chosen posts as cards, in the issue's order. Only what the public can see right now: a post deleted,
+   * unpublished or scheduled since it was chosen is left out (the archive, a preview, the send), so no draft's
+   * title, excerpt or image ever leaves the site through an issue.
+   */
   async cards(posts: IssuePostRef[]): Promise<IssueCard[]> {
     const ids = (type: IssuePostRef['type']) => posts.filter((post) => post.type === type).map((post) => post.id);
+    const now = this.clock.now();
+    const visible = <T extends Article | Review>(repository: Repository<T>, alias: string, wanted: number[]) =>
+      wanted.length ? visibleAt(repository.createQueryBuilder(alias).where(`${alias}.id IN (:...wanted)`, { wanted }), alias, now).getMany() : [];
     const [articles, reviews] = await Promise.all([
-      ids('article').length ? this.articles.findBy({ id: In(ids('article')) }) : [],
-      ids('review').length ? this.reviews.findBy({ id: In(ids('review')) }) : [],
+      visible<Article>(this.articles, 'article', ids('article')),
+      visible<Review>(this.reviews, 'review', ids('review')),
     ]);
     const absolute = (url: string) => (url && url.startsWith('/') ? `${this.config.siteUrl}${url}` : url || null);
     return posts.flatMap((ref): IssueCard[] => {

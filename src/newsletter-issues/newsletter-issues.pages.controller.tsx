@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CacheTags } from 'src/common/cache-tags';
+import { CacheTags, Tag } from 'src/common/cache-tags';
 import { Html } from 'src/common/html.decorator';
 import { RenderService } from 'src/render/render.service';
 import { renderBody } from 'src/rich-text/render-body';
@@ -12,7 +12,8 @@ import { NewsletterIssuesService } from './newsletter-issues.service';
 /** The web archive: each sent issue at /newsletter/issues/{slug}, the index at /newsletter/issues. Not in RSS. */
 @Controller('newsletter/issues')
 // Dropped in every process when an issue finishes sending (issue-sender.ts).
-@CacheTags(ARCHIVE_TAG)
+// An issue's page shows its posts' current titles and images, and only while they are published: a post's edit drops it.
+@CacheTags(ARCHIVE_TAG, Tag.articles, Tag.reviews)
 export class NewsletterIssuesPagesController {
   constructor(
     private readonly issues: NewsletterIssuesService,

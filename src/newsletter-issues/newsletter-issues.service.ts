@@ -42,6 +42,9 @@ export interface IssueFailure {
   error: string | null;
 }
 
+/** PostgreSQL's largest integer: the largest id a post can have. */
+const MAX_ID = 2_147_483_647;
+
 const NOT_EDITABLE = 'Only a draft or a scheduled issue can be changed';
 
 /**
@@ -227,16 +230,37 @@ export class NewsletterIssuesService implements OnModuleInit, OnApplicationBoots
     return at;
   }
 
-  /** The chosen posts exist: the ids are checked, one message naming those that do not. */
+  /**
+   * The chosen posts exist and are published (the public can read them now): the ids are checked, one
+   * message naming those that are missing and one naming the drafts (by title), so no draft goes into an issue.
+   */
   private async checkPosts(posts: IssuePostDto[]): Promise<IssuePostRef[]> {
     const refs = posts.map(({ type, id }) => ({ type, id }));
-    const ids = (type: IssuePostRef['type']) => refs.filter((post) => post.type === type).map((post) => post.id);
+    // An id past PostgreSQL's integer range names no post (never a query error).
+    const ids = (type: IssuePostRef['type']) => refs.filter((post) => post.type === type && post.id <= MAX_ID).map((post) => post.id);
+    const now = this.clock.now();
+    const found = <T extends Article | Review>(repository: Repository<T>, alias: string, wanted: number[]) =>
+      wanted.length
+        ? repository
+            .createQueryBuilder(alias)
+            .select(`"${alias}"."id"`, 'id')
+            .addSelect(`"${alias}"."title"`, 'title')
+            .addSelect(`"${alias}"."published" = true AND COALESCE("${alias}"."publishedAt", "${alias}"."createdAt") <= :now`, 'visible')
+            .where(`"${alias}"."id" IN (:...wanted)`, { wanted, now })
+            .getRawMany<{ id: number; title: string; visible: boolean }>()
+        : Promise.resolve([]);
     const [articles, reviews] = await Promise.all([
-      ids('article').length ? this.articles.find({ select: { id: true }, where: { id: In(ids('article')) } }) : [],
-      ids('review').length ? this.reviews.find({ select: { id: true }, where: { id: In(ids('review')) } }) : [],
+      found<Article>(this.articles, 'article', ids('article')),
+      found<Review>(this.reviews, 'review', ids('review')),
     ]);
-    const missing = refs.filter((ref) => !(ref.type === 'article' ? articles : reviews).some((post) => post.id === ref.id));
+    const postOf = (ref: IssuePostRef) => (ref.type === 'article' ? articles : reviews).find((post) => post.id === ref.id);
+    const missing = refs.filter((ref) => !postOf(ref));
     if (missing.length) throw new BadRequestException(`posts: no ${missing.map((ref) => `${ref.type} ${ref.id}`).join(', ')}`);
+    const drafts = refs.filter((ref) => !postOf(ref)!.visible);
+    if (drafts.length) {
+      const named = drafts.map((ref) => `${ref.type} ${ref.id} "${postOf(ref)!.title}"`).join(', ');
+      throw new BadRequestException(`posts: only published posts can go in an issue; not published: ${named}`);
+    }
     return refs.filter((ref, index) => refs.findIndex((other) => other.type === ref.type && other.id === ref.id) === index);
   }
 

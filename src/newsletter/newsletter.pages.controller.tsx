@@ -1,9 +1,11 @@
 import { Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Html } from 'src/common/html.decorator';
+import { GUIDE_PATH } from 'src/guide/guide-content';
 import { GuideService } from 'src/guide/guide.service';
 import { RenderService } from 'src/render/render.service';
 import { NewsletterPage, meta } from 'views/pages/newsletter/NewsletterPage';
+import { ConfirmPage } from 'views/pages/newsletter/ConfirmPage';
 import { UnsubscribePage } from 'views/pages/newsletter/UnsubscribePage';
 import { NewsletterService } from './newsletter.service';
 import type { Subscriber } from './subscriber.entity';
@@ -25,6 +27,31 @@ export class NewsletterPagesController {
     return this.render.page(
       { ...meta, path: '/newsletter' },
       <NewsletterPage guideTitle={guide.title} guideSubtitle={guide.subtitle} itemNames={guide.items.map((item) => item.name)} />,
+    );
+  }
+
+  /**
+   * The link of the confirmation email (double opt-in): one click, no JavaScript, and the sign-up is
+   * active (the welcome email with the guide follows). Used already, expired or unknown: a 404 page that
+   * says so and offers the form again.
+   */
+  @Get('confirm')
+  @Html()
+  @Header('Cache-Control', 'no-store')
+  // The token is in the address: never send it on to another site.
+  @Header('Referrer-Policy', 'no-referrer')
+  async confirm(@Query('token') token: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
+    const subscriber = await this.newsletter.confirm(typeof token === 'string' ? token : undefined);
+    if (!subscriber) response.status(404);
+    const guide = this.guides.guide();
+    return this.render.page(
+      {
+        title: subscriber ? 'Subscription confirmed' : 'Confirmation link not valid',
+        description: 'Newsletter subscription',
+        path: '/newsletter/confirm',
+        noindex: true,
+      },
+      <ConfirmPage email={subscriber?.email ?? null} guideTitle={guide.title} guideUrl={GUIDE_PATH} />,
     );
   }
 

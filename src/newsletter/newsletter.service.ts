@@ -8,33 +8,57 @@ import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import type { SubscribeDto } from './dto/subscribe.dto';
 import type { UpdateSubscriberDto } from './dto/update-subscriber.dto';
 import { Subscriber } from './subscriber.entity';
+import { CONFIRM_DAYS, ConfirmationMailer } from './confirmation-mailer';
 import { unsubscribeUrlFor, WelcomeMailer } from './welcome-mailer';
 
 export const ALREADY_SUBSCRIBED = 'Email already subscribed';
 
+const CONFIRM_MS = CONFIRM_DAYS * 24 * 60 * 60 * 1000;
+
 export interface SubscribeResult {
-  subscriber: Subscriber;
-  resubscribed: boolean;
-  /** The welcome email is queued to go over SMTP (false: it will be kept in the outbox, no SMTP_URL). */
+  subscriber: Pick<Subscriber, 'id' | 'email'>;
+  /** The confirmation email is queued to go over SMTP (false: it will be kept in the outbox, no SMTP_URL). */
   emailSent: boolean;
 }
 
 /**
- * A sign-up in one statement: a new address is added; a former subscriber's row is subscribed again with
- * fresh consent evidence (keeping its unsubscribe token); an address subscribed already returns no row.
- * `xmax` is set on a row this statement updated and 0 on one it inserted.
+ * A sign-up in one statement, as a request the address's owner confirms (double opt-in): a new address is
+ * added inactive; a former or waiting subscriber's row gets the request beside its consent record, which
+ * stays as it was until the click. The link's secret is kept while it is still valid (every email sent for
+ * it works) and the 7 days count from the latest request. An active address returns no row.
  */
 const SIGN_UP_SQL = `
-  INSERT INTO "newsletters" ("email", "subscribed", "unsubscribeToken", "consentSource", "consentIp", "consentedAt")
-  VALUES ($1, true, $2, $3, $4, $5)
+  INSERT INTO "newsletters" ("email", "subscribed", "unsubscribeToken", "consentSource", "consentIp", "consentedAt",
+                             "confirmToken", "confirmRequestedAt", "confirmSource", "confirmIp")
+  VALUES ($1, false, $2, $3, $4, $5, $6, $5, $3, $4)
   ON CONFLICT ("email") DO UPDATE SET
+    "confirmToken" = CASE WHEN "newsletters"."confirmRequestedAt" > $7 THEN COALESCE("newsletters"."confirmToken", EXCLUDED."confirmToken")
+                          ELSE EXCLUDED."confirmToken" END,
+    "confirmRequestedAt" = EXCLUDED."confirmRequestedAt",
+    "confirmSource" = EXCLUDED."confirmSource",
+    "confirmIp" = EXCLUDED."confirmIp"
+  WHERE NOT "newsletters"."subscribed"
+  RETURNING "id", "email"`;
+
+/**
+ * The owner's click: the waiting sign-up becomes the subscription, its request the consent record (the
+ * time of the confirmation, the form and address the sign-up came from). Only within the link's 7 days,
+ * and only once (the secret is cleared).
+ */
+const CONFIRM_SQL = `
+  UPDATE "newsletters" SET
     "subscribed" = true,
     "unsubscribedAt" = NULL,
-    "consentSource" = EXCLUDED."consentSource",
-    "consentIp" = EXCLUDED."consentIp",
-    "consentedAt" = EXCLUDED."consentedAt"
-  WHERE NOT "newsletters"."subscribed"
-  RETURNING *, ("xmax" <> 0) AS "resubscribed"`;
+    "consentedAt" = $2,
+    "confirmedAt" = $2,
+    "consentSource" = COALESCE("confirmSource", "consentSource"),
+    "consentIp" = "confirmIp",
+    "confirmToken" = NULL,
+    "confirmRequestedAt" = NULL,
+    "confirmSource" = NULL,
+    "confirmIp" = NULL
+  WHERE "confirmToken" = $1 AND "confirmRequestedAt" > $3 AND NOT "subscribed"
+  RETURNING "id", "email"`;
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof QueryFailedError && (error as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23505';
@@ -47,6 +71,7 @@ export class NewsletterService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly welcome: WelcomeMailer,
+    private readonly confirmation: ConfirmationMailer,
   ) {}
 
   unsubscribeUrl(subscriber: Subscriber): string {
@@ -54,29 +79,63 @@ export class NewsletterService {
   }
 
   /**
-   * A new subscriber, or a former one subscribing again; each time with fresh consent evidence, and the
-   * welcome email queued in the same transaction (the job queue sends it: welcome-mailer.ts).
+   * A sign-up: the address's row waits, inactive, for its owner to follow the link of the confirmation
+   * email, queued in the same transaction (the job queue sends it: confirmation-mailer.ts). An address
+   * subscribed already is refused with SPEC's message.
    */
   async subscribe(dto: SubscribeDto, ip: string): Promise<SubscribeResult> {
     if (dto.website) throw new BadRequestException('Subscription rejected');
     const email = dto.email.toLowerCase();
-    let rows: (Subscriber & { resubscribed: boolean })[] = [];
+    const now = this.clock.now();
+    let rows: Pick<Subscriber, 'id' | 'email'>[] = [];
     let emailSent = false;
     try {
       await this.dataSource.transaction(async (manager) => {
-        rows = await manager.query(SIGN_UP_SQL, [email, newToken(), dto.source ?? 'website', ip, this.clock.now()]);
-        if (rows.length) emailSent = await this.welcome.enqueue(rows[0].id, manager.queryRunner!);
+        rows = await manager.query(SIGN_UP_SQL, [email, newToken(), dto.source ?? 'website', ip, now, newToken(), expiredBefore(now)]);
+        if (rows.length) emailSent = await this.confirmation.enqueue(rows[0].id, manager.queryRunner!);
       });
     } catch (error) {
-      // A made-up unsubscribe token that another subscriber already has (32 random bytes: in theory only).
+      // A made-up token that another subscriber already has (32 random bytes: in theory only).
       if (isUniqueViolation(error)) throw new ConflictException(ALREADY_SUBSCRIBED);
       throw error;
     }
-    // No row: the address is subscribed already (also when another sign-up for it won a moment ago).
+    // No row: the address is subscribed already (also when its owner confirmed a moment ago).
     if (rows.length === 0) throw new ConflictException(ALREADY_SUBSCRIBED);
-    const { resubscribed, ...columns } = rows[0];
-    const subscriber = this.subscribers.create(columns);
-    return { subscriber, resubscribed, emailSent };
+    return { subscriber: rows[0], emailSent };
+  }
+
+  /**
+   * Follows a confirmation link: the subscriber becomes active and the welcome email is queued, in one
+   * transaction. Null when the link is unknown, used already, or older than CONFIRM_DAYS.
+   */
+  async confirm(token: string | undefined): Promise<Pick<Subscriber, 'id' | 'email'> | null> {
+    if (!token || token.length > 64) return null;
+    const now = this.clock.now();
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = (await manager.query(CONFIRM_SQL, [token, now, expiredBefore(now)])) as [Pick<Subscriber, 'id' | 'email'>[], number];
+      if (!rows.length) return null;
+      await this.welcome.enqueue(rows[0].id, manager.queryRunner!);
+      return rows[0];
+    });
+  }
+
+  /**
+   * Housekeeping: a sign-up never confirmed within CONFIRM_DAYS is deleted; a former subscriber's request
+   * that expired is dropped (their row, the record of their consent and its withdrawal, stays).
+   * Answers how many rows were deleted.
+   */
+  async pruneUnconfirmed(): Promise<number> {
+    const cutoff = expiredBefore(this.clock.now());
+    const [, deleted] = (await this.dataSource.query(
+      `DELETE FROM "newsletters" WHERE "confirmRequestedAt" <= $1 AND "confirmedAt" IS NULL AND NOT "subscribed"`,
+      [cutoff],
+    )) as [unknown, number];
+    await this.dataSource.query(
+      `UPDATE "newsletters" SET "confirmToken" = NULL, "confirmRequestedAt" = NULL, "confirmSource" = NULL, "confirmIp" = NULL
+        WHERE "confirmRequestedAt" <= $1`,
+      [cutoff],
+    );
+    return deleted;
   }
 
   findByToken(token: string | undefined): Promise<Subscriber | null> {
@@ -120,6 +179,8 @@ export class NewsletterService {
     if (dto.subscribed != null && dto.subscribed !== subscriber.subscribed) {
       subscriber.subscribed = dto.subscribed;
       subscriber.unsubscribedAt = dto.subscribed ? null : this.clock.now();
+      // The administrator decided: a sign-up waiting for its owner's click waits no longer.
+      Object.assign(subscriber, { confirmToken: null, confirmRequestedAt: null, confirmSource: null, confirmIp: null });
     }
     try {
       return await this.subscribers.save(subscriber);
@@ -139,6 +200,11 @@ export class NewsletterService {
     if (!subscriber) throw new NotFoundException('Subscriber not found');
     return subscriber;
   }
+}
+
+/** A request made at or before this time has expired. */
+function expiredBefore(now: Date): Date {
+  return new Date(now.getTime() - CONFIRM_MS);
 }
 
 function newToken(): string {

@@ -13,15 +13,20 @@ export function toSubscriberResponse(subscriber: Subscriber): SubscriberResponse
     consentSource: subscriber.consentSource,
     consentIp: subscriber.consentIp,
     unsubscribedAt: subscriber.unsubscribedAt?.toISOString() ?? null,
+    confirmedAt: subscriber.confirmedAt?.toISOString() ?? null,
+    awaitingConfirmation: !subscriber.subscribed && subscriber.confirmToken !== null,
   };
 }
 
-/** The answer to a visitor's sign-up: the address they typed back, and where the promised guide is. */
-export function toSubscribeResponse({ subscriber, resubscribed, emailSent }: SubscribeResult) {
+/**
+ * The answer to a visitor's sign-up: the address they typed back, that it waits for the emailed link
+ * (double opt-in), and where the promised guide is. Nothing tells whether the address was ever subscribed.
+ */
+export function toSubscribeResponse({ subscriber, emailSent }: SubscribeResult) {
   return {
     message: 'Successfully subscribed!',
     email: subscriber.email,
-    resubscribed,
+    awaitingConfirmation: true,
     emailSent,
     guideUrl: GUIDE_PATH,
   };

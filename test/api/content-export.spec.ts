@@ -53,6 +53,11 @@ beforeAll(async () => {
   const sites = (await request(site.baseUrl).get('/api/dive-sites').expect(200)).body as { id: number; name: string }[];
   await request(site.baseUrl).post(`/api/dive-sites/${sites[0].id}/ratings`).send({ rating: 5, comment: 'Clear water and friendly grouper.' }).expect(201);
   await request(site.baseUrl).post('/api/newsletter/subscribe').send({ email: 'Reef.Fan@example.com' }).expect(201);
+  // Double opt-in: the address's owner follows the emailed link (its secret read from the row here).
+  const [{ confirmToken }] = await site.dataSource.query(`SELECT "confirmToken" FROM newsletters WHERE email = 'reef.fan@example.com'`);
+  await request(site.baseUrl).get(`/newsletter/confirm?token=${confirmToken}`).expect(200);
+  // Signed up, never confirmed: no subscriber, so not exported.
+  await request(site.baseUrl).post('/api/newsletter/subscribe').send({ email: 'never.clicked@example.com' }).expect(201);
 });
 
 afterAll(async () => {

@@ -65,6 +65,8 @@ describe('GET /api/newsletter/subscribers', () => {
       consentSource: 'home',
       consentIp: '203.0.113.9',
       unsubscribedAt: expect.any(String),
+      confirmedAt: null,
+      awaitingConfirmation: false,
     });
     expect(JSON.stringify(response.body)).not.toContain(newer.unsubscribeToken);
   });

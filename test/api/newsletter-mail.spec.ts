@@ -42,17 +42,37 @@ async function eventually(check: () => boolean, what: string): Promise<void> {
 }
 
 const subscribe = (email: string) => request(t.baseUrl).post('/api/newsletter/subscribe').send({ email, source: 'home' });
+const isWelcome = (raw: string) => parseMail(raw).headers.subject.startsWith('Welcome to');
+const welcomesTo = (email: string) => smtp.received.filter((received) => received.to === email && isWelcome(received.raw));
+
+/**
+ * Double opt-in: signs `email` up, waits for the confirmation email and follows its link, as the address's
+ * owner does; the welcome email is sent only then.
+ */
+async function subscribeAndConfirm(email: string): Promise<void> {
+  await subscribe(email).expect(201);
+  await confirmFromMail(email);
+}
+
+/** Follows the link of the confirmation email to `email` once it arrives. */
+async function confirmFromMail(email: string): Promise<void> {
+  const confirmation = () => smtp.received.find((received) => received.to === email && !isWelcome(received.raw));
+  await eventually(() => !!confirmation(), `the confirmation email to ${email}`);
+  const link = /https:\/\/divers\.example\.au(\/newsletter\/confirm\?token=[\w-]+)/.exec(parseMail(confirmation()!.raw).text)![1];
+  await request(t.baseUrl).get(link).expect(200);
+}
 
 it('sends the welcome email exactly once, with the PDF guide attached and a working one-click unsubscribe', async () => {
   const email = `welcome.${Date.now()}@example.com`;
   const response = await subscribe(email).expect(201);
   expect(response.body).toMatchObject({ message: 'Successfully subscribed!', emailSent: true });
-  await eventually(() => smtp.countFor(email) > 0, `the welcome email to ${email}`);
+  await confirmFromMail(email);
+  await eventually(() => welcomesTo(email).length > 0, `the welcome email to ${email}`);
   // Time for a second copy to arrive, were one on its way (the queue polls each second).
   await new Promise((resolve) => setTimeout(resolve, 2_500));
-  expect(smtp.countFor(email)).toBe(1);
+  expect(welcomesTo(email)).toHaveLength(1);
 
-  const mail = parseMail(smtp.received.find((received) => received.to === email)!.raw);
+  const mail = parseMail(welcomesTo(email)[0].raw);
   const { unsubscribeToken } = await t.dataSource.getRepository(Subscriber).findOneByOrFail({ email });
   const unsubscribeUrl = `https://divers.example.au/newsletter/unsubscribe?token=${unsubscribeToken}`;
   expect(mail.headers.to).toBe(email);
@@ -75,8 +95,8 @@ it('sends the welcome email exactly once, with the PDF guide attached and a work
 
 it('gives every subscriber their own unsubscribe link, in the text, the HTML and the header', async () => {
   const emails = [`first.${Date.now()}@example.com`, `second.${Date.now()}@example.com`];
-  for (const email of emails) await subscribe(email).expect(201);
-  await eventually(() => emails.every((email) => smtp.countFor(email) === 1), 'both welcome emails');
+  for (const email of emails) await subscribeAndConfirm(email);
+  await eventually(() => emails.every((email) => welcomesTo(email).length === 1), 'both welcome emails');
   const links = await Promise.all(
     emails.map(async (email) => {
       const { unsubscribeToken } = await t.dataSource.getRepository(Subscriber).findOneByOrFail({ email });
@@ -85,7 +105,7 @@ it('gives every subscriber their own unsubscribe link, in the text, the HTML and
   );
   expect(links[0]).not.toBe(links[1]);
   emails.forEach((email, index) => {
-    const mail = parseMail(smtp.received.find((received) => received.to === email)!.raw);
+    const mail = parseMail(welcomesTo(email)[0].raw);
     const [own, other] = [links[index], links[1 - index]];
     expect(mail.headers.to).toBe(email);
     expect(mail.headers['list-unsubscribe']).toBe(`<${own}>`);
@@ -98,14 +118,14 @@ it('gives every subscriber their own unsubscribe link, in the text, the HTML and
 it('tries a welcome email again after a temporary refusal, and it arrives once', async () => {
   const email = `retried.${Date.now()}@example.com`;
   let refusals = 0;
-  smtp.answer = (to) => (to === email && refusals++ === 0 ? { code: 421, text: 'Try again later' } : { accept: true });
-  await subscribe(email).expect(201);
-  await eventually(() => smtp.countFor(email) === 1, `the retried welcome email to ${email}`);
+  smtp.answer = (to, raw) => (to === email && isWelcome(raw) && refusals++ === 0 ? { code: 421, text: 'Try again later' } : { accept: true });
+  await subscribeAndConfirm(email);
+  await eventually(() => welcomesTo(email).length === 1, `the retried welcome email to ${email}`);
   expect(refusals).toBeGreaterThanOrEqual(2);
-  expect(smtp.countFor(email)).toBe(1);
+  expect(welcomesTo(email)).toHaveLength(1);
 });
 
-it('welcomes a burst of sign-ups each once, trying again alone the one the mail server turned away for a moment', async () => {
+it('sends a burst of sign-ups their confirmation email each once, trying again alone the one the mail server turned away for a moment', async () => {
   const emails = Array.from({ length: 30 }, (_, i) => `burst.${i}.${Date.now()}@example.com`);
   const refusedOnce = emails[7];
   let refusals = 0;
@@ -117,19 +137,19 @@ it('welcomes a burst of sign-ups each once, trying again alone the one the mail 
         .expect(201),
     ),
   );
-  await eventually(() => emails.every((email) => smtp.countFor(email) === 1), 'a welcome email to each of the 30');
+  await eventually(() => emails.every((email) => smtp.countFor(email) === 1), 'a confirmation email to each of the 30');
   // Time for a second copy to arrive, were one on its way.
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   expect(emails.filter((email) => smtp.countFor(email) !== 1)).toEqual([]);
   expect(refusals).toBeGreaterThanOrEqual(2);
 });
 
-it('keeps the subscription, and the message in the outbox, when the mail server refuses it for good', async () => {
+it('keeps the sign-up, and the confirmation email in the outbox, when the mail server refuses it for good', async () => {
   const email = `refused.${Date.now()}@example.com`;
   smtp.answer = (to) => (to === email ? { code: 550, text: 'Mailbox unavailable' } : { accept: true });
   const response = await subscribe(email).expect(201);
   expect(response.body).toMatchObject({ message: 'Successfully subscribed!' });
-  expect(await t.dataSource.getRepository(Subscriber).findOneBy({ email })).toMatchObject({ subscribed: true });
+  expect(await t.dataSource.getRepository(Subscriber).findOneBy({ email })).toMatchObject({ subscribed: false, confirmToken: expect.any(String) });
   // Nothing is lost: the unsent message waits in the outbox.
   const outbox = t.app.get(MailService).outboxDir;
   const kept = () => {
@@ -139,6 +159,6 @@ it('keeps the subscription, and the message in the outbox, when the mail server 
       return false;
     }
   };
-  await eventually(kept, `the refused welcome email to ${email} in the outbox`);
+  await eventually(kept, `the refused confirmation email to ${email} in the outbox`);
   expect(smtp.countFor(email)).toBe(0);
 });

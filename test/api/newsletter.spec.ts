@@ -14,15 +14,24 @@ const uniqueEmail = (name = 'diver') => `${name}.${Date.now().toString(36)}.${co
 const subscribe = (body: object) => request(t.baseUrl).post('/api/newsletter/subscribe').send(body);
 const subscriberBy = (email: string) => t.dataSource.getRepository(Subscriber).findOneBy({ email: email.toLowerCase() });
 
-/** The .eml kept in the outbox for a recipient (no SMTP_URL in this file), once the job queue has written it. */
-async function keptMailFor(address: string): Promise<string> {
+/**
+ * Double opt-in: the owner of a signed-up address follows the link of the confirmation email (its secret
+ * read from the row here; newsletter-mail.spec.ts reads it from the email).
+ */
+async function confirm(email: string): Promise<void> {
+  const { confirmToken } = (await subscriberBy(email))!;
+  await request(t.baseUrl).get(`/newsletter/confirm?token=${confirmToken}`).expect(200);
+}
+
+/** The .eml kept in the outbox for a recipient with this subject (no SMTP_URL in this file), once the job queue has written it. */
+async function keptMailFor(address: string, subject: string): Promise<string> {
   const dir = t.app.get(MailService).outboxDir;
   for (let i = 0; i < 100; i++) {
     const match = (() => {
       try {
         return readdirSync(dir)
           .map((name) => readFileSync(join(dir, name), 'utf8'))
-          .find((raw) => raw.includes(`To: ${address}`));
+          .find((raw) => raw.includes(`To: ${address}`) && raw.includes(`Subject: ${subject}`));
       } catch {
         return undefined;
       }
@@ -47,22 +56,29 @@ beforeEach(async () => {
 });
 
 describe('POST /api/newsletter/subscribe', () => {
-  it('subscribes, keeps the consent evidence, and answers JSON with a message', async () => {
+  it('signs up a subscriber who waits for the emailed link, keeps the consent evidence, and answers JSON with a message', async () => {
     const email = uniqueEmail('Sam');
     const response = await subscribe({ email: `  ${email.replace('sam', 'SAM')}  `, source: 'home' }).expect(201);
     expect(response.body).toEqual({
       message: 'Successfully subscribed!',
       email: email.toLowerCase(),
-      resubscribed: false,
+      awaitingConfirmation: true,
       emailSent: false,
       guideUrl: GUIDE_PATH,
     });
     const row = await subscriberBy(email);
-    expect(row).toMatchObject({ subscribed: true, consentSource: 'home', consentIp: '127.0.0.1', unsubscribedAt: null });
-    expect(row!.consentedAt).toBeInstanceOf(Date);
+    expect(row).toMatchObject({ subscribed: false, confirmedAt: null, consentSource: 'home', consentIp: '127.0.0.1', unsubscribedAt: null });
     expect(row!.unsubscribeToken).toMatch(/^[\w-]{43}$/);
-    // The answer never carries the unsubscribe secret.
+    expect(row!.confirmToken).toMatch(/^[\w-]{43}$/);
+    // The answer never carries a secret.
     expect(JSON.stringify(response.body)).not.toContain(row!.unsubscribeToken);
+    expect(JSON.stringify(response.body)).not.toContain(row!.confirmToken);
+
+    await confirm(email);
+    const confirmed = await subscriberBy(email);
+    expect(confirmed).toMatchObject({ subscribed: true, consentSource: 'home', consentIp: '127.0.0.1', unsubscribedAt: null, confirmToken: null });
+    expect(confirmed!.consentedAt).toBeInstanceOf(Date);
+    expect(confirmed!.confirmedAt).toEqual(confirmed!.consentedAt);
   });
 
   it('records the generic source when the form does not name one', async () => {
@@ -71,12 +87,22 @@ describe('POST /api/newsletter/subscribe', () => {
     expect((await subscriberBy(email))!.consentSource).toBe('website');
   });
 
-  it('keeps the welcome email with the PDF guide, the unsubscribe headers and a visible unsubscribe link when no SMTP is configured', async () => {
+  it('keeps the confirmation email with its one link when no SMTP is configured, and after the click the welcome email', async () => {
     const email = uniqueEmail('welcome');
     await subscribe({ email }).expect(201);
-    const { unsubscribeToken } = (await subscriberBy(email))!;
+    const { unsubscribeToken, confirmToken } = (await subscriberBy(email))!;
+    const confirmation = parseMail(await keptMailFor(email, 'Confirm your subscription'));
+    const confirmUrl = `http://localhost:3000/newsletter/confirm?token=${confirmToken}`;
+    expect(confirmation.text).toContain(confirmUrl);
+    expect(confirmation.html).toContain(`href="${confirmUrl}"`);
+    // Nothing to unsubscribe from yet.
+    expect(confirmation.headers['list-unsubscribe']).toBeUndefined();
+    await request(t.baseUrl)
+      .get(new URL(confirmUrl).pathname + new URL(confirmUrl).search)
+      .expect(200);
+
     const unsubscribeUrl = `http://localhost:3000/newsletter/unsubscribe?token=${unsubscribeToken}`;
-    const mail = parseMail(await keptMailFor(email));
+    const mail = parseMail(await keptMailFor(email, 'Welcome to'));
     expect(mail.headers.subject).toBe('Welcome to Australian Dive Guide: your free guide, 10 Must-Have Items for Your First Dive Trip');
     expect(mail.headers['list-unsubscribe']).toBe(`<${unsubscribeUrl}>`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
@@ -104,20 +130,30 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(response.body.error).toBe('Unknown field: admin');
   });
 
-  it('answers a duplicate, whatever its case, with 409 "Email already subscribed"', async () => {
+  it('answers an active address, whatever its case, with 409 "Email already subscribed"', async () => {
     const email = uniqueEmail('dup');
     await subscribe({ email }).expect(201);
+    await confirm(email);
     const response = await subscribe({ email: email.toUpperCase() }).expect(409);
     expect(response.body.error).toContain('Email already subscribed');
     expect(await t.dataSource.getRepository(Subscriber).countBy({ email })).toBe(1);
   });
 
-  it('takes one of several sign-ups for one new address sent at the same moment, and answers the others 409', async () => {
+  it('makes one waiting row of several sign-ups for one new address sent at the same moment, with one link that works', async () => {
     const email = uniqueEmail('together');
     const answers = await Promise.all([email, email.toUpperCase(), email, email].map((address) => subscribe({ email: address })));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
-    for (const answer of answers.filter((each) => each.status === 409)) expect(answer.body.error).toContain('Email already subscribed');
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
     expect(await t.dataSource.getRepository(Subscriber).countBy({ email })).toBe(1);
+    await confirm(email);
+    expect((await subscriberBy(email))!.subscribed).toBe(true);
+  });
+
+  it('sends a waiting address the same link again when it signs up again', async () => {
+    const email = uniqueEmail('again');
+    await subscribe({ email }).expect(201);
+    const first = (await subscriberBy(email))!.confirmToken;
+    await subscribe({ email }).expect(201);
+    expect((await subscriberBy(email))!.confirmToken).toBe(first);
   });
 
   it('rejects a filled honeypot with 400 and writes nothing', async () => {
@@ -140,6 +176,7 @@ describe('unsubscribe', () => {
   async function subscribed(): Promise<Subscriber> {
     const email = uniqueEmail('leaver');
     await subscribe({ email, source: 'home' }).expect(201);
+    await confirm(email);
     return (await subscriberBy(email))!;
   }
 
@@ -197,16 +234,33 @@ describe('unsubscribe', () => {
     expect(response.text).toContain('This unsubscribe link is not valid');
   });
 
-  it('lets a former subscriber subscribe again, with fresh consent', async () => {
+  it('lets a former subscriber subscribe again once they follow the new link, with fresh consent', async () => {
     const subscriber = await subscribed();
     await request(t.baseUrl).post(`/newsletter/unsubscribe?token=${subscriber.unsubscribeToken}`).expect(200);
     const response = await subscribe({ email: subscriber.email, source: 'resubscribe' }).expect(201);
-    expect(response.body).toMatchObject({ message: 'Successfully subscribed!', resubscribed: true });
+    expect(response.body).toMatchObject({ message: 'Successfully subscribed!' });
+    expect((await subscriberBy(subscriber.email))!.subscribed).toBe(false);
+    await confirm(subscriber.email);
     const row = (await subscriberBy(subscriber.email))!;
     expect(row).toMatchObject({ id: subscriber.id, subscribed: true, consentSource: 'resubscribe', unsubscribedAt: null });
     expect(row.consentedAt.getTime()).toBeGreaterThanOrEqual(subscriber.consentedAt.getTime());
     // Old emails' links keep working.
     expect(row.unsubscribeToken).toBe(subscriber.unsubscribeToken);
+  });
+});
+
+describe('GET /newsletter/confirm', () => {
+  it.each([
+    ['no token', ''],
+    ['an empty token', '?token='],
+    ['an unknown token', '?token=not-a-real-token'],
+    ['an overlong token', `?token=${'x'.repeat(300)}`],
+    ['two tokens', '?token=a&token=b'],
+  ])('explains an invalid link (%s) with a 404 page that offers the form again', async (_label, query) => {
+    const response = await request(t.baseUrl).get(`/newsletter/confirm${query}`).expect(404);
+    expect(response.text).toContain('This confirmation link is not valid');
+    expect(response.text).toContain('data-island="NewsletterSignup"');
+    expect(response.text).toContain('noindex');
   });
 });
 

@@ -60,3 +60,23 @@ it('composes, previews, tests, schedules, sends and watches an issue, then finds
   await page.getByRole('heading', { name: 'Walk-through issue' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/newsletter/issues/walk-through-issue');
 }, 60_000);
+
+it('F3 the composer shows the refusal, naming it, of a post unpublished since it was chosen', async () => {
+  await openDashboard(page, t);
+  await page.getByRole('tab', { name: 'Newsletter' }).click();
+  await page.getByRole('button', { name: 'New Issue' }).click();
+  await page.getByLabel('Subject').fill('Issue with a withdrawn post');
+  const firstPost = page.getByRole('checkbox', { name: /^Include / }).first();
+  await firstPost.waitFor();
+  const title = (await firstPost.getAttribute('aria-label'))!.replace(/^Include /, '');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await toastShows(page, 'Draft Saved');
+
+  // The post goes back to being a draft; the issue still holds it.
+  const [articles] = await t.dataSource.query(`UPDATE "articles" SET "published" = false WHERE "title" = $1 RETURNING "id"`, [title]);
+  const [reviews] = await t.dataSource.query(`UPDATE "reviews" SET "published" = false WHERE "title" = $1 RETURNING "id"`, [title]);
+  const [post] = [...articles.map((row: { id: number }) => `article ${row.id}`), ...reviews.map((row: { id: number }) => `review ${row.id}`)];
+  await page.getByLabel('Subject').fill('Issue with a withdrawn post, edited');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await toastShows(page, 'Update Failed', `posts: only published posts can go in an issue; not published: ${post} "${title}"`);
+});

@@ -46,6 +46,19 @@ describe('newsletter tab', () => {
     const rows = await t.dataSource.query(`SELECT email FROM newsletters WHERE email LIKE 'reef.diver@%'`);
     expect(rows).toEqual([]);
   });
+
+  it('F11 shows a sign-up still waiting for its owner’s click as "Waiting for confirmation", apart from the active and the unsubscribed', async () => {
+    await t.dataSource.query(
+      `INSERT INTO newsletters (email, subscribed, "unsubscribeToken", "confirmToken", "confirmRequestedAt")
+       VALUES ('waiting.diver@example.com', false, md5(random()::text), md5(random()::text), now())`,
+    );
+    await openDashboard(page, t);
+    await page.getByRole('tab', { name: 'Newsletter' }).click();
+    const row = page.getByRole('region', { name: 'Subscribers' }).getByRole('row').filter({ hasText: 'waiting.diver@example.com' });
+    await row.getByText('Waiting for confirmation', { exact: true }).waitFor();
+    await expect(row.getByText('Active', { exact: true }).count()).resolves.toBe(0);
+    await expect(row.getByText('Unsubscribed', { exact: true }).count()).resolves.toBe(0);
+  });
 });
 
 describe('comment administration', () => {

@@ -31,8 +31,15 @@ describe('newsletter signup on /newsletter', () => {
     await expect(page.getByRole('link', { name: 'Download the free PDF guide now' }).getAttribute('href')).resolves.toBe(
       '/guides/10-must-have-items-for-your-first-dive-trip.pdf',
     );
+    // Double opt-in: the address waits for its owner to follow the emailed link (its secret read from the row here).
+    const waiting = await t.dataSource.getRepository(Subscriber).findOneByOrFail({ email });
+    expect(waiting).toMatchObject({ subscribed: false, consentSource: 'newsletter-page' });
+    await page.goto(`${t.baseUrl}/newsletter/confirm?token=${waiting.confirmToken}`);
+    await page.getByRole('heading', { name: 'Your subscription is confirmed' }).waitFor();
     expect(await t.dataSource.getRepository(Subscriber).findOneBy({ email })).toMatchObject({ subscribed: true, consentSource: 'newsletter-page' });
 
+    await page.goto(`${t.baseUrl}/newsletter`);
+    await hydrated();
     await field.fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await toast().getByText('Already subscribed!').waitFor();

@@ -56,13 +56,19 @@ describe('with JavaScript off', () => {
     await visible('Successfully subscribed!');
     await visible('Check your email for the free PDF guide.');
     await expect(page.getByRole('link', { name: 'Download the free PDF guide now' }).getAttribute('href')).resolves.toBe(GUIDE);
-    expect(await t.dataSource.getRepository(Subscriber).findOneBy({ email })).toMatchObject({ subscribed: true, consentSource: 'newsletter-page' });
+    // Double opt-in: the address waits for its owner's click (newsletter-confirm.spec.ts follows the emailed link).
+    const waiting = await t.dataSource.getRepository(Subscriber).findOneByOrFail({ email });
+    expect(waiting).toMatchObject({ subscribed: false, consentSource: 'newsletter-page' });
 
     // A reload asks for the page again, it does not post again: the outcome was shown once.
     await page.reload();
     await page.getByLabel('Email address').waitFor();
     await expect(page.getByText('Successfully subscribed!').count()).resolves.toBe(0);
     await expect(t.dataSource.getRepository(Subscriber).countBy({ email })).resolves.toBe(1);
+
+    await page.goto(`${t.baseUrl}/newsletter/confirm?token=${waiting.confirmToken}`);
+    await page.getByRole('heading', { name: 'Your subscription is confirmed' }).waitFor();
+    await page.goto(`${t.baseUrl}/newsletter`);
 
     await page.getByLabel('Email address').fill(email);
     await submit('Subscribe');
@@ -260,6 +266,7 @@ describe('with JavaScript on, before the island hydrates', () => {
     await hydrated('NewsletterSignup');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.locator('#toaster').getByText('Successfully subscribed!').waitFor();
-    expect(await t.dataSource.getRepository(Subscriber).findOneBy({ email })).toMatchObject({ subscribed: true });
+    // Signed up, waiting for the owner's click on the emailed link (double opt-in).
+    expect(await t.dataSource.getRepository(Subscriber).findOneBy({ email })).toMatchObject({ subscribed: false, confirmToken: expect.any(String) });
   });
 });

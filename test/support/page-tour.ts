@@ -10,7 +10,7 @@ export interface TourStop {
 /**
  * One address of every public page type: listings, a published article and review, a dive site, the
  * top-rated listing, the static pages, the newsletter pages (an unsubscribe that worked and one that did
- * not) and the not-found pages.
+ * not, a sign-up's confirmation that worked and one that did not) and the not-found pages.
  */
 export async function publicPages(t: TestApp): Promise<TourStop[]> {
   const [article] = await t.dataSource.query(`SELECT slug FROM articles WHERE published ORDER BY id LIMIT 1`);
@@ -21,6 +21,12 @@ export async function publicPages(t: TestApp): Promise<TourStop[]> {
   const [{ unsubscribeToken }] = await t.dataSource.query(
     `INSERT INTO newsletters (email, subscribed, "unsubscribeToken") VALUES ('tour.' || md5(random()::text) || '@example.com', true, md5(random()::text))
      RETURNING "unsubscribeToken"`,
+  );
+  // A sign-up waiting for its owner's click (double opt-in): the tour's visit confirms it.
+  const [{ confirmToken }] = await t.dataSource.query(
+    `INSERT INTO newsletters (email, subscribed, "unsubscribeToken", "confirmToken", "confirmRequestedAt")
+     VALUES ('tour.' || md5(random()::text) || '@example.com', false, md5(random()::text), md5(random()::text), now())
+     RETURNING "confirmToken"`,
   );
   return [
     { name: 'home', path: '/' },
@@ -43,6 +49,8 @@ export async function publicPages(t: TestApp): Promise<TourStop[]> {
     { name: 'newsletter', path: '/newsletter' },
     { name: 'unsubscribed', path: `/newsletter/unsubscribe?token=${unsubscribeToken}` },
     { name: 'unsubscribe link not valid', path: '/newsletter/unsubscribe?token=not-a-token' },
+    { name: 'subscription confirmed', path: `/newsletter/confirm?token=${confirmToken}` },
+    { name: 'confirmation link not valid', path: '/newsletter/confirm?token=not-a-token' },
     { name: 'search results', path: '/search?q=reef' },
     { name: 'search, too short', path: '/search?q=a' },
     { name: 'search, no results', path: '/search?q=no-such-thing-anywhere' },
@@ -100,6 +108,11 @@ export async function seedAdminRows(t: TestApp): Promise<void> {
   await t.dataSource.query(
     `INSERT INTO newsletters (email, subscribed, "unsubscribeToken")
      SELECT 'a.rather.long.subscriber.address.' || md5(random()::text) || '@example.com', n % 3 > 0, md5(random()::text) FROM generate_series(1, 3) n`,
+  );
+  // One waiting for its owner's click: 'Waiting for confirmation'.
+  await t.dataSource.query(
+    `INSERT INTO newsletters (email, subscribed, "unsubscribeToken", "confirmToken", "confirmRequestedAt")
+     VALUES ('a.rather.long.waiting.address.' || md5(random()::text) || '@example.com', false, md5(random()::text), md5(random()::text), now())`,
   );
   await t.dataSource.query(
     `INSERT INTO comments ("articleId", name, email, content) VALUES ($1, 'Marnie from Byron', 'marnie@example.com', 'Julian Rocks in winter was magic, grey nurse sharks everywhere.')`,

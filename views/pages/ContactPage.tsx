@@ -52,7 +52,7 @@ export const FAQ: FaqEntry[] = [
   {
     question: 'I subscribed but the free PDF guide has not arrived. What now?',
     answer:
-      'Check your spam or promotions folder and add our address to your contacts. You can also download "10 Must-Have Items for Your First Dive Trip" straight after subscribing on our newsletter page. If it still has not arrived, send us a message and we will sort it out.',
+      'The guide comes once you have followed the link in our confirmation email, so look for that first. Check your spam or promotions folder and add our address to your contacts. You can also download "10 Must-Have Items for Your First Dive Trip" straight after subscribing on our newsletter page. If it still has not arrived, send us a message and we will sort it out.',
   },
   {
     question: 'How do I unsubscribe from the newsletter?',

@@ -22,7 +22,9 @@ export function SubscriberTable({
       {subscribers.map((subscriber) => (
         <tr key={subscriber.id}>
           <td className="break-all px-4 py-2 font-medium text-slate-900">{subscriber.email}</td>
-          <td className="px-4 py-2">{subscriber.subscribed ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Unsubscribed</Badge>}</td>
+          <td className="px-4 py-2">
+            <SubscriberStatus subscriber={subscriber} />
+          </td>
           <td className="px-4 py-2 text-slate-600">{formatAdminDate(subscriber.createdAt)}</td>
           <td className="px-4 py-2">
             <div className="flex gap-2">
@@ -38,4 +40,11 @@ export function SubscriberTable({
       ))}
     </ScrollTable>
   );
+}
+
+/** Active, Unsubscribed, or a sign-up whose owner has not followed the emailed link yet (double opt-in). */
+function SubscriberStatus({ subscriber }: { subscriber: SubscriberResponse }) {
+  if (subscriber.subscribed) return <Badge tone="green">Active</Badge>;
+  if (subscriber.awaitingConfirmation) return <Badge tone="yellow">Waiting for confirmation</Badge>;
+  return <Badge tone="slate">Unsubscribed</Badge>;
 }

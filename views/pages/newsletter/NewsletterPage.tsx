@@ -74,8 +74,9 @@ export function NewsletterPage({ guideTitle, guideSubtitle, itemNames }: Newslet
           </ul>
           <h2 className="mt-10 text-xl font-bold text-slate-900">Your privacy</h2>
           <p className="mt-2 leading-relaxed">
-            We only use your address to send the newsletter, never share or sell it, and keep a record of when and where you subscribed as the Spam Act 2003
-            requires. Every email has a one-click unsubscribe link. Read our{' '}
+            We first email you a link to confirm that the address is yours: nothing more is sent until you follow it, and an address never confirmed is deleted
+            after 7 days. We only use your address to send the newsletter, never share or sell it, and keep a record of when you confirmed and where you
+            subscribed as the Spam Act 2003 requires. Every email has a one-click unsubscribe link. Read our{' '}
             <a href="/privacy-policy" className="font-semibold text-sky-700 underline hover:text-sky-900">
               privacy policy
             </a>

@@ -9,7 +9,7 @@ export const meta = {
 const collected: { heading: string; what: string; why: string }[] = [
   {
     heading: 'Newsletter sign-ups',
-    what: 'Your email address and a record of your consent: the date and time you subscribed, the form you used and the IP address you subscribed from.',
+    what: 'Your email address and a record of your consent: the date and time you confirmed your subscription by following the link we emailed you, the form you used and the IP address you subscribed from. A subscription never confirmed is deleted after 7 days.',
     why: 'To send the newsletter you asked for and to show that you gave consent, as required by the Spam Act 2003 (Cth). Newsletter emails carry no tracking pixel and no rewritten links: we do not record whether you open them or which links you follow.',
   },
   {
