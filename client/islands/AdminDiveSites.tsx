@@ -4,7 +4,9 @@ import { AdminSessionGate } from 'client/admin/AdminSessionGate';
 import { SearchField, useSearchText } from '../admin/ui/SearchField';
 import { getJson } from '../lib/api';
 import { toast } from '../lib/toast';
+import { CheckQueue } from '../admin/dive-sites/CheckQueue';
 import { CorrectionsQueue } from '../admin/dive-sites/CorrectionsQueue';
+import { NoticesPanel } from '../admin/dive-sites/NoticesPanel';
 import { DiveSiteCard } from '../admin/dive-sites/DiveSiteCard';
 import { DiveSiteForm } from '../admin/dive-sites/DiveSiteForm';
 import { EMPTY_SITE_FORM, siteToForm, sitePayload, siteUrlProblem, type SiteForm } from '../admin/dive-sites/site-form';
@@ -112,6 +114,8 @@ function DiveSiteManagement() {
       </div>
 
       <CorrectionsQueue />
+      <NoticesPanel />
+      <CheckQueue />
 
       <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr]">
         <SearchField

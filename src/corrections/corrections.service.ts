@@ -5,7 +5,6 @@ import { CORRECTION_FIELDS, correctionLabel, type AdminCorrectionResponse, type 
 import type { CheckField } from 'core/dive-sites/provenance';
 import { sourceTitle, type SiteSource } from 'core/dive-sites/fields';
 import type { Page } from 'src/common/admin-page';
-import { Clock } from 'src/common/clock';
 import { errorBody } from 'src/common/error-body';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
@@ -35,7 +34,6 @@ export class CorrectionsService {
     @InjectRepository(SiteCorrection) private readonly corrections: Repository<SiteCorrection>,
     private readonly sites: DiveSitesService,
     private readonly dataSource: DataSource,
-    private readonly clock: Clock,
     private readonly facts: SiteFactsService,
   ) {}
 

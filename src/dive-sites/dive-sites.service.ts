@@ -7,7 +7,6 @@ import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
 import { accessesFor, ALL, isFiltered, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
-import { Clock } from 'src/common/clock';
 import { calendarDate, cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { DiveSite } from './dive-site.entity';
 import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
@@ -149,10 +148,7 @@ const NEARBY_BY_LATITUDE = `
 
 @Injectable()
 export class DiveSitesService {
-  constructor(
-    @InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>,
-    private readonly clock: Clock,
-  ) {}
+  constructor(@InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>) {}
 
   /**
    * The text searches this process has answered, each under the revision of the sites' text it was read at
