@@ -71,7 +71,7 @@ export function CheckQueue() {
                     {row.corrections > 0 && ` · ${row.corrections} ${row.corrections === 1 ? 'correction' : 'corrections'} waiting`}
                   </p>
                 </div>
-                <Button small variant="outline" onClick={() => setMarking(row.site)} aria-label={`Mark ${row.site.name} checked`}>
+                <Button small variant="outline" onClick={() => setMarking(row.site)} aria-label={`Mark checked: ${row.site.name}`}>
                   Mark checked
                 </Button>
               </li>

@@ -202,7 +202,7 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
                     onClick={() => setSites((current) => [...current, { id: site.id, name: site.name }])}
                     aria-label={`Add ${site.name}`}
                   >
-                    + {site.name}
+                    <span aria-hidden="true">+</span> {site.name}
                   </Button>
                 </li>
               ))}
