@@ -114,8 +114,6 @@ function DiveSiteManagement() {
       </div>
 
       <CorrectionsQueue />
-      <NoticesPanel />
-      <CheckQueue />
 
       <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr]">
         <SearchField
@@ -176,6 +174,10 @@ function DiveSiteManagement() {
         </div>
       )}
       <MoreRows shown={sites.length} total={active.total} hasMore={active.hasMore} loading={active.loadingMore} onMore={active.more} />
+
+      {/* Issue 43: the notices covering sites, and the sites whose facts need checking. */}
+      <NoticesPanel />
+      <CheckQueue />
 
       <Modal open={adding} onOpenChange={setAdding} title="Create New Dive Site" description="Add a new dive site to the database">
         <DiveSiteForm key={formKey} initial={EMPTY_SITE_FORM} editing={false} saving={admin.create.isPending} onSubmit={create} />
