@@ -4,6 +4,7 @@ import { CHECK_FIELD_NAMES } from 'core/dive-sites/provenance';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { isWebUrl } from 'src/common/validators';
+import { SeedService, seedCheck, seedNotice } from 'src/database/seed.service';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 import { SiteCheckNote } from 'views/pages/dive-sites/SiteStatus';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -50,6 +51,32 @@ describe('data/dive-site-checks.json', () => {
   });
 });
 
+describe('the rows of the data files as the seed reads them', () => {
+  const source = { title: 'Parks', url: 'https://parks.example/site' };
+
+  it('refuses a check without a source with a web address, or without a day', () => {
+    expect(seedCheck({ site: 'A', date: '2026-11-28', fields: ['depth'], by: 'editor', sources: [] })).toBeNull();
+    expect(seedCheck({ site: 'A', date: '2026-11-28', fields: ['depth'], by: 'editor', sources: [{ title: 'x', url: 'ftp://x' }] })).toBeNull();
+    expect(seedCheck({ site: 'A', date: 'yesterday', fields: ['depth'], by: 'editor', sources: [source] })).toBeNull();
+    expect(seedCheck({ site: 'A', date: '2026-11-28', fields: ['depth'], by: "a reader's correction", sources: [source] })).toEqual({
+      site: 'A',
+      date: '2026-11-28',
+      fields: ['depth'],
+      by: 'reader',
+      sources: [source],
+    });
+  });
+
+  it('refuses a notice without a source, a site or a start, or ending before it starts', () => {
+    const notice = { title: 'T', body: 'B', startsOn: '2025-03-15', endsOn: null, source, sites: ['A'] };
+    expect(seedNotice(notice)).toEqual(notice);
+    expect(seedNotice({ ...notice, source: { title: 'x' } })).toBeNull();
+    expect(seedNotice({ ...notice, sites: [] })).toBeNull();
+    expect(seedNotice({ ...notice, startsOn: undefined })).toBeNull();
+    expect(seedNotice({ ...notice, endsOn: '2025-03-14' })).toBeNull();
+  });
+});
+
 describe('the seeded sites', () => {
   let t: TestApp;
   let sites: { id: number; name: string; lastChecked: string | null; newest: string | null; checks: number }[];
@@ -72,6 +99,27 @@ describe('the seeded sites', () => {
       `SELECT id FROM dive_site_checks WHERE jsonb_array_length(sources) = 0 OR EXISTS (SELECT 1 FROM jsonb_array_elements(sources) s WHERE coalesce(s->>'url', '') !~ '^https?://')`,
     );
     expect(unsourced).toEqual([]);
+  });
+
+  it("never take a date of checking from a site's own record", () => {
+    const rows = t.app
+      .get(SeedService)
+      .datasets()
+      .find((dataset) => dataset.name === 'dive-sites')!
+      .rows();
+    expect(rows.filter((row) => row.lastChecked !== null).map((row) => row.name)).toEqual([]);
+  });
+
+  it('load each version of the checks and notices once, adding only what a database lacks', async () => {
+    const seed = t.app.get(SeedService);
+    const [{ before }] = await t.dataSource.query(`SELECT count(*)::int AS before FROM dive_site_checks`);
+    // A new version of the files (here: their entries forgotten) adds what is missing and nothing twice.
+    await t.dataSource.query(`DELETE FROM seed_history WHERE dataset LIKE 'dive-site-checks:%' OR dataset LIKE 'notices:%'`);
+    const loaded = await seed.loadFacts();
+    expect(loaded).toEqual([expect.stringMatching(/^dive-site-checks:[0-9a-f]{16}$/), expect.stringMatching(/^notices:[0-9a-f]{16}$/)]);
+    const [{ after }] = await t.dataSource.query(`SELECT count(*)::int AS after FROM dive_site_checks`);
+    expect(after).toBe(before);
+    expect(await seed.loadFacts()).toEqual([]);
   });
 
   it("date a site's last check only by its newest recorded check", () => {
