@@ -4,7 +4,9 @@ import { AdminSessionGate } from 'client/admin/AdminSessionGate';
 import { SearchField, useSearchText } from '../admin/ui/SearchField';
 import { getJson } from '../lib/api';
 import { toast } from '../lib/toast';
+import { CheckQueue } from '../admin/dive-sites/CheckQueue';
 import { CorrectionsQueue } from '../admin/dive-sites/CorrectionsQueue';
+import { NoticesPanel } from '../admin/dive-sites/NoticesPanel';
 import { DiveSiteCard } from '../admin/dive-sites/DiveSiteCard';
 import { DiveSiteForm } from '../admin/dive-sites/DiveSiteForm';
 import { EMPTY_SITE_FORM, siteToForm, sitePayload, siteUrlProblem, type SiteForm } from '../admin/dive-sites/site-form';
@@ -172,6 +174,10 @@ function DiveSiteManagement() {
         </div>
       )}
       <MoreRows shown={sites.length} total={active.total} hasMore={active.hasMore} loading={active.loadingMore} onMore={active.more} />
+
+      {/* Issue 43: the notices covering sites, and the sites whose facts need checking. */}
+      <NoticesPanel />
+      <CheckQueue />
 
       <Modal open={adding} onOpenChange={setAdding} title="Create New Dive Site" description="Add a new dive site to the database">
         <DiveSiteForm key={formKey} initial={EMPTY_SITE_FORM} editing={false} saving={admin.create.isPending} onSubmit={create} />

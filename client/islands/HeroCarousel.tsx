@@ -13,7 +13,7 @@ export const FALLBACK_SLIDE: PublicSlide = {
   id: 0,
   videoUrl: '',
   title: "Discover Australia's Best Scuba Diving Sites",
-  description: 'From the Great Barrier Reef to the kelp forests of Tasmania: honest guides to 244+ dive sites, gear reviews and safety advice.',
+  description: 'From the Great Barrier Reef to the kelp forests of Tasmania: honest dive-site guides, gear reviews and safety advice.',
   ctaText: 'Explore 244+ Dive Sites',
   ctaUrl: '/dive-sites',
   posterImageUrl: '/media/poster-reef.svg',

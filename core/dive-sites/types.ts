@@ -1,4 +1,8 @@
 import type { DiveSiteView, EXPLORER_FIELDS, PANEL_FIELDS } from './fields';
+import type { NoticeBrief } from './provenance';
+
+/** A notice in force as a card and a map popup show it (its body is on the site's page). */
+export type CardNotice = Pick<NoticeBrief, 'id' | 'title' | 'startsOn' | 'endsOn' | 'source'>;
 
 /** What the dive-site island receives from the server: plain JSON for the grid, the map and the ratings panel. */
 
@@ -10,6 +14,8 @@ import type { DiveSiteView, EXPLORER_FIELDS, PANEL_FIELDS } from './fields';
 export type ExplorerSite = Pick<DiveSiteView, (typeof EXPLORER_FIELDS)[number]> & {
   /** Its visitors' ratings: the average (one decimal) and how many; null when nobody has rated it. */
   rating?: { average: number; count: number } | null;
+  /** Issue 43: the notices in force on it (absent or empty: none). */
+  notices?: CardNotice[];
 };
 
 /** The route's site in its panel on /dive-sites/{id} (PANEL_FIELDS), its position as numbers. */

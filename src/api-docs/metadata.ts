@@ -121,6 +121,25 @@ export default async () => {
           },
         ],
         [
+          import('../dive-sites/dto/site-facts.dto.js'),
+          {
+            NoticeWriteDto: {
+              title: { required: true, type: () => String, maxLength: 200 },
+              body: { required: true, type: () => String, maxLength: 5000 },
+              startsOn: { required: true, type: () => String },
+              endsOn: { required: false, type: () => String, nullable: true },
+              sourceTitle: { required: true, type: () => String, maxLength: 200 },
+              sourceUrl: { required: true, type: () => String },
+              siteIds: { required: true, type: () => [Number], minimum: 1, maximum: 2147483647, minItems: 1 },
+            },
+            MarkCheckedDto: {
+              checkedOn: { required: true, type: () => String },
+              fields: { required: true, type: () => [String], minItems: 1 },
+              sources: { required: true, type: () => [Object], minItems: 1 },
+            },
+          },
+        ],
+        [
           import('../dive-sites/dto/dive-site-queries.dto.js'),
           {
             DiveSiteListQueryDto: {

@@ -1,17 +1,31 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { CORRECTION_FIELDS, correctionLabel, type AdminCorrectionResponse } from 'core/dive-sites/corrections';
+import { CORRECTION_FIELDS, correctionLabel, type AdminCorrectionResponse, type CorrectionField } from 'core/dive-sites/corrections';
+import type { CheckField } from 'core/dive-sites/provenance';
 import { sourceTitle, type SiteSource } from 'core/dive-sites/fields';
 import type { Page } from 'src/common/admin-page';
-import { Clock } from 'src/common/clock';
 import { errorBody } from 'src/common/error-body';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 import type { CreateCorrectionDto } from './dto/create-correction.dto';
 import { SiteCorrection } from './site-correction.entity';
 
 export const CORRECTION_NOT_FOUND = 'Correction not found';
+
+/** What a check by an accepted correction covers (core/dive-sites/provenance.ts CHECK_FIELDS), by the field corrected. */
+const CHECKED_AS: Record<CorrectionField, CheckField> = {
+  statusNote: 'status',
+  description: 'description',
+  depthRange: 'depth',
+  waterTemp: 'conditions',
+  visibility: 'conditions',
+  bestTime: 'conditions',
+  marineLife: 'marineLife',
+  hazards: 'hazards',
+  facilities: 'facilities',
+};
 
 /** Visitors' suggested corrections of a site's facts, and the administrator's queue of them (issue 30). */
 @Injectable()
@@ -20,7 +34,7 @@ export class CorrectionsService {
     @InjectRepository(SiteCorrection) private readonly corrections: Repository<SiteCorrection>,
     private readonly sites: DiveSitesService,
     private readonly dataSource: DataSource,
-    private readonly clock: Clock,
+    private readonly facts: SiteFactsService,
   ) {}
 
   async create(siteId: number, dto: CreateCorrectionDto, ipAddress: string): Promise<SiteCorrection> {
@@ -57,7 +71,8 @@ export class CorrectionsService {
 
   /**
    * Accepting writes the suggestion into the site's field, adds its source to the site's sources (once),
-   * dates the site's last check today and takes the correction off the queue, in one transaction.
+   * records today's check of that field by a reader's correction against its source (issue 43) and takes
+   * the correction off the queue, in one transaction.
    */
   async accept(id: number): Promise<DiveSite> {
     return this.dataSource.transaction(async (manager) => {
@@ -68,10 +83,19 @@ export class CorrectionsService {
       if (!site.sources.some((source) => source.url === correction.sourceUrl)) {
         site.sources = [...site.sources, { title: sourceTitle(correction.sourceUrl), url: correction.sourceUrl } satisfies SiteSource];
       }
-      site.lastChecked = this.clock.now().toISOString().slice(0, 10);
-      const saved = await manager.save(site);
+      await manager.save(site);
+      await this.facts.recordCheck(
+        site.id,
+        {
+          checkedOn: this.facts.today(),
+          fields: [CHECKED_AS[correction.field]],
+          by: 'reader',
+          sources: [{ title: sourceTitle(correction.sourceUrl), url: correction.sourceUrl }],
+        },
+        manager,
+      );
       await manager.delete(SiteCorrection, id);
-      return saved;
+      return manager.findOneByOrFail(DiveSite, { id: site.id });
     });
   }
 

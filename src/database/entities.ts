@@ -5,6 +5,8 @@ import { CarouselVideo } from 'src/carousel/carousel-video.entity';
 import { Comment } from 'src/comments/comment.entity';
 import { Contact } from 'src/contact/contact.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { Notice, NoticeSite } from 'src/dive-sites/notice.entity';
+import { SiteCheck } from 'src/dive-sites/site-check.entity';
 import { Location } from 'src/locations/location.entity';
 import { Media } from 'src/images/media.entity';
 import { ClickVisitor, LinkClick, PageView } from 'src/insights/insights.entities';
@@ -48,4 +50,7 @@ export const ENTITIES = [
   LinkCheck,
   ShareLink,
   SiteCorrection,
+  SiteCheck,
+  Notice,
+  NoticeSite,
 ];

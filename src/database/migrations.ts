@@ -23,6 +23,7 @@ import { SiteCorrections1797900000001 } from '../../migrations/1797900000001-Sit
 import { SiteArticleLinkIndexes1798000000000 } from '../../migrations/1798000000000-SiteArticleLinkIndexes';
 import { DiveSiteRevision1798100000000 } from '../../migrations/1798100000000-DiveSiteRevision';
 import { NewsletterDoubleOptIn1798300000000 } from '../../migrations/1798300000000-NewsletterDoubleOptIn';
+import { SiteChecksAndNotices1798800000001 } from '../../migrations/1798800000001-SiteChecksAndNotices';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SiteArticleLinkIndexes1798000000000,
   DiveSiteRevision1798100000000,
   NewsletterDoubleOptIn1798300000000,
+  SiteChecksAndNotices1798800000001,
 ];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -11,7 +12,8 @@ import { Product } from 'src/products/product.entity';
 import { Review } from 'src/reviews/review.entity';
 import { SeedHistory } from './seed-history.entity';
 import { notifyContentChanged } from 'src/page-cache/notify';
-import { sourceTitle } from 'core/dive-sites/fields';
+import { sourceTitle, type SiteSource } from 'core/dive-sites/fields';
+import { isWebUrl } from 'src/common/validators';
 
 interface Dataset {
   name: string;
@@ -51,9 +53,10 @@ interface Corrections {
 /**
  * The facts about a site added after its first seed (issue 30: kind, access, status and its provenance,
  * sources): a database seeded before their columns existed gets them once from the data files, on the rows
- * whose lastChecked is still empty (seed_history remembers `PROVENANCE_ENTRY`).
+ * whose lastChecked is still empty (seed_history remembers `PROVENANCE_ENTRY`). They never date a check
+ * (issue 43: only a recorded check does).
  */
-const PROVENANCE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'lastChecked', 'sources'] as const;
+const PROVENANCE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'sources'] as const;
 export const PROVENANCE_ENTRY = 'dive-site-provenance:2026-11-25';
 
 /** The dive-site columns a correction may change; anything else in the file is refused. */
@@ -111,8 +114,10 @@ export class SeedService {
       .filter((name) => name.endsWith('.json'))
       .sort()
       .flatMap((name) => readJson(join(dir, name)))
-      .map((site) => ({
+      .map(({ lastChecked: _invented, ...site }) => ({
         ...site,
+        // Issue 43: a date of checking comes only from a recorded check (data/dive-site-checks.json), never from the site's own record.
+        lastChecked: null,
         // The data files list a site's sources by address; the column keeps a title with each.
         sources: ((site.sources as string[] | undefined) ?? []).map((url) => ({ title: sourceTitle(url), url })),
         latitude: String(site.latitude),
@@ -185,6 +190,7 @@ export class SeedService {
       if (done) loaded.push(dataset.name);
     }
     loaded.push(...(await this.applyCorrections()));
+    loaded.push(...(await this.loadFacts()));
     if (loaded.length) await notifyContentChanged(this.dataSource);
     return loaded;
   }
@@ -207,7 +213,7 @@ export class SeedService {
         return missing.length;
       });
     }
-    const corrected = await this.applyCorrections();
+    const corrected = [...(await this.applyCorrections()), ...(await this.loadFacts())];
     if (corrected.length || Object.values(added).some((count) => count > 0)) await notifyContentChanged(this.dataSource);
     this.logger.log(
       `Added ${Object.entries(added)
@@ -249,11 +255,12 @@ export class SeedService {
       }));
       const result = await manager.query(
         `UPDATE "dive_sites" AS site SET "kind" = data."kind", "access" = data."access", "status" = data."status", "statusNote" = data."statusNote",
-           "statusSince" = data."statusSince", "statusSource" = data."statusSource", "lastChecked" = data."lastChecked",
-           "sources" = coalesce(data."sources", '[]'::jsonb), "updatedAt" = now()
+           "statusSince" = data."statusSince", "statusSource" = data."statusSource", "sources" = coalesce(data."sources", '[]'::jsonb), "updatedAt" = now()
          FROM jsonb_to_recordset($1::jsonb) AS data("name" text, "kind" text, "access" text, "status" text, "statusNote" text, "statusSince" date,
-           "statusSource" text, "lastChecked" date, "sources" jsonb)
-         WHERE site."name" = data."name" AND site."lastChecked" IS NULL AND data."kind" IS NOT NULL`,
+           "statusSource" text, "sources" jsonb)
+         WHERE site."name" = data."name" AND site."lastChecked" IS NULL AND data."kind" IS NOT NULL
+           AND (site."kind", site."access", site."status", site."statusNote", site."statusSince", site."statusSource", site."sources")
+             IS DISTINCT FROM (data."kind", data."access", data."status", data."statusNote", data."statusSince", data."statusSource", coalesce(data."sources", '[]'::jsonb))`,
         [JSON.stringify(rows)],
       );
       await manager.insert(SeedHistory, { dataset: PROVENANCE_ENTRY });
@@ -261,6 +268,92 @@ export class SeedService {
       if (changed) this.logger.log(`Filled the kind, access, status and sources of ${changed} dive sites`);
       return true;
     });
+  }
+
+  /**
+   * Issue 43: data/dive-site-checks.json (the recorded checks of the sites' facts) and data/notices.json
+   * (dated notices covering sites), each version of each file once (seed_history: `{file}:{hash}`), so the
+   * files may grow: a new version adds the checks (by site and day) and the notices (by title and start)
+   * this database does not have yet. A check without a source is never loaded; the site's `lastChecked`
+   * becomes the day of its newest recorded check, and nothing else dates it.
+   */
+  async loadFacts(): Promise<string[]> {
+    const loaded: string[] = [];
+    for (const [file, load] of [
+      ['dive-site-checks.json', (manager: EntityManager, rows: ObjectLiteral[]) => this.loadChecks(manager, rows)],
+      ['notices.json', (manager: EntityManager, rows: ObjectLiteral[]) => this.loadNotices(manager, rows)],
+    ] as const) {
+      const path = join(this.dataDir, file);
+      if (!existsSync(path)) continue;
+      const text = readFileSync(path, 'utf8');
+      const entry = `${file.replace(/\.json$/, '')}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+      const done = await this.dataSource.transaction(async (manager) => {
+        await manager.query('LOCK TABLE "seed_history" IN SHARE ROW EXCLUSIVE MODE');
+        if (await manager.existsBy(SeedHistory, { dataset: entry })) return false;
+        if (!(await manager.existsBy(SeedHistory, { dataset: 'dive-sites' }))) return false;
+        const added = await load(manager, JSON.parse(text) as ObjectLiteral[]);
+        await manager.insert(SeedHistory, { dataset: entry });
+        if (added) this.logger.log(`Loaded ${added} rows of ${file}`);
+        return true;
+      });
+      if (done) loaded.push(entry);
+    }
+    return loaded;
+  }
+
+  private async siteIdsByName(manager: EntityManager, names: string[]): Promise<Map<string, number>> {
+    const rows = (await manager.query(`SELECT "id", "name" FROM "dive_sites" WHERE "name" = ANY($1) ORDER BY "id"`, [[...new Set(names)]])) as {
+      id: number;
+      name: string;
+    }[];
+    const ids = new Map<string, number>();
+    for (const row of rows) if (!ids.has(row.name)) ids.set(row.name, row.id);
+    return ids;
+  }
+
+  private async loadChecks(manager: EntityManager, rows: ObjectLiteral[]): Promise<number> {
+    const checks = rows.map(seedCheck).filter((check): check is SeedCheck => check !== null);
+    const ids = await this.siteIdsByName(
+      manager,
+      checks.map((check) => check.site),
+    );
+    const known = checks.filter((check) => ids.has(check.site));
+    if (known.length === 0) return 0;
+    const result = await manager.query(
+      `INSERT INTO "dive_site_checks" ("diveSiteId", "checkedOn", "fields", "by", "sources")
+       SELECT data."siteId", data."checkedOn", data."fields", data."by", data."sources"
+       FROM jsonb_to_recordset($1::jsonb) AS data("siteId" int, "checkedOn" date, "fields" jsonb, "by" text, "sources" jsonb)
+       WHERE NOT EXISTS (SELECT 1 FROM "dive_site_checks" existing WHERE existing."diveSiteId" = data."siteId" AND existing."checkedOn" = data."checkedOn")
+       RETURNING "id"`,
+      [
+        JSON.stringify(
+          known.map((check) => ({ siteId: ids.get(check.site), checkedOn: check.date, fields: check.fields, by: check.by, sources: check.sources })),
+        ),
+      ],
+    );
+    await manager.query(
+      `UPDATE "dive_sites" site SET "lastChecked" = newest."day"
+       FROM (SELECT "diveSiteId", max("checkedOn") AS "day" FROM "dive_site_checks" GROUP BY "diveSiteId") newest
+       WHERE site."id" = newest."diveSiteId" AND site."lastChecked" IS DISTINCT FROM newest."day"`,
+    );
+    return (result as unknown[]).length;
+  }
+
+  private async loadNotices(manager: EntityManager, rows: ObjectLiteral[]): Promise<number> {
+    let added = 0;
+    for (const notice of rows.map(seedNotice).filter((row): row is SeedNotice => row !== null)) {
+      const present = (await manager.query(`SELECT 1 FROM "notices" WHERE "title" = $1 AND "startsOn" = $2`, [notice.title, notice.startsOn])) as unknown[];
+      if (present.length) continue;
+      const ids = await this.siteIdsByName(manager, notice.sites);
+      if (ids.size === 0) continue;
+      const [{ id }] = (await manager.query(
+        `INSERT INTO "notices" ("title", "body", "startsOn", "endsOn", "sourceTitle", "sourceUrl") VALUES ($1, $2, $3, $4, $5, $6) RETURNING "id"`,
+        [notice.title, notice.body, notice.startsOn, notice.endsOn, notice.source.title, notice.source.url],
+      )) as { id: number }[];
+      await manager.query(`INSERT INTO "notice_sites" ("noticeId", "diveSiteId") SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [id, [...ids.values()]]);
+      added++;
+    }
+    return added;
   }
 
   private async applyCorrectionsVersion(file: CorrectionsVersion): Promise<boolean> {
@@ -319,4 +412,59 @@ export class SeedService {
       await manager.insert(entity, rows.slice(i, i + 100));
     }
   }
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A row of data/dive-site-checks.json as the seed loads it. */
+export interface SeedCheck {
+  site: string;
+  date: string;
+  fields: string[];
+  by: 'editor' | 'reader';
+  sources: SiteSource[];
+}
+
+/** A row of data/notices.json as the seed loads it. */
+export interface SeedNotice {
+  title: string;
+  body: string;
+  startsOn: string;
+  endsOn: string | null;
+  source: SiteSource;
+  sites: string[];
+}
+
+function seedSources(value: unknown): SiteSource[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((item: unknown) => (typeof item === 'string' ? { url: item } : (item as { title?: unknown; url?: unknown } | null)))
+    .filter((item): item is { title?: unknown; url: string } => !!item && isWebUrl(item.url))
+    .map((item) => ({ title: typeof item.title === 'string' && item.title.trim() ? item.title.trim() : sourceTitle(item.url), url: item.url }));
+}
+
+/** A check row, or null when it cannot be shown honestly (no site, no valid day, no source with a web address). */
+export function seedCheck(row: ObjectLiteral): SeedCheck | null {
+  const sources = seedSources(row.sources);
+  if (typeof row.site !== 'string' || typeof row.date !== 'string' || !DAY.test(row.date) || sources.length === 0) return null;
+  const by = typeof row.by === 'string' && /reader/i.test(row.by) ? 'reader' : 'editor';
+  const fields = Array.isArray(row.fields) ? row.fields.filter((field): field is string => typeof field === 'string') : [];
+  return { site: row.site, date: row.date, fields, by, sources };
+}
+
+/** A notice row, or null without a title, body, start day, source or site. */
+export function seedNotice(row: ObjectLiteral): SeedNotice | null {
+  const [source] = seedSources([row.source]);
+  const endsOn = typeof row.endsOn === 'string' && DAY.test(row.endsOn) ? row.endsOn : null;
+  const sites = Array.isArray(row.sites) ? row.sites.filter((site): site is string => typeof site === 'string') : [];
+  if (typeof row.title !== 'string' || typeof row.body !== 'string' || typeof row.startsOn !== 'string' || !DAY.test(row.startsOn)) return null;
+  if (!source || sites.length === 0 || (endsOn !== null && endsOn < row.startsOn)) return null;
+  return {
+    title: row.title.slice(0, 200),
+    body: row.body,
+    startsOn: row.startsOn,
+    endsOn,
+    source: { title: source.title.slice(0, 200), url: source.url },
+    sites,
+  };
 }

@@ -1,4 +1,5 @@
 import type { RatingsResponse } from 'core/api/dive-sites';
+import type { NoticeBrief, SiteCheck } from 'core/dive-sites/provenance';
 import { PANEL_FIELDS, pickFields, reviewHref } from 'core/dive-sites/fields';
 import { isFiltered, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { seasonMonths } from 'core/dive-sites/season';
@@ -14,7 +15,7 @@ import type { SafetyBrief } from './safety-brief.service';
 
 const LIST_TITLE = 'Explore 244+ Australian Dive Sites - Interactive Map & Guide';
 const LIST_DESCRIPTION =
-  'Discover 244+ Australian dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.';
+  'Discover Australian and Pacific dive sites on an interactive map: the Great Barrier Reef, Julian Rocks, Fish Rock Cave, Neptune Islands cage diving and more. Filter by region, skill level and depth.';
 
 type Rating = { average: number; count: number };
 
@@ -23,6 +24,10 @@ export interface ExplorerData {
   /** The cards the page embeds (the first `visible` of those matching `filters`). */
   cards: DiveSite[];
   ratings: ReadonlyMap<number, Rating>;
+  /** Issue 43: the notices in force on the cards' sites. */
+  notices: ReadonlyMap<number, NoticeBrief[]>;
+  /** The notices in force in the region the list is filtered to (its regional page); empty otherwise. */
+  regionNotices: NoticeBrief[];
   matchCount: number;
   totalSites: number;
   regions: string[];
@@ -41,6 +46,8 @@ export interface PanelData {
   safety: SafetyBrief;
   ratings: RatingsResponse;
   renderedAt: Date;
+  check: SiteCheck | null;
+  notices: NoticeBrief[];
 }
 
 /** /dive-sites/{id}: the explorer, and the route's site (null for an unknown id). */
@@ -58,7 +65,7 @@ export function explorerProps(data: ExplorerData, route?: { site: DiveSite | nul
   return {
     orderUrl: data.topRated ? EXPLORER_TOP_RATED_URL : null,
     sortChoice: !route,
-    sites: data.cards.map((site) => toExplorerSite(site, data.ratings)),
+    sites: data.cards.map((site) => toExplorerSite(site, data.ratings, data.notices)),
     matchCount: data.matchCount,
     initialVisible: data.visible,
     totalSites: data.totalSites,
@@ -78,7 +85,12 @@ export function explorerProps(data: ExplorerData, route?: { site: DiveSite | nul
 export function presentList(data: ExplorerData): PageView<DiveSitesPageProps> {
   return {
     meta: { title: LIST_TITLE, fullTitle: true, description: LIST_DESCRIPTION, path: '/dive-sites', styles: ['leaflet'] },
-    props: { site: null, total: data.totalSites, explorer: explorerProps(data) },
+    props: {
+      site: null,
+      total: data.totalSites,
+      explorer: explorerProps(data),
+      regionNotices: data.regionNotices.length ? { region: data.filters.region, notices: data.regionNotices } : null,
+    },
   };
 }
 
@@ -117,7 +129,7 @@ export function presentSite(data: SitePageData, address: SiteAddress): PageView<
 const sitePath = (site: Pick<DiveSite, 'id'>) => `/dive-sites/${site.id}`;
 
 /** The route's site whole: its fields, position, season, nearby sites, safety brief and ratings. */
-export function sitePanel({ site, nearby, safety, ratings, renderedAt }: PanelData): DiveSitePanelProps {
+export function sitePanel({ site, nearby, safety, ratings, renderedAt, check, notices }: PanelData): DiveSitePanelProps {
   return {
     site: toPanelSite(site),
     crumbs: siteCrumbs(site),
@@ -126,6 +138,8 @@ export function sitePanel({ site, nearby, safety, ratings, renderedAt }: PanelDa
     safety,
     ratings,
     renderedAt: renderedAt.toISOString(),
+    check,
+    notices,
   };
 }
 

@@ -4,6 +4,7 @@ import { cardsToShow, normaliseFilters, TOP_RATED, type DiveSiteFilters } from '
 import type { TileSettings } from 'core/dive-sites/types';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 import { RatingsService } from 'src/ratings/ratings.service';
 import { RenderService } from 'src/render/render.service';
 import type { ExplorerData, SitePageData } from './dive-site-pages.presenter';
@@ -18,6 +19,7 @@ export class DiveSitePagesService {
     private readonly ratings: RatingsService,
     private readonly render: RenderService,
     private readonly safety: SafetyBriefService,
+    private readonly facts: SiteFactsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -82,6 +84,8 @@ export class DiveSitePagesService {
       const explorer = {
         cards: [],
         ratings: new Map(),
+        notices: new Map(),
+        regionNotices: [],
         matchCount: 0,
         totalSites: total,
         regions,
@@ -93,12 +97,18 @@ export class DiveSitePagesService {
       };
       return { rawId, explorer, found: null };
     }
-    const [explorer, nearby, ratings] = await Promise.all([
+    const [explorer, nearby, ratings, check, notices] = await Promise.all([
       this.explorer(filtersOf(site), show, total, regions, matches),
       this.sites.nearby(site.id),
       this.ratingsOf(site.id),
+      this.facts.latestCheck(site.id),
+      this.facts.noticesBySite([site.id]),
     ]);
-    return { rawId, explorer, found: { site, nearby, safety: this.safety.briefFor(site), ratings, renderedAt: new Date() } };
+    return {
+      rawId,
+      explorer,
+      found: { site, nearby, safety: this.safety.briefFor(site), ratings, renderedAt: new Date(), check, notices: notices.get(site.id) ?? [] },
+    };
   }
 
   private async explorer(
@@ -111,10 +121,17 @@ export class DiveSitePagesService {
   ): Promise<ExplorerData> {
     const visible = cardsToShow(show, total);
     const page = await this.sites.explorerPage(filters, visible, matches, order, total);
-    const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
+    const ids = page.sites.map((site) => site.id);
+    const [ratings, notices, regionNotices] = await Promise.all([
+      this.sites.ratingSummaries(ids),
+      this.facts.noticesBySite(ids),
+      filters.region !== 'all' && regions.includes(filters.region) ? this.facts.noticesInRegion(filters.region) : Promise.resolve([]),
+    ]);
     return {
       cards: page.sites,
       ratings,
+      notices,
+      regionNotices,
       matchCount: page.matchCount,
       totalSites: total,
       regions,

@@ -8,6 +8,7 @@ import { DiveSiteExportService } from './dive-site-export.service';
 import { toDiveSiteResponse } from './dive-site.response';
 import { DIVE_SITE_PAGE_SIZE, DiveSitesService } from './dive-sites.service';
 import { toExplorerSite } from './explorer-site';
+import { SiteFactsService } from './site-facts.service';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import { ByReviewUrlQueryDto, DiveSiteCardsQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
@@ -27,6 +28,7 @@ export class DiveSitesController {
   constructor(
     private readonly sites: DiveSitesService,
     private readonly exports: DiveSiteExportService,
+    private readonly facts: SiteFactsService,
   ) {}
 
   /**
@@ -78,8 +80,8 @@ export class DiveSitesController {
   @CacheTags(Tag.diveSites, Tag.allRatings)
   async cards(@Query() { ids }: DiveSiteCardsQueryDto) {
     const wanted = [...new Set(ids.split(',').map(Number))];
-    const [sites, ratings] = await Promise.all([this.sites.byIds(wanted), this.sites.ratingSummaries(wanted)]);
-    return sites.map((site) => toExplorerSite(site, ratings));
+    const [sites, ratings, notices] = await Promise.all([this.sites.byIds(wanted), this.sites.ratingSummaries(wanted), this.facts.noticesBySite(wanted)]);
+    return sites.map((site) => toExplorerSite(site, ratings, notices));
   }
 
   @Get('by-review-url')

@@ -6,13 +6,17 @@ import { DiveSiteMapService } from './dive-site-map.service';
 import { DiveSite } from './dive-site.entity';
 import { DiveSitesController } from './dive-sites.controller';
 import { DiveSitesService } from './dive-sites.service';
+import { Notice, NoticeSite } from './notice.entity';
+import { SiteCheck } from './site-check.entity';
+import { SiteFactsController } from './site-facts.controller';
+import { SiteFactsService } from './site-facts.service';
 
 /** The dive-site API: public reads and search, the administrator's writes, and the exports. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DiveSite])],
+  imports: [TypeOrmModule.forFeature([DiveSite, SiteCheck, Notice, NoticeSite])],
   // The map's controller first: its `map` path would otherwise be read as a site id.
-  controllers: [DiveSiteMapController, DiveSitesController],
-  providers: [DiveSitesService, DiveSiteExportService, DiveSiteMapService],
-  exports: [DiveSitesService, DiveSiteExportService],
+  controllers: [DiveSiteMapController, DiveSitesController, SiteFactsController],
+  providers: [DiveSitesService, DiveSiteExportService, DiveSiteMapService, SiteFactsService],
+  exports: [DiveSitesService, DiveSiteExportService, SiteFactsService],
 })
 export class DiveSitesModule {}

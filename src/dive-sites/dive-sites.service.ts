@@ -7,7 +7,6 @@ import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
 import { accessesFor, ALL, isFiltered, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
-import { Clock } from 'src/common/clock';
 import { calendarDate, cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { DiveSite } from './dive-site.entity';
 import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
@@ -51,8 +50,11 @@ export const DIVE_SITE_PAGE_SIZE = 100;
 /** A statement of an export may take longer than the server's usual timeout at 100x. */
 const EXPORT_STATEMENT_TIMEOUT = '2min';
 
-/** Issue 30's facts the admin form writes: left out keeps the stored value. */
-const TRUST_WRITE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'lastChecked', 'sources'] as const;
+/**
+ * Issue 30's facts the admin form writes: left out keeps the stored value. Not `lastChecked`: it is the day
+ * of the site's newest recorded check (issue 43, SiteFactsService.recordCheck), never written by hand.
+ */
+const TRUST_WRITE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'sources'] as const;
 
 /** Issue 30: `kind` exact, `access` shore or boat (a site reached either way is in both); 'all' or absent: any. */
 export function whereKindAndAccess(query: SelectQueryBuilder<DiveSite>, filters: { kind?: string; access?: string }): void {
@@ -146,10 +148,7 @@ const NEARBY_BY_LATITUDE = `
 
 @Injectable()
 export class DiveSitesService {
-  constructor(
-    @InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>,
-    private readonly clock: Clock,
-  ) {}
+  constructor(@InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>) {}
 
   /**
    * The text searches this process has answered, each under the revision of the sites' text it was read at
@@ -521,7 +520,5 @@ export class DiveSitesService {
       const value = dto[field];
       if (value !== undefined) (site as unknown as Record<string, unknown>)[field] = value;
     }
-    // A site entered by hand has been checked on the day it is entered, unless the form says when.
-    site.lastChecked ??= this.clock.now().toISOString().slice(0, 10);
   }
 }

@@ -1,5 +1,6 @@
 import { CARD_LIMITS, truncate } from 'core/dive-sites/filters';
 import { EXPLORER_FIELDS, pickFields, reviewHref } from 'core/dive-sites/fields';
+import type { NoticeBrief } from 'core/dive-sites/provenance';
 import type { ExplorerSite } from 'core/dive-sites/types';
 import type { DiveSite } from './dive-site.entity';
 
@@ -14,12 +15,17 @@ export const EXPLORER_CARDS_URL = '/api/dive-sites/cards';
 export const EXPLORER_TOP_RATED_URL = '/api/dive-sites/top-rated/ids';
 
 /** What the island needs of a site; SPEC section 9's card truncations are applied here to keep the page light. */
-export function toExplorerSite(site: DiveSite, ratings?: ReadonlyMap<number, { average: number; count: number }>): ExplorerSite {
+export function toExplorerSite(
+  site: DiveSite,
+  ratings?: ReadonlyMap<number, { average: number; count: number }>,
+  notices?: ReadonlyMap<number, NoticeBrief[]>,
+): ExplorerSite {
   const card = {
     ...site,
     description: truncate(site.description, CARD_LIMITS.description),
     hazards: truncate(site.hazards, CARD_LIMITS.hazards),
     reviewHref: reviewHref(site),
   };
-  return { ...pickFields(card, EXPLORER_FIELDS), rating: ratings?.get(site.id) ?? null };
+  const inForce = (notices?.get(site.id) ?? []).map(({ id, title, startsOn, endsOn, source }) => ({ id, title, startsOn, endsOn, source }));
+  return { ...pickFields(card, EXPLORER_FIELDS), rating: ratings?.get(site.id) ?? null, ...(inForce.length ? { notices: inForce } : {}) };
 }

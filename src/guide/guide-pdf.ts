@@ -91,7 +91,7 @@ export function renderGuidePdf(guide: GuideContent, options: GuidePdfOptions): P
   doc.moveDown(1);
   doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(12).text('Plan your trip with us', { width });
   for (const [label, path] of [
-    ['244+ Australian and Pacific dive sites, with depths, conditions and marine life', '/dive-sites'],
+    ['Australian and Pacific dive sites, with depths, conditions and marine life', '/dive-sites'],
     ['Honest gear reviews, tested in Australian waters', '/gear-reviews'],
     ['Learn to dive: the path from first try to certified diver', '/learn-to-dive'],
   ] as const) {

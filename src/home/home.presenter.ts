@@ -17,8 +17,7 @@ export function presentHome(data: { articles: Article[]; reviews: Review[]; slid
     meta: {
       title: 'Australian Dive Guide - Scuba Diving in Australia & the Pacific',
       fullTitle: true,
-      description:
-        'Scuba diving in Australia and the Pacific: guides to 244+ dive sites, honest gear reviews, safety advice, learn-to-dive help and diving news.',
+      description: 'Scuba diving in Australia and the Pacific: dive-site guides, honest gear reviews, safety advice, learn-to-dive help and diving news.',
       path: '/',
       jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: address.siteName, url: address.absoluteUrl('/') }],
     },

@@ -167,7 +167,6 @@ describe('import', () => {
       access: 'shore',
       status: 'closed',
       statusSince: '2024-07-11',
-      lastChecked: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       sources: [expect.objectContaining({ url: expect.stringContaining('parks.sa.gov.au') })],
     });
 

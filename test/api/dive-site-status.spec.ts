@@ -23,16 +23,18 @@ const names = (sites: { name: string }[]) => sites.map((site) => site.name).sort
 const countOf = (html: string) => Number(html.match(/Showing (\d+) of \d+ dive sites/)?.[1]);
 
 describe('the API answer', () => {
-  it('gives each site its kind, access, status with its note, date and source, the day it was last checked and its sources', async () => {
+  it('gives each site its kind, access, status with its note, date and source, the day of its newest recorded check (or none) and its sources', async () => {
     const picca = named('Piccaninnie Ponds');
     const { body } = await request(t.baseUrl).get(`/api/dive-sites/${picca.id}`).expect(200);
+    // Issue 43: 'lastChecked' is the newest recorded check's day, null for a site never checked.
+    const [newest] = await t.dataSource.query(`SELECT max("checkedOn")::text AS day FROM dive_site_checks WHERE "diveSiteId" = $1`, [picca.id]);
+    expect(body.lastChecked).toBe(newest.day);
     expect(body).toMatchObject({
       kind: 'cave-sinkhole',
       access: 'shore',
       status: 'closed',
       statusSince: '2024-07-11',
       statusSource: expect.stringMatching(/^https:\/\/parks\.sa\.gov\.au\//),
-      lastChecked: '2026-11-25',
     });
     expect(body.statusNote).toContain('until further notice');
     expect(body.sources).toEqual([{ title: 'parks.sa.gov.au', url: body.statusSource }]);
@@ -106,7 +108,8 @@ describe("the admin's writes", () => {
         sources: ['https://www.example.org/reef', { title: 'Park notice', url: 'https://parks.des.qld.gov.au/notice' }],
       })
       .expect(201);
-    expect(body).toMatchObject({ kind: 'reef', access: 'boat', status: 'restricted', statusSince: '2026-01-31', lastChecked: '2026-11-24' });
+    // A date of checking is never written by hand (issue 43): only a recorded check dates the site.
+    expect(body).toMatchObject({ kind: 'reef', access: 'boat', status: 'restricted', statusSince: '2026-01-31', lastChecked: null });
     expect(body.sources).toEqual([
       { title: 'example.org', url: 'https://www.example.org/reef' },
       { title: 'Park notice', url: 'https://parks.des.qld.gov.au/notice' },
@@ -124,13 +127,13 @@ describe("the admin's writes", () => {
     expect(reopened).toMatchObject({ status: 'open', statusNote: null });
   });
 
-  it('gives a new site entered without them the defaults and today as its last check', async () => {
+  it('gives a new site entered without them the defaults and no date of checking', async () => {
     const { body } = await admin
       .post('/api/dive-sites')
       .send({ ...base, name: 'Status Test Reef 2' })
       .expect(201);
     expect(body).toMatchObject({ kind: 'other', access: 'both', status: 'open', statusNote: null, sources: [] });
-    expect(body.lastChecked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body.lastChecked).toBeNull();
   });
 
   it.each([

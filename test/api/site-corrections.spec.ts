@@ -95,6 +95,12 @@ describe("the administrator's queue", () => {
     expect(updated.depthRange).toBe(good.suggestion);
     expect(updated.sources).toEqual([...site.sources, { title: 'example.org', url: good.sourceUrl }]);
     expect(updated.lastChecked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Issue 43: the day is a recorded check, by a reader's correction, of what it corrected, against its source.
+    const checks = await t.dataSource.query(
+      `SELECT "checkedOn"::text AS day, fields, by, sources FROM dive_site_checks WHERE "diveSiteId" = $1 ORDER BY id DESC LIMIT 1`,
+      [site.id],
+    );
+    expect(checks).toEqual([{ day: updated.lastChecked, fields: ['depth'], by: 'reader', sources: [{ title: 'example.org', url: good.sourceUrl }] }]);
     // ...shows it at once, and the correction has left the queue.
     expect((await request(t.baseUrl).get(`/dive-sites/${site.id}`).expect(200)).text).toContain(good.suggestion);
     expect((await admin.get('/api/admin/corrections').expect(200)).body).toEqual([]);

@@ -45,7 +45,10 @@ describe('dive-site photos and export on the dashboard', () => {
     await openDashboard(page, t);
     await page.getByRole('tab', { name: 'Export' }).click();
     await page.getByRole('heading', { name: 'Database Exports' }).waitFor();
-    await page.getByText(/^\d+ dive sites across Australia and Pacific regions\.$/).waitFor();
+    // Every site counted (issue 43: the card said the first page's 100).
+    const [{ sites }] = await t.dataSource.query('SELECT count(*)::int AS sites FROM dive_sites');
+    expect(sites).toBeGreaterThan(100);
+    await page.getByText(`${sites} dive sites across Australia and Pacific regions.`, { exact: true }).waitFor();
     // The CSV opens in a new tab, which Chromium turns into a download of this page and closes.
     const [popup, download] = await Promise.all([
       page.waitForEvent('popup'),

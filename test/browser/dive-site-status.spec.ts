@@ -56,10 +56,26 @@ describe('status and provenance', () => {
     await status.getByText('Closed to diving and snorkelling until further notice', { exact: false }).waitFor();
     await expect(status.getByRole('link', { name: 'Source: parks.sa.gov.au' }).getAttribute('href')).resolves.toBe(picca.statusSource);
     const foot = page.getByTestId('site-sources');
-    await expect(foot.getByTestId('last-checked').innerText()).resolves.toBe('Last checked 25 November 2026');
-    await expect(foot.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).resolves.toEqual(
-      picca.sources.map((source) => source.url),
+    // Issue 43: a date of checking only from a recorded check, with its sources linked; else it says none was made.
+    const [check] = await t.dataSource.query(
+      `SELECT "checkedOn"::text AS day, sources FROM dive_site_checks WHERE "diveSiteId" = $1 ORDER BY "checkedOn" DESC, id DESC LIMIT 1`,
+      [picca.id],
     );
+    const note = foot.getByTestId('site-check');
+    if (check) {
+      await expect(note.innerText()).resolves.toMatch(/^Checked \d{1,2} \w+ \d{4} against /);
+      await expect(note.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).resolves.toEqual(
+        check.sources.map((source: { url: string }) => source.url),
+      );
+    } else {
+      await expect(note.innerText()).resolves.toContain('have not yet been checked against a published source');
+    }
+    await expect(
+      foot
+        .getByRole('listitem')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).resolves.toEqual(picca.sources.map((source) => source.url));
   });
 
   it("marks ex-HMAS Brisbane 'Restricted' with its note and source, without JavaScript too", async () => {

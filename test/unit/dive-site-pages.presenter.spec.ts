@@ -49,6 +49,8 @@ function explorer(overrides: Partial<ExplorerData> = {}): ExplorerData {
   return {
     cards: [site()],
     ratings: new Map([[7, { average: 4.5, count: 2 }]]),
+    notices: new Map(),
+    regionNotices: [],
     matchCount: 1,
     totalSites: 1,
     regions: ['New South Wales'],
@@ -67,6 +69,8 @@ const panelData = (overrides: Partial<PanelData> = {}): PanelData => ({
   safety: {} as PanelData['safety'],
   ratings: { ratings: [], summary: { average: 4.5, count: 2 } },
   renderedAt: new Date('2026-11-25T00:00:00.000Z'),
+  check: null,
+  notices: [],
   ...overrides,
 });
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../../lib/api';
 import { keys } from '../query-keys';
-import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { Button, buttonClass } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { ContentImport } from './ContentImport';
@@ -14,7 +13,12 @@ export const CONTENT_EXPORT_URL = '/api/admin/export';
  * whole site's content downloads as one file (its Content-Disposition names it), which 'Import' reads back.
  */
 export function ExportTab() {
-  const sites = useQuery({ queryKey: keys.diveSites, queryFn: () => getJson<DiveSiteResponse[]>('/api/dive-sites') });
+  // Every site counted (issue 43): /api/dive-sites answers a page at a time, so its length was a page's 100.
+  const sites = useQuery({
+    queryKey: [...keys.diveSites, 'regions'],
+    queryFn: ({ signal }) => getJson<{ region: string; count: number }[]>('/api/dive-sites/regions', signal),
+  });
+  const siteCount = sites.data?.reduce((sum, entry) => sum + entry.count, 0);
   return (
     <Card>
       <CardHeader title="Database Exports" description="Download the site's data for backups and spreadsheets." />
@@ -25,8 +29,8 @@ export function ExportTab() {
             Every dive site with its coordinates, marine life, facilities and safety info (hazards, skill level, depth).
           </p>
           <p className="mt-1 text-sm text-slate-600">
-            {sites.data
-              ? `${sites.data.length} dive sites across Australia and Pacific regions.`
+            {siteCount !== undefined
+              ? `${siteCount} dive sites across Australia and Pacific regions.`
               : sites.isError
                 ? 'Dive sites across Australia and Pacific regions.'
                 : 'Counting dive sites...'}

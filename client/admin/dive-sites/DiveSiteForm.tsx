@@ -93,10 +93,10 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
         <Choice label="Status" value={form.status} onChange={set('status')} values={SITE_STATUSES} labels={SITE_STATUS_LABELS} />
       </div>
       <TextAreaField label="Status Note" value={form.statusNote} onChange={set('statusNote')} rows={2} maxLength={2000} />
-      <div className="grid gap-4 sm:grid-cols-3">
+      {/* No 'Last Checked' here (issue 43): a site is dated by a recorded check, 'Mark checked' in the queue above. */}
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Status Since" type="date" value={form.statusSince} onChange={set('statusSince')} />
         <TextField label="Status Source" type="url" value={form.statusSource} onChange={set('statusSource')} placeholder="https://..." />
-        <TextField label="Last Checked" type="date" value={form.lastChecked} onChange={set('lastChecked')} />
       </div>
       <TextAreaField label="Sources" value={form.sources} onChange={set('sources')} rows={3} hint="One a line: the address, or 'Title | address'." />
       <CheckboxField label="Featured Site" checked={form.featured} onChange={(featured) => setForm((current) => ({ ...current, featured }))} />

@@ -29,7 +29,6 @@ export interface SiteForm {
   statusNote: string;
   statusSince: string;
   statusSource: string;
-  lastChecked: string;
   /** One source a line: its address, or 'Title | address'. */
   sources: string;
 }
@@ -59,7 +58,6 @@ export const EMPTY_SITE_FORM: SiteForm = {
   statusNote: '',
   statusSince: '',
   statusSource: '',
-  lastChecked: '',
   sources: '',
 };
 
@@ -89,7 +87,6 @@ export function siteToForm(site: DiveSiteResponse): SiteForm {
     statusNote: site.statusNote ?? '',
     statusSince: site.statusSince ?? '',
     statusSource: site.statusSource ?? '',
-    lastChecked: site.lastChecked ?? '',
     sources: site.sources.map((source) => `${source.title} | ${source.url}`).join('\n'),
   };
 }
@@ -144,7 +141,6 @@ export function sitePayload(form: SiteForm) {
     statusNote: optional(form.statusNote),
     statusSince: optional(form.statusSince),
     statusSource: optional(form.statusSource),
-    lastChecked: optional(form.lastChecked),
     sources: parseSources(form.sources),
   };
 }

@@ -81,6 +81,18 @@ function popupContent(site: ExplorerSite, root = document.createElement('div')):
         textContent: status.label,
       }),
     );
+  // Issue 43: the notices in force on the site, each with its source.
+  for (const notice of site.notices ?? []) {
+    const line = document.createElement('p');
+    line.className = 'mt-2 rounded-lg bg-amber-50 px-2 py-1 text-amber-950 ring-1 ring-amber-300';
+    line.dataset.testid = 'popup-notice';
+    const label = document.createElement('span');
+    label.className = 'font-semibold';
+    label.textContent = 'Notice: ';
+    line.append(label, notice.title, ' ');
+    link(line, notice.source.url, 'Source', true);
+    root.append(line);
+  }
   const list = document.createElement('dl');
   list.className = 'mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1';
   row(list, 'Region', site.region);

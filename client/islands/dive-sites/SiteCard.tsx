@@ -51,6 +51,12 @@ export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From th
             {distanceText(distanceKm)} from you
           </p>
         )}
+        {site.notices?.map((notice) => (
+          <p key={notice.id} data-testid="card-notice" className="mt-2 rounded-lg bg-amber-50 px-2 py-1 text-sm text-amber-950 ring-1 ring-amber-300">
+            <span className="font-semibold">Notice: </span>
+            {notice.title}
+          </p>
+        ))}
         <p className="mt-1 text-sm text-slate-700" data-testid="site-rating">
           {site.rating ? (
             <>

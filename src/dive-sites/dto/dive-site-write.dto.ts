@@ -29,7 +29,7 @@ export const MAX_SOURCES = 50;
 const SOURCES_MESSAGE = `Sources must be a list of at most ${MAX_SOURCES} web addresses (https:// or http://), each with a title of at most 200 characters`;
 
 /** A source given as its address alone, or with no title, gets its host as the title. */
-const toSources = ({ value }: { value: unknown }) =>
+export const toSources = ({ value }: { value: unknown }) =>
   Array.isArray(value)
     ? value.map((item: unknown) => {
         if (typeof item === 'string') return { title: sourceTitle(item.trim()), url: item.trim() };
@@ -43,7 +43,7 @@ const toSources = ({ value }: { value: unknown }) =>
       })
     : value;
 
-function isSourceList(value: unknown): boolean {
+export function isSourceList(value: unknown): boolean {
   return (
     Array.isArray(value) &&
     value.every(
@@ -204,6 +204,10 @@ export class DiveSiteWriteDto {
   @IsWebUrl('Status source')
   statusSource?: string | null;
 
+  /**
+   * Ignored (issue 43): the day of the site's newest recorded check, which only a check writes (POST
+   * /api/admin/dive-sites/{id}/checks). Still accepted, as the whole site GET gives is sent back.
+   */
   @IsOptional()
   @BlankToNull()
   @IsCalendarDate('Last checked')

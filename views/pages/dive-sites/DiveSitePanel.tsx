@@ -8,7 +8,8 @@ import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import { VideoPlayer } from 'views/components/VideoPlayer';
 import { Island } from 'views/islands/Island';
 import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
-import { SiteStatusNote } from './SiteStatus';
+import type { NoticeBrief, SiteCheck } from 'core/dive-sites/provenance';
+import { SiteNotices, SiteStatusNote } from './SiteStatus';
 
 export type { PanelSite };
 
@@ -34,6 +35,9 @@ export interface DiveSitePanelProps {
   };
   ratings: RatingsResponse;
   renderedAt: string;
+  /** Issue 43: the site's newest recorded check (null: never checked) and the notices in force on it. */
+  check: SiteCheck | null;
+  notices: NoticeBrief[];
 }
 
 const km = (distance: number) => `${distance < 10 ? distance.toFixed(1) : Math.round(distance).toLocaleString('en-AU')} km`;
@@ -73,7 +77,7 @@ function SeasonStrip({ months }: { months: MonthMark[] }) {
  * nearby sites, the safety brief and the ratings. Server-rendered; only the ratings form and the copy
  * button need JavaScript.
  */
-export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt }: DiveSitePanelProps) {
+export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt, notices }: DiveSitePanelProps) {
   const status = statusBadge(site.status);
   const coordinates = `${site.latitude}, ${site.longitude}`;
   const osm = `https://www.openstreetmap.org/?mlat=${site.latitude}&mlon=${site.longitude}#map=15/${site.latitude}/${site.longitude}`;
@@ -106,6 +110,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
               Depth {site.depthRange} · Water {site.waterTemp} · {kindLabel(site.kind)} · {accessLabel(site.access)} dive
             </p>
             <SiteStatusNote status={site.status} statusNote={site.statusNote} statusSince={site.statusSince} statusSource={site.statusSource} />
+            <SiteNotices notices={notices} />
             <nav aria-label="On this page" className="mt-2 flex flex-wrap gap-x-4 text-sm">
               <a href="#site-safety" className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
                 Safety brief

@@ -2,7 +2,8 @@ import { PageHero } from 'views/components/PageHero';
 import { Island } from 'views/islands/Island';
 import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
 import { DiveSitePanel, type DiveSitePanelProps } from './DiveSitePanel';
-import { SiteSources } from './SiteStatus';
+import type { NoticeBrief } from 'core/dive-sites/provenance';
+import { SiteNotices, SiteSources } from './SiteStatus';
 
 export interface DiveSitesPageProps {
   explorer: DiveSiteExplorerProps;
@@ -11,10 +12,12 @@ export interface DiveSitesPageProps {
   total: number;
   /** The route's site whole, above the explorer (/dive-sites/{id} only). */
   panel?: DiveSitePanelProps | null;
+  /** A region's page (/dive-sites?region=...): the notices in force on its sites. */
+  regionNotices?: { region: string; notices: NoticeBrief[] } | null;
 }
 
 /** /dive-sites and /dive-sites/{id}: the hero, the route's site (on /dive-sites/{id}), then the interactive area (map, filters, grid). */
-export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSitesPageProps) {
+export function DiveSitesPage({ explorer, site, total, panel = null, regionNotices = null }: DiveSitesPageProps) {
   return (
     <>
       <PageHero image="/media/scene-coral-reef.svg" opacity="opacity-30" padding="py-14 sm:py-16" eyebrow="Dive Sites">
@@ -41,14 +44,19 @@ export function DiveSitesPage({ explorer, site, total, panel = null }: DiveSites
       {/* A site's own page leads with the site (its facts, safety brief and ratings); the explorer, its search
           pre-filled with the site's name, follows below. */}
       {panel && <DiveSitePanel {...panel} />}
+      {regionNotices && (
+        <div className="mx-auto max-w-7xl px-4 pt-6">
+          <SiteNotices notices={regionNotices.notices} heading={`Notices in ${regionNotices.region}`} level={2} />
+        </div>
+      )}
       {/* On /dive-sites the explorer's map is the page's first screen; on a site's page it is far below the
           panel, and is hydrated (with its map's Leaflet) only as the visitor scrolls towards it. */}
       <Island name="DiveSiteExplorer" props={explorer} hydrate={panel ? 'visible' : 'idle'} />
-      {/* The foot of a site's page: when its facts were last checked, and the pages they come from. */}
+      {/* The foot of a site's page: its newest recorded check, and the pages its facts come from. */}
       {panel && (
         <div className="mx-auto max-w-7xl px-4 pb-12">
           <div className="grid gap-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 lg:grid-cols-2">
-            <SiteSources lastChecked={panel.site.lastChecked} sources={panel.site.sources} />
+            <SiteSources check={panel.check} sources={panel.site.sources} />
             <Island name="SuggestCorrection" props={{ site: { id: panel.site.id, name: panel.site.name } }} hydrate="visible" />
           </div>
         </div>

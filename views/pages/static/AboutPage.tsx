@@ -40,7 +40,7 @@ const team: { role: string; focus: string }[] = [
 const offers: string[] = [
   'News and in-depth articles on diving in Australia and the Pacific',
   'Independent gear reviews written for divers in local conditions',
-  'A map of more than 250 dive sites with depths, access notes and diver ratings',
+  'A map of dive sites across Australia and the Pacific with depths, access notes and diver ratings',
   'A learn-to-dive guide for people considering their first course',
   'A free newsletter with new articles, reviews and dive-site updates',
 ];

@@ -1,0 +1,224 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { DiveSiteResponse } from 'core/api/dive-sites';
+import { dayIn, type AdminNotice } from 'core/dive-sites/provenance';
+import { apiRequest, getJson } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { keys } from '../query-keys';
+import { isUnauthorized } from '../session';
+import { useSiteTimeZone } from '../site-time';
+import { Button } from '../ui/Button';
+import { TextAreaField, TextField } from '../ui/Field';
+import { Modal } from '../ui/Modal';
+import { SearchField, useSearchText } from '../ui/SearchField';
+import { CHECK_QUEUE_KEY, problemText } from './CheckQueue';
+
+// Under 'admin', so ending the session drops it with the rest of the admin data.
+const NOTICES_KEY = ['admin', 'notices'] as const;
+
+const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Issue 43: dated notices with a source, each covering any number of sites (an algal bloom, a bleaching, an
+ * earthquake). A notice shows on its sites' pages, cards and map popups, and their region's page, while in
+ * force. Add, edit, end.
+ */
+export function NoticesPanel() {
+  const queryClient = useQueryClient();
+  const notices = useQuery({ queryKey: NOTICES_KEY, queryFn: ({ signal }) => getJson<AdminNotice[]>('/api/admin/notices', signal) });
+  const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
+  const today = dayIn(new Date(), useSiteTimeZone());
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: NOTICES_KEY });
+    void queryClient.invalidateQueries({ queryKey: CHECK_QUEUE_KEY });
+  };
+  const end = useMutation({
+    mutationFn: (notice: AdminNotice) => apiRequest<{ notice: AdminNotice | null }>('POST', `/api/admin/notices/${notice.id}/end`),
+    onSuccess: (_result, notice) => {
+      refresh();
+      toast({ title: 'Notice ended', description: `'${notice.title}' no longer shows on its sites.` });
+    },
+    onError: (error: Error) => {
+      if (!isUnauthorized(error)) toast({ title: 'Error', description: problemText(error), variant: 'destructive' });
+    },
+  });
+  return (
+    <section aria-labelledby="notices-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="notices-heading" className="text-xl font-bold text-slate-900">
+          Notices{notices.data ? ` (${notices.data.filter((notice) => notice.inForce).length} in force)` : ''}
+        </h2>
+        <Button small onClick={() => setEditing('new')}>
+          Add notice
+        </Button>
+      </div>
+      {notices.isPending ? (
+        <p className="mt-2 text-sm text-slate-600">Loading notices...</p>
+      ) : notices.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          Failed to fetch notices
+        </p>
+      ) : !notices.data.length ? (
+        <p className="mt-2 text-sm text-slate-600">No notices.</p>
+      ) : (
+        <ul className="mt-3 grid gap-3" aria-label="Notices">
+          {notices.data.map((notice) => (
+            <li key={notice.id} className="rounded-lg p-3 ring-1 ring-slate-200" data-testid="admin-notice">
+              <h3 className="font-semibold text-slate-900">{notice.title}</h3>
+              <p className="text-sm text-slate-700">
+                {notice.inForce ? 'In force' : notice.startsOn > today ? 'Not yet in force' : 'Ended'} · from {longDay(notice.startsOn)}
+                {notice.endsOn ? ` to ${longDay(notice.endsOn)}` : ', no end set'} ·{' '}
+                <a href={notice.source.url} target="_blank" rel="noopener noreferrer" className="text-cyan-800 underline">
+                  {notice.source.title}
+                </a>
+              </p>
+              <p className="mt-1 text-sm text-slate-600">Covers {notice.sites.map((site) => site.name).join(', ')}</p>
+              <p className="mt-2 flex flex-wrap gap-2">
+                <Button small variant="outline" onClick={() => setEditing(notice)} aria-label={`Edit notice ${notice.title}`}>
+                  Edit
+                </Button>
+                {(notice.inForce || notice.startsOn > today) && (
+                  <Button
+                    small
+                    variant="outline"
+                    disabled={end.isPending && end.variables?.id === notice.id}
+                    onClick={() => end.mutate(notice)}
+                    aria-label={`End notice ${notice.title}`}
+                  >
+                    End
+                  </Button>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing === 'new' ? 'Add notice' : 'Edit notice'}
+        description="A dated notice with its source, shown on the pages of the sites it covers while it is in force."
+      >
+        {editing !== null && (
+          <NoticeForm
+            key={editing === 'new' ? 'new' : editing.id}
+            notice={editing === 'new' ? null : editing}
+            onDone={() => {
+              setEditing(null);
+              refresh();
+            }}
+          />
+        )}
+      </Modal>
+    </section>
+  );
+}
+
+function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: () => void }) {
+  const [title, setTitle] = useState(notice?.title ?? '');
+  const [body, setBody] = useState(notice?.body ?? '');
+  const [startsOn, setStartsOn] = useState(notice?.startsOn ?? '');
+  const [endsOn, setEndsOn] = useState(notice?.endsOn ?? '');
+  const [sourceTitle, setSourceTitle] = useState(notice?.source.title ?? '');
+  const [sourceUrl, setSourceUrl] = useState(notice?.source.url ?? '');
+  const [sites, setSites] = useState<{ id: number; name: string }[]>(notice?.sites ?? []);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { text, setText, search } = useSearchText();
+  const found = useQuery({
+    queryKey: [...keys.diveSites, 'notice-search', search],
+    queryFn: ({ signal }) => getJson<DiveSiteResponse[]>(`/api/dive-sites?q=${encodeURIComponent(search)}&limit=8`, signal),
+    enabled: search !== '',
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      apiRequest<AdminNotice>(notice ? 'PUT' : 'POST', notice ? `/api/admin/notices/${notice.id}` : '/api/admin/notices', {
+        title,
+        body,
+        startsOn,
+        endsOn: endsOn || null,
+        sourceTitle,
+        sourceUrl,
+        siteIds: sites.map((site) => site.id),
+      }),
+    onSuccess: (saved) => {
+      toast({ title: notice ? 'Notice updated' : 'Notice added', description: `'${saved.title}' covers ${saved.sites.length} sites.` });
+      onDone();
+    },
+    onError: (error: Error) => {
+      if (!isUnauthorized(error)) setProblem(problemText(error));
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    save.mutate();
+  }
+  const chosen = new Set(sites.map((site) => site.id));
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
+      <TextAreaField label="Body" required value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={5000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Starts on" type="date" required value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
+        <TextField label="Ends on" type="date" value={endsOn} onChange={(event) => setEndsOn(event.target.value)} hint="Leave empty while it lasts." />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Source title" required value={sourceTitle} onChange={(event) => setSourceTitle(event.target.value)} maxLength={200} />
+        <TextField
+          label="Source address"
+          type="url"
+          required
+          value={sourceUrl}
+          onChange={(event) => setSourceUrl(event.target.value)}
+          placeholder="https://..."
+        />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Dive sites covered ({sites.length})</legend>
+        <ul className="mt-1 flex flex-wrap gap-2" aria-label="Dive sites covered">
+          {sites.map((site) => (
+            <li key={site.id}>
+              <Button
+                small
+                variant="outline"
+                onClick={() => setSites((current) => current.filter((other) => other.id !== site.id))}
+                aria-label={`Remove ${site.name}`}
+              >
+                {site.name} <span aria-hidden="true">×</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <SearchField label="Find a dive site to add" placeholder="Search by name or region..." value={text} onChange={setText} className="mt-1" />
+        {search !== '' && (
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Dive sites found">
+            {(found.data ?? [])
+              .filter((site) => !chosen.has(site.id))
+              .map((site) => (
+                <li key={site.id}>
+                  <Button
+                    small
+                    variant="ghost"
+                    onClick={() => setSites((current) => [...current, { id: site.id, name: site.name }])}
+                    aria-label={`Add ${site.name}`}
+                  >
+                    <span aria-hidden="true">+</span> {site.name}
+                  </Button>
+                </li>
+              ))}
+          </ul>
+        )}
+      </fieldset>
+      {problem && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : notice ? 'Update notice' : 'Add notice'}
+        </Button>
+      </div>
+    </form>
+  );
+}
