@@ -24,6 +24,7 @@ import { SiteArticleLinkIndexes1798000000000 } from '../../migrations/1798000000
 import { DiveSiteRevision1798100000000 } from '../../migrations/1798100000000-DiveSiteRevision';
 import { NewsletterDoubleOptIn1798300000000 } from '../../migrations/1798300000000-NewsletterDoubleOptIn';
 import { SiteChecksAndNotices1798800000001 } from '../../migrations/1798800000001-SiteChecksAndNotices';
+import { GenericStatusNote1798800000002 } from '../../migrations/1798800000002-GenericStatusNote';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DiveSiteRevision1798100000000,
   NewsletterDoubleOptIn1798300000000,
   SiteChecksAndNotices1798800000001,
+  GenericStatusNote1798800000002,
 ];

@@ -31,8 +31,8 @@ export interface Correction {
   kind?: 'article';
   site: string;
   field: string;
-  from: string | number;
-  to: string | number;
+  from: string | number | null;
+  to: string | number | null;
 }
 
 /** One version of the seed's corrections, applied once (seed_history remembers it). */
@@ -72,6 +72,11 @@ const CORRECTABLE_SITE_FIELDS = new Set([
   'bestTime',
   'visibility',
   'waterTemp',
+  // Issue 43: a site's status can be wrong too (Rapid Bay Jetty was 'open' over a prohibited zone).
+  'status',
+  'statusNote',
+  'statusSince',
+  'statusSource',
 ]);
 const NUMERIC_SITE_FIELDS = new Set(['latitude', 'longitude']);
 
@@ -397,12 +402,18 @@ export class SeedService {
     }
     if (!CORRECTABLE_SITE_FIELDS.has(correction.field)) throw new Error(`Unknown dive-site field in a correction: ${correction.field}`);
     const column = `"${correction.field}"`;
-    // Decimals compare as numbers: the column holds -26.63450000 for the seed's -26.6345.
-    const matches = NUMERIC_SITE_FIELDS.has(correction.field) ? `${column} = $3::numeric` : `${column} = $3`;
+    // Decimals compare as numbers: the column holds -26.63450000 for the seed's -26.6345; dates as their text;
+    // an empty value (a status note or date that was not set) is null, on either side.
+    const matches =
+      correction.from === null
+        ? `${column} IS NULL AND $3::text IS NULL`
+        : NUMERIC_SITE_FIELDS.has(correction.field)
+          ? `${column} = $3::numeric`
+          : `${column}::text = $3`;
     const result = await manager.query(`UPDATE "dive_sites" SET ${column} = $1, "updatedAt" = now() WHERE "name" = $2 AND ${matches}`, [
-      String(correction.to),
+      correction.to === null ? null : String(correction.to),
       correction.site,
-      String(correction.from),
+      correction.from === null ? null : String(correction.from),
     ]);
     return (result as [unknown, number])[1];
   }

@@ -5,7 +5,10 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { allPages } from '../support/all-pages';
 
 const { versions }: { versions: CorrectionsVersion[] } = JSON.parse(readFileSync(join(__dirname, '../../data/dive-site-corrections.json'), 'utf8'));
-const [first, latest] = [versions[0], versions[versions.length - 1]];
+// The versions these tests replay: the first, and the November 2026 trust fixes (later versions are applied
+// around them as a fresh seed applies them; the tests name what they replay rather than take the last).
+const first = versions[0];
+const latest = versions.find((version) => version.version === '2026-11-25-trust-fixes')!;
 const entry = (version: CorrectionsVersion) => `dive-site-corrections:${version.version}`;
 const find = (version: CorrectionsVersion, site: string, field: string) => version.corrections.find((c) => c.site === site && c.field === field)!;
 /** Each (site, field) with the value its last correction leaves: what a fresh seed holds. */
@@ -147,7 +150,8 @@ describe('dive-site corrections on a fresh database', () => {
     const fresh = await startTestApp();
     try {
       for (const c of finalValues.values()) {
-        const [row] = await fresh.dataSource.query(`SELECT "${c.field}" AS value FROM dive_sites WHERE name = $1`, [c.site]);
+        // As text, so a date column compares with the file's 'YYYY-MM-DD' (and null stays null).
+        const [row] = await fresh.dataSource.query(`SELECT "${c.field}"::text AS value FROM dive_sites WHERE name = $1`, [c.site]);
         const value = typeof c.to === 'number' ? Number(row.value) : row.value;
         expect([c.site, c.field, value]).toEqual([c.site, c.field, c.to]);
       }
@@ -156,5 +160,32 @@ describe('dive-site corrections on a fresh database', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('status corrections (issue 43) on a database seeded before them', () => {
+  const factsChecked = versions.find((version) => version.version === '2026-11-28-facts-checked')!;
+
+  beforeAll(async () => {
+    // Rapid Bay Jetty as first seeded: open, with the note that claimed a check; Piccaninnie dated from the 2024 notice.
+    await t.dataSource.query(
+      `UPDATE dive_sites SET status = 'open', "statusNote" = 'No closure known to us; check conditions with a local operator before diving.', "statusSince" = NULL, "statusSource" = NULL WHERE name = 'Rapid Bay Jetty'`,
+    );
+    const since = factsChecked.corrections.find((c) => c.site === 'Piccaninnie Ponds' && c.field === 'statusSince')!;
+    await t.dataSource.query(`UPDATE dive_sites SET "statusSince" = $1 WHERE name = 'Piccaninnie Ponds'`, [since.from]);
+    await t.dataSource.query(`DELETE FROM seed_history WHERE dataset = $1`, [entry(factsChecked)]);
+  });
+
+  it('marks Rapid Bay Jetty restricted with its prohibition and source, and clears a closure date no source gives', async () => {
+    expect(await t.app.get(SeedService).loadNewDatasets()).toEqual([entry(factsChecked)]);
+    const [rapid] = await t.dataSource.query(
+      `SELECT id, status, "statusNote", "statusSince"::text AS since, "statusSource" FROM dive_sites WHERE name = 'Rapid Bay Jetty'`,
+    );
+    expect(rapid).toMatchObject({ status: 'restricted', since: '2022-01-25', statusSource: expect.stringContaining('dit.sa.gov.au') });
+    expect(rapid.statusNote).toMatch(/within 15 m/);
+    const page = await fetch(`${t.baseUrl}/dive-sites/${rapid.id}`).then((res) => res.text());
+    expect(page).toMatch(/Status: (<!-- -->)?Restricted/);
+    const [picca] = await t.dataSource.query(`SELECT "statusSince" FROM dive_sites WHERE name = 'Piccaninnie Ponds'`);
+    expect(picca.statusSince).toBeNull();
   });
 });

@@ -52,8 +52,8 @@ describe('status and provenance', () => {
 
     await page.goto(`${t.baseUrl}/dive-sites/${picca.id}`);
     const status = page.getByTestId('site-status').first();
-    await expect(status.getByRole('heading').innerText()).resolves.toBe('Status: Closed since 11 July 2024');
-    await status.getByText('Closed to diving and snorkelling until further notice', { exact: false }).waitFor();
+    await expect(status.getByRole('heading').innerText()).resolves.toBe('Status: Closed');
+    await status.getByText('Closed to diving and snorkelling since late February 2023', { exact: false }).waitFor();
     await expect(status.getByRole('link', { name: 'Source: parks.sa.gov.au' }).getAttribute('href')).resolves.toBe(picca.statusSource);
     const foot = page.getByTestId('site-sources');
     // Issue 43: a date of checking only from a recorded check, with its sources linked; else it says none was made.

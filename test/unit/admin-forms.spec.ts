@@ -162,8 +162,9 @@ describe('dive-site form', () => {
       status: 'closed',
       statusNote: 'Closed',
       statusSince: null,
-      lastChecked: '2026-11-25',
     });
+    // A date of checking is recorded by 'Mark checked' (a check with its sources), never typed into the form.
+    expect(sitePayload(form)).not.toHaveProperty('lastChecked');
     expect(sitePayload(form).sources).toEqual([{ title: 'Park notice', url: 'https://parks.example/notice' }]);
     expect(parseSources(' https://a.example/x \n\nNotice | https://b.example/y')).toEqual([
       'https://a.example/x',
