@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
 import { cardsToShow, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { TileSettings } from 'core/dive-sites/types';
+import { isStoredId } from 'src/common/id.pipe';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { RatingsService } from 'src/ratings/ratings.service';
@@ -64,9 +65,10 @@ export class DiveSitePagesService {
    * cards shown (the explorer's search pre-filled with the site's name), and the site's panel.
    */
   async site(rawId: string, show: unknown): Promise<SitePageData> {
-    // SPEC section 2: the id is parsed as an integer.
+    // SPEC section 2: the id is parsed as an integer; one no id column can hold (2147483648) is a missing
+    // site, never a query (issue 42, F10: PostgreSQL refused it, a 400 and an error logged with its SQL).
     const id = Number.parseInt(rawId, 10);
-    const found = Number.isSafeInteger(id) && id > 0 ? this.sites.find(id) : Promise.resolve(null);
+    const found = isStoredId(id) ? this.sites.find(id) : Promise.resolve(null);
     // The explorer's search is the site's own name; it starts as soon as the site is read, beside the region counts.
     const filtersOf = (known: { name: string }) => normaliseFilters({ search: known.name });
     const [site, regionCounts, matches] = await Promise.all([
