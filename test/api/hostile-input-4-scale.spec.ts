@@ -1,6 +1,16 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
 import request from 'supertest';
+// The bench's SQL growth (bench/lib/grow-sql.mjs), run on this file's own database.
+import { growDatabase } from '../../bench/lib/grow-sql.mjs';
+import { dataSourceOptions } from 'src/database/data-source-options';
+import { freePort } from '../support/free-port';
 import { signInAsAdmin, type Agent } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Issue 42, hostile input round four: F10 (ids out of PostgreSQL's integer range) here on an app in this
@@ -105,4 +115,168 @@ describe('F10 out-of-range ids', () => {
     expect(differing).toEqual([]);
     expect(logged.join('')).not.toMatch(/out of range|QueryFailedError|ERROR|\berror\b/i);
   });
+});
+
+/** The scale bench's size for F4 and F5 (bench/lib/grow-sql.mjs grows the seed's sites with SQL). */
+const SITES = 10_000;
+/** The heap production gives the server (`npm run start:prod`). */
+const HEAP_MB = 192;
+/** The server's pool of database connections (src/database/data-source-options.ts). */
+const POOL = (dataSourceOptions('postgres://pool').extra as { max: number }).max;
+const root = join(__dirname, '..', '..');
+
+describe('at 10,000 sites, on the built production server', () => {
+  let server: ChildProcess;
+  let output = '';
+  let base: string;
+  let databaseUrl: string;
+  let dataDir: string;
+  let sites: number;
+
+  beforeAll(async () => {
+    databaseUrl = await createTestDatabase();
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      sites = (await growDatabase(client, { sites: SITES })).sites;
+    } finally {
+      await client.end();
+    }
+    dataDir = mkdtempSync(join(tmpdir(), 'adg-hostile4-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, join(root, 'dist', 'src', 'main.js')], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        SITE_URL: base,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        ADMIN_PASSWORD: 'hostile-four-admin-password',
+        SEED_ON_START: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+    server.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (i > 1200) throw new Error(`the server did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 600_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      await new Promise((resolve) => {
+        server.once('exit', resolve);
+        server.kill('SIGTERM');
+      });
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The server's own connections to its database, by state ('active', 'idle', 'idle in transaction'). */
+  async function connections(): Promise<Record<string, number>> {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ state: string; n: number }>(
+        `SELECT state, count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' GROUP BY state`,
+      );
+      return Object.fromEntries(rows.map(({ state, n }) => [state, n]));
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** The server's CPU time so far, in clock ticks (/proc/{pid}/stat: utime and stime). */
+  const cpuTicks = () => {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+
+  /** Waits until the server is idle: under a tenth of a core over a second (or gives up after two minutes). */
+  async function settled(): Promise<void> {
+    let before = cpuTicks();
+    for (let i = 0; i < 120; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const now = cpuTicks();
+      if (now - before < 10) return;
+      before = now;
+    }
+  }
+
+  /** The id of the site added last (a copy the growth made), one whose page nothing has asked for yet. */
+  async function newestSite(): Promise<number> {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<{ id: number }>('SELECT max(id) AS id FROM dive_sites')).rows[0].id;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /**
+   * A download that stops reading: the request sent on a socket of its own, its first bytes read, then
+   * nothing more (paused), as a client on a stalled link or one that means harm. Resolves once the answer has started.
+   */
+  function stalledDownload(path: string): Promise<Socket> {
+    return new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(base);
+      const socket = connect(Number(port), hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`));
+      socket.once('data', () => {
+        socket.pause();
+        resolve(socket);
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  it(`F4 keeps answering database-backed pages while more GPX and GeoJSON downloads than the pool has connections stop reading, holding no connection`, async () => {
+    expect(sites).toBe(SITES);
+    const stalled = await Promise.all(
+      Array.from({ length: POOL + 4 }, (_, i) => stalledDownload(i % 4 === 3 ? '/api/dive-sites/export/geojson' : '/api/dive-sites/export/gpx')),
+    );
+    try {
+      // Until the server has written what the downloads' buffers take and waits on them, idle: from then on
+      // nothing is sent, and what the downloads hold they hold for as long as their clients do not read.
+      await settled();
+      const held = await connections();
+      // A site page not asked for before (no cached copy): its site, regions, cards and ratings come from the database.
+      const id = await newestSite();
+      const page = await fetch(`${base}/dive-sites/${id}`);
+      await page.arrayBuffer();
+      console.log(`F4: ${stalled.length} stalled downloads, the server's connections by state: ${JSON.stringify(held)}`);
+      console.log(`F4: the page answered ${page.status}`, page.status === 200 ? '' : output.slice(-4000));
+      expect({ page: page.status, heldInTransaction: held['idle in transaction'] ?? 0 }).toEqual({ page: 200, heldInTransaction: 0 });
+    } finally {
+      for (const socket of stalled) socket.destroy();
+    }
+    // Read whole, each download still holds every site once, in the list's order.
+    const [geojson, gpx] = await Promise.all(
+      ['/api/dive-sites/export/geojson', '/api/dive-sites/export/gpx'].map(async (path) => (await fetch(base + path)).text()),
+    );
+    const features = (JSON.parse(geojson) as { features: { id: number }[] }).features.map((feature) => feature.id);
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: number }>(`SELECT id FROM dive_sites ORDER BY name COLLATE "und-x-icu", id`);
+      expect(features).toEqual(rows.map((row) => row.id));
+    } finally {
+      await client.end();
+    }
+    console.log(`F4: whole downloads: GeoJSON ${geojson.length} characters, GPX ${gpx.length}`);
+    expect((gpx.match(/<wpt /g) ?? []).length).toBe(SITES);
+    expect(server.exitCode).toBeNull();
+  }, 360_000);
 });
