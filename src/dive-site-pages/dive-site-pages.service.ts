@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
-import { cardsToShow, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { cardsToShow, firstCard, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { TileSettings } from 'core/dive-sites/types';
 import { isStoredId } from 'src/common/id.pipe';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
@@ -25,7 +25,7 @@ export class DiveSitePagesService {
   /** /dive-sites: the filters run in SQL, so the page reads the cards it shows, the region options and the counts. */
   async list(query: DiveSiteListQuery): Promise<ExplorerData> {
     const filters = normaliseFilters(query);
-    if (query.sort === TOP_RATED) return this.topRated(filters, query.show);
+    if (query.sort === TOP_RATED) return this.topRated(filters, query.show, query.from);
     const [regionCounts, matches] = await Promise.all([this.sites.regionCounts(), this.matchesOf(filters.search)]);
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     return this.explorer(
@@ -34,6 +34,8 @@ export class DiveSitePagesService {
       total,
       regionCounts.map(({ region }) => region),
       matches,
+      'name',
+      query.from,
     );
   }
 
@@ -46,7 +48,7 @@ export class DiveSitePagesService {
    * 'Top rated': the cards shown read in that order in SQL, as the list by name; the island fetches every
    * site's id in that order (EXPLORER_TOP_RATED_URL) when it needs to sort the sites it filters.
    */
-  private async topRated(filters: DiveSiteFilters, show: unknown): Promise<ExplorerData> {
+  private async topRated(filters: DiveSiteFilters, show: unknown, from: unknown): Promise<ExplorerData> {
     const [regionCounts, matches] = await Promise.all([this.sites.regionCounts(), this.matchesOf(filters.search)]);
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const explorer = await this.explorer(
@@ -56,6 +58,7 @@ export class DiveSitePagesService {
       regionCounts.map(({ region }) => region),
       matches,
       'top-rated',
+      from,
     );
     return { ...explorer, topRated: true };
   }
@@ -88,6 +91,7 @@ export class DiveSitePagesService {
         totalSites: total,
         regions,
         visible: cardsToShow(show, total),
+        from: 0,
         filters,
         matches: null,
         topRated: false,
@@ -110,9 +114,12 @@ export class DiveSitePagesService {
     regions: string[],
     matches: number[] | null,
     order: 'name' | 'top-rated' = 'name',
+    fromQuery?: unknown,
   ): Promise<ExplorerData> {
     const visible = cardsToShow(show, total);
-    const page = await this.sites.explorerPage(filters, visible, matches, order, total);
+    // Within the whole list (`total`): past the matches, a page is empty, with a way back.
+    const from = firstCard(fromQuery, total);
+    const page = await this.sites.explorerPage(filters, visible, matches, order, total, from);
     const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
     return {
       cards: page.sites,
@@ -121,6 +128,7 @@ export class DiveSitePagesService {
       totalSites: total,
       regions,
       visible,
+      from,
       filters,
       matches,
       topRated: false,

@@ -10,6 +10,7 @@ import { growDatabase } from '../../bench/lib/grow-sql.mjs';
 import { dataSourceOptions } from 'src/database/data-source-options';
 import { freePort } from '../support/free-port';
 import { signInAsAdmin, type Agent } from '../support/admin';
+import { MAX_CARDS_SHOWN } from 'core/dive-sites/filters';
 import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -279,4 +280,55 @@ describe('at 10,000 sites, on the built production server', () => {
     expect((gpx.match(/<wpt /g) ?? []).length).toBe(SITES);
     expect(server.exitCode).toBeNull();
   }, 360_000);
+
+  /** A page as a browser without JavaScript gets it: its status, its size, its cards' sites and its links to more. */
+  async function listPage(path: string) {
+    const response = await fetch(base + path);
+    const html = await response.text();
+    const decode = (href: string) => href.replaceAll('&amp;', '&');
+    return {
+      status: response.status,
+      bytes: Buffer.byteLength(html),
+      cards: [...html.matchAll(/<h2 [^>]*><a href="\/dive-sites\/(\d+)"/g)].map((match) => Number(match[1])),
+      more: /<a href="([^"]+)"[^>]*>Show more dive sites<\/a>/.exec(html)?.[1],
+      earlier: /<a href="([^"]+)"[^>]*>Earlier dive sites<\/a>/.exec(html)?.[1],
+      decode,
+    };
+  }
+
+  it('F5 caps the cards of /dive-sites?show= at a page, and pages beyond with links that work without JavaScript, the process staying up', async () => {
+    const first = await listPage('/dive-sites');
+    expect(first.status).toBe(200);
+    // One request for every site's card.
+    const every = await listPage(`/dive-sites?show=${SITES}`);
+    console.log(`F5: /dive-sites ${first.bytes} bytes (${first.cards.length} cards); ?show=${SITES} ${every.bytes} bytes (${every.cards.length} cards)`);
+    expect(every.status).toBe(200);
+    expect(every.cards.length).toBeGreaterThan(first.cards.length);
+    expect(every.cards.length).toBeLessThanOrEqual(MAX_CARDS_SHOWN);
+    // Its size is that of a page of cards: a few cards' worth more than the first page per card added, not every site's.
+    expect(every.bytes).toBeLessThan((first.bytes * every.cards.length) / first.cards.length);
+    expect(every.cards).toEqual(expect.arrayContaining(first.cards));
+
+    // Past the cap, 'Show more dive sites' goes on to the next cards, a page at a time, and back again.
+    const seen = new Set(every.cards);
+    let page = every;
+    for (let step = 0; step < 3; step++) {
+      expect(page.more).toBeDefined();
+      const next = await listPage(page.decode(page.more!));
+      expect(next.status).toBe(200);
+      expect(next.cards.length).toBeGreaterThan(0);
+      expect(next.cards.length).toBeLessThanOrEqual(MAX_CARDS_SHOWN);
+      expect(next.cards.filter((id) => seen.has(id))).toEqual([]);
+      for (const id of next.cards) seen.add(id);
+      expect(next.earlier).toBeDefined();
+      page = next;
+    }
+    const back = await listPage(page.decode(page.earlier!));
+    expect(back.cards.length).toBeGreaterThan(0);
+    expect(back.cards.every((id) => seen.has(id))).toBe(true);
+
+    expect(server.exitCode).toBeNull();
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(output).not.toMatch(/heap out of memory|FATAL ERROR/);
+  }, 180_000);
 });
