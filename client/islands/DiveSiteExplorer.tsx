@@ -4,7 +4,17 @@ import { QueryProvider } from 'client/lib/QueryProvider';
 import { useDebouncedValue } from 'client/lib/use-debounced-value';
 import { trackEvent } from '../lib/analytics';
 import { getJson } from '../lib/api';
-import { bandMatchesFilters, CARD_PAGE_SIZE, filtersQuery, isFiltered, listAddress, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
+import {
+  bandMatchesFilters,
+  CARD_PAGE_SIZE,
+  earlierCardsQuery,
+  filtersQuery,
+  isFiltered,
+  listAddress,
+  moreCardsQuery,
+  TOP_RATED,
+  type DiveSiteFilters,
+} from 'core/dive-sites/filters';
 import { decodeMapPayload, toMapSite, type MapPayload, type MapSite } from 'core/dive-sites/map-payload';
 import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
 import { mapView, SEVERAL_SITES_ZOOM, SINGLE_SITE_ZOOM } from '../lib/dive-sites/map';
@@ -24,6 +34,8 @@ export interface DiveSiteExplorerProps {
   /** How many sites match the page's filters (the map shows them all; the grid `initialVisible` of them). */
   matchCount: number;
   initialVisible: number;
+  /** The place in the list of the page's first card (past MAX_CARDS_SHOWN the list goes on a page at a time); 0: the start. */
+  initialFrom: number;
   totalSites: number;
   /** The compact list of every site for the map and the filters, fetched after hydration unless `complete`. */
   sitesUrl: string;
@@ -173,6 +185,8 @@ function Explorer(props: DiveSiteExplorerProps) {
   const sitesFailed = everySite.isError;
   const [routeMissing, setRouteMissing] = useState(props.routeMissing);
   const [visible, setVisible] = useState(props.initialVisible);
+  // Where the grid starts in the list: the page's own place until a filter changes.
+  const [from, setFrom] = useState(props.initialFrom);
   // After 'Show more dive sites', the first new card takes the focus (its index in the grid).
   const focusCard = useRef<number | null>(null);
   const gridRef = useRef<HTMLUListElement>(null);
@@ -257,7 +271,9 @@ function Explorer(props: DiveSiteExplorerProps) {
   );
   const viewUrl = byView && !routeMissing ? `${MAP_VIEW_URL}${ownFilters ? filtersQuery(props.initialFilters) : settledQuery}` : undefined;
   const query = filtersQuery(filters, 'q');
-  const listed = useMemo(() => shown.slice(0, visible), [shown, visible]);
+  // The whole list from the page's place; the page's own cards (which start there) until it is here.
+  const start = wholeList ? from : 0;
+  const listed = useMemo(() => shown.slice(start, start + visible), [shown, start, visible]);
   // The cards of the sites listed, fetched when not known yet; until they are, the grid is loading.
   const unknownIds = useMemo(() => listed.filter((site) => !knownCards.has(site.id)).map((site) => site.id), [listed, knownCards]);
   const pendingCards = useQuery({
@@ -279,7 +295,7 @@ function Explorer(props: DiveSiteExplorerProps) {
   // A new list (a filter changed) shows its loading state until its first page of cards is here; more
   // cards of the same list wait as skeletons at the end of the grid.
   const loading = filtered === null || (waitingFor > 0 && cards.length < Math.min(listed.length, CARD_PAGE_SIZE));
-  const more = matchCount > visible;
+  const more = matchCount > from + visible;
 
   useEffect(() => {
     const index = focusCard.current;
@@ -326,6 +342,7 @@ function Explorer(props: DiveSiteExplorerProps) {
     setRouteMissing(false);
     setFilters(next);
     setVisible(CARD_PAGE_SIZE);
+    setFrom(0);
   };
 
   // A link, so that it works before the script has run (the server shows that many cards); with every
@@ -337,9 +354,11 @@ function Explorer(props: DiveSiteExplorerProps) {
     focusCard.current = visible;
     setVisible(visible + CARD_PAGE_SIZE);
   };
-  const moreQuery = new URLSearchParams(filtersQuery(filters));
-  if (topRated) moreQuery.set('sort', TOP_RATED);
-  moreQuery.set('show', String(visible + CARD_PAGE_SIZE));
+  const listQuery = new URLSearchParams(filtersQuery(filters));
+  if (topRated) listQuery.set('sort', TOP_RATED);
+  // Without JavaScript (or by view), more cards on this page up to its most, then the next page.
+  const moreQuery = moreCardsQuery(listQuery, from, visible);
+  const earlierQuery = from > 0 ? earlierCardsQuery(listQuery, from) : null;
 
   return (
     <div id="site-explorer" className="mx-auto max-w-7xl px-4 py-10">
@@ -430,18 +449,30 @@ function Explorer(props: DiveSiteExplorerProps) {
                 </button>
               </p>
             )}
-            {more && (
+            {(more || earlierQuery) && (
               <div className="mt-8 flex flex-col items-center gap-3">
                 <p className="text-sm text-slate-600">
-                  {cards.length} of {matchCount} sites listed
+                  {from > 0 ? `Sites ${from + 1} to ${from + cards.length} of ${matchCount} listed` : `${cards.length} of ${matchCount} sites listed`}
                 </p>
-                <a
-                  href={`/dive-sites?${moreQuery}`}
-                  onClick={showMore}
-                  className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-600 focus-visible:ring-offset-2"
-                >
-                  Show more dive sites
-                </a>
+                <div className="flex flex-wrap items-center justify-center gap-3">
+                  {earlierQuery && (
+                    <a
+                      href={`/dive-sites?${earlierQuery}`}
+                      className="inline-flex min-h-11 items-center rounded-lg border border-cyan-700 px-5 py-2 font-semibold text-cyan-800 hover:bg-cyan-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-600 focus-visible:ring-offset-2"
+                    >
+                      Earlier dive sites
+                    </a>
+                  )}
+                  {more && (
+                    <a
+                      href={`/dive-sites?${moreQuery}`}
+                      onClick={showMore}
+                      className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-600 focus-visible:ring-offset-2"
+                    >
+                      Show more dive sites
+                    </a>
+                  )}
+                </div>
               </div>
             )}
           </>

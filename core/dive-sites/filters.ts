@@ -171,11 +171,49 @@ export function canonicalListQuery(query: string): string | null {
  */
 export const CARD_PAGE_SIZE = 24;
 
-/** The cards a page first shows, from its `show` query value: a whole number of pages, at least one. */
+/**
+ * The most cards one page shows: four 'Show more' steps. Past them the list goes on a page at a time
+ * (`from`, firstCard), so no address renders every site's card (issue 42, F5: `?show=10000` at 10,000 sites
+ * rendered them all, and exhausted the heap).
+ */
+export const MAX_CARDS_SHOWN = 4 * CARD_PAGE_SIZE;
+
+/** The cards a page first shows, from its `show` query value: a whole number of pages, at least one, at most MAX_CARDS_SHOWN. */
 export function cardsToShow(raw: unknown, total: number): number {
   const asked = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
-  const pages = Math.ceil(Math.min(asked, Math.max(total, CARD_PAGE_SIZE)) / CARD_PAGE_SIZE);
+  const pages = Math.ceil(Math.min(asked, Math.max(total, CARD_PAGE_SIZE), MAX_CARDS_SHOWN) / CARD_PAGE_SIZE);
   return Math.max(1, pages) * CARD_PAGE_SIZE;
+}
+
+/** The place in the list of a page's first card, from its `from` query value: a whole number of 'Show more' steps, within the list (0: its start). */
+export function firstCard(raw: unknown, total: number): number {
+  const asked = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
+  return Math.floor(Math.min(asked, Math.max(0, total - 1)) / CARD_PAGE_SIZE) * CARD_PAGE_SIZE;
+}
+
+/**
+ * The query of the list's next cards without JavaScript (`query` holds the filters and the order): more cards
+ * on this page up to MAX_CARDS_SHOWN, then the page after this one, as many cards.
+ */
+export function moreCardsQuery(query: URLSearchParams, from: number, visible: number): URLSearchParams {
+  const next = new URLSearchParams(query);
+  if (visible + CARD_PAGE_SIZE <= MAX_CARDS_SHOWN) {
+    if (from > 0) next.set('from', String(from));
+    next.set('show', String(visible + CARD_PAGE_SIZE));
+  } else {
+    next.set('from', String(from + visible));
+    next.set('show', String(MAX_CARDS_SHOWN));
+  }
+  return next;
+}
+
+/** The query of the page before one that starts at `from` (> 0): a whole page of cards ending where this one starts. */
+export function earlierCardsQuery(query: URLSearchParams, from: number): URLSearchParams {
+  const previous = new URLSearchParams(query);
+  const start = Math.max(0, from - MAX_CARDS_SHOWN);
+  if (start > 0) previous.set('from', String(start));
+  previous.set('show', String(from - start));
+  return previous;
 }
 
 /** SPEC section 9: description 120, marine life 100, hazards 80 characters on a card. */

@@ -10,7 +10,9 @@ import type { Response } from 'express';
  */
 export async function sendPieces(response: Response, pieces: AsyncGenerator<string>, logger: Logger, what: string): Promise<void> {
   const first = await pieces.next();
-  await pipeline(Readable.from(continued(first, pieces)), response).catch((error: unknown) => {
+  // One piece read ahead of what the socket takes, not the stream's default 16: a download that stops reading
+  // holds a piece (a batch of rows) in memory, not sixteen (issue 42, F4).
+  await pipeline(Readable.from(continued(first, pieces), { highWaterMark: 1 }), response).catch((error: unknown) => {
     logger.error(`${what} stopped: ${error instanceof Error ? error.message : String(error)}`);
   });
 }

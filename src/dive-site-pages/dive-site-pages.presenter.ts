@@ -21,7 +21,7 @@ type Rating = { average: number; count: number };
 
 /** What the explorer of /dive-sites or /dive-sites/{id} was read with: the cards it embeds and its counts. */
 export interface ExplorerData {
-  /** The cards the page embeds (the first `visible` of those matching `filters`). */
+  /** The cards the page embeds (`visible` of those matching `filters`, from the `from`-th). */
   cards: DiveSite[];
   ratings: ReadonlyMap<number, Rating>;
   /** Issue 43: the notices in force on the cards' sites. */
@@ -32,6 +32,8 @@ export interface ExplorerData {
   totalSites: number;
   regions: string[];
   visible: number;
+  /** The place in the list of the first card (0: the start; core/dive-sites/filters.ts firstCard). */
+  from: number;
   filters: DiveSiteFilters;
   matches: number[] | null;
   /** 'Top rated' (the cards best rated first); false: by name. */
@@ -68,8 +70,9 @@ export function explorerProps(data: ExplorerData, route?: { site: DiveSite | nul
     sites: data.cards.map((site) => toExplorerSite(site, data.ratings, data.notices)),
     matchCount: data.matchCount,
     initialVisible: data.visible,
+    initialFrom: data.from,
     totalSites: data.totalSites,
-    complete: !route && !isFiltered(data.filters) && data.totalSites <= data.visible,
+    complete: !route && !isFiltered(data.filters) && data.from === 0 && data.totalSites <= data.visible,
     sitesUrl: EXPLORER_SITES_URL,
     cardsUrl: EXPLORER_CARDS_URL,
     regions: data.regions,

@@ -7,6 +7,11 @@ export class DiveSiteShowQuery extends PageQuery {
   @IsOptional()
   @Matches(/^\d{1,6}$/)
   show?: string;
+
+  /** The place of the page's first card in the list, past MAX_CARDS_SHOWN (core/dive-sites/filters.ts firstCard). */
+  @IsOptional()
+  @Matches(/^\d{1,6}$/)
+  from?: string;
 }
 
 /**

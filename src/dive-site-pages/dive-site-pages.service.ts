@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
-import { cardsToShow, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { cardsToShow, firstCard, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { TileSettings } from 'core/dive-sites/types';
+import { isStoredId } from 'src/common/id.pipe';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';
@@ -26,7 +27,7 @@ export class DiveSitePagesService {
   /** /dive-sites: the filters run in SQL, so the page reads the cards it shows, the region options and the counts. */
   async list(query: DiveSiteListQuery): Promise<ExplorerData> {
     const filters = normaliseFilters(query);
-    if (query.sort === TOP_RATED) return this.topRated(filters, query.show);
+    if (query.sort === TOP_RATED) return this.topRated(filters, query.show, query.from);
     const [regionCounts, matches] = await Promise.all([this.sites.regionCounts(), this.matchesOf(filters.search)]);
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     return this.explorer(
@@ -35,6 +36,8 @@ export class DiveSitePagesService {
       total,
       regionCounts.map(({ region }) => region),
       matches,
+      'name',
+      query.from,
     );
   }
 
@@ -47,7 +50,7 @@ export class DiveSitePagesService {
    * 'Top rated': the cards shown read in that order in SQL, as the list by name; the island fetches every
    * site's id in that order (EXPLORER_TOP_RATED_URL) when it needs to sort the sites it filters.
    */
-  private async topRated(filters: DiveSiteFilters, show: unknown): Promise<ExplorerData> {
+  private async topRated(filters: DiveSiteFilters, show: unknown, from: unknown): Promise<ExplorerData> {
     const [regionCounts, matches] = await Promise.all([this.sites.regionCounts(), this.matchesOf(filters.search)]);
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
     const explorer = await this.explorer(
@@ -57,6 +60,7 @@ export class DiveSitePagesService {
       regionCounts.map(({ region }) => region),
       matches,
       'top-rated',
+      from,
     );
     return { ...explorer, topRated: true };
   }
@@ -66,9 +70,10 @@ export class DiveSitePagesService {
    * cards shown (the explorer's search pre-filled with the site's name), and the site's panel.
    */
   async site(rawId: string, show: unknown): Promise<SitePageData> {
-    // SPEC section 2: the id is parsed as an integer.
+    // SPEC section 2: the id is parsed as an integer; one no id column can hold (2147483648) is a missing
+    // site, never a query (issue 42, F10: PostgreSQL refused it, a 400 and an error logged with its SQL).
     const id = Number.parseInt(rawId, 10);
-    const found = Number.isSafeInteger(id) && id > 0 ? this.sites.find(id) : Promise.resolve(null);
+    const found = isStoredId(id) ? this.sites.find(id) : Promise.resolve(null);
     // The explorer's search is the site's own name; it starts as soon as the site is read, beside the region counts.
     const filtersOf = (known: { name: string }) => normaliseFilters({ search: known.name });
     const [site, regionCounts, matches] = await Promise.all([
@@ -90,6 +95,7 @@ export class DiveSitePagesService {
         totalSites: total,
         regions,
         visible: cardsToShow(show, total),
+        from: 0,
         filters,
         matches: null,
         topRated: false,
@@ -118,9 +124,12 @@ export class DiveSitePagesService {
     regions: string[],
     matches: number[] | null,
     order: 'name' | 'top-rated' = 'name',
+    fromQuery?: unknown,
   ): Promise<ExplorerData> {
     const visible = cardsToShow(show, total);
-    const page = await this.sites.explorerPage(filters, visible, matches, order, total);
+    // Within the whole list (`total`): past the matches, a page is empty, with a way back.
+    const from = firstCard(fromQuery, total);
+    const page = await this.sites.explorerPage(filters, visible, matches, order, total, from);
     const ids = page.sites.map((site) => site.id);
     const [ratings, notices, regionNotices] = await Promise.all([
       this.sites.ratingSummaries(ids),
@@ -136,6 +145,7 @@ export class DiveSitePagesService {
       totalSites: total,
       regions,
       visible,
+      from,
       filters,
       matches,
       topRated: false,

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
 import { accessesFor, ALL, isFiltered, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
-import { calendarDate, cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { DiveSite } from './dive-site.entity';
 import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
@@ -47,8 +47,16 @@ export const PRIOR_WEIGHT = 5;
 /** Sites in one answer of GET /api/dive-sites (and its search) when the call names no `limit`. */
 export const DIVE_SITE_PAGE_SIZE = 100;
 
-/** A statement of an export may take longer than the server's usual timeout at 100x. */
-const EXPORT_STATEMENT_TIMEOUT = '2min';
+/** Sites read by one query of an export (DiveSitesService.filtered): a few hundred in memory at a time. */
+export const EXPORT_BATCH = 500;
+
+/**
+ * The exports' batches read at once, all downloads together: however many run and however fast they read,
+ * they take at most this many of the pool's connections (src/database/data-source-options.ts: 10), the rest
+ * stay the pages'.
+ */
+const EXPORT_READERS = 3;
+const exportReads = pLimit(EXPORT_READERS);
 
 /**
  * Issue 30's facts the admin form writes: left out keeps the stored value. Not `lastChecked`: it is the day
@@ -245,6 +253,7 @@ export class DiveSitesService {
     searchMatches?: number[] | null,
     order: 'name' | 'top-rated' = 'name',
     total?: number,
+    offset = 0,
   ): Promise<{ sites: DiveSite[]; matchCount: number }> {
     const query = this.sorted();
     if (filters.search.trim()) {
@@ -258,14 +267,17 @@ export class DiveSitesService {
     whereKindAndAccess(query, filters);
     // With no filter at all, every site matches: counting 24,700 sites again took 3 ms.
     const count = !isFiltered(filters) && total !== undefined ? total : query.getCount();
-    const [sites, matchCount] = await Promise.all([order === 'name' ? query.clone().limit(limit).getMany() : this.bestRated(query, limit), count]);
+    const [sites, matchCount] = await Promise.all([
+      order === 'name' ? query.clone().offset(offset).limit(limit).getMany() : this.bestRated(query, limit, offset),
+      count,
+    ]);
     return { sites, matchCount };
   }
 
   /** The first `limit` sites of `query` in TOP_RATED_ORDER: their ids first, from the ratings' index, then those rows alone. */
-  private async bestRated(query: SelectQueryBuilder<DiveSite>, limit: number): Promise<DiveSite[]> {
+  private async bestRated(query: SelectQueryBuilder<DiveSite>, limit: number, offset = 0): Promise<DiveSite[]> {
     const [sql, parameters] = query.clone().select('site.id', 'id').orderBy().getQueryAndParameters();
-    const ordered = `${sql} ORDER BY ${TOP_RATED_ORDER} LIMIT ${Math.floor(limit)}`;
+    const ordered = `${sql} ORDER BY ${TOP_RATED_ORDER} LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`;
     // Kept under both revisions: ordering 24,700 sites by their Bayesian average took 25 ms at 100x.
     const { sites, ratings } = await this.revisions();
     // Hashed: a search's parameters may be the ids of most sites.
@@ -323,37 +335,35 @@ export class DiveSitesService {
 
   /**
    * The page's filters, for the exports: text search, exact region and skill, depth band by the largest
-   * depth; by name, a batch at a time from a cursor, so an export of every site never holds them all.
+   * depth; by name, EXPORT_BATCH sites at a time, so an export of every site never holds them all.
+   *
+   * Each batch is a query of its own, starting after the last site of the one before (name, then id: the
+   * list's order, read from IDX_dive_sites_name_order), so the download holds no connection between batches
+   * (issue 42, F4: a cursor kept a pooled connection inside an open transaction for as long as the client
+   * took to read, and at 10,000 sites 14 stalled downloads took all 10 and every page answered 503). A
+   * connection is held only while a batch is read, never while the client reads what was sent. The price:
+   * a site renamed halfway through a download may come twice or not at all, as in any list paged by its order.
    */
   async *filtered(filters: DiveSiteFiltersDto): AsyncGenerator<DiveSite[]> {
     const term = filters.q || filters.search || '';
-    const query = this.sorted();
-    if (term) {
-      const ids = await this.searchIds(term);
+    const ids = term ? await this.searchIds(term) : null;
+    let after: { name: string; id: number } | null = null;
+    for (;;) {
+      const query = this.sorted().limit(EXPORT_BATCH);
       // One array parameter, not one per site: 'reef' finds most of 24,700 sites at 100x.
-      query.andWhere('site.id = ANY(:ids)', { ids });
+      if (ids) query.andWhere('site.id = ANY(:ids)', { ids });
+      if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
+      if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
+      const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
+      if (band) query.andWhere(band);
+      whereKindAndAccess(query, filters);
+      if (after) query.andWhere(`(site.name ${HUMAN_ORDER}, site.id) > (:afterName, :afterId)`, { afterName: after.name, afterId: after.id });
+      const batch = await exportReads(() => query.getMany());
+      if (batch.length > 0) yield batch;
+      if (batch.length < EXPORT_BATCH) return;
+      const last = batch[batch.length - 1];
+      after = { name: last.name, id: last.id };
     }
-    if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
-    if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
-    const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
-    if (band) query.andWhere(band);
-    whereKindAndAccess(query, filters);
-    const [sql, parameters] = query.getQueryAndParameters();
-    // The rows come as TypeORM selects them, each column as site_<column name>: read back into the entity's
-    // properties, a date column's value as its text (as TypeORM's own reads give it).
-    const columns = new Map(this.sites.metadata.columns.map((column) => [`site_${column.databaseName}`, column]));
-    const site = (row: Record<string, unknown>) =>
-      this.sites.create(
-        Object.fromEntries(
-          Object.entries(row).map(([key, value]) => {
-            const column = columns.get(key);
-            return [column?.propertyName ?? key.replace(/^site_/, ''), column?.type === 'date' ? calendarDate(value as Date | string | null) : value];
-          }),
-        ),
-      );
-    yield* inReadTransaction(this.sites.manager.connection, EXPORT_STATEMENT_TIMEOUT, async function* (runner) {
-      for await (const rows of cursorBatches(runner, sql, parameters)) yield rows.map(site);
-    });
   }
 
   /** SPEC section 7: the dive-site video shown under the article at `path` (blog slug `slug`), as the review-url lookup finds it. */

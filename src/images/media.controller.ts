@@ -49,7 +49,7 @@ export class MediaController {
   @Delete(':id')
   @AdminOnly()
   @HttpCode(204)
-  async remove(@Param('id', idParam('Media id')) mediaId: number): Promise<void> {
+  async remove(@Param('id', idParam('Media id', 'Upload not found')) mediaId: number): Promise<void> {
     await this.media.remove(mediaId);
   }
 }

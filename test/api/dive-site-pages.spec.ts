@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CARD_PAGE_SIZE } from 'core/dive-sites/filters';
+import { CARD_PAGE_SIZE, MAX_CARDS_SHOWN } from 'core/dive-sites/filters';
 import { decodeMapPayload, toMapSite } from 'core/dive-sites/map-payload';
 import type { ExplorerSite } from 'core/dive-sites/types';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
@@ -41,22 +41,26 @@ describe('GET /dive-sites', () => {
     expect(html).not.toContain('Ratings &amp; Reviews');
   });
 
-  it('lists as many cards as ?show= asks, in whole pages, up to every site', async () => {
+  it('lists as many cards as ?show= asks, in whole pages, up to MAX_CARDS_SHOWN, then every site a page at a time', async () => {
+    expect(total).toBeGreaterThan(MAX_CARDS_SHOWN);
     const listed = async (show: string) => cardLinks((await request(t.baseUrl).get('/dive-sites').query({ show }).expect(200)).text);
-    const everySite = await listed(String(total));
+    const firstPage = await listed(String(total));
+    expect(firstPage).toHaveLength(MAX_CARDS_SHOWN);
+    expect(await listed('48')).toEqual(firstPage.slice(0, 48));
+    expect(await listed('25')).toHaveLength(48);
+    expect(await listed('999999')).toEqual(firstPage);
+    for (const nonsense of ['0', '-5', 'abc', '1e9', '']) expect(await listed(nonsense)).toHaveLength(CARD_PAGE_SIZE);
+    // Issue 42, F5: 'Show more dive sites' goes on past the most one page shows, each site once, to the last.
+    const everySite: number[] = [];
+    let path: string | undefined = `/dive-sites?show=${total}`;
+    while (path) {
+      const html: string = (await request(t.baseUrl).get(path).expect(200)).text;
+      everySite.push(...cardLinks(html));
+      path = /<a href="([^"]+)"[^>]*>Show more dive sites<\/a>/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    }
     expect(everySite).toHaveLength(total);
     expect(new Set(everySite).size).toBe(total);
-    expect(await listed('48')).toEqual(everySite.slice(0, 48));
-    expect(await listed('25')).toHaveLength(48);
-    expect(await listed('999999')).toHaveLength(total);
-    for (const nonsense of ['0', '-5', 'abc', '1e9', '']) expect(await listed(nonsense)).toHaveLength(CARD_PAGE_SIZE);
-    const all = (
-      await request(t.baseUrl)
-        .get('/dive-sites')
-        .query({ show: String(total) })
-        .expect(200)
-    ).text;
-    expect(all).not.toContain('Show more dive sites');
+    expect(everySite.slice(0, MAX_CARDS_SHOWN)).toEqual(firstPage);
   });
 
   it('applies the filter form parameters on the server', async () => {
@@ -150,15 +154,21 @@ describe('the compact site list for the map', () => {
     expect(all.complete).toBe(false);
     expect(all.sites).toHaveLength(CARD_PAGE_SIZE);
     expect(all.matchCount).toBe(all.totalSites);
-    const whole = islandProps(
-      (
-        await request(t.baseUrl)
-          .get('/dive-sites')
-          .query({ show: String(total) })
-          .expect(200)
-      ).text,
+    // Every site's card, a page at a time (issue 42, F5: no page embeds them all).
+    const pages = await Promise.all(
+      Array.from({ length: Math.ceil(total / MAX_CARDS_SHOWN) }, async (_, index) =>
+        islandProps(
+          (
+            await request(t.baseUrl)
+              .get('/dive-sites')
+              .query({ from: String(index * MAX_CARDS_SHOWN), show: String(MAX_CARDS_SHOWN) })
+              .expect(200)
+          ).text,
+        ),
+      ),
     );
-    expect(whole.complete).toBe(true);
+    expect(pages.map((page) => page.complete)).not.toContain(true);
+    const whole = { sites: pages.flatMap((page) => page.sites as ExplorerSite[]) };
     expect(whole.sites).toHaveLength(total);
 
     const one = islandProps((await request(t.baseUrl).get(`/dive-sites/${yongala.id}`).expect(200)).text);

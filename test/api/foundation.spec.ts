@@ -125,13 +125,16 @@ describe('HTTP', () => {
     expect(response.body.error).toBe('Malformed JSON in request body');
   });
 
-  it.each(['0', '-1', '1.5', '1e3', '0x10', '2147483648', '99999999999999999999', '%201'])(
-    'answers 400 for the id %s, which no row can have, without asking the database',
-    async (id) => {
-      const response = await request(t.baseUrl).get(`/api/articles/${id}/comments`).expect(400);
-      expect(response.body.error).toBe('Article id must be a positive whole number');
-    },
-  );
+  it.each(['1.5', '1e3', '0x10', '%201', '01'])('answers 400 for the id %s, which is not one, without asking the database', async (id) => {
+    const response = await request(t.baseUrl).get(`/api/articles/${id}/comments`).expect(400);
+    expect(response.body.error).toBe('Article id must be a positive whole number');
+  });
+
+  // Issue 42, F10: a whole number no id column can hold names no record: a 404 like any missing one.
+  it.each(['0', '-1', '2147483648', '99999999999999999999'])('answers 404 for the id %s, which no row can have, without asking the database', async (id) => {
+    const response = await request(t.baseUrl).get(`/api/articles/${id}/comments`).expect(404);
+    expect(response.body.error).toBe('Article not found');
+  });
 
   it('accepts the largest id the column can hold (and finds no such article)', async () => {
     await request(t.baseUrl).get('/api/articles/2147483647/comments').expect(404);

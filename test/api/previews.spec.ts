@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterEach(() => clock.reset());
 afterAll(() => t.close());
 
-const shareLinks = (kind: string, id: number) => `/api/admin/${kind}/${id}/share-links`;
+const shareLinks = (kind: string, id: number | string) => `/api/admin/${kind}/${id}/share-links`;
 
 describe('share links', () => {
   it('makes a link of 7 days by default, on the site’s address, listed until withdrawn', async () => {
@@ -65,7 +65,7 @@ describe('share links', () => {
     );
     expect((await admin.post(shareLinks('articles', 999_999)).send({}).expect(404)).body.message).toBe('Article not found');
     await admin.post(shareLinks('comments', draft.id)).send({}).expect(404);
-    expect((await admin.post(shareLinks('reviews', 0)).send({}).expect(400)).body.message).toBe('Post id must be a positive whole number');
+    expect((await admin.post(shareLinks('reviews', 'abc')).send({}).expect(400)).body.message).toBe('Post id must be a positive whole number');
     await request(t.baseUrl).post(shareLinks('articles', draft.id)).set('Origin', t.siteOrigin).send({}).expect(401);
     await request(t.baseUrl).get(shareLinks('articles', draft.id)).expect(401);
   });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { CARD_PAGE_SIZE, depthBand } from 'core/dive-sites/filters';
+import { CARD_PAGE_SIZE, depthBand, MAX_CARDS_SHOWN } from 'core/dive-sites/filters';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
 import { landPainted } from '../support/map-browser';
@@ -80,14 +80,25 @@ describe('/dive-sites', () => {
         .evaluate((link) => link === document.activeElement),
     ).resolves.toBe(true);
     expect((await cardNames())[0]).toBe(firstCard);
-    // One more press in place; then the whole list as the link's own address gives it (a page of its own).
+    // One more press in place; then the whole list as the links' own addresses give it: at most
+    // MAX_CARDS_SHOWN cards an address, the rest a page at a time (issue 42, F5).
     await showMore().click();
     await page.getByText(`${3 * CARD_PAGE_SIZE} of ${all.length} sites listed`).waitFor();
     await page.goto(`${t.baseUrl}/dive-sites?show=${all.length}`);
     await explorer();
     await markers().first().waitFor();
+    expect(await cardNames()).toHaveLength(MAX_CARDS_SHOWN);
+    const names = await cardNames();
+    for (let from = MAX_CARDS_SHOWN; from < all.length; from += MAX_CARDS_SHOWN) {
+      await page.goto(`${t.baseUrl}/dive-sites?from=${from}&show=${MAX_CARDS_SHOWN}`);
+      await explorer();
+      await markers().first().waitFor();
+      const shown = Math.min(MAX_CARDS_SHOWN, all.length - from);
+      await page.getByText(`Sites ${from + 1} to ${from + shown} of ${all.length} listed`).waitFor();
+      names.push(...(await cardNames()));
+    }
     expect(await showMore().count()).toBe(0);
-    expect((await cardNames()).sort()).toEqual(all.map((s) => s.name).sort());
+    expect(names.sort()).toEqual(all.map((s) => s.name).sort());
     // A new filter starts the grid at its first page again.
     await page.getByLabel('Skill Level').selectOption('Beginner');
     await expectCount(all.filter((s) => s.skillLevel === 'Beginner').length);
@@ -435,8 +446,14 @@ describe('/dive-sites', () => {
     await noJs.waitForURL(`${t.baseUrl}/dive-sites?show=${2 * CARD_PAGE_SIZE}`);
     expect(await listed().count()).toBe(2 * CARD_PAGE_SIZE);
     await noJs.goto(`${t.baseUrl}/dive-sites?show=${all.length}`);
-    expect(await listed().count()).toBe(all.length);
-    expect(await noJs.getByRole('link', { name: 'Show more dive sites' }).count()).toBe(0);
+    expect(await listed().count()).toBe(MAX_CARDS_SHOWN);
+    // Past the most one address shows, the link goes on to the next page, and back (issue 42, F5).
+    await noJs.getByRole('link', { name: 'Show more dive sites' }).click();
+    await noJs.waitForURL(`${t.baseUrl}/dive-sites?from=${MAX_CARDS_SHOWN}&show=${MAX_CARDS_SHOWN}`);
+    expect(await listed().count()).toBe(Math.min(MAX_CARDS_SHOWN, all.length - MAX_CARDS_SHOWN));
+    await noJs.getByRole('link', { name: 'Earlier dive sites' }).click();
+    await noJs.waitForURL(`${t.baseUrl}/dive-sites?show=${MAX_CARDS_SHOWN}`);
+    expect(await listed().count()).toBe(MAX_CARDS_SHOWN);
     await noJs.goto(`${t.baseUrl}/dive-sites?region=Tasmania&skill=all&depth=all&search=`);
     expect(await listed().count()).toBe(Math.min(CARD_PAGE_SIZE, all.filter((s) => s.region === 'Tasmania').length));
     const advanced = all.filter((s) => s.skillLevel === 'Advanced');

@@ -1,11 +1,17 @@
 import {
   ALL,
+  CARD_PAGE_SIZE,
+  cardsToShow,
   DEFAULT_FILTERS,
   depthBand,
+  earlierCardsQuery,
+  firstCard,
   filtersQuery,
   isFiltered,
   matchesFilters,
+  MAX_CARDS_SHOWN,
   maxDepth,
+  moreCardsQuery,
   normaliseFilters,
   skillBadgeClass,
   truncate,
@@ -83,6 +89,34 @@ describe('filters', () => {
     expect(filtersQuery({ search: 'sea lions', region: 'South Australia', skill: 'Beginner', depth: 'shallow', kind: 'reef', access: 'shore' }, 'q')).toBe(
       '?q=sea+lions&region=South+Australia&skill=Beginner&depth=shallow&kind=reef&access=shore',
     );
+  });
+});
+
+describe('cards an address shows (issue 42, F5)', () => {
+  it('caps `show` at MAX_CARDS_SHOWN, in whole pages', () => {
+    expect(cardsToShow('48', 10_000)).toBe(48);
+    expect(cardsToShow('25', 10_000)).toBe(2 * CARD_PAGE_SIZE);
+    expect(cardsToShow('10000', 10_000)).toBe(MAX_CARDS_SHOWN);
+    expect(cardsToShow('999999', 10_000)).toBe(MAX_CARDS_SHOWN);
+    expect(cardsToShow('0', 10_000)).toBe(CARD_PAGE_SIZE);
+  });
+
+  it('starts a page at a whole number of pages within the list', () => {
+    expect(firstCard('96', 10_000)).toBe(96);
+    expect(firstCard('100', 10_000)).toBe(96);
+    expect(firstCard('999999', 250)).toBe(240);
+    expect(firstCard('abc', 250)).toBe(0);
+    expect(firstCard(undefined, 0)).toBe(0);
+  });
+
+  it('links more cards on the page up to its most, then the next page, and back', () => {
+    const query = new URLSearchParams('region=Tasmania');
+    expect(moreCardsQuery(query, 0, CARD_PAGE_SIZE).toString()).toBe(`region=Tasmania&show=${2 * CARD_PAGE_SIZE}`);
+    expect(moreCardsQuery(query, 0, MAX_CARDS_SHOWN).toString()).toBe(`region=Tasmania&from=${MAX_CARDS_SHOWN}&show=${MAX_CARDS_SHOWN}`);
+    expect(moreCardsQuery(query, MAX_CARDS_SHOWN, CARD_PAGE_SIZE).toString()).toBe(`region=Tasmania&from=${MAX_CARDS_SHOWN}&show=${2 * CARD_PAGE_SIZE}`);
+    expect(earlierCardsQuery(query, MAX_CARDS_SHOWN).toString()).toBe(`region=Tasmania&show=${MAX_CARDS_SHOWN}`);
+    expect(earlierCardsQuery(query, 3 * MAX_CARDS_SHOWN).toString()).toBe(`region=Tasmania&from=${2 * MAX_CARDS_SHOWN}&show=${MAX_CARDS_SHOWN}`);
+    expect(query.toString()).toBe('region=Tasmania');
   });
 });
 

@@ -55,6 +55,7 @@ function explorer(overrides: Partial<ExplorerData> = {}): ExplorerData {
     totalSites: 1,
     regions: ['New South Wales'],
     visible: 24,
+    from: 0,
     filters: normaliseFilters({}),
     matches: null,
     topRated: false,
