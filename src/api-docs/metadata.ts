@@ -111,6 +111,7 @@ export default async () => {
               statusSource: { required: false, type: () => String, nullable: true },
               lastChecked: { required: false, type: () => String, nullable: true },
               sources: { required: false, type: () => [Object] },
+              tideStation: { required: false, type: () => String, nullable: true, maxLength: 120 },
               id: { required: false, type: () => Object },
               createdAt: { required: false, type: () => Object },
               updatedAt: { required: false, type: () => Object },

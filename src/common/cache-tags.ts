@@ -56,9 +56,24 @@ export const Invalidates = (...tags: WriteTag[]) => SetMetadata(INVALIDATES, tag
 
 /** The tags gathered for an answer being rendered, while the page cache may keep it. */
 const gathered = new WeakMap<Response, { tags: Set<string>; declared: boolean }>();
+/** Until when (epoch ms) an answer stays right, where its handler said (keepAnswerFor). */
+const rightUntil = new WeakMap<Response, number>();
 
 export function startGathering(response: Response): void {
   gathered.set(response, { tags: new Set(), declared: false });
+}
+
+/**
+ * The answer being rendered is right for `ms` more only (it shows 'today' at a site, until the site's
+ * midnight): the page cache keeps it no longer, and tells a CDN so (issue 46).
+ */
+export function keepAnswerFor(response: Response, ms: number): void {
+  rightUntil.set(response, Math.min(answerKeepUntil(response), Date.now() + Math.max(0, ms)));
+}
+
+/** Until when (epoch ms) the answer may be kept at most, as its handler said (Infinity when it said nothing). */
+export function answerKeepUntil(response: Response): number {
+  return rightUntil.get(response) ?? Infinity;
 }
 
 /** Adds tags to the answer being rendered (a handler that learns an id while rendering, e.g. by slug). */

@@ -141,6 +141,8 @@ export function diveSiteRecord(row: DiveSite | Imported.DiveSiteImportDto): Dive
     statusSource: row.statusSource ?? null,
     lastChecked: calendarDate(row.lastChecked),
     sources: row.sources ?? [],
+    // A file from before issue 46 has no tide station: chosen by position.
+    tideStation: row.tideStation ?? null,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -25,6 +25,7 @@ import { DiveSiteRevision1798100000000 } from '../../migrations/1798100000000-Di
 import { NewsletterDoubleOptIn1798300000000 } from '../../migrations/1798300000000-NewsletterDoubleOptIn';
 import { SiteChecksAndNotices1798800000001 } from '../../migrations/1798800000001-SiteChecksAndNotices';
 import { GenericStatusNote1798800000002 } from '../../migrations/1798800000002-GenericStatusNote';
+import { DiveSiteTideStation1798700000001 } from '../../migrations/1798700000001-DiveSiteTideStation';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -52,6 +53,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SiteArticleLinkIndexes1798000000000,
   DiveSiteRevision1798100000000,
   NewsletterDoubleOptIn1798300000000,
+  DiveSiteTideStation1798700000001,
   SiteChecksAndNotices1798800000001,
   GenericStatusNote1798800000002,
 ];

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { canonicalListQuery } from 'core/dive-sites/filters';
-import { byId, CacheTags, Tag } from 'src/common/cache-tags';
+import { byId, CacheTags, keepAnswerFor, Tag } from 'src/common/cache-tags';
+import { ConditionsService } from 'src/conditions/conditions.service';
 import { Html } from 'src/common/html.decorator';
 import { PageQueryOf } from 'src/common/page-query';
 import { RenderService } from 'src/render/render.service';
@@ -11,12 +12,16 @@ import { presentList, presentSite } from './dive-site-pages.presenter';
 import { DiveSiteListQuery, DiveSiteShowQuery } from './dive-site-pages.query';
 import { DiveSitePagesService } from './dive-site-pages.service';
 
+/** The days of tides, sun and moon a site page shows: today and the next six. */
+const CONDITIONS_DAYS = 7;
+
 /** SPEC section 2: /dive-sites and /dive-sites/{id} are the same screen; the id pre-fills the search. */
 @Controller('dive-sites')
 export class DiveSitePagesController {
   constructor(
     private readonly pages: DiveSitePagesService,
     private readonly render: RenderService,
+    private readonly conditions: ConditionsService,
   ) {}
 
   /**
@@ -62,6 +67,16 @@ export class DiveSitePagesController {
         <NotFoundPage path={path} kind="dive-site" />,
       );
     }
-    return this.render.view(DiveSitesPage, presentSite(data, this.render));
+    const page = presentSite(data, this.render);
+    if (page.props.panel) {
+      const { site } = data.found;
+      const zone = this.conditions.zoneOf(site);
+      const today = this.conditions.today(zone);
+      // The section shows 'today' at the site: the page is kept no longer than the site's midnight.
+      keepAnswerFor(response, this.conditions.untilMidnight(zone));
+      const conditions = await this.conditions.forSite(site, today, CONDITIONS_DAYS);
+      page.props.panel.conditions = { conditions, curve: conditions.tidal ? await this.conditions.curve(site, today) : null };
+    }
+    return this.render.view(DiveSitesPage, page);
   }
 }

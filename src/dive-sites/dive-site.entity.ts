@@ -124,6 +124,10 @@ export class DiveSite implements DiveSiteFields {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   sources: SiteSource[];
 
+  /** The administrator's tide station (an @neaps/tide-database id), 'none' for no tide, null to choose by position (issue 46). */
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  tideStation: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

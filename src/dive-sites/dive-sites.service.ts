@@ -526,6 +526,7 @@ export class DiveSitesService {
       if (value !== undefined) site[field] = value;
     }
     if (dto.featured !== undefined) site.featured = dto.featured;
+    if (dto.tideStation !== undefined) site.tideStation = dto.tideStation;
     for (const field of TRUST_WRITE_FIELDS) {
       const value = dto[field];
       if (value !== undefined) (site as unknown as Record<string, unknown>)[field] = value;

@@ -7,7 +7,7 @@ import { sessionCookieName } from 'src/admin-auth/admin-session';
 import type { FirstAnswer } from 'src/common/answer-first';
 import { newRequestId, routeOf, type RequestFinished } from 'src/common/logging';
 import type { AppConfig } from 'src/config/app.config';
-import { gatheredTags, startGathering } from 'src/common/cache-tags';
+import { answerKeepUntil, gatheredTags, startGathering } from 'src/common/cache-tags';
 import { hasCookie } from 'src/common/cookies';
 import { FORM_OUTCOME_COOKIE } from 'src/common/form-outcome-cookie';
 import { countSqlQueries } from './sql-count';
@@ -15,13 +15,19 @@ import { ENTRY_TTL_MS, etagOf, type CachedPage, type PageCacheService } from './
 
 /** What a CDN may do with an anonymous page: keep it a minute, serve it stale while it fetches a new one. */
 export const ANONYMOUS_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** ANONYMOUS_HTML_CACHE_CONTROL's stale-while-revalidate, in ms. */
+const STALE_MS = 600_000;
 /**
  * The anonymous page's Cache-Control: a CDN keeps it no longer than the page stays right, so a scheduled
  * post goes public there at its moment too (no stale-while-revalidate then: that would serve the old
  * page once more after it).
  */
-function anonymousCacheControl(cache: PageCacheService): string {
-  const ms = cache.staysRightFor();
+function anonymousCacheControl(cache: PageCacheService, until = Infinity): string {
+  const bound = cache.staysRightFor();
+  // A page that shows 'today' at a site is right until that site's midnight only (keepAnswerFor): a CDN
+  // could serve it s-maxage plus stale-while-revalidate (660 s) after, so nearer than that it is told so.
+  const own = until - Date.now();
+  const ms = bound === null ? null : own < ENTRY_TTL_MS + STALE_MS ? Math.min(bound, Math.max(0, own)) : bound;
   if (ms === null || ms >= ENTRY_TTL_MS) return ANONYMOUS_HTML_CACHE_CONTROL;
   return `public, max-age=0, s-maxage=${Math.floor(ms / 1000)}`;
 }
@@ -162,7 +168,7 @@ export function pageCacheHits(
     const id = newRequestId(request);
     // Every header in the one writeHead below: nothing is set on the answer before it.
     const headers = [...fixedPairs, 'Content-Type', hit.contentType, 'ETag', hit.etag, 'X-Page-Cache', 'hit', 'X-Request-Id', id];
-    if (!API.test(url)) headers.push('Cache-Control', anonymousCacheControl(cache));
+    if (!API.test(url)) headers.push('Cache-Control', anonymousCacheControl(cache, hit.keepUntil));
     if (config.sqlCountHeader) headers.push('X-SQL-Queries', '0');
     if (matches(request.headers['if-none-match'], hit.etag)) {
       response.writeHead(304, headers);
@@ -242,7 +248,7 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
       const bytes = Buffer.from(body, 'utf8');
       const etag = etagOf(bytes);
       response.setHeader('ETag', etag);
-      if (!api) response.setHeader('Cache-Control', anonymousCacheControl(cache));
+      if (!api) response.setHeader('Cache-Control', anonymousCacheControl(cache, answerKeepUntil(response)));
       if (cacheable) {
         response.setHeader('X-Page-Cache', 'miss');
         cache.stats.misses++;
@@ -255,7 +261,9 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
         if (!kept) return;
         // A cookie set on the way out (a session begun) makes the answer personal after all.
         if (response.getHeader('Set-Cookie') || (response.statusCode !== 200 && response.statusCode !== 304)) return;
-        cache.set(key, { ...kept, tags: gatheredTags(response), route: routeOf(request) }, generation, keepUntil);
+        const own = answerKeepUntil(response);
+        const page = { ...kept, tags: gatheredTags(response), route: routeOf(request), ...(own < Infinity ? { keepUntil: own } : {}) };
+        cache.set(key, page, generation, Math.min(keepUntil, own));
       });
     }
     next();

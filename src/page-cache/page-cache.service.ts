@@ -33,6 +33,8 @@ export interface CachedPage {
   tags: readonly string[];
   /** The route pattern that rendered it (`/blog/:slug`), for the metrics of its hits. */
   route?: string;
+  /** When its handler said it stops being right (epoch ms; keepAnswerFor in cache-tags.ts), if it did. */
+  keepUntil?: number;
   /** The body compressed, made on the first hit that accepts it (the byte bound counts only `body`). */
   gzip?: Buffer;
   br?: Buffer;

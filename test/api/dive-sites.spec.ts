@@ -103,6 +103,8 @@ describe('GET /api/dive-sites', () => {
         'statusSource',
         'lastChecked',
         'sources',
+        // Issue 46: the administrator's tide station (null: the nearest is chosen).
+        'tideStation',
       ].sort(),
     );
   });

@@ -203,6 +203,37 @@ describe('dive-site administration', () => {
     // About 25 dialogs opened and saved one after another: a second each, more on a loaded machine.
   }, 120_000);
 
+  it("sets a site's tide station in the edit dialog, and the site's Conditions follow it", async () => {
+    const name = "Pope's Eye";
+    const [{ id }] = await t.dataSource.query(`SELECT id FROM dive_sites WHERE name = $1`, [name]);
+    const conditions = async () => {
+      const visitor = await offlineContext(suite.browser);
+      const view = await visitor.newPage();
+      await view.goto(`${t.baseUrl}/dive-sites/${id}`);
+      const text = await view.getByRole('region', { name: 'Conditions' }).innerText();
+      await visitor.close();
+      return text;
+    };
+    const setStation = async (value: string) => {
+      await page.goto(`${t.baseUrl}/admin/dive-sites`);
+      await islandReady(page, 'AdminDiveSites');
+      await page.getByLabel('Search dive sites').fill(name);
+      await siteCard(name).getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
+      await edit.getByLabel('Tide Station').fill(value);
+      await edit.getByRole('button', { name: 'Update Site' }).click();
+      await toastShows(page, 'Success', 'Dive site updated successfully');
+      await edit.waitFor({ state: 'detached' });
+    };
+    expect(await conditions()).toContain('Queenscliff');
+    await setStation('none');
+    expect(await conditions()).toContain('This site has no tide.');
+    await setStation('ticon/west_channel_pile-60739-aus-bom');
+    expect(await conditions()).toContain('West Channel Pile');
+    await setStation('');
+    expect(await conditions()).toContain('Queenscliff');
+  });
+
   it('takes absolute http(s) URLs and refuses javascript:, data: and development hosts in the edit dialog and the quick updates', async () => {
     const name = 'Fish Rock Cave';
     const [before] = await t.dataSource.query(`SELECT id, "imageUrl", "videoUrl" FROM dive_sites WHERE name = $1`, [name]);

@@ -535,6 +535,12 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/dive-sites/{id}', method: 'GET', path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}`) },
   { name: 'GET /api/dive-sites/{id}/ratings', method: 'GET', path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}/ratings`) },
   {
+    name: 'GET /api/dive-sites/{id}/tides',
+    method: 'GET',
+    path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}/tides`),
+    query: ['from', 'days'],
+  },
+  {
     name: 'POST /api/dive-sites/{id}/ratings',
     method: 'POST',
     path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}/ratings`),

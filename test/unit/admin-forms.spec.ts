@@ -143,6 +143,7 @@ describe('dive-site form', () => {
     kind: 'reef',
     access: 'shore',
     ...OPEN_SITE_TRUST,
+    tideStation: null,
   } satisfies DiveSiteResponse;
 
   it('round-trips a site with coordinates as numbers and empty optional fields as null', () => {
@@ -170,6 +171,12 @@ describe('dive-site form', () => {
       'https://a.example/x',
       { title: 'Notice', url: 'https://b.example/y' },
     ]);
+  });
+
+  it("round-trips a site's tide station: an id, 'none', or empty for the nearest", () => {
+    expect(siteToForm({ ...site, tideStation: 'ticon/brunswick_heads-60350-aus-bom' }).tideStation).toBe('ticon/brunswick_heads-60350-aus-bom');
+    expect(sitePayload(siteToForm({ ...site, tideStation: 'none' })).tideStation).toBe('none');
+    expect(sitePayload({ ...siteToForm(site), tideStation: '  ' }).tideStation).toBeNull();
   });
 
   it('lists the distinct regions alphabetically and sorts sites by name', () => {

@@ -37,6 +37,7 @@ function site(overrides: Partial<DiveSite> = {}): DiveSite {
     blogSlug: 'julian-rocks',
     featured: true,
     kind: 'reef',
+    tideStation: null,
     access: 'boat',
     ...OPEN_SITE_TRUST,
     createdAt: new Date('2026-01-02T03:04:05.000Z'),
@@ -139,7 +140,7 @@ describe('a dive site named once', () => {
     const words = (text: string) => text.split(' ');
     expect(RESPONSE_FIELDS).toEqual(
       words(
-        'id name latitude longitude waterTemp skillLevel depthRange description region visibility bestTime marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt kind access status statusNote statusSince statusSource lastChecked sources',
+        'id name latitude longitude waterTemp skillLevel depthRange description region visibility bestTime marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt kind access status statusNote statusSince statusSource lastChecked sources tideStation',
       ),
     );
     expect(EXPLORER_FIELDS).toEqual(
@@ -157,12 +158,12 @@ describe('a dive site named once', () => {
     );
     expect(CSV_FIELDS).toEqual(
       words(
-        'id name region latitude longitude skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt kind access status statusNote statusSince statusSource lastChecked sources',
+        'id name region latitude longitude skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt kind access status statusNote statusSince statusSource lastChecked sources tideStation',
       ),
     );
     expect(TRANSFER_FIELDS).toEqual(
       words(
-        'name region latitude longitude positionPrecision skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt kind access status statusNote statusSince statusSource lastChecked sources',
+        'name region latitude longitude positionPrecision skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt kind access status statusNote statusSince statusSource lastChecked sources tideStation',
       ),
     );
   });

@@ -99,6 +99,13 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
         <TextField label="Status Source" type="url" value={form.statusSource} onChange={set('statusSource')} placeholder="https://..." />
       </div>
       <TextAreaField label="Sources" value={form.sources} onChange={set('sources')} rows={3} hint="One a line: the address, or 'Title | address'." />
+      <TextField
+        label="Tide Station"
+        value={form.tideStation}
+        onChange={set('tideStation')}
+        placeholder="ticon/queenscliff-60732-aus-bom"
+        hint="Empty: the nearest station in the same water. A station id of the tide database, or 'none' for a site without tide."
+      />
       <CheckboxField label="Featured Site" checked={form.featured} onChange={(featured) => setForm((current) => ({ ...current, featured }))} />
       <div className="flex justify-end">
         <Button type="submit" disabled={saving}>

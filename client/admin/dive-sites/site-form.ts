@@ -31,6 +31,8 @@ export interface SiteForm {
   statusSource: string;
   /** One source a line: its address, or 'Title | address'. */
   sources: string;
+  /** A tide station id, 'none', or empty for the nearest (issue 46). */
+  tideStation: string;
 }
 
 export const EMPTY_SITE_FORM: SiteForm = {
@@ -59,6 +61,7 @@ export const EMPTY_SITE_FORM: SiteForm = {
   statusSince: '',
   statusSource: '',
   sources: '',
+  tideStation: '',
 };
 
 export function siteToForm(site: DiveSiteResponse): SiteForm {
@@ -88,6 +91,7 @@ export function siteToForm(site: DiveSiteResponse): SiteForm {
     statusSince: site.statusSince ?? '',
     statusSource: site.statusSource ?? '',
     sources: site.sources.map((source) => `${source.title} | ${source.url}`).join('\n'),
+    tideStation: site.tideStation ?? '',
   };
 }
 
@@ -142,6 +146,7 @@ export function sitePayload(form: SiteForm) {
     statusSince: optional(form.statusSince),
     statusSource: optional(form.statusSource),
     sources: parseSources(form.sources),
+    tideStation: optional(form.tideStation),
   };
 }
 

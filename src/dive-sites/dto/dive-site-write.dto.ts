@@ -10,6 +10,7 @@ import {
   IsNumber,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -19,6 +20,9 @@ import { IsCalendarDate, IsLink, IsPublicMediaUrl, IsWebUrl, isWebUrl } from 'sr
 import { SITE_ACCESSES, SITE_KINDS, SITE_STATUSES, sourceTitle, type SiteSource } from 'core/dive-sites/fields';
 import { SKILL_LEVELS } from '../dive-site.entity';
 import { BlankToNull, Trim } from 'src/common/transforms';
+
+/** A tide station's id ('source/name'), or 'none'. */
+const TIDE_STATION = /^(none|[a-z0-9-]+\/[A-Za-z0-9_.-]+)$/;
 
 /** The admin form sends coordinates as numbers; the public API gives them as text. Both are accepted. */
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
@@ -219,6 +223,18 @@ export class DiveSiteWriteDto {
   @ArrayMaxSize(MAX_SOURCES, { message: SOURCES_MESSAGE })
   @IsArray({ message: SOURCES_MESSAGE })
   sources?: SiteSource[];
+
+  /**
+   * The site's tide station (issue 46): an @neaps/tide-database id such as 'ticon/queenscliff-60732-aus-bom',
+   * 'none' when the site has no tide, or null or '' to choose the nearest by position. An id the database
+   * does not know is chosen by position too.
+   */
+  @IsOptional()
+  @BlankToNull()
+  @MaxLength(120, { message: 'Tide station must be at most 120 characters' })
+  @Matches(TIDE_STATION, { message: "Tide station must be a station id (such as ticon/queenscliff-60732-aus-bom) or 'none'" })
+  @IsString({ message: "Tide station must be a station id (such as ticon/queenscliff-60732-aus-bom) or 'none'" })
+  tideStation?: string | null;
 
   /** Read-only fields of a site as GET gives it: the admin screen sends the whole site back; they are ignored. */
   @Allow()

@@ -10,6 +10,7 @@ import { Island } from 'views/islands/Island';
 import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
 import type { NoticeBrief, SiteCheck } from 'core/dive-sites/provenance';
 import { SiteNotices, SiteStatusNote } from './SiteStatus';
+import { type ConditionsPanel, SiteConditionsSection } from './SiteConditions';
 
 export type { PanelSite };
 
@@ -38,6 +39,8 @@ export interface DiveSitePanelProps {
   /** Issue 43: the site's newest recorded check (null: never checked) and the notices in force on it. */
   check: SiteCheck | null;
   notices: NoticeBrief[];
+  /** Tides, sun and moon (issue 46): set by the page's controller, absent when not computed. */
+  conditions?: ConditionsPanel | null;
 }
 
 const km = (distance: number) => `${distance < 10 ? distance.toFixed(1) : Math.round(distance).toLocaleString('en-AU')} km`;
@@ -77,7 +80,7 @@ function SeasonStrip({ months }: { months: MonthMark[] }) {
  * nearby sites, the safety brief and the ratings. Server-rendered; only the ratings form and the copy
  * button need JavaScript.
  */
-export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt, notices }: DiveSitePanelProps) {
+export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt, notices, conditions = null }: DiveSitePanelProps) {
   const status = statusBadge(site.status);
   const coordinates = `${site.latitude}, ${site.longitude}`;
   const osm = `https://www.openstreetmap.org/?mlat=${site.latitude}&mlon=${site.longitude}#map=15/${site.latitude}/${site.longitude}`;
@@ -112,6 +115,11 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
             <SiteStatusNote status={site.status} statusNote={site.statusNote} statusSince={site.statusSince} statusSource={site.statusSource} />
             <SiteNotices notices={notices} />
             <nav aria-label="On this page" className="mt-2 flex flex-wrap gap-x-4 text-sm">
+              {conditions && (
+                <a href="#site-conditions" className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+                  Conditions
+                </a>
+              )}
               <a href="#site-safety" className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
                 Safety brief
               </a>
@@ -123,6 +131,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
               </a>
             </nav>
             <Island name="SaveForOffline" props={{ site: { id: site.id, name: site.name }, nearbyIds: nearby.map((other) => other.id) }} hydrate="idle" />
+            {conditions && <SiteConditionsSection panel={conditions} />}
             {site.imageUrl && (
               <ResponsiveImage
                 src={site.imageUrl}
