@@ -1,0 +1,3 @@
+export * from './compass';
+export * from './forecast';
+export * from './rules';
