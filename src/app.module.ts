@@ -18,6 +18,7 @@ import { DatabaseModule } from './database/database.module';
 import { DiveSitePagesModule } from './dive-site-pages/dive-site-pages.module';
 import { DiveSitesModule } from './dive-sites/dive-sites.module';
 import { FeedsModule } from './feeds/feeds.module';
+import { ForecastModule } from './forecast/forecast.module';
 import { FormsModule } from './forms/forms.module';
 import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
 import { HealthModule } from './health/health.module';
@@ -85,6 +86,7 @@ export class AppModule {
         FormsModule,
         InsightsModule,
         LinkHealthModule,
+        ForecastModule,
         PreviewsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

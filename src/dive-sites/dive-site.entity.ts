@@ -1,5 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+import type { CompassPoint } from 'core/outlook/compass';
 import type { DiveSiteFields, PositionPrecision, SiteAccess, SiteKind, SiteSource, SiteStatus, SkillLevel } from 'core/dive-sites/fields';
 
 export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLevel } from 'core/dive-sites/fields';
@@ -123,6 +124,14 @@ export class DiveSite implements DiveSiteFields {
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   sources: SiteSource[];
+
+  /** Issue 46: the compass points open-ocean swell reaches the site from; null: not profiled (core/outlook). */
+  @Column({ type: 'varchar', length: 2, array: true, nullable: true })
+  swellExposure: CompassPoint[] | null;
+
+  /** Issue 46: the compass points a wind blowing from is onshore here; null: not profiled. */
+  @Column({ type: 'varchar', length: 2, array: true, nullable: true })
+  onshoreWinds: CompassPoint[] | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

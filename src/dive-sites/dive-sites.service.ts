@@ -52,7 +52,18 @@ export const DIVE_SITE_PAGE_SIZE = 100;
 const EXPORT_STATEMENT_TIMEOUT = '2min';
 
 /** Issue 30's facts the admin form writes: left out keeps the stored value. */
-const TRUST_WRITE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'lastChecked', 'sources'] as const;
+const TRUST_WRITE_FIELDS = [
+  'kind',
+  'access',
+  'status',
+  'statusNote',
+  'statusSince',
+  'statusSource',
+  'lastChecked',
+  'sources',
+  'swellExposure',
+  'onshoreWinds',
+] as const;
 
 /** Issue 30: `kind` exact, `access` shore or boat (a site reached either way is in both); 'all' or absent: any. */
 export function whereKindAndAccess(query: SelectQueryBuilder<DiveSite>, filters: { kind?: string; access?: string }): void {

@@ -38,6 +38,8 @@ function site(overrides: Partial<DiveSite> = {}): DiveSite {
     featured: true,
     kind: 'reef',
     access: 'boat',
+    swellExposure: null,
+    onshoreWinds: null,
     ...OPEN_SITE_TRUST,
     createdAt: new Date('2026-01-02T03:04:05.000Z'),
     updatedAt: new Date('2026-01-02T03:04:05.000Z'),
