@@ -85,11 +85,22 @@ describe('GET /api/dive-sites/{id}/conditions', () => {
       wind: { speedKmh: 30, gustKmh: 41, directionDeg: 315 },
       seaTempC: 21.4,
     });
-    // Not profiled: judged as if exposed, and said so; a Beginner site in a 1.8 m swell is poor.
-    expect(body.exposure).toEqual({ profiled: false, swellExposure: null, onshoreWinds: null });
+    // The Nursery's profile was checked by hand (data/exposure-checks.json): the south-east swell does not reach it.
+    expect(body.exposure).toEqual({ profiled: true, swellExposure: ['N', 'NE', 'E'], onshoreWinds: null });
+    expect(body.days[0].outlook.reasons).toEqual(
+      expect.arrayContaining([
+        '1.8 m south-east swell at 11 s: this north-east-facing site is sheltered from the south-east',
+        "north-west wind 30 km/h, this site's onshore winds are not profiled, so it is judged as onshore",
+      ]),
+    );
     expect(body.days[0].outlook.rating).toBe('poor');
-    expect(body.days[0].outlook.unjudged).toContain("the site's exposure: it is not profiled");
     expect(body.days[0].outlook.disclaimer).toBe('A model, not an observation: check with a local operator');
+
+    // A site the coastline could not profile is judged as if exposed, and says what it could not judge.
+    const [clifton] = await t.dataSource.query(`SELECT id FROM dive_sites WHERE name = 'Clifton Gardens (Chowder Bay)'`);
+    const unprofiled = await conditions(clifton.id);
+    expect(unprofiled.exposure).toEqual({ profiled: false, swellExposure: null, onshoreWinds: null });
+    expect(unprofiled.days[0].outlook.unjudged).toContain("the site's exposure: it is not profiled");
   });
 
   it("uses the site's exposure profile, edited through the admin API, in its reasons", async () => {
