@@ -95,8 +95,8 @@ const out = sites.map((site) => {
     name: site.name,
     method: 'checked by hand',
     derived: { swellExposure: derived.swellExposure, onshoreWinds: derived.onshoreWinds, fetchKm: derived.fetchKm },
-    swellExposure: check.swellExposure,
-    onshoreWinds: check.onshoreWinds,
+    swellExposure: check.swellExposure === 'derived' ? derived.swellExposure : check.swellExposure,
+    onshoreWinds: check.onshoreWinds === 'derived' ? derived.onshoreWinds : check.onshoreWinds,
     reason: check.reason,
     sources: check.sources,
   };

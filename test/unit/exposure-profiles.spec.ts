@@ -26,10 +26,14 @@ describe('the exposure profiles', () => {
         }
   });
 
-  it('apply every hand check, with its reason, over what the coastline derived', () => {
+  it('apply every hand check (twenty or more), with its reason, over what the coastline derived', () => {
+    expect(checks.length).toBeGreaterThanOrEqual(20);
     for (const check of checks) {
       const profile = profiles.find((p) => p.name === check.name);
-      expect(profile).toMatchObject({ method: 'checked by hand', swellExposure: check.swellExposure, onshoreWinds: check.onshoreWinds, reason: check.reason });
+      expect(profile).toMatchObject({ method: 'checked by hand', reason: check.reason });
+      // 'derived' keeps the coastline's list; anything else is the hand check's own.
+      if (check.swellExposure !== ('derived' as unknown)) expect(profile?.swellExposure).toEqual(check.swellExposure);
+      if (check.onshoreWinds !== ('derived' as unknown)) expect(profile?.onshoreWinds).toEqual(check.onshoreWinds);
     }
   });
 
