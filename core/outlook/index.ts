@@ -1,3 +1,0 @@
-export * from './compass';
-export * from './forecast';
-export * from './rules';
