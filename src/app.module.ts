@@ -19,6 +19,7 @@ import { DiveSitePagesModule } from './dive-site-pages/dive-site-pages.module';
 import { DiveSitesModule } from './dive-sites/dive-sites.module';
 import { ConditionsModule } from './conditions/conditions.module';
 import { FeedsModule } from './feeds/feeds.module';
+import { ForecastModule } from './forecast/forecast.module';
 import { FormsModule } from './forms/forms.module';
 import { GearReviewsModule } from './gear-reviews/gear-reviews.module';
 import { HealthModule } from './health/health.module';
@@ -87,6 +88,7 @@ export class AppModule {
         FormsModule,
         InsightsModule,
         LinkHealthModule,
+        ForecastModule,
         PreviewsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

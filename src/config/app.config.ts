@@ -46,6 +46,19 @@ export interface AppConfig {
   newsletterBusyRate: number;
   /** Hours between scheduled checks of the purchase links (src/link-health); 0: only the admin's button. Off under test. */
   linkCheckIntervalHours: number;
+  /** Issue 46: the marine forecast (src/forecast). null: off (FORECAST=off, interval 0, or NODE_ENV=test unless FORECAST=on). */
+  forecast: ForecastConfig | null;
+}
+
+export interface ForecastConfig {
+  /** Open-Meteo's Marine API (swell, waves, sea temperature). */
+  marineUrl: string;
+  /** Open-Meteo's Forecast API (wind). */
+  weatherUrl: string;
+  /** Open-Meteo's commercial `apikey`; null: the free, non-commercial endpoint. */
+  apiKey: string | null;
+  /** Hours between refreshes of every grid cell's forecast. */
+  intervalHours: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -157,6 +170,27 @@ export function childEnvironment(extra: Record<string, string> = {}, env: Env = 
   return { ...env, ...extra };
 }
 
+/**
+ * The marine forecast's settings. FORECAST=off (or FORECAST_INTERVAL_HOURS=0) turns it off; under NODE_ENV=test
+ * it is off unless FORECAST=on. The key is sent as `apikey` to whichever URLs are set (a commercial plan's
+ * endpoints are set with FORECAST_MARINE_URL and FORECAST_WEATHER_URL as the plan names them).
+ */
+function forecastConfig(env: Env, nodeEnv: AppConfig['nodeEnv']): ForecastConfig | null {
+  const onOff = oneOf(env, 'FORECAST', ['on', 'off'] as const, nodeEnv === 'test' ? 'off' : 'on');
+  const intervalHours = integer(env, 'FORECAST_INTERVAL_HOURS', 3, 0, 168);
+  const apiKey = read(env, 'FORECAST_API_KEY') ?? null;
+  if (apiKey !== null && !/^[\w-]{8,128}$/.test(apiKey)) throw new ConfigError('FORECAST_API_KEY', 'expected 8 to 128 letters, digits, dashes or underscores');
+  const marineUrl = url(env, 'FORECAST_MARINE_URL', ['http:', 'https:']);
+  const weatherUrl = url(env, 'FORECAST_WEATHER_URL', ['http:', 'https:']);
+  if (onOff === 'off' || intervalHours === 0) return null;
+  return {
+    marineUrl: marineUrl ?? 'https://marine-api.open-meteo.com/v1/marine',
+    weatherUrl: weatherUrl ?? 'https://api.open-meteo.com/v1/forecast',
+    apiKey,
+    intervalHours,
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -194,6 +228,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   }
 
   return {
+    forecast: forecastConfig(env, nodeEnv),
     nodeEnv,
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',

@@ -58,6 +58,8 @@ interface Corrections {
  */
 const PROVENANCE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'sources'] as const;
 export const PROVENANCE_ENTRY = 'dive-site-provenance:2026-11-25';
+/** The exposure profiles' fill (issue 46), once per database. */
+export const EXPOSURE_ENTRY = 'dive-site-exposure:2026-11-28';
 
 /** The dive-site columns a correction may change; anything else in the file is refused. */
 const CORRECTABLE_SITE_FIELDS = new Set([
@@ -241,7 +243,36 @@ export class SeedService {
       if (await this.applyCorrectionsVersion(version)) applied.push(`dive-site-corrections:${version.version}`);
     }
     if (await this.fillProvenance()) applied.push(PROVENANCE_ENTRY);
+    if (await this.fillExposure()) applied.push(EXPOSURE_ENTRY);
     return applied;
+  }
+
+  /**
+   * Issue 46, once: each site's exposure profile from data/exposure-profiles.json (scripts/exposure-profiles.mjs),
+   * by name, on the rows that have none yet; a profile the administrator set stays. 'not profiled' rows stay null.
+   */
+  private async fillExposure(): Promise<boolean> {
+    const path = join(this.dataDir, 'exposure-profiles.json');
+    if (!existsSync(path)) return false;
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('LOCK TABLE "seed_history" IN SHARE ROW EXCLUSIVE MODE');
+      if (await manager.existsBy(SeedHistory, { dataset: EXPOSURE_ENTRY })) return false;
+      if (!(await manager.existsBy(SeedHistory, { dataset: 'dive-sites' }))) return false;
+      const { sites } = JSON.parse(readFileSync(path, 'utf8')) as { sites: { name: string; swellExposure: string[] | null; onshoreWinds: string[] | null }[] };
+      const rows = sites.filter((site) => site.swellExposure !== null || site.onshoreWinds !== null);
+      const result = await manager.query(
+        `UPDATE "dive_sites" AS site SET
+           "swellExposure" = CASE WHEN data."swellExposure" IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(data."swellExposure"))::varchar(2)[] END,
+           "onshoreWinds" = CASE WHEN data."onshoreWinds" IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(data."onshoreWinds"))::varchar(2)[] END
+         FROM jsonb_to_recordset($1::jsonb) AS data("name" text, "swellExposure" jsonb, "onshoreWinds" jsonb)
+         WHERE site."name" = data."name" AND site."swellExposure" IS NULL AND site."onshoreWinds" IS NULL`,
+        [JSON.stringify(rows)],
+      );
+      await manager.insert(SeedHistory, { dataset: EXPOSURE_ENTRY });
+      const changed = (result as [unknown, number])[1];
+      if (changed) this.logger.log(`Filled the exposure profiles of ${changed} dive sites`);
+      return true;
+    });
   }
 
   /**

@@ -1,7 +1,9 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { canonicalListQuery } from 'core/dive-sites/filters';
-import { byId, CacheTags, keepAnswerFor, Tag } from 'src/common/cache-tags';
+import { byId, CacheTags, keepAnswerFor, tagAnswer, Tag } from 'src/common/cache-tags';
+import { cellKey } from 'core/outlook/forecast';
+import { forecastTag, ForecastService } from 'src/forecast/forecast.service';
 import { ConditionsService } from 'src/conditions/conditions.service';
 import { Html } from 'src/common/html.decorator';
 import { PageQueryOf } from 'src/common/page-query';
@@ -22,6 +24,7 @@ export class DiveSitePagesController {
     private readonly pages: DiveSitePagesService,
     private readonly render: RenderService,
     private readonly conditions: ConditionsService,
+    private readonly forecast: ForecastService,
   ) {}
 
   /**
@@ -74,8 +77,11 @@ export class DiveSitePagesController {
       const today = this.conditions.today(zone);
       // The section shows 'today' at the site: the page is kept no longer than the site's midnight.
       keepAnswerFor(response, this.conditions.untilMidnight(zone));
-      const conditions = await this.conditions.forSite(site, today, CONDITIONS_DAYS);
+      // The stored forecast only (a slow provider never slows a page); a refresh of its cell drops the page.
+      tagAnswer(response, forecastTag(cellKey(Number(site.latitude), Number(site.longitude))));
+      const [conditions, forecast] = await Promise.all([this.conditions.forSite(site, today, CONDITIONS_DAYS), this.forecast.conditions(site.id)]);
       page.props.panel.conditions = { conditions, curve: conditions.tidal ? await this.conditions.curve(site, today) : null };
+      page.props.panel.forecast = forecast;
     }
     return this.render.view(DiveSitesPage, page);
   }

@@ -1,5 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+import type { CompassPoint } from 'core/outlook/compass';
 import type { DiveSiteFields, PositionPrecision, SiteAccess, SiteKind, SiteSource, SiteStatus, SkillLevel } from 'core/dive-sites/fields';
 
 export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLevel } from 'core/dive-sites/fields';
@@ -127,6 +128,13 @@ export class DiveSite implements DiveSiteFields {
   /** The administrator's tide station (an @neaps/tide-database id), 'none' for no tide, null to choose by position (issue 46). */
   @Column({ type: 'varchar', length: 120, nullable: true })
   tideStation: string | null;
+  /** Issue 46: the compass points open-ocean swell reaches the site from; null: not profiled (core/outlook). */
+  @Column({ type: 'varchar', length: 2, array: true, nullable: true })
+  swellExposure: CompassPoint[] | null;
+
+  /** Issue 46: the compass points a wind blowing from is onshore here; null: not profiled. */
+  @Column({ type: 'varchar', length: 2, array: true, nullable: true })
+  onshoreWinds: CompassPoint[] | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

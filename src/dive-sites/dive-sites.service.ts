@@ -62,7 +62,7 @@ const exportReads = pLimit(EXPORT_READERS);
  * Issue 30's facts the admin form writes: left out keeps the stored value. Not `lastChecked`: it is the day
  * of the site's newest recorded check (issue 43, SiteFactsService.recordCheck), never written by hand.
  */
-const TRUST_WRITE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'sources'] as const;
+const TRUST_WRITE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'sources', 'swellExposure', 'onshoreWinds'] as const;
 
 /** Issue 30: `kind` exact, `access` shore or boat (a site reached either way is in both); 'all' or absent: any. */
 export function whereKindAndAccess(query: SelectQueryBuilder<DiveSite>, filters: { kind?: string; access?: string }): void {

@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { IsCalendarDate, IsLink, IsPublicMediaUrl, IsWebUrl, isWebUrl } from 'src/common/validators';
 import { SITE_ACCESSES, SITE_KINDS, SITE_STATUSES, sourceTitle, type SiteSource } from 'core/dive-sites/fields';
+import { COMPASS_POINTS, isCompassPoint, type CompassPoint } from 'core/outlook/compass';
 import { SKILL_LEVELS } from '../dive-site.entity';
 import { BlankToNull, Trim } from 'src/common/transforms';
 
@@ -61,6 +62,9 @@ export function isSourceList(value: unknown): boolean {
     )
   );
 }
+
+const COMPASS_MESSAGE = `must be a list of distinct compass points: ${COMPASS_POINTS.join(', ')}`;
+const isCompassList = (value: unknown) => Array.isArray(value) && value.every(isCompassPoint) && new Set(value).size === value.length;
 
 /**
  * POST /api/dive-sites and PUT /api/dive-sites/{id} (the whole site, SPEC section 7). The fields of the
@@ -235,6 +239,18 @@ export class DiveSiteWriteDto {
   @Matches(TIDE_STATION, { message: "Tide station must be a station id (such as ticon/queenscliff-60732-aus-bom) or 'none'" })
   @IsString({ message: "Tide station must be a station id (such as ticon/queenscliff-60732-aus-bom) or 'none'" })
   tideStation?: string | null;
+  /** Issue 46: the exposure profile, compass points (N, NE, ... NW); null clears it (not profiled). */
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @ValidateBy({ name: 'isCompassList', validator: { validate: isCompassList } }, { message: `Swell exposure ${COMPASS_MESSAGE}` })
+  @IsArray({ message: `Swell exposure ${COMPASS_MESSAGE}` })
+  swellExposure?: CompassPoint[] | null;
+
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @ValidateBy({ name: 'isCompassList', validator: { validate: isCompassList } }, { message: `Onshore winds ${COMPASS_MESSAGE}` })
+  @IsArray({ message: `Onshore winds ${COMPASS_MESSAGE}` })
+  onshoreWinds?: CompassPoint[] | null;
 
   /** Read-only fields of a site as GET gives it: the admin screen sends the whole site back; they are ignored. */
   @Allow()

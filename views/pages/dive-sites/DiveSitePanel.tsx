@@ -11,6 +11,8 @@ import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
 import type { NoticeBrief, SiteCheck } from 'core/dive-sites/provenance';
 import { SiteNotices, SiteStatusNote } from './SiteStatus';
 import { type ConditionsPanel, SiteConditionsSection } from './SiteConditions';
+import type { ConditionsResponse } from 'core/api/conditions';
+import { ForecastOutlook } from 'views/components/ForecastOutlook';
 
 export type { PanelSite };
 
@@ -41,6 +43,8 @@ export interface DiveSitePanelProps {
   notices: NoticeBrief[];
   /** Tides, sun and moon (issue 46): set by the page's controller, absent when not computed. */
   conditions?: ConditionsPanel | null;
+  /** The stored marine forecast and its outlook (issue 46), absent when not read. */
+  forecast?: ConditionsResponse | null;
 }
 
 const km = (distance: number) => `${distance < 10 ? distance.toFixed(1) : Math.round(distance).toLocaleString('en-AU')} km`;
@@ -80,7 +84,7 @@ function SeasonStrip({ months }: { months: MonthMark[] }) {
  * nearby sites, the safety brief and the ratings. Server-rendered; only the ratings form and the copy
  * button need JavaScript.
  */
-export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt, notices, conditions = null }: DiveSitePanelProps) {
+export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt, notices, conditions = null, forecast = null }: DiveSitePanelProps) {
   const status = statusBadge(site.status);
   const coordinates = `${site.latitude}, ${site.longitude}`;
   const osm = `https://www.openstreetmap.org/?mlat=${site.latitude}&mlon=${site.longitude}#map=15/${site.latitude}/${site.longitude}`;
@@ -132,6 +136,11 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
             </nav>
             <Island name="SaveForOffline" props={{ site: { id: site.id, name: site.name }, nearbyIds: nearby.map((other) => other.id) }} hydrate="idle" />
             {conditions && <SiteConditionsSection panel={conditions} />}
+            {forecast && (
+              <div className="mt-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="site-forecast">
+                <ForecastOutlook conditions={forecast} />
+              </div>
+            )}
             {site.imageUrl && (
               <ResponsiveImage
                 src={site.imageUrl}
