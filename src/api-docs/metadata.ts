@@ -112,6 +112,8 @@ export default async () => {
               lastChecked: { required: false, type: () => String, nullable: true },
               sources: { required: false, type: () => [Object] },
               tideStation: { required: false, type: () => String, nullable: true, maxLength: 120 },
+              swellExposure: { required: false, nullable: true, enum: ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'], isArray: true },
+              onshoreWinds: { required: false, nullable: true, enum: ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'], isArray: true },
               id: { required: false, type: () => Object },
               createdAt: { required: false, type: () => Object },
               updatedAt: { required: false, type: () => Object },
