@@ -1,18 +1,17 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CacheTags } from 'src/common/cache-tags';
+import { CacheTags, Tag } from 'src/common/cache-tags';
 import { Html } from 'src/common/html.decorator';
 import { RenderService } from 'src/render/render.service';
 import { renderBody } from 'src/rich-text/render-body';
 import { IssueIndexPage, IssueNotFoundPage, IssuePage } from 'views/pages/newsletter/IssueArchivePages';
 import { IssueRenderer } from './issue-renderer';
-import { ARCHIVE_TAG } from './issue-sender';
 import { NewsletterIssuesService } from './newsletter-issues.service';
 
 /** The web archive: each sent issue at /newsletter/issues/{slug}, the index at /newsletter/issues. Not in RSS. */
 @Controller('newsletter/issues')
 // Dropped in every process when an issue finishes sending (issue-sender.ts).
-@CacheTags(ARCHIVE_TAG)
+@CacheTags(Tag.newsletterIssues)
 export class NewsletterIssuesPagesController {
   constructor(
     private readonly issues: NewsletterIssuesService,

@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nest
 import type { Request, Response } from 'express';
 import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { Invalidates, Tag } from 'src/common/cache-tags';
 import { idParam } from 'src/common/id.pipe';
 import { RatingsService } from './ratings.service';
 
@@ -22,6 +23,8 @@ export class AdminRatingsController {
 
   @Delete(':id')
   @AdminOnly()
+  // The route's id is the rating's, not its site's: every answer showing ratings (each site's list carries it too).
+  @Invalidates(Tag.allRatings)
   @HttpCode(204)
   async remove(@Param('id', idParam('Rating id')) id: number): Promise<void> {
     await this.ratings.remove(id);
