@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { PageCacheService } from 'src/page-cache/page-cache.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -171,6 +172,21 @@ describe('a kept answer is the same answer', () => {
       expect(kept(second.headers)).toEqual(kept(first.headers));
       expect(second.headers['x-total-count']).toBe(first.headers['x-total-count']);
       expect(second.text).toBe(first.text);
+    }
+  });
+
+  it('keeps a render answered 304 (the client had it) as the whole answer it stands for', async () => {
+    for (const url of ['/api/dive-sites?limit=5', '/blog', '/rss.xml']) {
+      const first = await request(app.baseUrl).get(url).expect(200);
+      app.app.get(PageCacheService).clear();
+      // Emptied, the cache keeps nothing until the publishing schedule is read again: until another page is kept.
+      for (let attempt = 0; (await request(app.baseUrl).get('/about')).headers['x-page-cache'] !== 'hit'; attempt++) expect(attempt).toBeLessThan(50);
+      const revalidated = await request(app.baseUrl).get(url).set('If-None-Match', first.headers.etag).expect(304);
+      expect(revalidated.headers['x-page-cache']).toBe('miss');
+      const hit = await request(app.baseUrl).get(url).expect(200);
+      expect(hit.headers['x-page-cache']).toBe('hit');
+      expect(kept(hit.headers)).toEqual(kept(first.headers));
+      expect(hit.text).toBe(first.text);
     }
   });
 });
