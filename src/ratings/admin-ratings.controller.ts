@@ -23,10 +23,11 @@ export class AdminRatingsController {
 
   @Delete(':id')
   @AdminOnly()
-  // The route's id is the rating's, not its site's: every answer showing ratings (each site's list carries it too).
-  @Invalidates(Tag.allRatings)
+  // Its site's ratings (the route's id is the rating's: the site's comes back from the deletion) and every answer showing stars.
+  @Invalidates((_request, siteId) => Tag.ratings(siteId as number), Tag.allRatings)
   @HttpCode(204)
-  async remove(@Param('id', idParam('Rating id')) id: number): Promise<void> {
-    await this.ratings.remove(id);
+  // A 204 has no body: what it returns is the deleted rating's site, for @Invalidates.
+  async remove(@Param('id', idParam('Rating id')) id: number): Promise<number> {
+    return this.ratings.remove(id);
   }
 }

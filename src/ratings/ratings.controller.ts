@@ -16,8 +16,7 @@ export class RatingsController {
 
   /** Every rating of the site as SPEC says, or a slice of them (`?limit=&offset=`); the summary always counts all. */
   @Get()
-  // Tag.allRatings: a moderator's deletion names no site.
-  @CacheTags(byId(Tag.ratings), Tag.allRatings)
+  @CacheTags(byId(Tag.ratings))
   list(@Param('id', id) diveSiteId: number, @Query() slice: ListSliceQueryDto) {
     return this.ratings.forSite(diveSiteId, slice);
   }

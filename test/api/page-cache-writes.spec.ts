@@ -95,11 +95,15 @@ describe('a write drops only what it declares, and only when it succeeds', () =>
     const [rating] = (await app.dataSource.query('SELECT id FROM dive_site_ratings WHERE "diveSiteId" = $1 ORDER BY id DESC LIMIT 1', [site])) as {
       id: number;
     }[];
-    await warm('/blog');
-    await admin.delete(`/api/admin/ratings/${rating.id}`).set('Origin', app.siteOrigin).expect(204);
+    const other = `/api/dive-sites/${site + 1}/ratings`;
+    for (const page of ['/blog', other]) await warm(page);
+    const deleted = await admin.delete(`/api/admin/ratings/${rating.id}`).set('Origin', app.siteOrigin).expect(204);
+    expect(deleted.text ?? '').toBe('');
     const after = await request(app.baseUrl).get(path).expect(200);
     expect(after.headers['x-page-cache']).toBe('miss');
     expect(JSON.stringify(after.body)).not.toBe(JSON.stringify(before));
+    // Another site's ratings and the pages without stars stay kept.
+    expect(await cacheState(other)).toBe('hit');
     expect(await cacheState('/blog')).toBe('hit');
   });
 });
