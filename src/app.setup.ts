@@ -51,8 +51,8 @@ export async function configureApp(app: INestApplication, config: AppConfig): Pr
   const everyAnswer = fixedHeaders([securityHeaders(config), permissionsPolicy]);
   // Page views are counted on both paths: the cache's hits and the pages Express renders (src/insights).
   const viewed = pageViewCounter(app.get(PageViewsService), config);
-  // Cache hits first, ahead of Express: they need nothing else but these headers.
-  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, everyAnswer, finished, viewed));
+  // Cache hits first, ahead of Express: a kept answer carries its headers (the ones below among them).
+  answerFirst(express_.getHttpServer() as Server, pageCacheHits(app.get(PageCacheService), config, finished, viewed));
   express_.use(requestTracking(finished));
   express_.use(withFixedHeaders(everyAnswer));
   if (metrics && config.metricsToken) express_.use(metricsEndpoint(metrics, config.metricsToken));

@@ -26,6 +26,8 @@ export const Tag = {
   feeds: 'feeds',
   sitemap: 'sitemap',
   search: 'search',
+  /** The newsletter's public archive (/newsletter/issues and each issue): dropped when an issue is sent. */
+  newsletterIssues: 'newsletter-issues',
 } as const;
 
 /**
@@ -36,7 +38,7 @@ export const ANY_CONTENT = '*';
 
 /** A tag, or tags computed from the request (e.g. its `:id`). */
 export type ReadTag = string | ((request: Request) => string | string[]);
-/** A tag, or tags computed from the request and the handler's answer (e.g. the id of what it created). */
+/** A tag, or tags computed from the request and the handler's answer (e.g. the id of what it created). Never "everything". */
 export type WriteTag = string | ((request: Request, result: unknown) => string | string[] | null | undefined);
 
 export const CACHE_TAGS = Symbol('page-cache:tags');
@@ -49,8 +51,10 @@ export const INVALIDATES = Symbol('page-cache:invalidates');
 export const CacheTags = (...tags: ReadTag[]) => SetMetadata(CACHE_TAGS, tags);
 
 /**
- * On a write handler: what it changes, dropped in every process once it succeeds. `@Invalidates()` with
- * nothing says it changes no page (a newsletter sign-up); a write without the decorator empties everything.
+ * On a write handler (or its controller, for all its writes): what it changes, dropped in every process
+ * once it succeeds (an answer under 400). `@Invalidates()` with nothing says it changes no page (a
+ * newsletter sign-up). Every write handler declares one (test/unit/cache-declarations.spec.ts fails for
+ * one that does not); an undeclared write drops nothing, and no declaration drops everything (only the administrator's content import does, itself).
  */
 export const Invalidates = (...tags: WriteTag[]) => SetMetadata(INVALIDATES, tags);
 

@@ -46,6 +46,8 @@ export class CorrectionsController {
 
   @Delete('admin/corrections/:id')
   @AdminOnly()
+  // A rejected suggestion changed nothing public.
+  @Invalidates()
   @HttpCode(204)
   async reject(@Param('id', idParam('Correction id')) id: number): Promise<void> {
     await this.corrections.reject(id);

@@ -4,6 +4,7 @@ import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { Invalidates } from 'src/common/cache-tags';
 import { idParam } from 'src/common/id.pipe';
 import { RequestBody } from 'src/common/request-body';
 import { MAX_UPLOAD_BYTES } from './media-upload';
@@ -28,6 +29,8 @@ export class MediaController {
 
   @Post()
   @AdminOnly()
+  // An upload shows on no page until a post or site uses it.
+  @Invalidates()
   @RequestBody({ multipart: true })
   @UseInterceptors(UPLOAD)
   @ApiConsumes('multipart/form-data')
@@ -48,6 +51,8 @@ export class MediaController {
 
   @Delete(':id')
   @AdminOnly()
+  // Only an upload nothing uses is deleted (409 otherwise).
+  @Invalidates()
   @HttpCode(204)
   async remove(@Param('id', idParam('Media id', 'Upload not found')) mediaId: number): Promise<void> {
     await this.media.remove(mediaId);

@@ -10,9 +10,6 @@ import { SMTP_CONNECTIONS } from 'src/mail/mail-transport';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
 import { IssueRenderer, type PreparedIssue } from './issue-renderer';
 
-/** What the archive pages show (newsletter-issues.pages.controller.tsx). */
-export const ARCHIVE_TAG = 'newsletter-issues';
-
 /** Messages in flight at once: one database connection each, a few more than SMTP connections so one always waits. */
 export const LANES = SMTP_CONNECTIONS + 3;
 /** Deliveries read ahead (without locks) at a time. */
@@ -218,7 +215,7 @@ export class IssueSender implements OnModuleDestroy {
       [issueId],
     );
     // Now in the web archive: its pages and the sitemap are dropped in every process.
-    if (done.rowCount) await this.pageCache.invalidate([ARCHIVE_TAG, Tag.sitemap]).catch(() => undefined);
+    if (done.rowCount) await this.pageCache.invalidate([Tag.newsletterIssues, Tag.sitemap]).catch(() => undefined);
     return null;
   }
 

@@ -6,14 +6,13 @@ import { RenderService } from 'src/render/render.service';
 import { renderBody } from 'src/rich-text/render-body';
 import { IssueIndexPage, IssueNotFoundPage, IssuePage } from 'views/pages/newsletter/IssueArchivePages';
 import { IssueRenderer } from './issue-renderer';
-import { ARCHIVE_TAG } from './issue-sender';
 import { NewsletterIssuesService } from './newsletter-issues.service';
 
 /** The web archive: each sent issue at /newsletter/issues/{slug}, the index at /newsletter/issues. Not in RSS. */
 @Controller('newsletter/issues')
 // Dropped in every process when an issue finishes sending (issue-sender.ts).
 // An issue's page shows its posts' current titles and images, and only while they are published: a post's edit drops it.
-@CacheTags(ARCHIVE_TAG, Tag.articles, Tag.reviews)
+@CacheTags(Tag.newsletterIssues, Tag.articles, Tag.reviews)
 export class NewsletterIssuesPagesController {
   constructor(
     private readonly issues: NewsletterIssuesService,

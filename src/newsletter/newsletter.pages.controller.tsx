@@ -9,7 +9,7 @@ import { ConfirmPage } from 'views/pages/newsletter/ConfirmPage';
 import { UnsubscribePage } from 'views/pages/newsletter/UnsubscribePage';
 import { NewsletterService } from './newsletter.service';
 import type { Subscriber } from './subscriber.entity';
-import { CacheTags } from 'src/common/cache-tags';
+import { CacheTags, Invalidates } from 'src/common/cache-tags';
 
 @CacheTags()
 @Controller('newsletter')
@@ -79,6 +79,8 @@ export class NewsletterPagesController {
    * `List-Unsubscribe=One-Click` to the List-Unsubscribe address), sent by mail programs without a visit.
    */
   @Post('unsubscribe')
+  // No page shows who is subscribed.
+  @Invalidates()
   @HttpCode(200)
   @Html()
   @Header('Cache-Control', 'no-store')

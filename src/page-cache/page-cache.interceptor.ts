@@ -1,7 +1,7 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { type Observable, concatMap, from, map } from 'rxjs';
+import { type Observable, concatMap, from, map, of } from 'rxjs';
 import { CACHE_TAGS, INVALIDATES, type ReadTag, type WriteTag, resolveReadTags, resolveWriteTags, tagAnswer } from 'src/common/cache-tags';
 import { PageCacheService } from './page-cache.service';
 
@@ -9,11 +9,16 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A read handler's `@CacheTags` go with its answer into the page cache. A write that succeeds drops, in
- * every process and before its answer leaves, the answers showing what its `@Invalidates` names (all of
- * them when it names nothing at all), so the next request anyone makes, to any process, shows it.
+ * every process and before its answer leaves, the answers showing what its `@Invalidates` names, and
+ * nothing else: a write that was refused (an exception, or an answer of 4xx or 5xx) changed nothing, and
+ * one that declares nothing drops nothing (every write handler declares, test/unit/cache-declarations.spec.ts;
+ * one that does not is logged). Nothing here empties the whole cache.
  */
 @Injectable()
 export class PageCacheInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('PageCache');
+  private readonly undeclared = new WeakSet<object>();
+
   constructor(
     private readonly cache: PageCacheService,
     private readonly reflector: Reflector,
@@ -29,8 +34,24 @@ export class PageCacheInterceptor implements NestInterceptor {
       return next.handle();
     }
     const changes = this.reflector.getAllAndOverride<WriteTag[] | undefined>(INVALIDATES, targets);
-    return next
-      .handle()
-      .pipe(concatMap((value) => from(this.cache.invalidate(changes ? resolveWriteTags(changes, request, value) : null)).pipe(map(() => value))));
+    if (!changes) {
+      this.warnUndeclared(context);
+      return next.handle();
+    }
+    const response = context.switchToHttp().getResponse<Response>();
+    return next.handle().pipe(
+      concatMap((value) => {
+        // Refused without an exception (a handler that set its status itself): nothing changed.
+        if (response.statusCode >= 400) return of(value);
+        return from(this.cache.invalidate(resolveWriteTags(changes, request, value))).pipe(map(() => value));
+      }),
+    );
+  }
+
+  private warnUndeclared(context: ExecutionContext): void {
+    const handler = context.getHandler();
+    if (this.undeclared.has(handler)) return;
+    this.undeclared.add(handler);
+    this.logger.warn(`${context.getClass().name}.${handler.name} declares no invalidation (@Invalidates): its writes drop nothing from the page cache`);
   }
 }

@@ -88,9 +88,9 @@ function encoded(request: IncomingMessage, page: CachedPage): { body: Buffer; en
 
 /**
  * The headers that middlewares (security headers, Permissions-Policy) set on every answer, recorded once
- * at start so that a cache hit, and every other answer (withFixedHeaders), sets them without running them.
- * They must not depend on the request: they are recorded for two different requests and must come out the
- * same (a CSP nonce would not).
+ * at start so that every answer (withFixedHeaders) sets them without running them; a kept answer keeps
+ * them with its own. They must not depend on the request: they are recorded for two different requests
+ * and must come out the same (a CSP nonce would not, and a hit would send the kept one).
  */
 export function fixedHeaders(handlers: RequestHandler[]): Record<string, string> {
   const record = (url: string) => {
@@ -132,27 +132,74 @@ export function withFixedHeaders(headers: Record<string, string>): RequestHandle
 }
 
 /**
+ * Headers a kept answer never keeps, made per request or per transfer: the date, the request id, cookies
+ * (an answer setting one is never kept at all), the cache's own marks, the benchmark's query count, and
+ * the length and encoding of the bytes sent (a hit compresses as its own client accepts). Cache-Control
+ * of a page is set per answer too (anonymousCacheControl: a scheduled post's moment comes closer), and
+ * Vary is kept apart (a hit adds Accept-Encoding to it).
+ */
+const PER_REQUEST_HEADERS = new Set([
+  'date',
+  'x-request-id',
+  'set-cookie',
+  'x-page-cache',
+  'x-sql-queries',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'vary',
+]);
+
+/**
+ * The headers of an answer about to be written, as a kept answer carries them (CachedPage.headers):
+ * everything the route, the middlewares before it (the security headers) and the send set, but the
+ * per-request ones (and a page's Cache-Control, set for each answer).
+ */
+function keptHeaders(response: Response, api: boolean): { headers: string[]; vary?: string } {
+  const headers: string[] = [];
+  let vary: string | undefined;
+  // The names as the route spelt them (Node has this on every outgoing message; its types only on a client request's).
+  for (const name of (response as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+    const lower = name.toLowerCase();
+    const value = response.getHeader(name);
+    if (value === undefined) continue;
+    if (lower === 'vary') vary = String(value);
+    if (PER_REQUEST_HEADERS.has(lower) || (!api && lower === 'cache-control')) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+  }
+  return { headers, vary };
+}
+
+/** The route's Vary with Accept-Encoding (a hit's body is negotiated by it), as compression adds it on a render. */
+function varyWithEncoding(vary: string | undefined): string {
+  if (!vary) return 'Accept-Encoding';
+  if (vary.split(',').some((name) => ['accept-encoding', '*'].includes(name.trim().toLowerCase()))) return vary;
+  return `${vary}, Accept-Encoding`;
+}
+
+/**
  * Cache hits, answered on the bare Node request before Express sees it (Express's and its middlewares'
- * work per request is most of a hit's cost otherwise): anonymous GET or HEAD whose URL is kept. The body
- * (compressed once), its ETag or a 304, the headers every answer carries (`fixed`, see fixedHeaders), and
- * the request id, and `finished` (the access log and metrics, as requestTracking runs them for the rest)
- * told once it has gone, and the page view told to `viewed` (src/insights). True when it answered;
- * anything else goes on to Express.
+ * work per request is most of a hit's cost otherwise): anonymous GET or HEAD whose URL is kept. The same
+ * answer as the render that was kept: its status, its headers (the security headers every answer
+ * carries, and whatever the route set: X-Total-Count, Link, ...; CachedPage.headers) and its body
+ * (compressed once), or a 304; with a request id of its own, and `finished` (the access log and metrics,
+ * as requestTracking runs them for the rest) told once it has gone, and the page view told to `viewed`
+ * (src/insights). True when it answered; anything else goes on to Express.
  */
 export function pageCacheHits(
   cache: PageCacheService,
   config: AppConfig,
-  fixed: Record<string, string>,
   finished: RequestFinished | null,
   viewed?: (request: IncomingMessage, url: string) => void,
 ): FirstAnswer {
   const cookieName = sessionCookieName(config.siteUrl);
-  // A hit's headers go to writeHead as one flat array (name, value, name, value: Node's raw form). Made as
-  // an object per hit (the fixed ones copied, the hit's added), they outlived two scavenges and were
-  // promoted, about 2 MB each, for mark-compacts to free (3 or 4 a second under load); as an array nothing
-  // is (--trace-gc-nvp, 3 s of hits: 0 promoted and no mark-compact, 24,200 to 25,400 req/s against 18,700
-  // to 19,400).
-  const fixedPairs = Object.entries(fixed).flat();
+  // A hit's headers go to writeHead as one flat array (name, value, name, value: Node's raw form), the kept
+  // answer's own array copied and the hit's added. Made as an object per hit, they outlived two scavenges
+  // and were promoted, about 2 MB each, for mark-compacts to free (3 or 4 a second under load); as an array
+  // nothing is (--trace-gc-nvp, 3 s of hits: 0 promoted and no mark-compact, 24,200 to 25,400 req/s against
+  // 18,700 to 19,400).
   return (request, response) => {
     if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     // Signed in, or back from a form posted without JavaScript (its outcome shows on this one answer).
@@ -167,9 +214,10 @@ export function pageCacheHits(
     const started = finished ? performance.now() : 0;
     const id = newRequestId(request);
     // Every header in the one writeHead below: nothing is set on the answer before it.
-    const headers = [...fixedPairs, 'Content-Type', hit.contentType, 'ETag', hit.etag, 'X-Page-Cache', 'hit', 'X-Request-Id', id];
+    const headers = [...hit.headers, 'X-Page-Cache', 'hit', 'X-Request-Id', id];
     if (!API.test(url)) headers.push('Cache-Control', anonymousCacheControl(cache, hit.keepUntil));
     if (config.sqlCountHeader) headers.push('X-SQL-Queries', '0');
+    headers.push('Vary', varyWithEncoding(hit.vary));
     if (matches(request.headers['if-none-match'], hit.etag)) {
       response.writeHead(304, headers);
       response.end();
@@ -177,12 +225,11 @@ export function pageCacheHits(
       return true;
     }
     const { body, encoding } = encoded(request, hit);
-    headers.push('Vary', 'Accept-Encoding');
     if (encoding) headers.push('Content-Encoding', encoding);
     headers.push('Content-Length', String(body.length));
-    response.writeHead(200, headers);
+    response.writeHead(hit.status, headers);
     response.end(request.method === 'HEAD' ? undefined : body);
-    finished?.(request.method, url, 200, performance.now() - started, id, hit.route);
+    finished?.(request.method, url, hit.status, performance.now() - started, id, hit.route);
     return true;
   };
 }
@@ -195,8 +242,8 @@ function isJson(response: Response): boolean {
  * Anonymous GET pages (and JSON API answers) not answered by pageCacheHits: rendered, given an ETag, and
  * kept when the answer is a 200 HTML page (or JSON) that sets no cookie and chose no caching of its own,
  * with the tags its handler declared (cache-tags.ts). Anything with the admin session cookie is rendered
- * every time and is `no-store`. Only the body, its type, ETag and tags are kept: every other header is
- * set per request.
+ * every time and is `no-store`. The answer is kept whole: its status, its headers as they are written
+ * but the per-request ones (keptHeaders), and its body.
  */
 export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig): RequestHandler {
   const cookieName = sessionCookieName(config.siteUrl);
@@ -234,29 +281,42 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     const cacheable = cache.active && key.length <= MAX_KEY_LENGTH;
     const generation = cache.generation;
     const keepUntil = cacheable ? cache.keepUntil() : 0;
-    let kept: { body: Buffer; contentType: string; etag: string } | null = null;
+    let kept: Omit<CachedPage, 'tags' | 'route'> | null = null;
+    let body: Buffer | null = null;
+    let contentType = '';
     if (cacheable) startGathering(response);
-    patchSend(response, (body) => {
+    patchSend(response, (sent) => {
       if (
         response.statusCode !== 200 ||
-        typeof body !== 'string' ||
+        typeof sent !== 'string' ||
         !(api ? isJson(response) : PAGE_TYPES.test(String(response.getHeader('Content-Type') ?? '')))
       )
-        return body;
+        return sent;
       // An answer that chose its own caching, or is a download, is left alone.
-      if (response.getHeader('Cache-Control') || response.getHeader('Content-Disposition')) return body;
-      const bytes = Buffer.from(body, 'utf8');
-      const etag = etagOf(bytes);
-      response.setHeader('ETag', etag);
+      if (response.getHeader('Cache-Control') || response.getHeader('Content-Disposition')) return sent;
+      body = Buffer.from(sent, 'utf8');
+      // The type with its charset, as Express's send sets it for a string (and takes away again on a 304).
+      contentType = String(response.getHeader('Content-Type'));
+      if (!/;\s*charset=/i.test(contentType)) contentType += '; charset=utf-8';
+      response.setHeader('Content-Type', contentType);
+      response.setHeader('ETag', etagOf(body));
       if (!api) response.setHeader('Cache-Control', anonymousCacheControl(cache, answerKeepUntil(response)));
       if (cacheable) {
         response.setHeader('X-Page-Cache', 'miss');
         cache.stats.misses++;
       }
-      kept = { body: bytes, contentType: String(response.getHeader('Content-Type')), etag };
-      return body;
+      return sent;
     });
     if (cacheable && request.method === 'GET') {
+      // The headers as they are written (Express's send has set the type with its charset by then), before
+      // compression adds its own.
+      beforeHead(response, () => {
+        // A 304 (the client had the render's ETag) is kept as the 200 it stands for, with its type.
+        if (!body || (response.statusCode !== 200 && response.statusCode !== 304)) return;
+        const { headers, vary } = keptHeaders(response, api);
+        if (!response.hasHeader('Content-Type')) headers.push('Content-Type', contentType);
+        kept = { status: 200, body, contentType, etag: String(response.getHeader('ETag')), headers, vary };
+      });
       response.on('finish', () => {
         if (!kept) return;
         // A cookie set on the way out (a session begun) makes the answer personal after all.
@@ -268,6 +328,15 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
     }
     next();
   }
+}
+
+/** Runs `look` when the answer's status and headers are about to be written, before anything written after it. */
+function beforeHead(response: Response, look: () => void): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!this.headersSent) look();
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof response.writeHead;
 }
 
 /** Lets `change` see (and set headers for) the body a handler sends, before Express answers it. */

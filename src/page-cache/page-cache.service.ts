@@ -26,9 +26,19 @@ const RECONNECT_MAX_MS = 10_000;
 const REMEMBERED_INVALIDATIONS = 256;
 
 export interface CachedPage {
+  /** The answer's status as rendered (only 200 answers are kept today). */
+  status: number;
   body: Buffer;
   contentType: string;
   etag: string;
+  /**
+   * Every header the render's answer carried, as name, value, name, value (Node's raw form, for one
+   * writeHead), but the ones made per request or per transfer (PER_REQUEST_HEADERS in the middleware):
+   * Content-Type and ETag among them, and X-Total-Count, Link, Content-Language, ... as the route set them.
+   */
+  headers: readonly string[];
+  /** The route's own Vary, if it set one: a hit adds Accept-Encoding to it. */
+  vary?: string;
   /** What the answer shows (cache-tags.ts); ANY_CONTENT when its handler declared nothing. */
   tags: readonly string[];
   /** The route pattern that rendered it (`/blog/:slug`), for the metrics of its hits. */
@@ -212,9 +222,10 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
    * Content changed: drop what shows it (`changed` tags, or everything when null) in this process, and
    * tell every other process through PostgreSQL. It resolves once every process listening on the
    * database (this one included, counted beforehand in pg_stat_activity) has acknowledged, or after 1 s:
-   * so when the writer answers, no process serves the old answer any more.
+   * so when the writer answers, no process serves the old answer any more. Everything (null) is never a
+   * default: only what says so (an operator's import) drops it.
    */
-  async invalidate(changed: Changed = null): Promise<void> {
+  async invalidate(changed: Changed): Promise<void> {
     if (changed && changed.length === 0) return;
     const followed = this.drop(changed);
     if (!this.config.pageCache) return followed;

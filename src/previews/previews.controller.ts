@@ -5,6 +5,7 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { PREVIEW_KINDS, SHARE_LINK_DEFAULT_DAYS, SHARE_LINK_MAX_DAYS, type PreviewKind, type ShareLinkResponse } from 'core/api/previews';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { Invalidates } from 'src/common/cache-tags';
 import { Clock } from 'src/common/clock';
 import { errorBody } from 'src/common/error-body';
 import { idParam } from 'src/common/id.pipe';
@@ -41,6 +42,8 @@ export class ShareLinksController {
 
   @Post()
   @AdminOnly()
+  // A share link opens a preview, which is never kept.
+  @Invalidates()
   @ApiOperation({ summary: 'A signed link that opens the post’s preview without signing in, for `days` days (1–30, 7 by default)' })
   async create(@Param('kind', previewKind) kind: PreviewKind, @Param('id', postId) id: number, @Body() dto: CreateShareLinkDto): Promise<ShareLinkResponse> {
     await this.unpublished(kind, id);
@@ -57,6 +60,7 @@ export class ShareLinksController {
 
   @Delete(':linkId')
   @AdminOnly()
+  @Invalidates()
   @HttpCode(204)
   @ApiOperation({ summary: 'Withdraws a share link: it opens nothing from then on' })
   async revoke(@Param('kind', previewKind) kind: PreviewKind, @Param('id', postId) id: number, @Param('linkId') linkId: string): Promise<void> {

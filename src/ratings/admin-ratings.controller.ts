@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nest
 import type { Request, Response } from 'express';
 import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
+import { Invalidates, Tag } from 'src/common/cache-tags';
 import { idParam } from 'src/common/id.pipe';
 import { RatingsService } from './ratings.service';
 
@@ -22,8 +23,11 @@ export class AdminRatingsController {
 
   @Delete(':id')
   @AdminOnly()
+  // Its site's ratings (the route's id is the rating's: the site's comes back from the deletion) and every answer showing stars.
+  @Invalidates((_request, siteId) => Tag.ratings(siteId as number), Tag.allRatings)
   @HttpCode(204)
-  async remove(@Param('id', idParam('Rating id')) id: number): Promise<void> {
-    await this.ratings.remove(id);
+  // A 204 has no body: what it returns is the deleted rating's site, for @Invalidates.
+  async remove(@Param('id', idParam('Rating id')) id: number): Promise<number> {
+    return this.ratings.remove(id);
   }
 }

@@ -90,8 +90,11 @@ export class RatingsService {
     }));
   }
 
-  async remove(id: number): Promise<void> {
-    const result = await this.ratings.delete(id);
-    if (!result.affected) throw new NotFoundException('Rating not found');
+  /** Deletes a rating; answers the id of its site (what the deletion changed, for the page cache). */
+  async remove(id: number): Promise<number> {
+    const result = await this.ratings.createQueryBuilder().delete().where('id = :id', { id }).returning('"diveSiteId"').execute();
+    const [row] = result.raw as { diveSiteId: number }[];
+    if (!row) throw new NotFoundException('Rating not found');
+    return row.diveSiteId;
   }
 }
