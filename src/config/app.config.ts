@@ -42,6 +42,8 @@ export interface AppConfig {
   siteTimezone: string;
   /** Newsletter messages sent a second, at most (src/newsletter-issues). */
   newsletterRate: number;
+  /** Seconds between 'Send Now' and the start of a newsletter send, in which it can be cancelled (issue 44). */
+  newsletterSendDelaySeconds: number;
   /** Newsletter messages sent a second, at most, while the process is busy with readers (src/common/reader-traffic.ts). */
   newsletterBusyRate: number;
   /** Hours between scheduled checks of the purchase links (src/link-health); 0: only the admin's button. Off under test. */
@@ -258,6 +260,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     siteTimezone: timeZone(env, 'SITE_TIMEZONE'),
     metricsToken: metricsToken ?? null,
     newsletterRate: integer(env, 'NEWSLETTER_RATE', 50, 1, 10_000),
+    newsletterSendDelaySeconds: integer(env, 'NEWSLETTER_SEND_DELAY_SECONDS', nodeEnv === 'test' ? 0 : 30, 0, 3600),
     newsletterBusyRate: integer(env, 'NEWSLETTER_BUSY_RATE', 10, 1, 10_000),
     linkCheckIntervalHours: integer(env, 'LINK_CHECK_INTERVAL_HOURS', nodeEnv === 'test' ? 0 : 24, 0, 8_760),
   };

@@ -146,6 +146,14 @@ export class NewsletterIssuesService implements OnModuleInit, OnApplicationBoots
    */
   async send(id: number, expectScheduledAt?: string): Promise<NewsletterIssue> {
     await this.get(id);
+    // 'Send Now' starts NEWSLETTER_SEND_DELAY_SECONDS later (issue 44): a scheduled start the administrator can
+    // still clear, on the queue like any scheduled issue. A scheduled start itself sends at once.
+    const delay = this.config.newsletterSendDelaySeconds;
+    if (!expectScheduledAt && delay > 0) {
+      const issue = await this.get(id);
+      if (issue.status !== 'draft' && issue.status !== 'scheduled') throw new ConflictException('This issue has been sent already');
+      return this.update(id, { scheduledAt: new Date(this.clock.now().getTime() + delay * 1000).toISOString() });
+    }
     const started = await this.dataSource.transaction(async (manager) => {
       const runner = manager.queryRunner!;
       const [rows] = (await manager.query(

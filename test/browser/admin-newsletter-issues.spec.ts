@@ -3,7 +3,9 @@ import { openDashboard, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
-const suite = browserSuite({ as: 'admin' });
+// 'Send Now' starts a send this many seconds later, cancellable until then (issue 44; 30 s by default).
+const SEND_DELAY_SECONDS = 10;
+const suite = browserSuite({ as: 'admin', env: { NEWSLETTER_SEND_DELAY_SECONDS: String(SEND_DELAY_SECONDS) } });
 let t: TestApp;
 let page: Page;
 
@@ -51,14 +53,49 @@ it('composes, previews, tests, schedules, sends and watches an issue, then finds
   await page.getByRole('button', { name: 'Unschedule' }).click();
   await page.getByText('Status: draft').waitFor();
 
+  // Issue 44: it asks, naming the issue and how many get it, then counts down before it starts.
   await page.getByRole('button', { name: 'Send Now' }).click();
-  await toastShows(page, 'Sending Started');
-  await page.getByText('Sent 3 · Failed 0 · Pending 0', { exact: false }).waitFor({ timeout: 25_000 });
+  await page.getByRole('alertdialog', { name: '\u201cWalk-through issue\u201d to 3 subscribers now?' }).getByRole('button', { name: 'Send' }).click();
+  await toastShows(page, 'Sending Soon');
+  await page
+    .getByRole('status', { name: 'Send starting' })
+    .getByText(/^Sending \u201cWalk-through issue\u201d in \d+ s\.$/)
+    .waitFor();
+  await page.getByText('Sent 3 · Failed 0 · Pending 0', { exact: false }).waitFor({ timeout: 40_000 });
+  // The list beside the editor follows without a reload.
+  await page.getByRole('listitem').filter({ hasText: 'Walk-through issue' }).getByText('sent', { exact: true }).waitFor();
   const archive = page.getByRole('link', { name: 'Read it in the web archive' });
   await archive.waitFor();
   await archive.click();
   await page.getByRole('heading', { name: 'Walk-through issue' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/newsletter/issues/walk-through-issue');
+}, 90_000);
+
+it('cancels a send inside its window: nothing is sent, and the issue is a draft again', async () => {
+  await t.dataSource.query(
+    `INSERT INTO "newsletters" ("email", "subscribed", "unsubscribeToken") VALUES ('cancel.test@example.com', true, md5(random()::text))`,
+  );
+  await openDashboard(page, t);
+  await page.getByRole('tab', { name: 'Newsletter' }).click();
+  await page.getByRole('button', { name: 'New Issue' }).click();
+  await page.getByLabel('Subject').fill('Sent by mistake');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await toastShows(page, 'Draft Saved');
+  await page.getByRole('button', { name: 'Send Now' }).click();
+  const ask = page.getByRole('alertdialog', { name: /^Send \u201cSent by mistake\u201d to \d+ subscribers? now\?$/ });
+  await ask.getByRole('button', { name: 'Send' }).click();
+  const starting = page.getByRole('status', { name: 'Send starting' });
+  await starting.getByRole('button', { name: 'Cancel send' }).click();
+  await toastShows(page, 'Send Cancelled', 'Nothing was sent: the issue is a draft again.');
+  await page.getByText('Status: draft').waitFor();
+  const [{ id, scheduledAt }] = await t.dataSource.query(`SELECT id, "scheduledAt" FROM newsletter_issues WHERE subject = 'Sent by mistake'`);
+  expect(scheduledAt).toBeNull();
+  // Past the moment it would have started, still nothing went out.
+  await page.waitForTimeout((SEND_DELAY_SECONDS + 3) * 1000);
+  const [{ deliveries }] = await t.dataSource.query(`SELECT count(*)::int AS deliveries FROM newsletter_deliveries WHERE "issueId" = $1`, [id]);
+  expect(deliveries).toBe(0);
+  const [{ status }] = await t.dataSource.query(`SELECT status FROM newsletter_issues WHERE id = $1`, [id]);
+  expect(status).toBe('draft');
 }, 60_000);
 
 it('F3 the composer shows the refusal, naming it, of a post unpublished since it was chosen', async () => {

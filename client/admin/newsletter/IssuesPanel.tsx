@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTimeIn, fromZonedInput, toZonedInput } from 'core/site-time';
-import { apiRequest, getJson } from '../../lib/api';
+import { apiRequest, getJson, getPage } from '../../lib/api';
 import { reportFailure, reportSuccess } from '../feedback';
 import { useSiteTimeZone } from '../site-time';
 import { Badge } from '../ui/Badge';
@@ -9,6 +9,9 @@ import { Button } from '../ui/Button';
 import { Loaded } from '../ui/Loaded';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { TextAreaField, TextField } from '../ui/Field';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useConfirm } from '../ui/useConfirm';
+import { keys } from '../query-keys';
 
 interface PostRef {
   type: 'article' | 'review';
@@ -44,6 +47,24 @@ const BASE = '/api/admin/newsletter/issues';
 const issuesKey = ['admin', 'newsletter-issues'] as const;
 const TONES = { draft: 'slate', scheduled: 'blue', sending: 'yellow', sent: 'green' } as const;
 const postKey = (post: PostRef) => `${post.type}-${post.id}`;
+
+/**
+ * 'Send Now' (issue 44) asks 'Send "{subject}" to {n} subscribers now?'; the server then starts the send
+ * NEWSLETTER_SEND_DELAY_SECONDS later, a scheduled start. A send due within this many seconds shows a
+ * countdown with 'Cancel send' (the schedule is cleared and the issue is a draft again).
+ */
+const UNDO_WINDOW_SECONDS = 120;
+
+/** Seconds until `at`, counted down once a second while it is ahead; null when there is no time. */
+function useSecondsUntil(at: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!at) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at ? Math.max(0, Math.ceil((new Date(at).getTime() - now) / 1000)) : null;
+}
 
 /** Newsletter issues (issue 29), beside the subscriber list: the issues, and the one being written or watched. */
 export function IssuesPanel() {
@@ -94,7 +115,13 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
     queryFn: () => getJson<IssueReport>(`${BASE}/${id}`),
     enabled: id !== null,
     // While it sends, the counts are read again every second: the progress bar moves without a reload.
-    refetchInterval: (query) => (query.state.data?.status === 'sending' ? 1000 : false),
+    // A send due within a minute is watched too, so that the editor sees it start.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (data?.status === 'sending') return 1000;
+      if (data?.status === 'scheduled' && data.scheduledAt && new Date(data.scheduledAt).getTime() - Date.now() < 60_000) return 2000;
+      return false;
+    },
   });
   const latest = useQuery({ queryKey: [...issuesKey, 'posts'], queryFn: () => getJson<PostCard[]>(`${BASE}/posts`) });
   const issue = report.data;
@@ -142,14 +169,56 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
       reportSuccess('Test Sent', result.sent ? `A test copy went to ${result.to}.` : `A test copy to ${result.to} was kept in the outbox.`),
     onError: (error) => reportFailure(error, 'Update Failed', 'Failed to send the test. Please try again.'),
   });
+  const confirm = useConfirm();
+  // How many would get it: the subscribers' list answers the active count (X-Active-Count) with one row.
+  const recipients = useQuery({
+    queryKey: [...keys.subscribers, 'active-count'],
+    queryFn: async () => Number((await getPage<unknown>('/api/newsletter/subscribers?limit=1')).headers.get('X-Active-Count') ?? 0),
+    enabled: id !== null,
+  });
   const sendNow = useMutation({
-    mutationFn: () => apiRequest<Issue>('POST', `${BASE}/${id}/send`),
-    onSuccess: () => {
+    // Saved as written first (unsaved edits go with it), then started: the server answers when it starts.
+    mutationFn: async () => {
+      await apiRequest<Issue>('PATCH', `${BASE}/${id}`, { subject: values.subject, preheader: values.preheader, intro: values.intro, posts: chosen });
+      return apiRequest<Issue>('POST', `${BASE}/${id}/send`);
+    },
+    onSuccess: (started) => {
       refresh();
-      reportSuccess('Sending Started', 'Every subscriber will get the issue; the progress shows here.');
+      setDraft(null);
+      if (started.status === 'scheduled' && started.scheduledAt) {
+        const seconds = Math.max(1, Math.round((new Date(started.scheduledAt).getTime() - Date.now()) / 1000));
+        reportSuccess('Sending Soon', `It starts in ${seconds} seconds: 'Cancel send' stops it until then.`);
+      } else reportSuccess('Sending Started', 'Every subscriber will get the issue; the progress shows here.');
     },
     onError: (error) => reportFailure(error, 'Update Failed', 'Failed to start sending. Please try again.'),
   });
+  const cancelSend = useMutation({
+    mutationFn: () => apiRequest<Issue>('PATCH', `${BASE}/${id}`, { scheduledAt: null }),
+    onSuccess: () => {
+      refresh();
+      reportSuccess('Send Cancelled', 'Nothing was sent: the issue is a draft again.');
+    },
+    onError: (error) => reportFailure(error, 'Update Failed', 'Failed to cancel the send. It may have started already.'),
+  });
+  const askSend = () => {
+    const count = recipients.data;
+    const people = count === undefined ? 'every subscriber' : count === 1 ? '1 subscriber' : `${count} subscribers`;
+    confirm.ask({
+      title: `Send \u201c${values.subject.trim()}\u201d to ${people} now?`,
+      description: 'For a short while after you confirm you can still cancel it here; once it starts, it cannot be called back.',
+      confirmLabel: 'Send',
+      tone: 'primary',
+      onConfirm: () => sendNow.mutate(),
+    });
+  };
+  // A send that starts within the undo window: counted down, with the way to stop it.
+  const startsIn = useSecondsUntil(issue?.status === 'scheduled' ? issue.scheduledAt : null);
+  const undoable = startsIn !== null && startsIn <= UNDO_WINDOW_SECONDS;
+  // The list beside the editor follows the issue's status (a send that started or ended), without a reload.
+  const status = issue?.status;
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: issuesKey, exact: true });
+  }, [status, queryClient]);
 
   const counts = issue && (issue.status === 'sending' || issue.status === 'sent') ? report.data?.counts : null;
   const total = counts ? counts.queued + counts.sent + counts.failed + counts.skipped : 0;
@@ -173,6 +242,16 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
         }
       />
       <CardContent className="grid gap-4">
+        {undoable && (
+          <section role="status" aria-label="Send starting" className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
+            <p className="text-sm font-medium text-amber-950">
+              {startsIn! > 0 ? `Sending \u201c${issue!.subject}\u201d in ${startsIn} s.` : `Sending \u201c${issue!.subject}\u201d now...`}
+            </p>
+            <Button variant="outline" small onClick={() => cancelSend.mutate()} disabled={cancelSend.isPending || startsIn === 0}>
+              Cancel send
+            </Button>
+          </section>
+        )}
         {counts && (
           <section aria-label="Sending progress" className="grid gap-2">
             <progress className="h-3 w-full" max={total || 1} value={done} aria-label="Sent so far" />
@@ -272,8 +351,8 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
             <Button variant="outline" onClick={() => sendTest.mutate()} disabled={sendTest.isPending}>
               Send a Test
             </Button>
-            {editable && (
-              <Button variant="success" onClick={() => sendNow.mutate()} disabled={sendNow.isPending || draft !== null}>
+            {editable && !undoable && (
+              <Button variant="success" onClick={askSend} disabled={sendNow.isPending || !values.subject.trim()}>
                 Send Now
               </Button>
             )}
@@ -287,6 +366,7 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
             </pre>
           </section>
         )}
+        <ConfirmDialog request={confirm.request} onClose={confirm.close} />
       </CardContent>
     </Card>
   );
