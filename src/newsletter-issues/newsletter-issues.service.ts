@@ -193,7 +193,7 @@ export class NewsletterIssuesService implements OnModuleInit, OnApplicationBoots
   async sendTest(id: number, email: string | undefined): Promise<{ to: string; sent: boolean }> {
     const issue = await this.get(id);
     const to = email?.trim().toLowerCase() || this.config.contactEmail;
-    if (!to) throw new BadRequestException('No address to send the test to: type one (CONTACT_EMAIL is not set)');
+    if (!to) throw new BadRequestException('No address to send the test to: type the address the test should go to');
     const rendered = await this.renderer.render(issue, `${this.config.siteUrl}/newsletter`);
     const result = await this.mail.send({ to, subject: `[Test] ${rendered.subject}`, text: rendered.text, html: rendered.html });
     return { to, sent: result.sent };

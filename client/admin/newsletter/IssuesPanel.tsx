@@ -344,7 +344,7 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
             <TextField
               label="Test address"
               type="email"
-              placeholder="CONTACT_EMAIL when empty"
+              placeholder="The site's contact address when empty"
               value={testTo}
               onChange={(event) => setTestTo(event.target.value)}
             />
