@@ -272,6 +272,15 @@ export default async () => {
           },
         ],
         [
+          import('../corrections/dto/accept-correction.dto.js'),
+          {
+            AcceptCorrectionDto: {
+              value: { required: false, type: () => String, minLength: 1, maxLength: 20000 },
+              sourceUrl: { required: false, type: () => String },
+            },
+          },
+        ],
+        [
           import('../newsletter/dto/update-subscriber.dto.js'),
           { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
         ],

@@ -10,6 +10,7 @@ import { idParam } from 'src/common/id.pipe';
 import { toDiveSiteResponse } from 'src/dive-sites/dive-site.response';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CorrectionsService } from './corrections.service';
+import { AcceptCorrectionDto } from './dto/accept-correction.dto';
 import { CreateCorrectionDto } from './dto/create-correction.dto';
 
 /** Issue 30: a visitor suggests a correction of a site's fact with its source; the administrator accepts or rejects it. */
@@ -40,8 +41,19 @@ export class CorrectionsController {
   @HttpCode(200)
   // The site's tags (its id from the answer: the route's id is the correction's).
   @Invalidates((_request, result) => diveSiteChanged({ params: {} } as unknown as Request, result))
-  async accept(@Param('id', idParam('Correction id')) id: number) {
-    return toDiveSiteResponse(await this.corrections.accept(id));
+  async accept(@Param('id', idParam('Correction id')) id: number, @Body() choice: AcceptCorrectionDto) {
+    const { site, revisionId } = await this.corrections.accept(id, choice);
+    // The site as the API gives it, and the revision that undoes this change (POST .../undo).
+    return { ...toDiveSiteResponse(site), revisionId };
+  }
+
+  /** Undoes an accepted correction: the field takes back its value from before (issue 44). */
+  @Post('admin/site-field-revisions/:id/undo')
+  @AdminOnly()
+  @HttpCode(200)
+  @Invalidates((_request, result) => diveSiteChanged({ params: {} } as unknown as Request, result))
+  async undo(@Param('id', idParam('Change id')) id: number) {
+    return toDiveSiteResponse(await this.corrections.undo(id));
   }
 
   @Delete('admin/corrections/:id')

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { CORRECTION_FIELDS, correctionLabel, type AdminCorrectionResponse, type CorrectionField } from 'core/dive-sites/corrections';
@@ -10,9 +10,12 @@ import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 import type { CreateCorrectionDto } from './dto/create-correction.dto';
+import type { AcceptCorrectionDto } from './dto/accept-correction.dto';
 import { SiteCorrection } from './site-correction.entity';
+import { SiteFieldRevision } from './site-field-revision.entity';
 
 export const CORRECTION_NOT_FOUND = 'Correction not found';
+export const REVISION_NOT_FOUND = 'Change not found';
 
 /** What a check by an accepted correction covers (core/dive-sites/provenance.ts CHECK_FIELDS), by the field corrected. */
 const CHECKED_AS: Record<CorrectionField, CheckField> = {
@@ -70,31 +73,62 @@ export class CorrectionsService {
   }
 
   /**
-   * Accepting writes the suggestion into the site's field, adds its source to the site's sources (once),
-   * records today's check of that field by a reader's correction against its source (issue 43) and takes
-   * the correction off the queue, in one transaction.
+   * Accepting writes the value the administrator settled on (the reader's suggestion unless edited) into the
+   * site's field, adds the source to the site's sources (once), records today's check of that field by a
+   * reader's correction against it (issue 43), keeps the value before and after as a revision that can be
+   * undone (issue 44), and takes the correction off the queue, in one transaction.
    */
-  async accept(id: number): Promise<DiveSite> {
+  async accept(id: number, choice: AcceptCorrectionDto = {}): Promise<{ site: DiveSite; revisionId: number }> {
     return this.dataSource.transaction(async (manager) => {
       const correction = await manager.findOne(SiteCorrection, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!correction) throw new NotFoundException(CORRECTION_NOT_FOUND);
       const site = await manager.findOneByOrFail(DiveSite, { id: correction.diveSiteId });
-      (site as unknown as Record<string, unknown>)[correction.field] = correction.suggestion;
-      if (!site.sources.some((source) => source.url === correction.sourceUrl)) {
-        site.sources = [...site.sources, { title: sourceTitle(correction.sourceUrl), url: correction.sourceUrl } satisfies SiteSource];
+      const fields = site as unknown as Record<string, unknown>;
+      const previous = fields[correction.field];
+      const value = choice.value ?? correction.suggestion;
+      const sourceUrl = choice.sourceUrl ?? correction.sourceUrl;
+      fields[correction.field] = value;
+      if (!site.sources.some((source) => source.url === sourceUrl)) {
+        site.sources = [...site.sources, { title: sourceTitle(sourceUrl), url: sourceUrl } satisfies SiteSource];
       }
       await manager.save(site);
       await this.facts.recordCheck(
         site.id,
-        {
-          checkedOn: this.facts.today(),
-          fields: [CHECKED_AS[correction.field]],
-          by: 'reader',
-          sources: [{ title: sourceTitle(correction.sourceUrl), url: correction.sourceUrl }],
-        },
+        { checkedOn: this.facts.today(), fields: [CHECKED_AS[correction.field]], by: 'reader', sources: [{ title: sourceTitle(sourceUrl), url: sourceUrl }] },
         manager,
       );
+      const revision = await manager.save(
+        manager.create(SiteFieldRevision, {
+          diveSiteId: site.id,
+          field: correction.field,
+          previousValue: typeof previous === 'string' ? previous : null,
+          newValue: value,
+          sourceUrl,
+          suggestion: correction.suggestion,
+        }),
+      );
       await manager.delete(SiteCorrection, id);
+      return { site: await manager.findOneByOrFail(DiveSite, { id: site.id }), revisionId: revision.id };
+    });
+  }
+
+  /**
+   * Undoes an accepted correction (issue 44): the field takes its value from before, as long as it still holds
+   * the value the acceptance wrote (a later edit is not overwritten: 409). The source stays among the site's.
+   */
+  async undo(revisionId: number): Promise<DiveSite> {
+    return this.dataSource.transaction(async (manager) => {
+      const revision = await manager.findOne(SiteFieldRevision, { where: { id: revisionId }, lock: { mode: 'pessimistic_write' } });
+      if (!revision) throw new NotFoundException(REVISION_NOT_FOUND);
+      if (revision.undoneAt) throw new ConflictException('This change has been undone already');
+      const site = await manager.findOneByOrFail(DiveSite, { id: revision.diveSiteId });
+      const fields = site as unknown as Record<string, unknown>;
+      if (fields[revision.field] !== revision.newValue) {
+        throw new ConflictException("The field has been changed since; edit it in the site's editor");
+      }
+      fields[revision.field] = revision.previousValue;
+      await manager.save(site);
+      await manager.update(SiteFieldRevision, revision.id, { undoneAt: new Date() });
       return manager.findOneByOrFail(DiveSite, { id: site.id });
     });
   }

@@ -1,4 +1,5 @@
 import { SiteCorrection } from 'src/corrections/site-correction.entity';
+import { SiteFieldRevision } from 'src/corrections/site-field-revision.entity';
 import { Article } from 'src/articles/article.entity';
 import { AuditLog } from 'src/audit/audit-log.entity';
 import { CarouselVideo } from 'src/carousel/carousel-video.entity';
@@ -50,6 +51,7 @@ export const ENTITIES = [
   LinkCheck,
   ShareLink,
   SiteCorrection,
+  SiteFieldRevision,
   SiteCheck,
   Notice,
   NoticeSite,

@@ -26,6 +26,7 @@ import { NewsletterDoubleOptIn1798300000000 } from '../../migrations/17983000000
 import { SiteChecksAndNotices1798800000001 } from '../../migrations/1798800000001-SiteChecksAndNotices';
 import { GenericStatusNote1798800000002 } from '../../migrations/1798800000002-GenericStatusNote';
 import { DiveSiteTideStation1798700000001 } from '../../migrations/1798700000001-DiveSiteTideStation';
+import { CorrectionRevisions1798950000000 } from '../../migrations/1798950000000-CorrectionRevisions';
 import { Forecast1798900000000 } from '../../migrations/1798900000000-Forecast';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
@@ -58,4 +59,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SiteChecksAndNotices1798800000001,
   GenericStatusNote1798800000002,
   Forecast1798900000000,
+  CorrectionRevisions1798950000000,
 ];

@@ -117,3 +117,57 @@ describe("the administrator's queue", () => {
     await admin.delete(`/api/admin/corrections/${id}`).expect(404);
   });
 });
+
+describe('accepting through the editor, and undoing it (issue 44)', () => {
+  const queueOne = async (suggestion: string) => {
+    await t.dataSource.query('DELETE FROM site_corrections');
+    await t.dataSource.query(
+      `INSERT INTO site_corrections ("diveSiteId", field, suggestion, "sourceUrl") VALUES ($1, 'waterTemp', $2, 'https://www.example.org/temps')`,
+      [site.id, suggestion],
+    );
+    return (await admin.get('/api/admin/corrections').expect(200)).body[0].id as number;
+  };
+  const waterTemp = async () => (await t.dataSource.query(`SELECT "waterTemp" FROM dive_sites WHERE id = $1`, [site.id]))[0].waterTemp as string;
+
+  it.each([
+    [{ value: '' }, 'value'],
+    [{ value: 42 }, 'value'],
+    [{ sourceUrl: 'not a web address' }, 'sourceUrl'],
+    [{ sourceUrl: 'javascript:alert(1)' }, 'sourceUrl'],
+  ])('refuses %j with a 400 naming %s, and changes nothing', async (body, field) => {
+    const id = await queueOne('22-29°C (July is colder than listed)');
+    const before = await waterTemp();
+    const { body: error } = await admin.post(`/api/admin/corrections/${id}/accept`).send(body).expect(400);
+    expect(JSON.stringify(error)).toContain(field);
+    expect(await waterTemp()).toBe(before);
+    expect((await admin.get('/api/admin/corrections').expect(200)).body).toHaveLength(1);
+  });
+
+  it("saves the administrator's value and source, not the reader's free text, and undoes it once", async () => {
+    const before = await waterTemp();
+    const id = await queueOne('22-29°C (July is colder than listed)');
+    const { body: saved } = await admin
+      .post(`/api/admin/corrections/${id}/accept`)
+      .send({ value: '21-29°C', sourceUrl: 'https://www.example.org/official-temps' })
+      .expect(200);
+    expect(saved.waterTemp).toBe('21-29°C');
+    expect(saved.sources).toContainEqual({ title: 'example.org', url: 'https://www.example.org/official-temps' });
+    expect(await waterTemp()).toBe('21-29°C');
+
+    const { body: undone } = await admin.post(`/api/admin/site-field-revisions/${saved.revisionId}/undo`).expect(200);
+    expect(undone.waterTemp).toBe(before);
+    expect(await waterTemp()).toBe(before);
+    await admin.post(`/api/admin/site-field-revisions/${saved.revisionId}/undo`).expect(409);
+    await admin.post('/api/admin/site-field-revisions/99999999/undo').expect(404);
+    await request(t.baseUrl).post(`/api/admin/site-field-revisions/${saved.revisionId}/undo`).set('Origin', t.siteOrigin).expect(401);
+  });
+
+  it('does not undo over a later edit of the field', async () => {
+    const id = await queueOne('23-29°C');
+    const { body: saved } = await admin.post(`/api/admin/corrections/${id}/accept`).send({ value: '23-29°C' }).expect(200);
+    await t.dataSource.query(`UPDATE dive_sites SET "waterTemp" = '24-30°C' WHERE id = $1`, [site.id]);
+    const { body: error } = await admin.post(`/api/admin/site-field-revisions/${saved.revisionId}/undo`).expect(409);
+    expect(error.message).toContain('changed since');
+    expect(await waterTemp()).toBe('24-30°C');
+  });
+});

@@ -74,8 +74,17 @@ describe("the admin's queue on /admin/dive-sites", () => {
     await page.goto(`${t.baseUrl}/admin/dive-sites`);
     const section = page.getByRole('region', { name: /Suggested corrections/ });
     await section.getByRole('heading', { name: 'Suggested corrections (2)' }).waitFor();
+    // Issue 44: Accept opens the field in an editor, the present value in it and the reader's wording beside.
     await section.getByRole('button', { name: 'Accept correction of SS Yongala' }).first().click();
+    const editor = section.getByRole('form', { name: 'Accept correction of SS Yongala' });
+    const value = editor.getByRole('textbox', { name: 'Water temperature as it will read' });
+    expect(await value.inputValue()).toBe(yongala.waterTemp);
+    await editor.getByRole('button', { name: "Use the reader's wording" }).click();
+    expect(await value.inputValue()).toBe('22-28°C');
+    await value.fill('22-28°C (warmest February)');
+    await editor.getByRole('button', { name: 'Save change' }).click();
     await toastShows(page, 'Correction accepted', 'Water temperature of SS Yongala updated, and its source added.');
+    await section.getByRole('list', { name: 'Accepted corrections' }).getByText('22-28°C (warmest February)', { exact: false }).waitFor();
     await section.getByRole('heading', { name: 'Suggested corrections (1)' }).waitFor();
     await section.getByRole('button', { name: 'Reject correction of SS Yongala' }).click();
     await page.getByRole('alertdialog', { name: 'Reject Correction' }).getByRole('button', { name: 'Reject' }).click();
@@ -83,9 +92,15 @@ describe("the admin's queue on /admin/dive-sites", () => {
     await section.getByText('No corrections waiting.').waitFor();
 
     const [site] = await t.dataSource.query(`SELECT "waterTemp", visibility, sources FROM dive_sites WHERE id = $1`, [yongala.id]);
-    expect(site.waterTemp).toBe('22-28°C');
+    expect(site.waterTemp).toBe('22-28°C (warmest February)');
     expect(site.visibility).toBe(yongala.visibility);
     expect(site.sources.at(-1)).toEqual({ title: 'example.org', url: 'https://www.example.org/yongala-temperatures' });
+
+    // And the change can be undone: the field takes back its value from before.
+    await section.getByRole('button', { name: 'Undo the water temperature of SS Yongala' }).click();
+    await toastShows(page, 'Change undone');
+    const [after] = await t.dataSource.query(`SELECT "waterTemp" FROM dive_sites WHERE id = $1`, [yongala.id]);
+    expect(after.waterTemp).toBe(yongala.waterTemp);
   });
 });
 
@@ -98,7 +113,9 @@ describe("a site's status in the admin's edit dialog", () => {
     await page.getByRole('article', { name: site.name, exact: true }).getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
     await expect(edit.getByLabel('Status', { exact: true }).inputValue()).resolves.toBe('closed');
-    await expect(edit.getByLabel('Sources').inputValue()).resolves.toBe(`parks.sa.gov.au | ${site.sources[0].url}`);
+    // One line a source, 'Title | address', in the site's order.
+    const lines = site.sources.map((source: { title: string; url: string }) => `${source.title} | ${source.url}`).join('\n');
+    await expect(edit.getByLabel('Sources').inputValue()).resolves.toBe(lines);
     await edit.getByLabel('Status', { exact: true }).selectOption('Restricted');
     await edit.getByLabel('Status Note').fill('Snorkelling by permit only while the algae are monitored.');
     await edit.getByLabel('Sources').fill(`parks.sa.gov.au | ${site.sources[0].url}\nhttps://www.example.org/piccaninnie-update`);

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { correctionLabel, type AdminCorrectionResponse } from 'core/dive-sites/corrections';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -8,6 +9,7 @@ import { isUnauthorized } from '../session';
 import { dropFromPages, useAdminPages } from '../use-admin-pages';
 import { Button } from '../ui/Button';
 import { MoreRows } from '../ui/MoreRows';
+import { TextAreaField, TextField } from '../ui/Field';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
 
@@ -32,27 +34,64 @@ export function CorrectionsQueue() {
     // The session gate signs the administrator out.
     if (!isUnauthorized(error)) toast({ title: 'Error', description: 'That did not work. Please try again.', variant: 'destructive' });
   };
+  // Issue 44: Accept opens the site's field in an editor, the reader's proposal beside the present value; what
+  // is saved is the administrator's value, with its source, kept as a change that 'Undo' reverses.
+  const [editing, setEditing] = useState<{ id: number; value: string; sourceUrl: string } | null>(null);
+  const [accepted, setAccepted] = useState<{ revisionId: number; siteName: string; label: string; value: string }[]>([]);
   const accept = useMutation({
-    mutationFn: (correction: AdminCorrectionResponse) => apiRequest('POST', `/api/admin/corrections/${correction.id}/accept`),
-    onSuccess: (_site, done) => settle(done, 'Correction accepted', `${correctionLabel(done.field)} of ${done.site.name} updated, and its source added.`),
+    mutationFn: ({ correction, value, sourceUrl }: { correction: AdminCorrectionResponse; value: string; sourceUrl: string }) =>
+      apiRequest<{ revisionId: number }>('POST', `/api/admin/corrections/${correction.id}/accept`, { value, sourceUrl }),
+    onSuccess: (saved, { correction: done, value }) => {
+      setEditing(null);
+      setAccepted((list) => [{ revisionId: saved.revisionId, siteName: done.site.name, label: correctionLabel(done.field), value }, ...list]);
+      settle(done, 'Correction accepted', `${correctionLabel(done.field)} of ${done.site.name} updated, and its source added.`);
+    },
     onError: failed,
+  });
+  const undo = useMutation({
+    mutationFn: (change: { revisionId: number }) => apiRequest('POST', `/api/admin/site-field-revisions/${change.revisionId}/undo`),
+    onSuccess: (_site, change) => {
+      setAccepted((list) => list.filter((item) => item.revisionId !== change.revisionId));
+      void queryClient.invalidateQueries({ queryKey: keys.diveSites });
+      toast({ title: 'Change undone', description: 'The field is back to its value before the correction.' });
+    },
+    onError: (error: Error) => {
+      if (!isUnauthorized(error)) toast({ title: 'Error', description: error.message || 'That did not work. Please try again.', variant: 'destructive' });
+    },
   });
   const reject = useMutation({
     mutationFn: (correction: AdminCorrectionResponse) => apiRequest('DELETE', `/api/admin/corrections/${correction.id}`),
     onSuccess: (_result, done) => settle(done, 'Correction rejected', `The correction of ${done.site.name} has been removed.`),
     onError: failed,
   });
-  const decisions = [
-    { word: 'Accept', mutation: accept, variant: 'success' },
-    { word: 'Reject', mutation: reject, variant: 'outline' },
-  ] as const;
-  const busy = (correction: AdminCorrectionResponse) => decisions.some(({ mutation }) => mutation.isPending && mutation.variables?.id === correction.id);
+  const busy = (correction: AdminCorrectionResponse) =>
+    (accept.isPending && accept.variables?.correction.id === correction.id) || (reject.isPending && reject.variables?.id === correction.id);
 
   return (
     <section aria-labelledby="corrections-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id="corrections-heading" className="text-xl font-bold text-slate-900">
         Suggested corrections{queue.data ? ` (${queue.total})` : ''}
       </h2>
+      {accepted.length > 0 && (
+        <ul aria-label="Accepted corrections" className="mt-3 grid gap-2">
+          {accepted.map((change) => (
+            <li key={change.revisionId} className="flex flex-wrap items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm ring-1 ring-emerald-200">
+              <span>
+                {change.label} of {change.siteName} now reads: <q>{change.value}</q>
+              </span>
+              <Button
+                variant="outline"
+                small
+                disabled={undo.isPending}
+                onClick={() => undo.mutate(change)}
+                aria-label={`Undo the ${change.label.toLowerCase()} of ${change.siteName}`}
+              >
+                Undo
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {queue.isPending ? (
         <p className="mt-2 text-sm text-slate-600">Loading corrections...</p>
       ) : queue.isError ? (
@@ -94,30 +133,72 @@ export function CorrectionsQueue() {
                     </dd>
                   </div>
                 </dl>
-                <p className="mt-3 flex flex-wrap gap-2">
-                  {decisions.map(({ word, mutation, variant }) => (
+                {editing?.id === correction.id ? (
+                  <form
+                    aria-label={`Accept correction of ${correction.site.name}`}
+                    className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      accept.mutate({ correction, value: editing.value, sourceUrl: editing.sourceUrl });
+                    }}
+                  >
+                    <TextAreaField
+                      label={`${correctionLabel(correction.field)} as it will read`}
+                      rows={3}
+                      required
+                      value={editing.value}
+                      onChange={(event) => setEditing({ ...editing, value: event.target.value })}
+                      hint="Edit the present value with what the source supports; the reader's words are not pasted in unless you choose them."
+                    />
+                    <TextField
+                      label="Source"
+                      type="url"
+                      required
+                      value={editing.sourceUrl}
+                      onChange={(event) => setEditing({ ...editing, sourceUrl: event.target.value })}
+                    />
+                    <p className="flex flex-wrap gap-2">
+                      <Button type="submit" small disabled={busy(correction) || !editing.value.trim() || editing.value === (correction.site.current ?? '')}>
+                        Save change
+                      </Button>
+                      <Button variant="outline" small onClick={() => setEditing({ ...editing, value: correction.suggestion })}>
+                        Use the reader&apos;s wording
+                      </Button>
+                      <Button variant="ghost" small onClick={() => setEditing(null)}>
+                        Cancel
+                      </Button>
+                    </p>
+                  </form>
+                ) : (
+                  <p className="mt-3 flex flex-wrap gap-2">
                     <Button
-                      key={word}
-                      variant={variant}
+                      variant="success"
                       small
                       disabled={busy(correction)}
-                      onClick={() =>
-                        word === 'Reject'
-                          ? // A rejected suggestion is gone for good: asked first, as every delete is.
-                            confirm.ask({
-                              title: 'Reject Correction',
-                              description: `Reject the suggested ${correctionLabel(correction.field).toLowerCase()} of ${correction.site.name}? The suggestion is deleted and cannot be restored.`,
-                              confirmLabel: 'Reject',
-                              onConfirm: () => mutation.mutate(correction),
-                            })
-                          : mutation.mutate(correction)
-                      }
-                      aria-label={`${word} correction of ${correction.site.name}`}
+                      onClick={() => setEditing({ id: correction.id, value: correction.site.current ?? '', sourceUrl: correction.sourceUrl })}
+                      aria-label={`Accept correction of ${correction.site.name}`}
                     >
-                      {word}
+                      Accept
                     </Button>
-                  ))}
-                </p>
+                    <Button
+                      variant="outline"
+                      small
+                      disabled={busy(correction)}
+                      aria-label={`Reject correction of ${correction.site.name}`}
+                      onClick={() =>
+                        // A rejected suggestion is gone for good: asked first, as every delete is.
+                        confirm.ask({
+                          title: 'Reject Correction',
+                          description: `Reject the suggested ${correctionLabel(correction.field).toLowerCase()} of ${correction.site.name}? The suggestion is deleted and cannot be restored.`,
+                          confirmLabel: 'Reject',
+                          onConfirm: () => reject.mutate(correction),
+                        })
+                      }
+                    >
+                      Reject
+                    </Button>
+                  </p>
+                )}
               </li>
             ))}
           </ul>
