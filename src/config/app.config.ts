@@ -46,6 +46,8 @@ export interface AppConfig {
   newsletterBusyRate: number;
   /** Hours between scheduled checks of the purchase links (src/link-health); 0: only the admin's button. Off under test. */
   linkCheckIntervalHours: number;
+  /** Issue 45: `off`, divers' text reports publish at once; `on`, they wait for the administrator's approval. */
+  reportsModeration: 'off' | 'on';
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -225,5 +227,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     newsletterRate: integer(env, 'NEWSLETTER_RATE', 50, 1, 10_000),
     newsletterBusyRate: integer(env, 'NEWSLETTER_BUSY_RATE', 10, 1, 10_000),
     linkCheckIntervalHours: integer(env, 'LINK_CHECK_INTERVAL_HOURS', nodeEnv === 'test' ? 0 : 24, 0, 8_760),
+    reportsModeration: oneOf(env, 'REPORTS_MODERATION', ['off', 'on'] as const, 'off'),
   };
 }
