@@ -109,3 +109,26 @@ export function reportSummary(report: Pick<ReportResponse, 'date' | 'visibility'
           : 'report';
   return `${what}, ${reportAge(report.date, today)}`;
 }
+
+/** What a site page's 'Latest reports' shows: the newest few, how many there are, and the days the form allows. */
+export interface SiteReportsData {
+  rows: ReportResponse[];
+  total: number;
+  today: string;
+  earliest: string;
+}
+
+/** The address of a site's every report, a page at a time (without JavaScript too). */
+export const siteReportsPath = (siteId: number) => `/dive-sites/${siteId}/reports`;
+
+/** The day a report names, 'Saturday 21 November 2026' (a calendar day: no zone to shift it). */
+export function reportDay(date: string): string {
+  return new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+/** The day `days` before `today` (both YYYY-MM-DD). */
+export function dayBefore(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}

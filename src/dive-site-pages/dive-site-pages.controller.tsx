@@ -45,8 +45,8 @@ export class DiveSitePagesController {
 
   @Get(':id')
   @Html()
-  // Every site page shows the explorer, and its own site's ratings.
-  @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings)
+  // Every site page shows the explorer, and its own site's ratings and condition reports.
+  @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings, byId(Tag.reports))
   async site(
     @Param('id') rawId: string,
     @PageQueryOf(DiveSiteShowQuery) { show }: DiveSiteShowQuery,

@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
 import { RatingsModule } from 'src/ratings/ratings.module';
+import { ReportsModule } from 'src/reports/reports.module';
 import { DiveSitesModule } from 'src/dive-sites/dive-sites.module';
 import { DiveSitePagesController } from './dive-site-pages.controller';
 import { DiveSitePagesService } from './dive-site-pages.service';
 import { SafetyBriefService } from './safety-brief.service';
 
 /** The server-rendered pages /dive-sites and /dive-sites/{id}. */
-@Module({ imports: [DiveSitesModule, RatingsModule], controllers: [DiveSitePagesController], providers: [DiveSitePagesService, SafetyBriefService] })
+@Module({
+  imports: [DiveSitesModule, RatingsModule, ReportsModule],
+  controllers: [DiveSitePagesController],
+  providers: [DiveSitePagesService, SafetyBriefService],
+})
 export class DiveSitePagesModule {}

@@ -1,3 +1,4 @@
+import type { SiteReportsData } from 'core/reports';
 import type { RatingsResponse } from 'core/api/dive-sites';
 import { PANEL_FIELDS, pickFields, reviewHref } from 'core/dive-sites/fields';
 import { isFiltered, type DiveSiteFilters } from 'core/dive-sites/filters';
@@ -40,6 +41,8 @@ export interface PanelData {
   nearby: NearbySite[];
   safety: SafetyBrief;
   ratings: RatingsResponse;
+  /** Issue 45's 'Latest reports'. */
+  reports: SiteReportsData;
   renderedAt: Date;
 }
 
@@ -117,7 +120,7 @@ export function presentSite(data: SitePageData, address: SiteAddress): PageView<
 const sitePath = (site: Pick<DiveSite, 'id'>) => `/dive-sites/${site.id}`;
 
 /** The route's site whole: its fields, position, season, nearby sites, safety brief and ratings. */
-export function sitePanel({ site, nearby, safety, ratings, renderedAt }: PanelData): DiveSitePanelProps {
+export function sitePanel({ site, nearby, safety, ratings, reports, renderedAt }: PanelData): DiveSitePanelProps {
   return {
     site: toPanelSite(site),
     crumbs: siteCrumbs(site),
@@ -125,6 +128,7 @@ export function sitePanel({ site, nearby, safety, ratings, renderedAt }: PanelDa
     nearby,
     safety,
     ratings,
+    reports,
     renderedAt: renderedAt.toISOString(),
   };
 }

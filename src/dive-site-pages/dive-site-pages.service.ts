@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { RatingsService } from 'src/ratings/ratings.service';
 import { RenderService } from 'src/render/render.service';
+import { ReportsService } from 'src/reports/reports.service';
 import type { ExplorerData, SitePageData } from './dive-site-pages.presenter';
 import type { DiveSiteListQuery } from './dive-site-pages.query';
 import { SafetyBriefService } from './safety-brief.service';
@@ -19,6 +20,7 @@ export class DiveSitePagesService {
     private readonly render: RenderService,
     private readonly safety: SafetyBriefService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly reports: ReportsService,
   ) {}
 
   /** /dive-sites: the filters run in SQL, so the page reads the cards it shows, the region options and the counts. */
@@ -93,12 +95,13 @@ export class DiveSitePagesService {
       };
       return { rawId, explorer, found: null };
     }
-    const [explorer, nearby, ratings] = await Promise.all([
+    const [explorer, nearby, ratings, reports] = await Promise.all([
       this.explorer(filtersOf(site), show, total, regions, matches),
       this.sites.nearby(site.id),
       this.ratingsOf(site.id),
+      this.reports.siteSection(site.id),
     ]);
-    return { rawId, explorer, found: { site, nearby, safety: this.safety.briefFor(site), ratings, renderedAt: new Date() } };
+    return { rawId, explorer, found: { site, nearby, safety: this.safety.briefFor(site), ratings, reports, renderedAt: new Date() } };
   }
 
   private async explorer(

@@ -10,6 +10,9 @@ import {
   type ReportCreated,
   type ReportResponse,
   type ReportStatus,
+  type SiteReportsData,
+  dayBefore,
+  RECENT_REPORTS,
 } from 'core/reports';
 import { likePattern, type Page } from 'src/common/admin-page';
 import { Clock } from 'src/common/clock';
@@ -33,6 +36,11 @@ export function toReportResponse(report: ConditionReport): ReportResponse<Date> 
     name: report.name,
     createdAt: report.createdAt,
   };
+}
+
+/** A report as a page's props carry it (dates as text). */
+export function serialised(report: ReportResponse<Date>): ReportResponse {
+  return { ...report, createdAt: report.createdAt.toISOString() };
 }
 
 function toAdminReport(report: ConditionReport): AdminReportResponse<Date> {
@@ -97,6 +105,13 @@ export class ReportsService {
   async forSite(diveSiteId: number, slice: { limit: number; offset: number }): Promise<Page<ReportResponse<Date>>> {
     await this.sites.findById(diveSiteId);
     return this.publishedPage(diveSiteId, slice);
+  }
+
+  /** A site page's 'Latest reports': the newest few, how many there are, and the days the form allows. */
+  async siteSection(diveSiteId: number): Promise<SiteReportsData> {
+    const today = this.today();
+    const { rows, total } = await this.publishedPage(diveSiteId, { limit: RECENT_REPORTS, offset: 0 });
+    return { rows: rows.map(serialised), total, today, earliest: dayBefore(today, REPORT_MAX_AGE_DAYS) };
   }
 
   /** The same without the site's check (the site page has read the site already). */

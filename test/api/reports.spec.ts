@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { dayIn, REPORT_TEXT } from 'core/reports';
+import { ConditionReport } from 'src/reports/condition-report.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -171,7 +172,8 @@ describe("the administrator's queue", () => {
   let moderated: TestApp;
   let moderator: Agent;
   beforeAll(async () => {
-    moderated = await startTestApp({ REPORTS_MODERATION: 'on' });
+    // The page cache on, as in production: approving must reach the cached site page.
+    moderated = await startTestApp({ REPORTS_MODERATION: 'on', PAGE_CACHE: 'true' });
     moderator = await signInAsAdmin(moderated);
   });
   afterAll(() => moderated.close());
@@ -188,12 +190,13 @@ describe("the administrator's queue", () => {
       .expect(401);
   });
 
-  it('with REPORTS_MODERATION=on a report waits; approving several at once publishes them', async () => {
+  it('with REPORTS_MODERATION=on a report waits; approving several at once publishes them and the site page shows them', async () => {
     const a = (await send({ date: daysAgo(1), visibility: 12, comment: 'Bommie alive with fusiliers' }).expect(201)).body;
     const b = (await send({ date: daysAgo(2), visibility: 9, comment: 'Green turtle at the bow' }).expect(201)).body;
     expect(a.published).toBe(false);
     expect(a.message).toBe(REPORT_TEXT.pending);
     expect(await published()).toEqual([]);
+    expect((await request(moderated.baseUrl).get(`/dive-sites/${site.id}`).expect(200)).text).not.toContain('Bommie alive with fusiliers');
 
     const { body: queue } = await moderator.get('/api/admin/reports').expect(200);
     expect(queue.map((r: { id: number }) => r.id)).toEqual([a.report.id, b.report.id]);
@@ -205,6 +208,7 @@ describe("the administrator's queue", () => {
       .expect(200);
     expect((await published()).map((r: { id: number }) => r.id)).toEqual([a.report.id, b.report.id]);
     expect((await moderator.get('/api/admin/reports').expect(200)).body).toEqual([]);
+    expect((await request(moderated.baseUrl).get(`/dive-sites/${site.id}`).expect(200)).text).toContain('Bommie alive with fusiliers');
   });
 
   it('rejecting takes reports off the page; deleting removes them', async () => {
@@ -237,5 +241,98 @@ describe("the administrator's queue", () => {
 
   it('refuses an unknown status filter', async () => {
     await moderator.get('/api/admin/reports?status=maybe').expect(400);
+  });
+});
+
+describe("the site page's 'Latest reports' and its form without JavaScript", () => {
+  const page = async (path = `/dive-sites/${site.id}`, cookie?: string) => {
+    const call = request(t.baseUrl).get(path);
+    if (cookie) call.set('Cookie', cookie);
+    return (await call.expect(200)).text;
+  };
+  /** The form as a browser posts it from the site's page. */
+  const form = (fields: Record<string, string>) =>
+    request(t.baseUrl)
+      .post(`/forms/dive-sites/${site.id}/reports`)
+      .type('form')
+      .set('Origin', t.siteOrigin)
+      .set('Referer', `${t.baseUrl}/dive-sites/${site.id}`)
+      .send(fields);
+  const outcomeCookie = (response: request.Response) =>
+    ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((line) => line.startsWith('form_outcome='))!
+      .split(';')[0];
+  const sections = (html: string) => html.slice(html.indexOf('id="site-reports"'), html.indexOf('id="site-ratings"'));
+
+  beforeEach(async () => {
+    await t.dataSource.query('DELETE FROM condition_reports');
+    await t.dataSource.query('DELETE FROM rate_limits');
+  });
+
+  it('offers the form, which posts without JavaScript, and says when there is no report yet', async () => {
+    const html = sections(await page());
+    expect(html).toContain(REPORT_TEXT.heading);
+    expect(html).toContain(REPORT_TEXT.none);
+    expect(html).toContain(`action="/forms/dive-sites/${site.id}/reports"`);
+    expect(html).toContain('name="website"');
+  });
+
+  it('a report posted without JavaScript returns to the form with its thanks, and the page lists it with its age', async () => {
+    const answer = await form({
+      date: daysAgo(3),
+      time: '',
+      visibility: '15',
+      waterTemperature: '23.5',
+      current: 'light',
+      surge: '',
+      comment: 'Wobbegong under the ledge',
+      name: 'Sam',
+      website: '',
+    }).expect(303);
+    expect(answer.headers.location).toBe(`/dive-sites/${site.id}#site-reports`);
+    const html = sections(await page(`/dive-sites/${site.id}`, outcomeCookie(answer)));
+    expect(html).toContain(REPORT_TEXT.published);
+    expect(html).toContain('Wobbegong under the ledge');
+    expect(html).toContain('3 days ago');
+    expect(html).toContain('Visibility 15 m');
+    expect(html).toContain('Water 23.5 °C');
+    expect(await t.dataSource.getRepository(ConditionReport).countBy({ comment: 'Wobbegong under the ledge' })).toBe(1);
+  });
+
+  it('a refused post shows each message beside its field with what was typed, and stores nothing', async () => {
+    const answer = await form({ date: daysAgo(1), visibility: '80', comment: 'See www.spam-shop.com for deals', website: '' }).expect(303);
+    expect(answer.headers.location).toBe(`/dive-sites/${site.id}#site-reports`);
+    const html = sections(await page(`/dive-sites/${site.id}`, outcomeCookie(answer)));
+    expect(html).toContain(REPORT_TEXT.visibility);
+    expect(html).toContain(REPORT_TEXT.noLinks);
+    expect(html).toContain('See www.spam-shop.com for deals');
+    expect(await stored()).toBe(0);
+  });
+
+  it('shows the five newest, marks a report older than 14 days as old, and pages the rest', async () => {
+    const repository = t.dataSource.getRepository(ConditionReport);
+    // Older reports than the form accepts arrive only by time passing: written as they would stand then.
+    for (let day = 0; day < 14; day++) {
+      await repository.save(
+        repository.create({ diveSiteId: site.id, date: daysAgo(day * 2), visibility: day, status: 'published', comment: `Dive number ${day}.` }),
+      );
+    }
+    const html = sections(await page());
+    expect(html.match(/data-testid="site-report"/g)).toHaveLength(5);
+    expect(html).toContain('Dive number 0.');
+    expect(html).not.toContain('Dive number 5.');
+    expect(html).toContain(`href="/dive-sites/${site.id}/reports"`);
+
+    const first = await page(`/dive-sites/${site.id}/reports`);
+    expect(first.match(/data-testid="site-report"/g)).toHaveLength(12);
+    expect(first).toContain(`href="/dive-sites/${site.id}/reports?page=2"`);
+    const second = await page(`/dive-sites/${site.id}/reports?page=2`);
+    expect(second.match(/data-testid="site-report"/g)).toHaveLength(2);
+    // Past 14 days a report is old: of days 0-22 on the first page, 16, 18, 20 and 22; both of the second's (24, 26).
+    expect(first.match(/data-old="true"/g)).toHaveLength(4);
+    expect(second.match(/data-old="true"/g)).toHaveLength(2);
+    expect(second).toContain(REPORT_TEXT.old);
+    await request(t.baseUrl).get(`/dive-sites/${site.id}/reports?page=3`).expect(404);
   });
 });

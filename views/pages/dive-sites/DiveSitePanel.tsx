@@ -2,12 +2,14 @@ import { skillBadgeClass } from 'core/dive-sites/filters';
 import { IMAGE_SIZES } from 'core/images';
 import { MONTH_NAMES, type MonthMark } from 'core/dive-sites/season';
 import type { RatingsResponse } from 'core/api/dive-sites';
+import type { SiteReportsData } from 'core/reports';
 import type { PanelSite } from 'core/dive-sites/types';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import { VideoPlayer } from 'views/components/VideoPlayer';
 import { Island } from 'views/islands/Island';
 import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
+import { SiteReports } from 'views/components/reports/SiteReports';
 import { SiteStatusNote } from './SiteStatus';
 
 export type { PanelSite };
@@ -33,6 +35,7 @@ export interface DiveSitePanelProps {
     dan: { name: string; australia: string; international: string };
   };
   ratings: RatingsResponse;
+  reports: SiteReportsData;
   renderedAt: string;
 }
 
@@ -73,7 +76,7 @@ function SeasonStrip({ months }: { months: MonthMark[] }) {
  * nearby sites, the safety brief and the ratings. Server-rendered; only the ratings form and the copy
  * button need JavaScript.
  */
-export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt }: DiveSitePanelProps) {
+export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, reports, renderedAt }: DiveSitePanelProps) {
   const status = statusBadge(site.status);
   const coordinates = `${site.latitude}, ${site.longitude}`;
   const osm = `https://www.openstreetmap.org/?mlat=${site.latitude}&mlon=${site.longitude}#map=15/${site.latitude}/${site.longitude}`;
@@ -258,6 +261,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
           </aside>
         </div>
       </article>
+      <SiteReports site={{ id: site.id, name: site.name }} reports={reports} />
       <div id="site-ratings">
         <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="visible" />
       </div>
