@@ -97,18 +97,23 @@ export function dayIn(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
-/** 'vis 15 m, 2 days ago' (the card's line), or the temperature or current when the report gives no visibility. */
-export function reportSummary(report: Pick<ReportResponse, 'date' | 'visibility' | 'waterTemperature' | 'current'>, today: string): string {
-  const what =
-    report.visibility !== null
-      ? `vis ${report.visibility} m`
-      : report.waterTemperature !== null
-        ? `${report.waterTemperature} °C`
-        : report.current !== null
-          ? `current ${report.current}`
-          : 'report';
-  return `${what}, ${reportAge(report.date, today)}`;
+/** What a report measured first: 'vis 15 m', else the temperature, the current or 'report'. */
+export function reportHeadline(report: Pick<ReportResponse, 'visibility' | 'waterTemperature' | 'current'>): string {
+  if (report.visibility !== null) return `vis ${report.visibility} m`;
+  if (report.waterTemperature !== null) return `${report.waterTemperature} °C`;
+  if (report.current !== null) return `current ${report.current}`;
+  return 'report';
 }
+
+/** 'vis 15 m, 2 days ago' (a card's line). */
+export function reportSummary(report: Pick<ReportResponse, 'date' | 'visibility' | 'waterTemperature' | 'current'>, today: string): string {
+  return `${reportHeadline(report)}, ${reportAge(report.date, today)}`;
+}
+
+/** A site's reports as an RSS feed. */
+export const siteReportsFeedPath = (siteId: number) => `/dive-sites/${siteId}/reports/feed`;
+/** A region's reports as an RSS feed. */
+export const regionReportsFeedPath = (region: string) => `/dive-sites/reports/feed?region=${encodeURIComponent(region)}`;
 
 /** What a site page's 'Latest reports' shows: the newest few, how many there are, and the days the form allows. */
 export interface SiteReportsData {

@@ -125,6 +125,20 @@ export class ReportsService {
     return { rows: rows.map(toReportResponse), total };
   }
 
+  /** The newest published reports of a region's sites (its RSS feed), with their site's name. */
+  async newestInRegion(region: string, limit: number): Promise<(ReportResponse<Date> & { siteName: string })[]> {
+    const rows = await this.reports
+      .createQueryBuilder('report')
+      .innerJoinAndSelect('report.site', 'site')
+      .where('site.region = :region', { region })
+      .andWhere("report.status = 'published'")
+      .orderBy('report.createdAt', 'DESC')
+      .addOrderBy('report.id', 'DESC')
+      .limit(limit)
+      .getMany();
+    return rows.map((row) => ({ ...toReportResponse(row), siteName: row.site?.name ?? '' }));
+  }
+
   /** Each of these sites' newest published report (for the cards), by site id. */
   async newestBySite(siteIds: number[]): Promise<Map<number, ReportResponse<Date>>> {
     if (!siteIds.length) return new Map();

@@ -336,3 +336,31 @@ describe("the site page's 'Latest reports' and its form without JavaScript", () 
     await request(t.baseUrl).get(`/dive-sites/${site.id}/reports?page=3`).expect(404);
   });
 });
+
+describe('the RSS feeds of a site and of a region', () => {
+  beforeAll(async () => {
+    await t.dataSource.query('DELETE FROM condition_reports');
+    await t.dataSource.query('DELETE FROM rate_limits');
+    await post({ date: daysAgo(1), visibility: 22, comment: 'Manta at the cleaning station & rays' }).expect(201);
+  });
+
+  it("lists a site's published reports, newest first, escaped", async () => {
+    const feed = await request(t.baseUrl).get(`/dive-sites/${site.id}/reports/feed`).expect(200);
+    expect(feed.headers['content-type']).toContain('application/rss+xml');
+    expect(feed.text).toContain('<title>SS Yongala: vis 22 m, ');
+    expect(feed.text).toContain('Manta at the cleaning station &amp; rays');
+    expect(feed.text.match(/<item>/g)).toHaveLength(1);
+  });
+
+  it("lists a region's reports, and answers 404 for an unknown region or site", async () => {
+    const feed = await request(t.baseUrl)
+      .get(`/dive-sites/reports/feed?region=${encodeURIComponent(site.region)}`)
+      .expect(200);
+    expect(feed.text).toContain('<title>SS Yongala: vis 22 m, ');
+    const other = await request(t.baseUrl).get('/dive-sites/reports/feed?region=Tasmania').expect(200);
+    expect(other.text).not.toContain('<item>');
+    await request(t.baseUrl).get('/dive-sites/reports/feed?region=Atlantis').expect(404);
+    await request(t.baseUrl).get('/dive-sites/reports/feed').expect(404);
+    await request(t.baseUrl).get('/dive-sites/999999/reports/feed').expect(404);
+  });
+});

@@ -1,4 +1,15 @@
-import { isOldReport, reportAge, reportDay, REPORT_TEXT, RECENT_REPORTS, siteReportsPath, type ReportResponse, type SiteReportsData } from 'core/reports';
+import {
+  isOldReport,
+  regionReportsFeedPath,
+  reportAge,
+  reportDay,
+  REPORT_TEXT,
+  RECENT_REPORTS,
+  siteReportsFeedPath,
+  siteReportsPath,
+  type ReportResponse,
+  type SiteReportsData,
+} from 'core/reports';
 import { Island } from 'views/islands/Island';
 
 /** One report: its day and age ('3 days ago', or marked old past 14 days), what was measured, what was seen. */
@@ -11,7 +22,7 @@ export function ReportItem({ report, today }: { report: ReportResponse; today: s
     report.surge !== null && `Surge: ${report.surge}`,
   ].filter((fact): fact is string => !!fact);
   return (
-    <li className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="site-report" data-old={old ? 'true' : undefined}>
+    <li id={`report-${report.id}`} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="site-report" data-old={old ? 'true' : undefined}>
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <time dateTime={report.time ? `${report.date}T${report.time}` : report.date} className="font-semibold text-slate-800">
           {reportDay(report.date)}
@@ -31,7 +42,7 @@ export function ReportItem({ report, today }: { report: ReportResponse; today: s
  * Issue 45's section of a site's page: 'Latest reports' (the five newest, older ones on the site's reports
  * pages) and the form to add one, which works without JavaScript.
  */
-export function SiteReports({ site, reports }: { site: { id: number; name: string }; reports: SiteReportsData }) {
+export function SiteReports({ site, reports }: { site: { id: number; name: string; region: string }; reports: SiteReportsData }) {
   return (
     <section
       id="site-reports"
@@ -58,7 +69,15 @@ export function SiteReports({ site, reports }: { site: { id: number; name: strin
           </a>
         </p>
       )}
-      <Island name="SiteReportForm" props={{ site, today: reports.today, earliest: reports.earliest }} hydrate="visible" />
+      <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
+        <a href={siteReportsFeedPath(site.id)} className="inline-flex min-h-6 items-center text-cyan-800 underline">
+          RSS feed of {site.name}&apos;s reports
+        </a>
+        <a href={regionReportsFeedPath(site.region)} className="inline-flex min-h-6 items-center text-cyan-800 underline">
+          RSS feed of {site.region}&apos;s reports
+        </a>
+      </p>
+      <Island name="SiteReportForm" props={{ site: { id: site.id, name: site.name }, today: reports.today, earliest: reports.earliest }} hydrate="visible" />
     </section>
   );
 }

@@ -261,7 +261,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
           </aside>
         </div>
       </article>
-      <SiteReports site={{ id: site.id, name: site.name }} reports={reports} />
+      <SiteReports site={{ id: site.id, name: site.name, region: site.region }} reports={reports} />
       <div id="site-ratings">
         <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="visible" />
       </div>
