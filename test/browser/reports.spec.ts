@@ -1,3 +1,5 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
 import { dayIn, REPORT_TEXT } from 'core/reports';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toastShows } from '../support/admin-browser';
@@ -102,5 +104,40 @@ describe("the admin's queue on /admin/dive-sites", () => {
     const sitePage = await suite.open(DESKTOP);
     await sitePage.goto(`${t.baseUrl}/dive-sites/${yongala.id}`);
     await sitePage.getByTestId('site-reports').getByText('Second waiting report').waitFor();
+  });
+});
+
+/** axe's WCAG 2.2 AA and best-practice violations within `selector`, one line per element. */
+async function violations(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async (within) => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(
+      { include: [within] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } },
+    );
+    return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  }, selector);
+}
+
+describe('accessibility', () => {
+  it("finds no axe violation in 'Latest reports' with reports, an old one among them, nor in the admin's queue with rows", async () => {
+    const { t, page } = suite;
+    await t.dataSource.query('DELETE FROM condition_reports');
+    await t.dataSource.query(
+      `INSERT INTO condition_reports ("diveSiteId", date, time, visibility, "waterTemperature", current, surge, comment, name, status) VALUES
+         ($1, $2, '08:15', 15, 24.5, 'light', 'some', 'Turtles and a bull ray', 'Kim', 'published'),
+         ($1, $3, NULL, 8, NULL, NULL, NULL, 'Murky after rain', NULL, 'published'),
+         ($1, $2, NULL, 20, NULL, NULL, NULL, 'Waiting one', NULL, 'pending')`,
+      [yongala.id, daysAgo(2), daysAgo(20)],
+    );
+    const visitor = await suite.open(DESKTOP);
+    await visitor.goto(`${t.baseUrl}/dive-sites/${yongala.id}#site-reports`);
+    await visitor.locator('[data-island="SiteReportForm"][data-hydrated="true"]').waitFor();
+    await visitor.getByTestId('site-reports').getByText(REPORT_TEXT.old).waitFor();
+    expect(await violations(visitor, '#site-reports')).toEqual([]);
+
+    await page.goto(`${t.baseUrl}/admin/dive-sites`);
+    await page.getByTestId('reports-queue').getByText('Waiting one').waitFor();
+    expect(await violations(page, '[data-testid="reports-queue"]')).toEqual([]);
   });
 });
