@@ -39,6 +39,8 @@ export const REPORT_TEXT = {
   noLinks: 'Links are not allowed in reports',
   nothing: 'Give at least one observation: visibility, water temperature, current, surge or a comment',
   tooMany: 'Too many reports from your network. Please wait a few minutes and try again.',
+  idempotencyKey: 'Idempotency-Key must be 8 to 64 letters, digits, dashes or underscores',
+  idempotencyReused: 'This Idempotency-Key was used for another report',
   none: 'No reports yet. Dived here in the last two weeks? Tell the next diver what it was like.',
   old: 'old report',
 } as const;

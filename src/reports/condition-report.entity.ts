@@ -52,6 +52,14 @@ export class ConditionReport {
   @Column({ type: 'varchar', length: 10 })
   status: ReportStatus;
 
+  /**
+   * The client's Idempotency-Key of the POST that made it (a random id the browser chose, nothing about
+   * the diver): the same key again answers this report instead of storing a second one.
+   */
+  @Index('IDX_condition_reports_idempotency', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  idempotencyKey: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

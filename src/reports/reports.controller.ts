@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { PUBLIC_PAGE_SIZE, adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
@@ -32,12 +32,16 @@ export class ReportsController {
     return rows;
   }
 
-  /** Takes a report: 201 with it, whether it is on the page already, and the words to thank the diver with. */
+  /**
+   * Takes a report: 201 with it, whether it is on the page already, and the words to thank the diver with.
+   * An `Idempotency-Key` header (a report written offline and sent again) is honoured: the same key answers
+   * the report it made, stored once.
+   */
   @Post('dive-sites/:id/reports')
   @RateLimit('report')
   @Invalidates(reportsChanged)
-  create(@Param('id', siteId) diveSiteId: number, @Body() dto: CreateReportDto) {
-    return this.reports.create(diveSiteId, dto);
+  create(@Param('id', siteId) diveSiteId: number, @Body() dto: CreateReportDto, @Headers('idempotency-key') idempotencyKey?: string) {
+    return this.reports.create(diveSiteId, dto, idempotencyKey);
   }
 
   @Get('admin/reports')

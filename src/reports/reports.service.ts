@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import {
@@ -72,8 +72,15 @@ export class ReportsService {
    * Stores a report when every rule holds (nothing otherwise): the date from today back to 14 days,
    * never ahead; at least one observation. Published at once unless REPORTS_MODERATION is on.
    */
-  async create(diveSiteId: number, dto: CreateReportDto): Promise<ReportCreated<Date>> {
+  async create(diveSiteId: number, dto: CreateReportDto, idempotencyKey?: string): Promise<ReportCreated<Date>> {
     if (dto.website) throw new BadRequestException(REPORT_TEXT.rejected);
+    if (idempotencyKey !== undefined && !/^[\w-]{8,64}$/.test(idempotencyKey)) {
+      throw new BadRequestException(errorBody(400, REPORT_TEXT.idempotencyKey, { 'Idempotency-Key': [REPORT_TEXT.idempotencyKey] }));
+    }
+    if (idempotencyKey) {
+      const sent = await this.reports.findOneBy({ idempotencyKey });
+      if (sent) return this.again(sent, diveSiteId);
+    }
     const fields: Record<string, string[]> = {};
     const age = daysBetween(dto.date, this.today());
     if (age < 0 || age > REPORT_MAX_AGE_DAYS) fields.date = [REPORT_TEXT.date];
@@ -83,21 +90,36 @@ export class ReportsService {
     if (first) throw new BadRequestException(errorBody(400, first[0], fields));
     await this.sites.findById(diveSiteId);
     const published = this.config.reportsModeration === 'off';
-    const report = await this.reports.save(
-      this.reports.create({
-        diveSiteId,
-        date: dto.date,
-        time: dto.time ?? null,
-        visibility: dto.visibility ?? null,
-        waterTemperature: dto.waterTemperature ?? null,
-        current: dto.current ?? null,
-        surge: dto.surge ?? null,
-        comment: dto.comment ?? null,
-        name: dto.name ?? null,
-        status: published ? 'published' : 'pending',
-      }),
-      { transaction: false },
-    );
+    const report = await this.reports
+      .save(
+        this.reports.create({
+          diveSiteId,
+          date: dto.date,
+          time: dto.time ?? null,
+          visibility: dto.visibility ?? null,
+          waterTemperature: dto.waterTemperature ?? null,
+          current: dto.current ?? null,
+          surge: dto.surge ?? null,
+          comment: dto.comment ?? null,
+          name: dto.name ?? null,
+          status: published ? 'published' : 'pending',
+          idempotencyKey: idempotencyKey ?? null,
+        }),
+        { transaction: false },
+      )
+      .catch(async (error: unknown) => {
+        // The same key sent twice at once: the second insert loses the race and answers the first's report.
+        const first = idempotencyKey ? await this.reports.findOneBy({ idempotencyKey }) : null;
+        if (first) return first;
+        throw error;
+      });
+    return this.again(report, diveSiteId);
+  }
+
+  /** A report's POST answer (the first time, or again for the same Idempotency-Key). */
+  private again(report: ConditionReport, diveSiteId: number): ReportCreated<Date> {
+    if (report.diveSiteId !== diveSiteId) throw new ConflictException(REPORT_TEXT.idempotencyReused);
+    const published = report.status === 'published';
     return { report: toReportResponse(report), published, message: published ? REPORT_TEXT.published : REPORT_TEXT.pending };
   }
 

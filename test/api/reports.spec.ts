@@ -117,6 +117,22 @@ describe('POST /api/dive-sites/{id}/reports', () => {
     expect(await stored()).toBe(0);
   });
 
+  it('honours an Idempotency-Key: the same key again answers the same report, stored once', async () => {
+    const key = 'a1b2c3d4-e5f6-4711-8899-aabbccddeeff';
+    const first = await post(good()).set('Idempotency-Key', key).expect(201);
+    const again = await post({ ...good(), visibility: 3 })
+      .set('Idempotency-Key', key)
+      .expect(201);
+    expect(again.body).toEqual(first.body);
+    expect(await stored()).toBe(1);
+    const other = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'Cod Hole' });
+    expect((await post(good(), other.id).set('Idempotency-Key', key).expect(409)).body.error).toBe(REPORT_TEXT.idempotencyReused);
+    const bad = await post(good()).set('Idempotency-Key', 'short').expect(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['Idempotency-Key']);
+    await post(good()).set('Idempotency-Key', 'another-key-0001').expect(201);
+    expect(await stored()).toBe(2);
+  });
+
   it('keeps no address of the diver', async () => {
     await post(good()).expect(201);
     const columns: { column_name: string }[] = await t.dataSource.query(
