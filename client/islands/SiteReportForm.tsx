@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import { CURRENTS, REPORT_COMMENT_MAX, REPORT_NAME_MAX, REPORT_TEXT, SURGES, VISIBILITY_MAX, WATER_TEMPERATURE_MAX, type ReportCreated } from 'core/reports';
-import { ApiError, apiRequest } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { newReportKey, queuedReports, sendReport, setQueuedReports, type QueuedReport } from './dive-sites/report-queue';
 
 export interface SiteReportFormProps {
   site: { id: number; name: string };
@@ -27,6 +28,39 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
   const [failure, setFailure] = useState<string | null>(outcome?.error && !outcome.fields ? outcome.error : null);
   const [sent, setSent] = useState<string | null>(outcome?.done ? (outcome.done.published ? REPORT_TEXT.published : REPORT_TEXT.pending) : null);
   const [sending, setSending] = useState(false);
+  const [waiting, setWaiting] = useState<QueuedReport[]>([]);
+  const flushing = useRef(false);
+
+  /** Sends the reports written offline (this site's), each once: its Idempotency-Key makes a repeat harmless. */
+  const flush = useCallback(async () => {
+    if (flushing.current) return;
+    flushing.current = true;
+    try {
+      for (const entry of queuedReports().filter((queued) => queued.siteId === site.id)) {
+        try {
+          const answer = await sendReport(entry);
+          setSent(answer.message);
+        } catch (error) {
+          // Still no connection, or the server busy: it waits for the next 'online' (or the next visit).
+          if (!(error instanceof ApiError) || error.status === 429 || error.status >= 500) break;
+          // Refused (a day now past 14 days, a rule broken): dropped, and said.
+          setFailure(error.serverMessage ?? 'Your waiting report could not be sent.');
+        }
+        setQueuedReports(queuedReports().filter((queued) => queued.key !== entry.key));
+      }
+    } finally {
+      flushing.current = false;
+      setWaiting(queuedReports().filter((queued) => queued.siteId === site.id));
+    }
+  }, [site.id]);
+
+  useEffect(() => {
+    setWaiting(queuedReports().filter((queued) => queued.siteId === site.id));
+    if (navigator.onLine) void flush();
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [flush, site.id]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,15 +75,24 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
       if (!value) continue;
       body[name] = (name === 'visibility' || name === 'waterTemperature') && /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
     }
+    const entry: QueuedReport = { siteId: site.id, key: newReportKey(), body };
+    const wait = () => {
+      // No connection (a boat, a remote shore): kept in the browser and sent when it returns.
+      setQueuedReports([...queuedReports(), entry]);
+      setWaiting(queuedReports().filter((queued) => queued.siteId === site.id));
+      setKept({});
+    };
+    if (!navigator.onLine) return wait();
     setSending(true);
     try {
-      const answer = await apiRequest<ReportCreated>('POST', `/api/dive-sites/${site.id}/reports`, body);
+      const answer: ReportCreated = await sendReport(entry);
       setKept({});
       setSent(answer.message);
     } catch (error) {
-      const fields = error instanceof ApiError ? parseFields(error.body) : null;
+      if (!(error instanceof ApiError)) return wait();
+      const fields = parseFields(error.body);
       if (fields) setErrors(fields);
-      else setFailure((error instanceof ApiError && error.serverMessage) || 'Sending failed. Please try again.');
+      else setFailure(error.serverMessage || 'Sending failed. Please try again.');
     } finally {
       setSending(false);
     }
@@ -62,6 +105,12 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
       <h3 id="site-report-form-heading" className="text-lg font-bold text-slate-900">
         {REPORT_TEXT.formHeading}
       </h3>
+      {waiting.length > 0 && (
+        <div role="status" data-testid="report-waiting" className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-900">
+          <p className="font-semibold">Waiting to send</p>
+          <p>{waiting.length === 1 ? 'Your report is' : `${waiting.length} reports are`} kept in this browser and will be sent when you are back online.</p>
+        </div>
+      )}
       {sent ? (
         <div role="status" className="mt-2 rounded-lg bg-emerald-50 p-3 text-emerald-900">
           <p className="font-semibold">Report sent</p>

@@ -68,6 +68,32 @@ describe('the report form', () => {
   });
 });
 
+describe('written offline, sent when back online', () => {
+  it('keeps a report written without a connection, shows it waiting, and sends it once when the connection returns', async () => {
+    await suite.t.dataSource.query('DELETE FROM condition_reports');
+    const page = await suite.open(DESKTOP);
+    await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}#site-reports`);
+    await page.locator('[data-island="SiteReportForm"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.context().setOffline(true);
+    const form = page.getByTestId('site-report-form');
+    await form.getByLabel('Date dived').fill(daysAgo(0));
+    await form.getByLabel('Visibility (metres)').fill('25');
+    await form.getByLabel('What you saw (optional, no links)').fill('Written on the boat');
+    await form.getByRole('button', { name: 'Send report' }).click();
+    await page.getByTestId('report-waiting').getByText('Waiting to send').waitFor();
+    expect(await stored()).toEqual([]);
+
+    await page.context().setOffline(false);
+    await form.getByRole('status').getByText(REPORT_TEXT.published).waitFor();
+    await page.getByTestId('report-waiting').waitFor({ state: 'detached' });
+    // Opened again, nothing waits and nothing is sent twice.
+    await page.reload();
+    await page.locator('[data-island="SiteReportForm"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(page.evaluate(() => localStorage.getItem('adg:report-queue'))).resolves.toBeNull();
+    expect(await stored()).toEqual([{ visibility: 25, comment: 'Written on the boat', status: 'published' }]);
+  });
+});
+
 describe("the admin's queue on /admin/dive-sites", () => {
   it('approves two reports at once, rejects one after asking, and deletes it after asking', async () => {
     const { t, page } = suite;
