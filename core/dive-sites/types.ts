@@ -10,6 +10,8 @@ import type { DiveSiteView, EXPLORER_FIELDS, PANEL_FIELDS } from './fields';
 export type ExplorerSite = Pick<DiveSiteView, (typeof EXPLORER_FIELDS)[number]> & {
   /** Its visitors' ratings: the average (one decimal) and how many; null when nobody has rated it. */
   rating?: { average: number; count: number } | null;
+  /** Its newest condition report as the card says it, 'vis 15 m, 2 days ago' (issue 45); absent without one. */
+  report?: string;
 };
 
 /** The route's site in its panel on /dive-sites/{id} (PANEL_FIELDS), its position as numbers. */

@@ -24,6 +24,8 @@ export interface ExplorerData {
   /** The cards the page embeds (the first `visible` of those matching `filters`). */
   cards: DiveSite[];
   ratings: ReadonlyMap<number, Rating>;
+  /** The cards' newest condition reports, 'vis 15 m, 2 days ago' (issue 45). */
+  reports?: ReadonlyMap<number, string>;
   matchCount: number;
   totalSites: number;
   regions: string[];
@@ -61,7 +63,7 @@ export function explorerProps(data: ExplorerData, route?: { site: DiveSite | nul
   return {
     orderUrl: data.topRated ? EXPLORER_TOP_RATED_URL : null,
     sortChoice: !route,
-    sites: data.cards.map((site) => toExplorerSite(site, data.ratings)),
+    sites: data.cards.map((site) => toExplorerSite(site, data.ratings, data.reports)),
     matchCount: data.matchCount,
     initialVisible: data.visible,
     totalSites: data.totalSites,

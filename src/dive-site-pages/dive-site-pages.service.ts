@@ -114,10 +114,12 @@ export class DiveSitePagesService {
   ): Promise<ExplorerData> {
     const visible = cardsToShow(show, total);
     const page = await this.sites.explorerPage(filters, visible, matches, order, total);
-    const ratings = await this.sites.ratingSummaries(page.sites.map((site) => site.id));
+    const ids = page.sites.map((site) => site.id);
+    const [ratings, reports] = await Promise.all([this.sites.ratingSummaries(ids), this.sites.latestReports(ids)]);
     return {
       cards: page.sites,
       ratings,
+      reports,
       matchCount: page.matchCount,
       totalSites: total,
       regions,

@@ -1,3 +1,5 @@
+import { dayIn, reportSummary, type ReportCurrent } from 'core/reports';
+import { siteTimeZone } from 'core/site-time';
 import { createHash } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -441,6 +443,23 @@ export class DiveSitesService {
       [ids],
     );
     return new Map(rows.map((row) => [row.id, { average: Number(row.average), count: row.count }]));
+  }
+
+  /**
+   * Each of these sites' newest published condition report (issue 45) as its card says it, 'vis 15 m, 2 days
+   * ago' (its age by SITE_TIMEZONE's today); a site without one is not in the map. One indexed read.
+   */
+  async latestReports(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; date: string; visibility: number | null; waterTemperature: number | null; current: ReportCurrent | null }[] =
+      await this.sites.query(
+        `SELECT DISTINCT ON ("diveSiteId") "diveSiteId" AS id, date::text AS date, visibility, "waterTemperature", current
+         FROM condition_reports WHERE "diveSiteId" = ANY($1::int[]) AND status = 'published'
+         ORDER BY "diveSiteId", date DESC, time DESC NULLS LAST, id DESC`,
+        [ids],
+      );
+    const today = dayIn(this.clock.now(), siteTimeZone());
+    return new Map(rows.map((row) => [row.id, reportSummary(row, today)]));
   }
 
   /**

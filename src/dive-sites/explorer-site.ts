@@ -14,12 +14,17 @@ export const EXPLORER_CARDS_URL = '/api/dive-sites/cards';
 export const EXPLORER_TOP_RATED_URL = '/api/dive-sites/top-rated/ids';
 
 /** What the island needs of a site; SPEC section 9's card truncations are applied here to keep the page light. */
-export function toExplorerSite(site: DiveSite, ratings?: ReadonlyMap<number, { average: number; count: number }>): ExplorerSite {
+export function toExplorerSite(
+  site: DiveSite,
+  ratings?: ReadonlyMap<number, { average: number; count: number }>,
+  reports?: ReadonlyMap<number, string>,
+): ExplorerSite {
   const card = {
     ...site,
     description: truncate(site.description, CARD_LIMITS.description),
     hazards: truncate(site.hazards, CARD_LIMITS.hazards),
     reviewHref: reviewHref(site),
   };
-  return { ...pickFields(card, EXPLORER_FIELDS), rating: ratings?.get(site.id) ?? null };
+  const report = reports?.get(site.id);
+  return { ...pickFields(card, EXPLORER_FIELDS), rating: ratings?.get(site.id) ?? null, ...(report ? { report } : {}) };
 }

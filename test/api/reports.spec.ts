@@ -380,3 +380,29 @@ describe('the RSS feeds of a site and of a region', () => {
     await request(t.baseUrl).get('/dive-sites/999999/reports/feed').expect(404);
   });
 });
+
+describe("the newest report on a site's card", () => {
+  beforeAll(async () => {
+    await t.dataSource.query('DELETE FROM condition_reports');
+    await t.dataSource.query('DELETE FROM rate_limits');
+    await post({ date: daysAgo(4), visibility: 9 }).expect(201);
+    await post({ date: daysAgo(2), visibility: 15, waterTemperature: 24 }).expect(201);
+  });
+
+  it("the cards API gives the newest dive's 'vis 15 m, 2 days ago'; a site without a report has none", async () => {
+    const other = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'Cod Hole' });
+    const { body } = await request(t.baseUrl).get(`/api/dive-sites/cards?ids=${site.id},${other.id}`).expect(200);
+    const byId = new Map(body.map((card: { id: number; report?: string }) => [card.id, card]));
+    expect((byId.get(site.id) as { report?: string }).report).toBe('vis 15 m, 2 days ago');
+    expect(byId.get(other.id)).not.toHaveProperty('report');
+  });
+
+  it('the card on the list and on the site page says it', async () => {
+    const list = await request(t.baseUrl)
+      .get(`/dive-sites?search=${encodeURIComponent('SS Yongala')}`)
+      .expect(200);
+    expect(list.text).toMatch(/data-testid="site-latest-report"><span[^>]*>Latest report: <\/span>vis 15 m, 2 days ago/);
+    const page = await request(t.baseUrl).get(`/dive-sites/${site.id}`).expect(200);
+    expect(page.text).toContain('vis 15 m, 2 days ago');
+  });
+});
