@@ -161,6 +161,10 @@ describe('accessibility', () => {
     await visitor.locator('[data-island="SiteReportForm"][data-hydrated="true"]').waitFor();
     await visitor.getByTestId('site-reports').getByText(REPORT_TEXT.old).waitFor();
     expect(await violations(visitor, '#site-reports')).toEqual([]);
+    // The site's card in the explorer says its newest report, hydrated as rendered.
+    await visitor.locator('#site-explorer').scrollIntoViewIfNeeded();
+    await visitor.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(visitor.getByTestId('site-latest-report').first().textContent()).resolves.toBe('Latest report: vis 15 m, 2 days ago');
 
     await page.goto(`${t.baseUrl}/admin/dive-sites`);
     await page.getByTestId('reports-queue').getByText('Waiting one').waitFor();
