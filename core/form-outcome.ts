@@ -1,5 +1,5 @@
 /** The public forms that also post without JavaScript (src/forms): each island shows its own outcome. */
-export type FormName = 'newsletter' | 'contact' | 'comment' | 'rating' | 'correction';
+export type FormName = 'newsletter' | 'contact' | 'comment' | 'rating' | 'correction' | 'report';
 
 /**
  * What became of a form posted without JavaScript, carried to the page it came back to (a flash cookie,
@@ -7,10 +7,10 @@ export type FormName = 'newsletter' | 'contact' | 'comment' | 'rating' | 'correc
  */
 export interface FormOutcome {
   form: FormName;
-  /** The article or dive site the form belongs to (comment, rating, correction). */
+  /** The article or dive site the form belongs to (comment, rating, correction, report). */
   target?: number;
   /** Set when the post was taken: what the success state shows. */
-  done?: { emailSent?: boolean; guideUrl?: string };
+  done?: { emailSent?: boolean; guideUrl?: string; published?: boolean };
   /** Set when refused: the message the API would have answered. */
   error?: string;
   /** Each refused field's message. */
@@ -31,4 +31,5 @@ export const FORM_ACTIONS = {
   comment: (articleId: number) => `/forms/articles/${articleId}/comments`,
   rating: (siteId: number) => `/forms/dive-sites/${siteId}/ratings`,
   correction: (siteId: number) => `/forms/dive-sites/${siteId}/corrections`,
+  report: (siteId: number) => `/forms/dive-sites/${siteId}/reports`,
 } as const;

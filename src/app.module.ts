@@ -38,6 +38,7 @@ import { PageCacheModule } from './page-cache/page-cache.module';
 import { PagesModule } from './pages/pages.module';
 import { ProductsModule } from './products/products.module';
 import { RatingsModule } from './ratings/ratings.module';
+import { ReportsModule } from './reports/reports.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RenderModule } from './render/render.module';
 import { ReviewsModule } from './reviews/reviews.module';
@@ -79,6 +80,7 @@ export class AppModule {
         DiveSitesModule,
         ConditionsModule,
         RatingsModule,
+        ReportsModule,
         CorrectionsModule,
         DiveSitePagesModule,
         AdminPagesModule,

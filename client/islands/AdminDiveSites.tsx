@@ -7,6 +7,7 @@ import { toast } from '../lib/toast';
 import { CheckQueue } from '../admin/dive-sites/CheckQueue';
 import { CorrectionsQueue } from '../admin/dive-sites/CorrectionsQueue';
 import { NoticesPanel } from '../admin/dive-sites/NoticesPanel';
+import { ReportsQueue } from '../admin/reports/ReportsQueue';
 import { DiveSiteCard } from '../admin/dive-sites/DiveSiteCard';
 import { DiveSiteForm } from '../admin/dive-sites/DiveSiteForm';
 import { EMPTY_SITE_FORM, siteToForm, sitePayload, siteUrlProblem, type SiteForm } from '../admin/dive-sites/site-form';
@@ -114,6 +115,7 @@ function DiveSiteManagement() {
       </div>
 
       <CorrectionsQueue />
+      <ReportsQueue />
 
       <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr]">
         <SearchField

@@ -20,6 +20,7 @@ export const ISLANDS = {
   AdminDiveSites: () => import('./AdminDiveSites.js'),
   SaveForOffline: () => import('./SaveForOffline.js'),
   SuggestCorrection: () => import('./SuggestCorrection.js'),
+  SiteReportForm: () => import('./SiteReportForm.js'),
 };
 
 export type IslandName = keyof typeof ISLANDS;
@@ -45,6 +46,7 @@ export const OFFLINE_ISLANDS: Record<IslandName, boolean> = {
   AdminDiveSites: false,
   SaveForOffline: true,
   SuggestCorrection: true,
+  SiteReportForm: true,
 };
 
 type IslandModules = { [N in IslandName]: Awaited<ReturnType<(typeof ISLANDS)[N]>> };

@@ -16,6 +16,8 @@ export type ExplorerSite = Pick<DiveSiteView, (typeof EXPLORER_FIELDS)[number]> 
   rating?: { average: number; count: number } | null;
   /** Issue 43: the notices in force on it (absent or empty: none). */
   notices?: CardNotice[];
+  /** Its newest condition report as the card says it, 'vis 15 m, 2 days ago' (issue 45); absent without one. */
+  report?: string;
 };
 
 /** The route's site in its panel on /dive-sites/{id} (PANEL_FIELDS), its position as numbers. */

@@ -20,6 +20,10 @@ export const Tag = {
   ratings: (siteId: number | string) => `ratings:${siteId}`,
   /** Every answer showing any site's ratings (the stars of the cards and popups, 'Top rated'). */
   allRatings: 'ratings',
+  /** A site's published condition reports (issue 45): its page's 'Latest reports' and GET .../reports. */
+  reports: (siteId: number | string) => `reports:${siteId}`,
+  /** Every answer showing any site's newest report (the cards' 'vis 15 m, 2 days ago'). */
+  allReports: 'reports',
   carousel: 'carousel',
   products: 'products',
   home: 'home',
@@ -137,4 +141,15 @@ export function reviewChanged(request: Request, result: unknown): string[] {
 export function diveSiteChanged(request: Request, result: unknown): string[] {
   const id = writtenId(request, result);
   return [...(id ? [Tag.diveSite(id), Tag.ratings(id)] : []), Tag.diveSites, Tag.sitemap, Tag.search];
+}
+
+/**
+ * What a condition report's write changes (issue 45): the sites' reports and the cards, once a report is
+ * on the page; nothing while it waits for approval. The answer names the sites (`published` and
+ * `report.diveSiteId` of a new one; `siteIds` of the administrator's actions).
+ */
+export function reportsChanged(_request: Request, result: unknown): string[] {
+  const answer = result as { published?: boolean; report?: { diveSiteId: number }; siteIds?: number[] } | undefined;
+  const siteIds = answer?.siteIds ?? (answer?.published && answer.report ? [answer.report.diveSiteId] : []);
+  return siteIds.length ? [...siteIds.map((id) => Tag.reports(id)), Tag.allReports] : [];
 }

@@ -50,6 +50,8 @@ export interface AppConfig {
   linkCheckIntervalHours: number;
   /** Issue 46: the marine forecast (src/forecast). null: off (FORECAST=off, interval 0, or NODE_ENV=test unless FORECAST=on). */
   forecast: ForecastConfig | null;
+  /** Issue 45: `off`, divers' text reports publish at once; `on`, they wait for the administrator's approval. */
+  reportsModeration: 'off' | 'on';
 }
 
 export interface ForecastConfig {
@@ -263,5 +265,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     newsletterSendDelaySeconds: integer(env, 'NEWSLETTER_SEND_DELAY_SECONDS', nodeEnv === 'test' ? 0 : 30, 0, 3600),
     newsletterBusyRate: integer(env, 'NEWSLETTER_BUSY_RATE', 10, 1, 10_000),
     linkCheckIntervalHours: integer(env, 'LINK_CHECK_INTERVAL_HOURS', nodeEnv === 'test' ? 0 : 24, 0, 8_760),
+    reportsModeration: oneOf(env, 'REPORTS_MODERATION', ['off', 'on'] as const, 'off'),
   };
 }

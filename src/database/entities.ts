@@ -22,6 +22,7 @@ import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
 import { ContentRevision } from 'src/revisions/content-revision.entity';
 import { Review } from 'src/reviews/review.entity';
 import { User } from 'src/users/user.entity';
+import { ConditionReport } from 'src/reports/condition-report.entity';
 import { SeedHistory } from './seed-history.entity';
 import { SessionRecord } from './session.entity';
 
@@ -55,4 +56,5 @@ export const ENTITIES = [
   SiteCheck,
   Notice,
   NoticeSite,
+  ConditionReport,
 ];

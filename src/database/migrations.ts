@@ -1,4 +1,5 @@
 import type { MigrationInterface } from 'typeorm';
+import { ConditionReports1799000000001 } from '../../migrations/1799000000001-ConditionReports';
 import { InitialSchema1795426763752 } from '../../migrations/1795426763752-InitialSchema';
 import { NewsletterConsentTimes1795428200000 } from '../../migrations/1795428200000-NewsletterConsentTimes';
 import { NewestFirstIndexes1795431000000 } from '../../migrations/1795431000000-NewestFirstIndexes';
@@ -60,4 +61,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   GenericStatusNote1798800000002,
   Forecast1798900000000,
   CorrectionRevisions1798950000000,
+  ConditionReports1799000000001,
 ];

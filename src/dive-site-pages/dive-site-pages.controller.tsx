@@ -35,8 +35,8 @@ export class DiveSitePagesController {
    */
   @Get()
   @Html()
-  // The cards show their sites' stars.
-  @CacheTags(Tag.diveSites, Tag.allRatings)
+  // The cards show their sites' stars and newest condition reports.
+  @CacheTags(Tag.diveSites, Tag.allRatings, Tag.allReports)
   async list(
     @PageQueryOf(DiveSiteListQuery) query: DiveSiteListQuery,
     @Req() request: Request,
@@ -53,8 +53,8 @@ export class DiveSitePagesController {
 
   @Get(':id')
   @Html()
-  // Every site page shows the explorer, and its own site's ratings.
-  @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings)
+  // Every site page shows the explorer, and its own site's ratings and condition reports.
+  @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings, Tag.allReports)
   async site(
     @Param('id') rawId: string,
     @PageQueryOf(DiveSiteShowQuery) { show }: DiveSiteShowQuery,

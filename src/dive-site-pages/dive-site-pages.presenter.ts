@@ -1,3 +1,4 @@
+import type { SiteReportsData } from 'core/reports';
 import type { RatingsResponse } from 'core/api/dive-sites';
 import type { NoticeBrief, SiteCheck } from 'core/dive-sites/provenance';
 import { PANEL_FIELDS, pickFields, reviewHref } from 'core/dive-sites/fields';
@@ -28,6 +29,8 @@ export interface ExplorerData {
   notices: ReadonlyMap<number, NoticeBrief[]>;
   /** The notices in force in the region the list is filtered to (its regional page); empty otherwise. */
   regionNotices: NoticeBrief[];
+  /** The cards' newest condition reports, 'vis 15 m, 2 days ago' (issue 45). */
+  reports?: ReadonlyMap<number, string>;
   matchCount: number;
   totalSites: number;
   regions: string[];
@@ -47,6 +50,8 @@ export interface PanelData {
   nearby: NearbySite[];
   safety: SafetyBrief;
   ratings: RatingsResponse;
+  /** Issue 45's 'Latest reports'. */
+  reports: SiteReportsData;
   renderedAt: Date;
   check: SiteCheck | null;
   notices: NoticeBrief[];
@@ -67,7 +72,7 @@ export function explorerProps(data: ExplorerData, route?: { site: DiveSite | nul
   return {
     orderUrl: data.topRated ? EXPLORER_TOP_RATED_URL : null,
     sortChoice: !route,
-    sites: data.cards.map((site) => toExplorerSite(site, data.ratings, data.notices)),
+    sites: data.cards.map((site) => toExplorerSite(site, data.ratings, data.notices, data.reports)),
     matchCount: data.matchCount,
     initialVisible: data.visible,
     initialFrom: data.from,
@@ -132,7 +137,7 @@ export function presentSite(data: SitePageData, address: SiteAddress): PageView<
 const sitePath = (site: Pick<DiveSite, 'id'>) => `/dive-sites/${site.id}`;
 
 /** The route's site whole: its fields, position, season, nearby sites, safety brief and ratings. */
-export function sitePanel({ site, nearby, safety, ratings, renderedAt, check, notices }: PanelData): DiveSitePanelProps {
+export function sitePanel({ site, nearby, safety, ratings, reports, renderedAt, check, notices }: PanelData): DiveSitePanelProps {
   return {
     site: toPanelSite(site),
     crumbs: siteCrumbs(site),
@@ -140,6 +145,7 @@ export function sitePanel({ site, nearby, safety, ratings, renderedAt, check, no
     nearby,
     safety,
     ratings,
+    reports,
     renderedAt: renderedAt.toISOString(),
     check,
     notices,

@@ -8,6 +8,7 @@ import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 import { RatingsService } from 'src/ratings/ratings.service';
 import { RenderService } from 'src/render/render.service';
+import { ReportsService } from 'src/reports/reports.service';
 import type { ExplorerData, SitePageData } from './dive-site-pages.presenter';
 import type { DiveSiteListQuery } from './dive-site-pages.query';
 import { SafetyBriefService } from './safety-brief.service';
@@ -22,6 +23,7 @@ export class DiveSitePagesService {
     private readonly safety: SafetyBriefService,
     private readonly facts: SiteFactsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly reports: ReportsService,
   ) {}
 
   /** /dive-sites: the filters run in SQL, so the page reads the cards it shows, the region options and the counts. */
@@ -103,17 +105,18 @@ export class DiveSitePagesService {
       };
       return { rawId, explorer, found: null };
     }
-    const [explorer, nearby, ratings, check, notices] = await Promise.all([
+    const [explorer, nearby, ratings, reports, check, notices] = await Promise.all([
       this.explorer(filtersOf(site), show, total, regions, matches),
       this.sites.nearby(site.id),
       this.ratingsOf(site.id),
+      this.reports.siteSection(site.id),
       this.facts.latestCheck(site.id),
       this.facts.noticesBySite([site.id]),
     ]);
     return {
       rawId,
       explorer,
-      found: { site, nearby, safety: this.safety.briefFor(site), ratings, renderedAt: new Date(), check, notices: notices.get(site.id) ?? [] },
+      found: { site, nearby, safety: this.safety.briefFor(site), ratings, reports, renderedAt: new Date(), check, notices: notices.get(site.id) ?? [] },
     };
   }
 
@@ -131,16 +134,18 @@ export class DiveSitePagesService {
     const from = firstCard(fromQuery, total);
     const page = await this.sites.explorerPage(filters, visible, matches, order, total, from);
     const ids = page.sites.map((site) => site.id);
-    const [ratings, notices, regionNotices] = await Promise.all([
+    const [ratings, notices, regionNotices, reports] = await Promise.all([
       this.sites.ratingSummaries(ids),
       this.facts.noticesBySite(ids),
       filters.region !== 'all' && regions.includes(filters.region) ? this.facts.noticesInRegion(filters.region) : Promise.resolve([]),
+      this.sites.latestReports(ids),
     ]);
     return {
       cards: page.sites,
       ratings,
       notices,
       regionNotices,
+      reports,
       matchCount: page.matchCount,
       totalSites: total,
       regions,

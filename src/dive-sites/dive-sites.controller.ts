@@ -76,12 +76,17 @@ export class DiveSitesController {
 
   /** The cards (and map popups) of the sites asked for, as /dive-sites embeds its first ones (src/dive-sites/explorer-site.ts). */
   @Get('cards')
-  // A card shows its site's stars.
-  @CacheTags(Tag.diveSites, Tag.allRatings)
+  // A card shows its site's stars and newest condition report.
+  @CacheTags(Tag.diveSites, Tag.allRatings, Tag.allReports)
   async cards(@Query() { ids }: DiveSiteCardsQueryDto) {
     const wanted = [...new Set(ids.split(',').map(Number))];
-    const [sites, ratings, notices] = await Promise.all([this.sites.byIds(wanted), this.sites.ratingSummaries(wanted), this.facts.noticesBySite(wanted)]);
-    return sites.map((site) => toExplorerSite(site, ratings, notices));
+    const [sites, ratings, notices, reports] = await Promise.all([
+      this.sites.byIds(wanted),
+      this.sites.ratingSummaries(wanted),
+      this.facts.noticesBySite(wanted),
+      this.sites.latestReports(wanted),
+    ]);
+    return sites.map((site) => toExplorerSite(site, ratings, notices, reports));
   }
 
   @Get('by-review-url')

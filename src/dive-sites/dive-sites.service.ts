@@ -1,3 +1,5 @@
+import { dayIn, reportSummary, type ReportCurrent } from 'core/reports';
+import { siteTimeZone } from 'core/site-time';
 import { createHash } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -8,6 +10,7 @@ import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
 import { accessesFor, ALL, isFiltered, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
+import { Clock } from 'src/common/clock';
 import { DiveSite } from './dive-site.entity';
 import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
@@ -156,7 +159,10 @@ const NEARBY_BY_LATITUDE = `
 
 @Injectable()
 export class DiveSitesService {
-  constructor(@InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>) {}
+  constructor(
+    @InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * The text searches this process has answered, each under the revision of the sites' text it was read at
@@ -450,6 +456,23 @@ export class DiveSitesService {
       [ids],
     );
     return new Map(rows.map((row) => [row.id, { average: Number(row.average), count: row.count }]));
+  }
+
+  /**
+   * Each of these sites' newest published condition report (issue 45) as its card says it, 'vis 15 m, 2 days
+   * ago' (its age by SITE_TIMEZONE's today); a site without one is not in the map. One indexed read.
+   */
+  async latestReports(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; date: string; visibility: number | null; waterTemperature: number | null; current: ReportCurrent | null }[] =
+      await this.sites.query(
+        `SELECT DISTINCT ON ("diveSiteId") "diveSiteId" AS id, date::text AS date, visibility, "waterTemperature", current
+         FROM condition_reports WHERE "diveSiteId" = ANY($1::int[]) AND status = 'published'
+         ORDER BY "diveSiteId", date DESC, time DESC NULLS LAST, id DESC`,
+        [ids],
+      );
+    const today = dayIn(this.clock.now(), siteTimeZone());
+    return new Map(rows.map((row) => [row.id, reportSummary(row, today)]));
   }
 
   /**

@@ -19,6 +19,7 @@ export function toExplorerSite(
   site: DiveSite,
   ratings?: ReadonlyMap<number, { average: number; count: number }>,
   notices?: ReadonlyMap<number, NoticeBrief[]>,
+  reports?: ReadonlyMap<number, string>,
 ): ExplorerSite {
   const card = {
     ...site,
@@ -27,5 +28,11 @@ export function toExplorerSite(
     reviewHref: reviewHref(site),
   };
   const inForce = (notices?.get(site.id) ?? []).map(({ id, title, startsOn, endsOn, source }) => ({ id, title, startsOn, endsOn, source }));
-  return { ...pickFields(card, EXPLORER_FIELDS), rating: ratings?.get(site.id) ?? null, ...(inForce.length ? { notices: inForce } : {}) };
+  const report = reports?.get(site.id);
+  return {
+    ...pickFields(card, EXPLORER_FIELDS),
+    rating: ratings?.get(site.id) ?? null,
+    ...(inForce.length ? { notices: inForce } : {}),
+    ...(report ? { report } : {}),
+  };
 }

@@ -10,6 +10,7 @@ export function formOf(request: Request): { form: FormName; target?: number } {
   if (kind === 'articles' && sub === 'comments') return { form: 'comment', target: Number(id) };
   if (kind === 'dive-sites' && sub === 'ratings') return { form: 'rating', target: Number(id) };
   if (kind === 'dive-sites' && sub === 'corrections') return { form: 'correction', target: Number(id) };
+  if (kind === 'dive-sites' && sub === 'reports') return { form: 'report', target: Number(id) };
   return { form: kind === 'contact' ? 'contact' : 'newsletter' };
 }
 

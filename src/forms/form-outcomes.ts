@@ -8,7 +8,7 @@ import { returnPath } from './form-return';
 
 /** The form's own page, when the post did not say where it came from. */
 function fallbackPage({ form, target }: FormOutcome): string {
-  if (form === 'rating' || form === 'correction') return `/dive-sites/${target}`;
+  if (form === 'rating' || form === 'correction' || form === 'report') return `/dive-sites/${target}`;
   if (form === 'comment') return '/blog';
   return `/${form}`;
 }

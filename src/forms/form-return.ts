@@ -8,6 +8,7 @@ const ANCHORS: Record<FormName, string> = {
   comment: '#comments-heading',
   rating: '#ratings-heading',
   correction: '#suggest-correction',
+  report: '#site-reports',
 };
 
 /**

@@ -2,7 +2,7 @@ import { Body, Controller, Param, Post, Redirect, Req, Res, UseFilters } from '@
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { clientIp } from 'src/common/client-ip';
-import { byId, Invalidates, Tag } from 'src/common/cache-tags';
+import { byId, Invalidates, reportsChanged, Tag } from 'src/common/cache-tags';
 import { idParam } from 'src/common/id.pipe';
 import { CommentsService } from 'src/comments/comments.service';
 import { CreateCommentDto } from 'src/comments/dto/create-comment.dto';
@@ -15,6 +15,8 @@ import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { RatingsService } from 'src/ratings/ratings.service';
 import { CorrectionsService } from 'src/corrections/corrections.service';
 import { CreateCorrectionDto } from 'src/corrections/dto/create-correction.dto';
+import { CreateReportDto } from 'src/reports/dto/create-report.dto';
+import { ReportsService } from 'src/reports/reports.service';
 import { RatingFormDto } from './dto/rating-form.dto';
 import { FormOutcomeFilter } from './form-outcome.filter';
 import { FormOutcomes } from './form-outcomes';
@@ -37,6 +39,7 @@ export class FormsController {
     private readonly comments: CommentsService,
     private readonly ratings: RatingsService,
     private readonly corrections: CorrectionsService,
+    private readonly reports: ReportsService,
   ) {}
 
   @Post('newsletter')
@@ -97,6 +100,21 @@ export class FormsController {
   ): Promise<Redirection> {
     await this.corrections.create(siteId, dto, clientIp(request));
     return this.back(request, response, { form: 'correction', target: siteId, done: {} });
+  }
+
+  /** Issue 45's condition report; the redirect's answer also carries what was stored, for the page cache's tags. */
+  @Post('dive-sites/:id/reports')
+  @RateLimit('report')
+  @Invalidates(reportsChanged)
+  @Redirect()
+  async report(
+    @Param('id', idParam('Dive site id')) siteId: number,
+    @Body() dto: CreateReportDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Redirection> {
+    const created = await this.reports.create(siteId, dto);
+    return { ...created, ...this.back(request, response, { form: 'report', target: siteId, done: { published: created.published } }) };
   }
 
   private back(request: Request, response: Response, outcome: Parameters<FormOutcomes['remember']>[2]): Redirection {

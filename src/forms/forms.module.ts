@@ -5,6 +5,7 @@ import { ContactModule } from 'src/contact/contact.module';
 import { NewsletterModule } from 'src/newsletter/newsletter.module';
 import { RatingsModule } from 'src/ratings/ratings.module';
 import { CorrectionsModule } from 'src/corrections/corrections.module';
+import { ReportsModule } from 'src/reports/reports.module';
 import { FormOutcomeFilter } from './form-outcome.filter';
 import { FormOutcomes } from './form-outcomes';
 import { FormsController } from './forms.controller';
@@ -12,7 +13,7 @@ import { sameOriginOnly } from './same-origin.middleware';
 
 /** The public forms without JavaScript: posted by the browser, answered with a redirect the page shows. */
 @Module({
-  imports: [NewsletterModule, ContactModule, CommentsModule, RatingsModule, CorrectionsModule],
+  imports: [NewsletterModule, ContactModule, CommentsModule, RatingsModule, CorrectionsModule, ReportsModule],
   controllers: [FormsController],
   providers: [FormOutcomes, FormOutcomeFilter],
 })

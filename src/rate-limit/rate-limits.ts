@@ -67,6 +67,13 @@ export const RATE_LIMITS = {
     message: () => 'Too many ratings from your network. Please wait a few minutes and try again.',
     givesBack: 'refusal',
   },
+  // Issue 45's condition reports, as ratings: five a quarter hour from one network is more than one boat's divers write.
+  report: {
+    limit: 5,
+    ttl: 15 * MINUTE,
+    message: () => 'Too many reports from your network. Please wait a few minutes and try again.',
+    givesBack: 'refusal',
+  },
   newsletter: {
     limit: 5,
     ttl: 15 * MINUTE,

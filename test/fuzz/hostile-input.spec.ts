@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { CONTENT_FORMAT, CONTENT_VERSION } from 'core/api/content-transfer';
+import { dayIn } from 'core/reports';
 import { ADMIN_TEST_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
 import { NULL_CHARACTER_MESSAGE } from 'src/common/null-characters';
 
@@ -552,6 +553,27 @@ const ENDPOINTS: Endpoint[] = [
     path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}/corrections`),
     body: { field: 'hazards', suggestion: 'Strong current at the point', sourceUrl: 'https://example.com/source', email: '' },
   },
+  {
+    name: 'GET /api/dive-sites/{id}/reports',
+    method: 'GET',
+    path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}/reports`),
+    query: ['limit', 'offset'],
+  },
+  {
+    name: 'POST /api/dive-sites/{id}/reports',
+    method: 'POST',
+    path: () => segment(fixtures.siteIds).map((id) => `/api/dive-sites/${id}/reports`),
+    body: {
+      date: dayIn(new Date(), 'Australia/Sydney'),
+      visibility: 12,
+      waterTemperature: 21.5,
+      current: 'light',
+      surge: 'none',
+      comment: 'Calm',
+      name: '',
+      website: '',
+    },
+  },
   { name: 'GET /api/dive-sites/export/geojson', method: 'GET', path: fixed('/api/dive-sites/export/geojson'), query: ['q', 'region', 'skill', 'depth'] },
   { name: 'GET /api/dive-sites/export/gpx', method: 'GET', path: fixed('/api/dive-sites/export/gpx'), query: ['q', 'region', 'skill', 'depth'] },
   { name: 'GET /api/carousel-videos', method: 'GET', path: fixed('/api/carousel-videos'), query: ['admin'] },
@@ -683,6 +705,10 @@ const ENDPOINTS: Endpoint[] = [
     path: () => segment(fixtures.siteIds).map((id) => `/api/admin/dive-sites/${id}/checks`),
     body: { checkedOn: '2026-01-01', fields: ['position'], sources: [{ title: 'Source', url: 'https://example.org/c' }] },
   },
+  { name: 'GET /api/admin/reports', method: 'GET', admin: true, path: fixed('/api/admin/reports'), query: ['status', 'q', 'limit', 'offset'] },
+  { name: 'POST /api/admin/reports/approve', method: 'POST', admin: true, path: fixed('/api/admin/reports/approve'), body: { ids: [1] } },
+  { name: 'POST /api/admin/reports/reject', method: 'POST', admin: true, path: fixed('/api/admin/reports/reject'), body: { ids: [1] } },
+  { name: 'POST /api/admin/reports/delete', method: 'POST', admin: true, path: fixed('/api/admin/reports/delete'), body: { ids: [1] } },
   { name: 'POST /api/admin/media', method: 'POST', admin: true, path: fixed('/api/admin/media'), multipart: true },
   { name: 'GET /api/admin/media', method: 'GET', admin: true, path: fixed('/api/admin/media') },
   { name: 'DELETE /api/admin/media/{id}', method: 'DELETE', admin: true, path: () => badId.map((id) => `/api/admin/media/${id}`) },

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     expect(config.imageRemoteHosts).toEqual([]);
     expect(config.imageRemoteTimeoutMs).toBe(10_000);
     expect(config.metricsToken).toBeNull();
+    expect(config.reportsModeration).toBe('off');
   });
 
   it('fetches no remote images unless IMAGE_REMOTE_HOSTS names the hosts (unset or empty: none)', () => {
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
     ['IMAGE_REMOTE_TIMEOUT_MS', '500', /IMAGE_REMOTE_TIMEOUT_MS/],
     ['METRICS_TOKEN', 'short', /METRICS_TOKEN/],
     ['METRICS_TOKEN', 'a token with spaces in it', /METRICS_TOKEN/],
+    ['REPORTS_MODERATION', 'yes', /REPORTS_MODERATION/],
   ])('stops with a message naming %s when it is %p', (name, value, pattern) => {
     const attempt = () => loadConfig({ DATA_DIR: dir(), [name]: value });
     expect(attempt).toThrow(ConfigError);

@@ -72,6 +72,7 @@ const panelData = (overrides: Partial<PanelData> = {}): PanelData => ({
   nearby: [{ id: 8, name: 'Cook Island', skillLevel: 'Beginner', km: 20 }],
   safety: {} as PanelData['safety'],
   ratings: { ratings: [], summary: { average: 4.5, count: 2 } },
+  reports: { rows: [], total: 0, today: '2026-11-25', earliest: '2026-11-11' },
   renderedAt: new Date('2026-11-25T00:00:00.000Z'),
   check: null,
   notices: [],

@@ -11,4 +11,5 @@ export const FORM_ISLANDS: Partial<Record<string, FormName>> = {
   ArticleComments: 'comment',
   SiteRatings: 'rating',
   SuggestCorrection: 'correction',
+  SiteReportForm: 'report',
 };

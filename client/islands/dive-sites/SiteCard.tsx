@@ -69,6 +69,12 @@ export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From th
             <span className="text-slate-600">No ratings yet</span>
           )}
         </p>
+        {site.report && (
+          <p className="text-sm text-slate-700" data-testid="site-latest-report">
+            <span className="font-medium">Latest report: </span>
+            {site.report}
+          </p>
+        )}
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
           <div>
             <dt className="inline font-medium text-slate-700">Depth: </dt>

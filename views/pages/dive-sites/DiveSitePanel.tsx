@@ -2,6 +2,7 @@ import { skillBadgeClass } from 'core/dive-sites/filters';
 import { IMAGE_SIZES } from 'core/images';
 import { MONTH_NAMES, type MonthMark } from 'core/dive-sites/season';
 import type { RatingsResponse } from 'core/api/dive-sites';
+import type { SiteReportsData } from 'core/reports';
 import type { PanelSite } from 'core/dive-sites/types';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
@@ -13,6 +14,7 @@ import { SiteNotices, SiteStatusNote } from './SiteStatus';
 import { type ConditionsPanel, SiteConditionsSection } from './SiteConditions';
 import type { ConditionsResponse } from 'core/api/conditions';
 import { ForecastOutlook } from 'views/components/ForecastOutlook';
+import { SiteReports } from 'views/components/reports/SiteReports';
 
 export type { PanelSite };
 
@@ -37,6 +39,7 @@ export interface DiveSitePanelProps {
     dan: { name: string; australia: string; international: string };
   };
   ratings: RatingsResponse;
+  reports: SiteReportsData;
   renderedAt: string;
   /** Issue 43: the site's newest recorded check (null: never checked) and the notices in force on it. */
   check: SiteCheck | null;
@@ -84,7 +87,19 @@ function SeasonStrip({ months }: { months: MonthMark[] }) {
  * nearby sites, the safety brief and the ratings. Server-rendered; only the ratings form and the copy
  * button need JavaScript.
  */
-export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, renderedAt, notices, conditions = null, forecast = null }: DiveSitePanelProps) {
+export function DiveSitePanel({
+  site,
+  crumbs,
+  season,
+  nearby,
+  safety,
+  ratings,
+  reports,
+  renderedAt,
+  notices,
+  conditions = null,
+  forecast = null,
+}: DiveSitePanelProps) {
   const status = statusBadge(site.status);
   const coordinates = `${site.latitude}, ${site.longitude}`;
   const osm = `https://www.openstreetmap.org/?mlat=${site.latitude}&mlon=${site.longitude}#map=15/${site.latitude}/${site.longitude}`;
@@ -296,6 +311,7 @@ export function DiveSitePanel({ site, crumbs, season, nearby, safety, ratings, r
           </aside>
         </div>
       </article>
+      <SiteReports site={{ id: site.id, name: site.name, region: site.region }} reports={reports} />
       <div id="site-ratings">
         <Island name="SiteRatings" props={{ site: { id: site.id, name: site.name }, initial: ratings, renderedAt }} hydrate="visible" />
       </div>

@@ -1,0 +1,184 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { reportDay, type AdminReportResponse, type ReportStatus } from 'core/reports';
+import { apiRequest } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { timeDistance } from '../format';
+import { isUnauthorized } from '../session';
+import { useAdminPages } from '../use-admin-pages';
+import { Button } from '../ui/Button';
+import { MoreRows } from '../ui/MoreRows';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useConfirm } from '../ui/useConfirm';
+
+// Under 'admin', so ending the session drops it with the rest of the admin data.
+const QUEUE_KEY = ['admin', 'reports'] as const;
+
+const VIEWS: { status: ReportStatus; label: string }[] = [
+  { status: 'pending', label: 'Waiting' },
+  { status: 'published', label: 'Published' },
+  { status: 'rejected', label: 'Rejected' },
+];
+
+type Action = 'approve' | 'reject' | 'delete';
+const DONE: Record<Action, string> = { approve: 'approved', reject: 'rejected', delete: 'deleted' };
+
+function facts(report: AdminReportResponse): string {
+  return [
+    report.visibility !== null && `vis ${report.visibility} m`,
+    report.waterTemperature !== null && `${report.waterTemperature} °C`,
+    report.current !== null && `current ${report.current}`,
+    report.surge !== null && `surge ${report.surge}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * Issue 45: divers' condition reports, waiting (REPORTS_MODERATION=on), published or rejected. Several are
+ * chosen at once and approved, rejected or deleted together; rejecting and deleting are asked first.
+ */
+export function ReportsQueue() {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ReportStatus>('pending');
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const queue = useAdminPages<AdminReportResponse>(QUEUE_KEY, `/api/admin/reports?status=${status}`);
+  const confirm = useConfirm();
+  const act = useMutation({
+    mutationFn: ({ action, ids }: { action: Action; ids: number[] }) => apiRequest<{ ids: number[] }>('POST', `/api/admin/reports/${action}`, { ids }),
+    onSuccess: (result, { action }) => {
+      setChosen(new Set());
+      void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
+      const count = result.ids.length;
+      toast({ title: `Report${count === 1 ? '' : 's'} ${DONE[action]}`, description: `${count} report${count === 1 ? '' : 's'} ${DONE[action]}.` });
+    },
+    onError: (error: Error) => {
+      // The session gate signs the administrator out.
+      if (!isUnauthorized(error)) toast({ title: 'Error', description: 'That did not work. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const run = (action: Action, ids: number[]) => {
+    if (!ids.length) return;
+    const several = ids.length === 1 ? 'this report' : `these ${ids.length} reports`;
+    if (action === 'approve') return act.mutate({ action, ids });
+    confirm.ask({
+      title: action === 'reject' ? 'Reject Reports' : 'Delete Reports',
+      description:
+        action === 'reject'
+          ? `Reject ${several}? They are taken off the site's page and kept under Rejected until deleted.`
+          : `Delete ${several}? They are removed for good and cannot be restored.`,
+      confirmLabel: action === 'reject' ? 'Reject' : 'Delete',
+      onConfirm: () => act.mutate({ action, ids }),
+    });
+  };
+  const toggle = (id: number) =>
+    setChosen((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const rows = queue.data ?? [];
+  const selected = rows.filter((row) => chosen.has(row.id)).map((row) => row.id);
+  const actions: { action: Action; word: string; variant: 'success' | 'outline' | 'quiet-destructive' }[] = [
+    ...(status !== 'published' ? [{ action: 'approve' as const, word: 'Approve', variant: 'success' as const }] : []),
+    ...(status !== 'rejected' ? [{ action: 'reject' as const, word: 'Reject', variant: 'outline' as const }] : []),
+    { action: 'delete', word: 'Delete', variant: 'quiet-destructive' },
+  ];
+
+  return (
+    <section aria-labelledby="reports-queue-heading" data-testid="reports-queue" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id="reports-queue-heading" className="text-xl font-bold text-slate-900">
+        Condition reports{queue.data ? ` (${queue.total})` : ''}
+      </h2>
+      <div role="group" aria-label="Which reports" className="mt-2 flex flex-wrap gap-2">
+        {VIEWS.map((view) => (
+          <Button
+            key={view.status}
+            small
+            variant={view.status === status ? 'primary' : 'outline'}
+            aria-pressed={view.status === status}
+            onClick={() => {
+              setStatus(view.status);
+              setChosen(new Set());
+            }}
+          >
+            {view.label}
+          </Button>
+        ))}
+      </div>
+      {queue.isPending ? (
+        <p className="mt-2 text-sm text-slate-600">Loading reports...</p>
+      ) : queue.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          Failed to fetch reports
+        </p>
+      ) : !rows.length ? (
+        <p className="mt-2 text-sm text-slate-600">No reports here.</p>
+      ) : (
+        <>
+          <p className="mt-3 flex flex-wrap items-center gap-2">
+            <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={selected.length === rows.length}
+                onChange={(event) => setChosen(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
+              />
+              Choose all shown
+            </label>
+            {actions.map(({ action, word, variant }) => (
+              <Button key={action} small variant={variant} disabled={!selected.length || act.isPending} onClick={() => run(action, selected)}>
+                {word} chosen ({selected.length})
+              </Button>
+            ))}
+          </p>
+          <ul className="mt-3 grid gap-3" aria-label="Condition reports">
+            {rows.map((report) => (
+              <li key={report.id} className="flex gap-3 rounded-lg p-4 ring-1 ring-slate-200">
+                <input
+                  type="checkbox"
+                  className="mt-1 h-5 w-5"
+                  checked={chosen.has(report.id)}
+                  onChange={() => toggle(report.id)}
+                  aria-label={`Choose the report of ${report.site.name}, ${reportDay(report.date)}`}
+                />
+                <div className="min-w-0 flex-1">
+                  <h3 className="font-semibold text-slate-900">
+                    <a href={`/dive-sites/${report.site.id}`} className="text-cyan-700 hover:underline">
+                      {report.site.name}
+                    </a>
+                    : {reportDay(report.date)}
+                    {report.time ? `, ${report.time}` : ''}
+                  </h3>
+                  <p className="mt-1 text-xs text-slate-600">
+                    <time dateTime={report.createdAt}>Sent {timeDistance(report.createdAt)} ago</time>
+                    {report.name ? ` by ${report.name}` : ''}
+                  </p>
+                  {facts(report) && <p className="mt-1 text-sm text-slate-900">{facts(report)}</p>}
+                  {report.comment && <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{report.comment}</p>}
+                  <p className="mt-2 flex flex-wrap gap-2">
+                    {actions.map(({ action, word, variant }) => (
+                      <Button
+                        key={action}
+                        small
+                        variant={variant}
+                        disabled={act.isPending}
+                        onClick={() => run(action, [report.id])}
+                        aria-label={`${word} the report of ${report.site.name}, ${reportDay(report.date)}`}
+                      >
+                        {word}
+                      </Button>
+                    ))}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <MoreRows shown={rows.length} total={queue.total} hasMore={queue.hasMore} loading={queue.loadingMore} onMore={queue.more} />
+        </>
+      )}
+      <ConfirmDialog request={confirm.request} onClose={confirm.close} />
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DiveSitesModule } from 'src/dive-sites/dive-sites.module';
+import { ConditionReport } from './condition-report.entity';
+import { ReportsController } from './reports.controller';
+import { ReportsPagesController } from './reports-pages.controller';
+import { ReportsFeedController } from './reports-feed.controller';
+import { ReportsService } from './reports.service';
+
+/** Issue 45: divers' condition reports of the dive sites, and their moderation. */
+@Module({
+  imports: [TypeOrmModule.forFeature([ConditionReport]), DiveSitesModule],
+  controllers: [ReportsController, ReportsPagesController, ReportsFeedController],
+  providers: [ReportsService],
+  exports: [ReportsService],
+})
+export class ReportsModule {}
