@@ -22,6 +22,7 @@ import { DiveSiteStatus1797900000000 } from '../../migrations/1797900000000-Dive
 import { SiteCorrections1797900000001 } from '../../migrations/1797900000001-SiteCorrections';
 import { SiteArticleLinkIndexes1798000000000 } from '../../migrations/1798000000000-SiteArticleLinkIndexes';
 import { DiveSiteRevision1798100000000 } from '../../migrations/1798100000000-DiveSiteRevision';
+import { SearchWords1799100000000 } from '../../migrations/1799100000000-SearchWords';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SiteCorrections1797900000001,
   SiteArticleLinkIndexes1798000000000,
   DiveSiteRevision1798100000000,
+  SearchWords1799100000000,
 ];
