@@ -368,6 +368,22 @@ export class DiveSitesService {
     return site?.videoUrl ? { name: site.name, videoUrl: site.videoUrl } : null;
   }
 
+  /**
+   * The slugs of the other articles the sites linking to this one (by their blog article or review link) also
+   * link to: an article's related posts of the same dive site (issue 47).
+   */
+  async articlesLinkedWith(path: string, slug: string): Promise<string[]> {
+    const rows = await this.sites
+      .createQueryBuilder('site')
+      .select(['site.blogSlug', 'site.reviewLink'])
+      .where('site.reviewLink = :path OR site.blogSlug = :slug', { path, slug })
+      .orderBy('site.id')
+      .limit(20)
+      .getMany();
+    const slugs = rows.flatMap((site) => [site.blogSlug, /^\/blog\/([^/?#]+)$/.exec(site.reviewLink ?? '')?.[1] ?? null]);
+    return [...new Set(slugs.filter((other): other is string => !!other && other !== slug))];
+  }
+
   /** A random featured site that has a blog article (the hero of /gear-reviews, SPEC section 2): one row read. */
   randomFeaturedWithArticle(): Promise<Pick<DiveSite, 'id' | 'name' | 'region' | 'imageUrl' | 'blogSlug'> | null> {
     return this.sites
