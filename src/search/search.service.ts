@@ -73,7 +73,8 @@ export class SearchService {
   async searchWithCounts(raw: string): Promise<SearchAnswer> {
     const term = raw.trim();
     if (term.length < SEARCH_MIN_LENGTH) return { results: [], counts: { article: 0, 'dive-site': 0, product: 0, review: 0 } };
-    const found = await this.find(term, [term]);
+    const siteMatch = firstMatchingSiteIds(this.diveSites, term, HUMAN_ORDER, SEARCH_MAX_PER_TYPE, COUNT_UP_TO);
+    const found = await this.find([term], siteMatch);
     // Found as written. The sites correct themselves: when the others find the term as written, the sites a
     // correction found are not shown; when only those were found, the others are corrected too.
     if (found.corrected && found.results.some((result) => result.type !== 'dive-site')) {
@@ -87,7 +88,8 @@ export class SearchService {
     const words = corrected.map(({ word }) => word);
     const correctedTerm = words.join(' ');
     if (words.length > 0 && (words.length > 1 || correctedTerm !== term.toLowerCase())) {
-      const again = await this.find(term, words);
+      // The sites' own answer is the same (they correct themselves): read once, not again.
+      const again = await this.find(words, siteMatch);
       if (again.results.length > 0) return correctedTerm === term.toLowerCase() ? again : { ...again, corrected: correctedTerm };
     }
     return { ...found, suggestions: await suggestedWords(this.dataSource, term) };
@@ -98,7 +100,7 @@ export class SearchService {
    * (with its own tolerant steps), the other types holding `words` (one: the term as written; several: each
    * word somewhere in the post's text).
    */
-  private async find(term: string, words: string[]): Promise<SearchAnswer> {
+  private async find(words: string[], siteMatch: ReturnType<typeof firstMatchingSiteIds>): Promise<SearchAnswer> {
     const likes = Object.fromEntries(words.map((word, index) => [`like${index}`, `%${escapeLike(word)}%`]));
     const now = this.clock.now();
     const fieldByField = (alias: string, fields: string[], like: string) => `(${fields.map((field) => `${alias}."${field}" ILIKE :${like}`).join(' OR ')})`;
@@ -121,7 +123,6 @@ export class SearchService {
     };
 
     // The sites' count and first few (one count and one short page whenever the text as written finds any).
-    const siteMatch = firstMatchingSiteIds(this.diveSites, term, HUMAN_ORDER, SEARCH_MAX_PER_TYPE, COUNT_UP_TO);
     const [[articles, articleCount], sites, [products, productCount], [reviews, reviewCount], siteCount] = await Promise.all([
       this.newestMatching(this.articles, 'a', (query) => matchingText(query, 'a', SEARCHED_TEXT.article('a')), now),
       siteMatch.then(({ ids }) =>

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 // The bench's SQL growth (bench/lib/grow-sql.mjs), run on this file's own database.
 import { growDatabase, scaleCounts, type ScaleCounts } from '../../bench/lib/grow-sql.mjs';
 import { HUMAN_ORDER, NEARBY_BY_INDEX, NEARBY_INDEX, NEARBY_KM, NEARBY_LIMIT } from 'src/dive-sites/dive-sites.service';
-import { siteTextMatch } from 'src/dive-sites/dive-site-text';
+import { matchingSiteIds, siteTextMatch } from 'src/dive-sites/dive-site-text';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from 'src/database/data-source-options';
 import { Review } from 'src/reviews/review.entity';
@@ -284,6 +284,33 @@ describe('the exports of a grown database, written as they are read', () => {
   it('is still running after them, its heap within the limit', () => {
     expect(server.exitCode).toBeNull();
     expect(output).not.toMatch(/heap out of memory|FATAL ERROR/);
+  });
+});
+
+describe('the forgiving search of a grown database', () => {
+  it("reads a misspelt place as the place, and the known words do not grow with the sites' copies", async () => {
+    const dataSource = new DataSource(dataSourceOptions(databaseUrl));
+    await dataSource.initialize();
+    try {
+      const rows = (await dataSource.query('SELECT id, name, region FROM dive_sites')) as { id: number; name: string; region: string }[];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const { ids, kind } = await matchingSiteIds(dataSource, 'sydny harbour', HUMAN_ORDER);
+      expect(kind).toBe('corrected');
+      expect(ids.map((id) => byId.get(id)!.name)).toEqual(expect.arrayContaining(['Camp Cove (Watsons Bay)']));
+      expect(ids.filter((id) => !`${byId.get(id)!.name} ${byId.get(id)!.region}`.includes('Sydney'))).toEqual([]);
+      // The copies repeat the seed's names, regions and marine life: the words known stay those of the seed and
+      // a few of the copies' names ('copy', 'site'), so correcting a word costs the same at any size.
+      const [{ words }] = (await dataSource.query('SELECT count(*)::int AS words FROM search_words')) as { words: number }[];
+      const [{ seedWords }] = (await dataSource.query(
+        `SELECT count(DISTINCT w)::int AS "seedWords"
+         FROM dive_sites, regexp_split_to_table(lower(name || ' ' || region || ' ' || COALESCE("marineLife", '')), '[^[:alpha:]]+') w
+         WHERE length(w) >= 3 AND name NOT LIKE 'Copy %'`,
+      )) as { seedWords: number }[];
+      expect(rows.length).toBeGreaterThan(2000);
+      expect(words).toBeLessThan(seedWords + 500);
+    } finally {
+      await dataSource.destroy();
+    }
   });
 });
 
