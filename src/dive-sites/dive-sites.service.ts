@@ -10,7 +10,7 @@ import type { ListSlice } from 'src/common/list-slice.dto';
 import { Clock } from 'src/common/clock';
 import { calendarDate, cursorBatches, inReadTransaction } from 'src/common/cursor';
 import { DiveSite } from './dive-site.entity';
-import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
+import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatch } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
@@ -156,7 +156,7 @@ export class DiveSitesService {
    * (`revision\nterm`): the same term at the same revision finds the same sites. Bounded by the ids they
    * hold in all (a search for 'reef' at 100x holds 24,700).
    */
-  private readonly searches = new LRUCache<string, { ids: number[]; kind: SiteMatchKind }>({
+  private readonly searches = new LRUCache<string, SiteMatch>({
     maxSize: KEPT_SEARCH_IDS,
     sizeCalculation: (match) => match.ids.length + 1,
   });
@@ -311,7 +311,7 @@ export class DiveSitesService {
   }
 
   /** The same, and how the term found them ('text' as SPEC section 5's substring, or a tolerant step). */
-  async searchMatch(term: string): Promise<{ ids: number[]; kind: SiteMatchKind }> {
+  async searchMatch(term: string): Promise<SiteMatch> {
     // Kept by the revision: a site's page searches for its own name, which read 24,700 sites' text from the
     // trigram index at 100x (22 ms for a long name) every time the page was rendered.
     const key = `${(await this.revisions()).sites}\n${term.trim()}`;

@@ -5,7 +5,7 @@ import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
 import { correctedWords, suggestedWords } from 'src/common/search-words';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
-import { HUMAN_ORDER } from 'src/dive-sites/dive-sites.service';
+import { DiveSitesService, HUMAN_ORDER } from 'src/dive-sites/dive-sites.service';
 import { anySiteText, firstMatchingSiteIds } from 'src/dive-sites/dive-site-text';
 import { Product } from 'src/products/product.entity';
 import { visibleAt } from 'src/publishing/visibility';
@@ -59,6 +59,7 @@ export class SearchService {
     @InjectRepository(Review) private readonly reviews: Repository<Review>,
     private readonly clock: Clock,
     private readonly dataSource: DataSource,
+    private readonly siteSearch: DiveSitesService,
   ) {}
 
   async search(raw: string): Promise<SearchResult[]> {
@@ -73,7 +74,10 @@ export class SearchService {
   async searchWithCounts(raw: string): Promise<SearchAnswer> {
     const term = raw.trim();
     if (term.length < SEARCH_MIN_LENGTH) return { results: [], counts: { article: 0, 'dive-site': 0, product: 0, review: 0 } };
-    const siteMatch = firstMatchingSiteIds(this.diveSites, term, HUMAN_ORDER, SEARCH_MAX_PER_TYPE, COUNT_UP_TO);
+    // A term the sites' text does not hold as written is answered by the sites' own tolerant search, kept under their revision.
+    const siteMatch = firstMatchingSiteIds(this.diveSites, term, HUMAN_ORDER, SEARCH_MAX_PER_TYPE, COUNT_UP_TO, (tolerant) =>
+      this.siteSearch.searchMatch(tolerant),
+    );
     const found = await this.find([term], siteMatch);
     // Found as written. The sites correct themselves: when the others find the term as written, the sites a
     // correction found are not shown; when only those were found, the others are corrected too.
