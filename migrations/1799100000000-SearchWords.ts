@@ -64,9 +64,15 @@ export class SearchWords1799100000000 implements MigrationInterface {
     );
     await queryRunner.query(`SELECT "search_words_add"(string_agg(DISTINCT "category", ' '), 1::smallint) FROM "articles"`);
     await queryRunner.query(`SELECT "search_words_add"(string_agg(DISTINCT "category", ' '), 1::smallint) FROM "reviews"`);
+    // An article's 'Read next' of the same dive site (DiveSitesService.articlesLinkedWith): the sites linking
+    // to it by their blog article or review link, found without reading every site.
+    await queryRunner.query(`CREATE INDEX "IDX_dive_sites_blog_slug" ON "dive_sites" ("blogSlug") WHERE "blogSlug" IS NOT NULL`);
+    await queryRunner.query(`CREATE INDEX "IDX_dive_sites_review_link" ON "dive_sites" ("reviewLink") WHERE "reviewLink" IS NOT NULL`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX "IDX_dive_sites_review_link"`);
+    await queryRunner.query(`DROP INDEX "IDX_dive_sites_blog_slug"`);
     for (const table of ['dive_sites', 'products', 'articles', 'reviews']) await queryRunner.query(`DROP TRIGGER "TRG_search_words_${table}" ON "${table}"`);
     await queryRunner.query(`DROP FUNCTION "search_words_of_row"()`);
     await queryRunner.query(`DROP FUNCTION "search_words_add"(text, smallint)`);

@@ -244,6 +244,17 @@ describe('the grown tables are read through their indexes', () => {
     expect(hero).toContain('IDX_dive_sites_featured_article');
     for (const explained of [video, hero]) expect(explained).not.toContain('Seq Scan on dive_sites');
   });
+
+  it("finds the sites linking to an article ('Read next' of the same site) from partial indexes, not by reading every site", async () => {
+    // DiveSitesService.articlesLinkedWith's condition, as TypeORM writes it.
+    const explained = await plan(
+      `SELECT site."blogSlug", site."reviewLink" FROM dive_sites site WHERE site."reviewLink" = $1 OR site."blogSlug" = $2 ORDER BY site.id LIMIT 20`,
+      ['/blog/julian-rocks', 'julian-rocks'],
+    );
+    expect(explained).toContain('IDX_dive_sites_blog_slug');
+    expect(explained).toContain('IDX_dive_sites_review_link');
+    expect(explained).not.toContain('Seq Scan on dive_sites');
+  });
 });
 
 describe('the exports of a grown database, written as they are read', () => {
