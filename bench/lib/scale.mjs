@@ -86,6 +86,8 @@ export async function scalePages(base) {
     ['dive sites', '/dive-sites'],
     ['top rated', '/dive-sites?sort=top-rated'],
     ['search', '/search?q=wreck'],
+    // A misspelt search (issue 47): nothing as written, so the forgiving steps answer.
+    ['search misspelt', '/search?q=sydny+harbour'],
     ['dive site', `/dive-sites/${site.id}`],
     ['rss', '/rss.xml'],
     ['sitemap', '/sitemap.xml'],

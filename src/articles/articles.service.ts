@@ -55,6 +55,23 @@ export class ArticlesService {
     return query;
   }
 
+  /**
+   * Up to `limit` published articles to read next (issue 47): those of `siteSlugs` (linked from the same dive
+   * site) first, then the newest of the same category; never the article itself. List fields only.
+   */
+  async related(article: Pick<Article, 'id' | 'category'>, siteSlugs: string[], limit = 3): Promise<Article[]> {
+    const ofSite = siteSlugs.length
+      ? await this.publishedQuery().andWhere('article.slug IN (:...siteSlugs) AND article.id <> :id', { siteSlugs, id: article.id }).limit(limit).getMany()
+      : [];
+    if (ofSite.length >= limit) return ofSite;
+    const sameCategory = await this.publishedQuery(article.category)
+      .andWhere('article.id <> :id', { id: article.id })
+      .andWhere(ofSite.length ? 'article.id NOT IN (:...taken)' : 'TRUE', { taken: ofSite.map((other) => other.id) })
+      .limit(limit - ofSite.length)
+      .getMany();
+    return [...ofSite, ...sameCategory];
+  }
+
   /** One page of the administrator's list (drafts included) and how many match in all: src/publishing/admin-post-page.ts. */
   adminPage(filter: AdminPostFilter): Promise<Page<Article>> {
     return adminPostPage(this.articles, filter);

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { toArticleResponse } from 'src/articles/article.response';
+import { readingMinutes } from 'core/reading-time';
+import { toArticleListItem, toArticleResponse } from 'src/articles/article.response';
 import { ArticlesService } from 'src/articles/articles.service';
 import { toPublicComment } from 'src/comments/comment.response';
 import { CommentsService } from 'src/comments/comments.service';
@@ -54,11 +55,22 @@ export class BlogPagesController {
     }
     const article = toArticleResponse(found);
     tagAnswer(response, Tag.article(article.id), Tag.comments(article.id), Tag.allComments);
-    const [comments, diveSiteVideo] = await Promise.all([
+    const [comments, diveSiteVideo, related] = await Promise.all([
       this.comments.listForArticle(article.id),
       this.diveSites.videoForArticle(articlePath(article.slug), article.slug),
+      // What to read next: other articles of the same dive site, then of the same category (Tag.articles drops the page when they change).
+      this.diveSites.articlesLinkedWith(articlePath(article.slug), article.slug).then((slugs) => this.articles.related(found, slugs)),
     ]);
-    const data = { article, bodyHtml: renderBody(article.content), comments: comments.map(toPublicComment), diveSiteVideo };
+    tagAnswer(response, Tag.articles);
+    const bodyHtml = renderBody(article.content);
+    const data = {
+      article,
+      bodyHtml,
+      comments: comments.map(toPublicComment),
+      diveSiteVideo,
+      readingMinutes: readingMinutes(bodyHtml),
+      related: related.map(toArticleListItem),
+    };
     return this.render.view(ArticlePage, presentArticle(data, this.render));
   }
 }

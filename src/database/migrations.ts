@@ -29,6 +29,7 @@ import { GenericStatusNote1798800000002 } from '../../migrations/1798800000002-G
 import { DiveSiteTideStation1798700000001 } from '../../migrations/1798700000001-DiveSiteTideStation';
 import { CorrectionRevisions1798950000000 } from '../../migrations/1798950000000-CorrectionRevisions';
 import { Forecast1798900000000 } from '../../migrations/1798900000000-Forecast';
+import { SearchWords1799100000000 } from '../../migrations/1799100000000-SearchWords';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Forecast1798900000000,
   CorrectionRevisions1798950000000,
   ConditionReports1799000000001,
+  SearchWords1799100000000,
 ];

@@ -6,6 +6,8 @@
  * match across two fields of the joined text: such a term is searched field by field, so the answer is
  * always the one SPEC describes.
  */
+import { correctedWords, termWords } from 'src/common/search-words';
+
 const SEPARATOR = '\u001f';
 const JOINED = `(site.name || E'\\x1f' || site.description || E'\\x1f' || site.region || E'\\x1f' || COALESCE(site.marineLife, ''))`;
 const FIELD_BY_FIELD = '(site.name ILIKE :like OR site.description ILIKE :like OR site.region ILIKE :like OR site.marineLife ILIKE :like)';
@@ -19,7 +21,14 @@ export function siteTextMatch(term: string): [condition: string, parameters: { l
 }
 
 /** How a term found its sites: as written, ignoring accents, every word of it, or a name spelt like it. */
-export type SiteMatchKind = 'text' | 'accents' | 'words' | 'similar';
+export type SiteMatchKind = 'text' | 'accents' | 'words' | 'corrected' | 'similar';
+
+/** The sites a term found, how, and (corrected) the words it was read as. */
+export interface SiteMatch {
+  ids: number[];
+  kind: SiteMatchKind;
+  corrected?: string;
+}
 
 /** The least pg_trgm word similarity between a term and a site's name for a misspelling to find it ('yongla' and 'SS Yongala': 0.71). */
 export const SIMILAR_NAME = 0.5;
@@ -50,10 +59,11 @@ const JOINED_RAW = JOINED.replace(/site\.(\w+)/g, (_, column: string) => `site."
  * The ids of the sites a diver's term means, by name (HUMAN_ORDER), and how they were found. SPEC section
  * 5's substring comes first and answers whenever it finds anything (from the trigram index); only when it
  * finds nothing is the term tried, in turn: ignoring accents ('vallee des gorgones'), as separate words
- * each somewhere in the site's text ('ship wreck'), then as a misspelt name ('yongla'). The later steps
+ * each somewhere in the site's text ('ship wreck') with each misspelt word corrected to the closest known
+ * word ('sydny harbour': src/common/search-words.ts), then as a misspelt name ('yongla'). The later steps
  * read every site's text, once, and only for a term that otherwise finds nothing.
  */
-export async function matchingSiteIds(db: Queryable, rawTerm: string, order: string): Promise<{ ids: number[]; kind: SiteMatchKind }> {
+export async function matchingSiteIds(db: Queryable, rawTerm: string, order: string): Promise<SiteMatch> {
   const term = rawTerm.trim();
   const select = (where: string, parameters: unknown[], orderBy = `site.name ${order}, site.id`) =>
     db.query(`SELECT site.id FROM dive_sites site WHERE ${where} ORDER BY ${orderBy}`, parameters) as Promise<{ id: number }[]>;
@@ -68,14 +78,22 @@ export async function matchingSiteIds(db: Queryable, rawTerm: string, order: str
     const accents = await select(`${fold(JOINED_RAW)} LIKE ${fold('$1')}`, [like]);
     if (accents.length > 0) return { ids: ids(accents), kind: 'accents' };
   }
-  const words = [...new Set(term.split(/\s+/).filter((word) => word.length >= 2))].slice(0, 8);
-  if (words.length > 1) {
-    const conditions = words.map((_, index) => `${fold(JOINED_RAW)} LIKE ${fold(`$${index + 1}`)}`);
+  // Word by word, in any order, each misspelt word read as the closest known word: a region's word in the
+  // site's name or region, any other anywhere; the sites with more of the words in their name or region first.
+  const corrected = await correctedWords(db, term, (word) => anySiteText(db, word));
+  const changed = corrected.some(({ word }, index) => word !== termWords(term)[index]);
+  if (corrected.length > 1 || changed) {
+    const place = `${fold(`site."name" || E'\\x1f' || site."region"`)}`;
+    const conditions = corrected.map(({ place: inPlace }, index) => `${inPlace ? place : fold(JOINED_RAW)} LIKE ${fold(`$${index + 1}`)}`);
+    const rank = corrected.map((_, index) => `(${place} LIKE ${fold(`$${index + 1}`)})::int`).join(' + ');
     const found = await select(
       conditions.join(' AND '),
-      words.map((word) => `%${escapeLike(word)}%`),
+      corrected.map(({ word }) => `%${escapeLike(word)}%`),
+      `${rank} DESC, site.name ${order}, site.id`,
     );
-    if (found.length > 0) return { ids: ids(found), kind: 'words' };
+    if (found.length > 0) {
+      return changed ? { ids: ids(found), kind: 'corrected', corrected: corrected.map(({ word }) => word).join(' ') } : { ids: ids(found), kind: 'words' };
+    }
   }
   if (trgm && term.length >= 3) {
     const similarity = `word_similarity(${fold('$1')}, ${fold('site.name')})`;
@@ -101,7 +119,8 @@ export async function anySiteText(db: Queryable, term: string): Promise<boolean>
  * The first `limit` of the sites matchingSiteIds finds, in its order, and how many it finds, counted up to
  * `countUpTo` (a larger count reads as `countUpTo`). When the text as written finds any (the usual case), that
  * is one count that stops at `countUpTo` and one page read in the order of the sites' name index: never every
- * matching site ('reef' finds most of 24,700 sites at 100x).
+ * matching site ('reef' finds most of 24,700 sites at 100x). Otherwise `tolerant` answers (matchingSiteIds, or
+ * DiveSitesService.searchMatch, which keeps its answers under the sites' revision).
  */
 export async function firstMatchingSiteIds(
   db: Queryable,
@@ -109,7 +128,8 @@ export async function firstMatchingSiteIds(
   order: string,
   limit: number,
   countUpTo: number,
-): Promise<{ ids: number[]; total: number }> {
+  tolerant: (term: string) => Promise<SiteMatch> = (term) => matchingSiteIds(db, term, order),
+): Promise<{ ids: number[]; total: number; corrected?: string }> {
   const term = rawTerm.trim();
   const [condition, like] = rawTextMatch(term);
   const [counted, first] = (await Promise.all([
@@ -117,6 +137,6 @@ export async function firstMatchingSiteIds(
     db.query(`SELECT site.id FROM dive_sites site WHERE ${condition} ORDER BY site.name ${order}, site.id LIMIT $2`, [like, limit]),
   ])) as [{ total: number }[], { id: number }[]];
   if (counted[0].total > 0 || term === '') return { ids: first.map((row) => row.id), total: counted[0].total };
-  const { ids } = await matchingSiteIds(db, term, order);
-  return { ids: ids.slice(0, limit), total: Math.min(ids.length, countUpTo) };
+  const { ids, corrected } = await tolerant(term);
+  return { ids: ids.slice(0, limit), total: Math.min(ids.length, countUpTo), corrected };
 }

@@ -16,6 +16,9 @@ export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLe
 @Index('IDX_dive_sites_video_blog_slug', { synchronize: false })
 @Index('IDX_dive_sites_video_review_link', { synchronize: false })
 @Index('IDX_dive_sites_featured_article', { synchronize: false })
+// Partial indexes of the sites by the article they link to ('Read next' of the same site): SearchWords.
+@Index('IDX_dive_sites_blog_slug', { synchronize: false })
+@Index('IDX_dive_sites_review_link', { synchronize: false })
 @Check('CHK_dive_sites_position_precision', `"position_precision" IN ('mark', 'approximate')`)
 @Check('CHK_dive_sites_kind', `"kind" IN ('wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other')`)
 @Check('CHK_dive_sites_access', `"access" IN ('shore', 'boat', 'both')`)

@@ -12,7 +12,7 @@ import type { Page } from 'src/common/admin-page';
 import type { ListSlice } from 'src/common/list-slice.dto';
 import { Clock } from 'src/common/clock';
 import { DiveSite } from './dive-site.entity';
-import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatchKind } from './dive-site-text';
+import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatch } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
@@ -169,7 +169,7 @@ export class DiveSitesService {
    * (`revision\nterm`): the same term at the same revision finds the same sites. Bounded by the ids they
    * hold in all (a search for 'reef' at 100x holds 24,700).
    */
-  private readonly searches = new LRUCache<string, { ids: number[]; kind: SiteMatchKind }>({
+  private readonly searches = new LRUCache<string, SiteMatch>({
     maxSize: KEPT_SEARCH_IDS,
     sizeCalculation: (match) => match.ids.length + 1,
   });
@@ -328,7 +328,7 @@ export class DiveSitesService {
   }
 
   /** The same, and how the term found them ('text' as SPEC section 5's substring, or a tolerant step). */
-  async searchMatch(term: string): Promise<{ ids: number[]; kind: SiteMatchKind }> {
+  async searchMatch(term: string): Promise<SiteMatch> {
     // Kept by the revision: a site's page searches for its own name, which read 24,700 sites' text from the
     // trigram index at 100x (22 ms for a long name) every time the page was rendered.
     const key = `${(await this.revisions()).sites}\n${term.trim()}`;
@@ -381,6 +381,22 @@ export class DiveSitesService {
       .orderBy('site.id')
       .getOne();
     return site?.videoUrl ? { name: site.name, videoUrl: site.videoUrl } : null;
+  }
+
+  /**
+   * The slugs of the other articles the sites linking to this one (by their blog article or review link) also
+   * link to: an article's related posts of the same dive site (issue 47).
+   */
+  async articlesLinkedWith(path: string, slug: string): Promise<string[]> {
+    const rows = await this.sites
+      .createQueryBuilder('site')
+      .select(['site.blogSlug', 'site.reviewLink'])
+      .where('site.reviewLink = :path OR site.blogSlug = :slug', { path, slug })
+      .orderBy('site.id')
+      .limit(20)
+      .getMany();
+    const slugs = rows.flatMap((site) => [site.blogSlug, /^\/blog\/([^/?#]+)$/.exec(site.reviewLink ?? '')?.[1] ?? null]);
+    return [...new Set(slugs.filter((other): other is string => !!other && other !== slug))];
   }
 
   /** A random featured site that has a blog article (the hero of /gear-reviews, SPEC section 2): one row read. */

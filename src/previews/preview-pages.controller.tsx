@@ -1,3 +1,4 @@
+import { readingMinutes } from 'core/reading-time';
 import { Controller, Get, Inject, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -81,7 +82,9 @@ export class PreviewPagesController {
     if (kind === 'articles') {
       const article = toArticleResponse(await this.articles.findById(id));
       const diveSiteVideo = await this.diveSites.videoForArticle(articlePath(article.slug), article.slug);
-      const view = presentArticle({ article, bodyHtml: renderBody(article.content), comments: [], diveSiteVideo }, this.render);
+      const bodyHtml = renderBody(article.content);
+      // A draft's preview reads as its page will, without the posts to read next (they are chosen when it is published).
+      const view = presentArticle({ article, bodyHtml, comments: [], diveSiteVideo, readingMinutes: readingMinutes(bodyHtml), related: [] }, this.render);
       return this.previewOf(kind, id, article, ArticlePage, view);
     }
     const review = toReviewResponse(await this.reviews.findById(id));

@@ -3,9 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
+import { correctedWords, suggestedWords } from 'src/common/search-words';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
-import { HUMAN_ORDER } from 'src/dive-sites/dive-sites.service';
-import { firstMatchingSiteIds } from 'src/dive-sites/dive-site-text';
+import { DiveSitesService, HUMAN_ORDER } from 'src/dive-sites/dive-sites.service';
+import { anySiteText, firstMatchingSiteIds } from 'src/dive-sites/dive-site-text';
 import { Product } from 'src/products/product.entity';
 import { visibleAt } from 'src/publishing/visibility';
 import { Review } from 'src/reviews/review.entity';
@@ -37,6 +38,14 @@ function joined(alias: string, fields: string[]) {
   return { fields, sql: `(${fields.map((field) => `${alias}."${field}"`).join(` || E'\\x1f' || `)})` };
 }
 
+/** A search's first results and counts; `corrected`, the words a misspelt term was read as; `suggestions`, for a term that found nothing. */
+export interface SearchAnswer {
+  results: SearchResult[];
+  counts: SearchCounts;
+  corrected?: string;
+  suggestions?: string[];
+}
+
 /**
  * The header's global search (SPEC section 5): a case-insensitive substring match on the fields SPEC
  * names, at most 3 results per type, drafts and scheduled posts never included. One query per type, each limited in SQL.
@@ -50,6 +59,7 @@ export class SearchService {
     @InjectRepository(Review) private readonly reviews: Repository<Review>,
     private readonly clock: Clock,
     private readonly dataSource: DataSource,
+    private readonly siteSearch: DiveSitesService,
   ) {}
 
   async search(raw: string): Promise<SearchResult[]> {
@@ -61,25 +71,62 @@ export class SearchService {
    * /dive-sites?search= finds them (name, description, region, marine life; then without accents, word by
    * word, or a misspelt name: src/dive-sites/dive-site-text.ts), so the count is the list 'See all' opens.
    */
-  async searchWithCounts(raw: string): Promise<{ results: SearchResult[]; counts: SearchCounts }> {
+  async searchWithCounts(raw: string): Promise<SearchAnswer> {
     const term = raw.trim();
     if (term.length < SEARCH_MIN_LENGTH) return { results: [], counts: { article: 0, 'dive-site': 0, product: 0, review: 0 } };
-    const like = `%${escapeLike(term)}%`;
+    // A term the sites' text does not hold as written is answered by the sites' own tolerant search, kept under their revision.
+    const siteMatch = firstMatchingSiteIds(this.diveSites, term, HUMAN_ORDER, SEARCH_MAX_PER_TYPE, COUNT_UP_TO, (tolerant) =>
+      this.siteSearch.searchMatch(tolerant),
+    );
+    const found = await this.find([term], siteMatch);
+    // Found as written. The sites correct themselves: when the others find the term as written, the sites a
+    // correction found are not shown; when only those were found, the others are corrected too.
+    if (found.corrected && found.results.some((result) => result.type !== 'dive-site')) {
+      return { results: found.results.filter((result) => result.type !== 'dive-site'), counts: { ...found.counts, 'dive-site': 0 } };
+    }
+    if (found.results.length > 0 && !found.corrected) return found;
+    // Issue 47: a term that finds nothing is read word by word, in any order, each misspelt word as the
+    // closest word the site knows ('dive computr': 'dive computers'); failing that, the closest words are
+    // offered ('Did you mean ...').
+    const corrected = await correctedWords(this.dataSource, term, (word) => anySiteText(this.dataSource, word));
+    const words = corrected.map(({ word }) => word);
+    const correctedTerm = words.join(' ');
+    if (words.length > 0 && (words.length > 1 || correctedTerm !== term.toLowerCase())) {
+      // The sites' own answer is the same (they correct themselves): read once, not again.
+      const again = await this.find(words, siteMatch);
+      if (again.results.length > 0) return correctedTerm === term.toLowerCase() ? again : { ...again, corrected: correctedTerm };
+    }
+    return { ...found, suggestions: await suggestedWords(this.dataSource, term) };
+  }
+
+  /**
+   * The first results of each type and how many of each: the sites as the dive-site search finds `term`
+   * (with its own tolerant steps), the other types holding `words` (one: the term as written; several: each
+   * word somewhere in the post's text).
+   */
+  private async find(words: string[], siteMatch: ReturnType<typeof firstMatchingSiteIds>): Promise<SearchAnswer> {
+    const likes = Object.fromEntries(words.map((word, index) => [`like${index}`, `%${escapeLike(word)}%`]));
     const now = this.clock.now();
-    const fieldByField = (alias: string, fields: string[]) => `(${fields.map((field) => `${alias}."${field}" ILIKE :like`).join(' OR ')})`;
+    const fieldByField = (alias: string, fields: string[], like: string) => `(${fields.map((field) => `${alias}."${field}" ILIKE :${like}`).join(' OR ')})`;
+    const everyWord = (condition: (like: string) => string) => words.map((_, index) => condition(`like${index}`)).join(' AND ');
     const matching = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, fields: string[]) =>
-      query.andWhere(fieldByField(alias, fields), { like });
+      query.andWhere(
+        everyWord((like) => fieldByField(alias, fields, like)),
+        likes,
+      );
     // A post type's fields joined, as its trigram index holds them; a term holding the separator could match
     // across two fields of the joined text, so it is searched field by field.
     const matchingText = <T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, text: { fields: string[]; sql: string }) =>
-      query.andWhere(term.includes(SEPARATOR) ? fieldByField(alias, text.fields) : `${text.sql} ILIKE :like`, { like });
+      query.andWhere(
+        everyWord((like) => (words.some((word) => word.includes(SEPARATOR)) ? fieldByField(alias, text.fields, like) : `${text.sql} ILIKE :${like}`)),
+        likes,
+      );
     const firstAndCount = async <T extends ObjectLiteral>(query: SelectQueryBuilder<T>) => {
       const count = await countUpTo(query);
       return [await query.limit(SEARCH_MAX_PER_TYPE).getMany(), count] as const;
     };
 
     // The sites' count and first few (one count and one short page whenever the text as written finds any).
-    const siteMatch = firstMatchingSiteIds(this.diveSites, term, HUMAN_ORDER, SEARCH_MAX_PER_TYPE, COUNT_UP_TO);
     const [[articles, articleCount], sites, [products, productCount], [reviews, reviewCount], siteCount] = await Promise.all([
       this.newestMatching(this.articles, 'a', (query) => matchingText(query, 'a', SEARCHED_TEXT.article('a')), now),
       siteMatch.then(({ ids }) =>
@@ -101,6 +148,7 @@ export class SearchService {
       this.newestMatching(this.reviews, 'r', (query) => matchingText(query, 'r', SEARCHED_TEXT.review('r')), now),
       siteMatch.then(({ total }) => total),
     ]);
+    const { corrected } = await siteMatch;
     const counts: SearchCounts = { article: articleCount, 'dive-site': siteCount, product: productCount, review: reviewCount };
 
     const results = [
@@ -141,7 +189,7 @@ export class SearchService {
         image: r.imageUrl,
       })),
     ];
-    return { results, counts };
+    return corrected ? { results, counts, corrected } : { results, counts };
   }
 
   /**

@@ -85,8 +85,9 @@ describe('a database where pg_trgm cannot be created', () => {
     const role = `no_extensions_${randomBytes(4).toString('hex')}`;
     try {
       await runner.query('DROP INDEX "IDX_dive_sites_text"');
-      // The global search's trigram indexes of articles and reviews (migration SearchTextIndexes) go with the extension.
-      await runner.query('DROP INDEX "IDX_articles_search_text", "IDX_reviews_search_text"');
+      // The global search's trigram indexes of articles and reviews (migration SearchTextIndexes) and of the
+      // known words (migration SearchWords) go with the extension.
+      await runner.query('DROP INDEX "IDX_articles_search_text", "IDX_reviews_search_text", "IDX_search_words_trgm"');
       await runner.query('DROP EXTENSION pg_trgm');
       // A role that owns the table but may not create extensions (no CREATE on the database), as on a
       // managed server that does not allow pg_trgm.

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 // The bench's SQL growth (bench/lib/grow-sql.mjs), run on this file's own database.
 import { growDatabase, scaleCounts, type ScaleCounts } from '../../bench/lib/grow-sql.mjs';
 import { HUMAN_ORDER, NEARBY_BY_INDEX, NEARBY_INDEX, NEARBY_KM, NEARBY_LIMIT } from 'src/dive-sites/dive-sites.service';
-import { siteTextMatch } from 'src/dive-sites/dive-site-text';
+import { matchingSiteIds, siteTextMatch } from 'src/dive-sites/dive-site-text';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from 'src/database/data-source-options';
 import { Review } from 'src/reviews/review.entity';
@@ -244,6 +244,17 @@ describe('the grown tables are read through their indexes', () => {
     expect(hero).toContain('IDX_dive_sites_featured_article');
     for (const explained of [video, hero]) expect(explained).not.toContain('Seq Scan on dive_sites');
   });
+
+  it("finds the sites linking to an article ('Read next' of the same site) from partial indexes, not by reading every site", async () => {
+    // DiveSitesService.articlesLinkedWith's condition, as TypeORM writes it.
+    const explained = await plan(
+      `SELECT site."blogSlug", site."reviewLink" FROM dive_sites site WHERE site."reviewLink" = $1 OR site."blogSlug" = $2 ORDER BY site.id LIMIT 20`,
+      ['/blog/julian-rocks', 'julian-rocks'],
+    );
+    expect(explained).toContain('IDX_dive_sites_blog_slug');
+    expect(explained).toContain('IDX_dive_sites_review_link');
+    expect(explained).not.toContain('Seq Scan on dive_sites');
+  });
 });
 
 describe('the exports of a grown database, written as they are read', () => {
@@ -284,6 +295,33 @@ describe('the exports of a grown database, written as they are read', () => {
   it('is still running after them, its heap within the limit', () => {
     expect(server.exitCode).toBeNull();
     expect(output).not.toMatch(/heap out of memory|FATAL ERROR/);
+  });
+});
+
+describe('the forgiving search of a grown database', () => {
+  it("reads a misspelt place as the place, and the known words do not grow with the sites' copies", async () => {
+    const dataSource = new DataSource(dataSourceOptions(databaseUrl));
+    await dataSource.initialize();
+    try {
+      const rows = (await dataSource.query('SELECT id, name, region FROM dive_sites')) as { id: number; name: string; region: string }[];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const { ids, kind } = await matchingSiteIds(dataSource, 'sydny harbour', HUMAN_ORDER);
+      expect(kind).toBe('corrected');
+      expect(ids.map((id) => byId.get(id)!.name)).toEqual(expect.arrayContaining(['Camp Cove (Watsons Bay)']));
+      expect(ids.filter((id) => !`${byId.get(id)!.name} ${byId.get(id)!.region}`.includes('Sydney'))).toEqual([]);
+      // The copies repeat the seed's names, regions and marine life: the words known stay those of the seed and
+      // a few of the copies' names ('copy', 'site'), so correcting a word costs the same at any size.
+      const [{ words }] = (await dataSource.query('SELECT count(*)::int AS words FROM search_words')) as { words: number }[];
+      const [{ seedWords }] = (await dataSource.query(
+        `SELECT count(DISTINCT w)::int AS "seedWords"
+         FROM dive_sites, regexp_split_to_table(lower(name || ' ' || region || ' ' || COALESCE("marineLife", '')), '[^[:alpha:]]+') w
+         WHERE length(w) >= 3 AND name NOT LIKE 'Copy %'`,
+      )) as { seedWords: number }[];
+      expect(rows.length).toBeGreaterThan(2000);
+      expect(words).toBeLessThan(seedWords + 500);
+    } finally {
+      await dataSource.destroy();
+    }
   });
 });
 

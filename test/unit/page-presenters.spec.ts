@@ -91,7 +91,7 @@ describe('blog presenter', () => {
   });
 
   it('gives an article its breadcrumbs and schema.org Article', () => {
-    const data = { article: toArticleResponse(article(4)), bodyHtml: '<p>x</p>', comments: [], diveSiteVideo: null };
+    const data = { article: toArticleResponse(article(4)), bodyHtml: '<p>x</p>', comments: [], diveSiteVideo: null, readingMinutes: 1, related: [] };
     const view = presentArticle(data, address);
     expect(view.meta).toMatchObject({ title: 'Article 4', path: '/blog/article-4', type: 'article' });
     expect(view.props.breadcrumbs.map((crumb) => crumb.label)).toEqual(['Home', 'News', 'Article 4']);

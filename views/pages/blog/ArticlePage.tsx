@@ -1,6 +1,7 @@
 import { IMAGE_SIZES } from 'core/images';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
-import type { ArticleResponse } from 'core/api/articles';
+import type { ArticleListItem, ArticleResponse } from 'core/api/articles';
+import { readingTimeText } from 'core/reading-time';
 import type { PublicComment } from 'core/api/comments';
 import { siteTimeZone } from 'core/site-time';
 import { formatDate } from 'core/text';
@@ -15,9 +16,13 @@ export interface ArticlePageProps {
   comments: PublicComment<Date>[];
   diveSiteVideo: { name: string; videoUrl: string } | null;
   breadcrumbs: Crumb[];
+  /** Whole minutes to read the body. */
+  readingMinutes: number;
+  /** Published articles to read next: of the same dive site, then of the same category (not this one). */
+  related: ArticleListItem<Date>[];
 }
 
-export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadcrumbs }: ArticlePageProps) {
+export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadcrumbs, readingMinutes, related }: ArticlePageProps) {
   const date = article.publishedAt ?? article.createdAt;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
@@ -39,7 +44,8 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
       <h1 className="mt-2 text-3xl font-black leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
       <p className="mt-4 text-lg text-slate-600">{article.excerpt}</p>
       <p className="mt-4 text-sm text-slate-500">
-        By <span className="font-medium text-slate-700">{article.author}</span> · <time dateTime={new Date(date).toISOString()}>{formatDate(date)}</time>
+        By <span className="font-medium text-slate-700">{article.author}</span> · <time dateTime={new Date(date).toISOString()}>{formatDate(date)}</time> ·{' '}
+        {readingTimeText(readingMinutes)}
       </p>
       {article.videoUrl && (
         <div className="mt-8">
@@ -53,6 +59,7 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
         </div>
       )}
       <RichText html={bodyHtml} className="mt-8" />
+      <ArticleEnd article={article} readingMinutes={readingMinutes} related={related} />
       <Island
         name="ArticleComments"
         props={{
@@ -66,6 +73,46 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
         ← Back to News &amp; Articles
       </a>
     </article>
+  );
+}
+
+/** How an article closes, as a magazine's does: who wrote it, how long it reads, what to read next, and the newsletter. */
+function ArticleEnd({ article, readingMinutes, related }: Pick<ArticlePageProps, 'article' | 'readingMinutes' | 'related'>) {
+  return (
+    <footer className="mt-12 space-y-10 border-t border-slate-200 pt-8" data-article-end>
+      <p className="text-slate-600">
+        Written by <span className="font-semibold text-slate-900">{article.author}</span> · {readingTimeText(readingMinutes)} ·{' '}
+        <a href={`/blog?${new URLSearchParams({ category: article.category })}`} className="font-semibold text-cyan-800 underline">
+          {`More ${article.category} articles`}
+        </a>
+      </p>
+      {related.length > 0 && (
+        <section aria-labelledby="related-articles-heading">
+          <h2 id="related-articles-heading" className="text-xl font-bold text-slate-900">
+            Read next
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+            {related.map((other) => (
+              <li key={other.id} className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                <p className="text-xs font-semibold uppercase tracking-wide text-cyan-800">{other.category}</p>
+                <a href={`/blog/${other.slug}`} className="mt-1 block font-semibold leading-snug text-slate-900 hover:text-cyan-800 hover:underline">
+                  {other.title}
+                </a>
+                <p className="mt-1 text-sm text-slate-600">{other.author}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="article-newsletter-heading">
+        <h2 id="article-newsletter-heading" className="text-xl font-bold text-slate-900">
+          Get the next article by email
+        </h2>
+        <div className="mt-4">
+          <Island name="NewsletterSignup" props={{ source: 'article' }} hydrate="visible" />
+        </div>
+      </section>
+    </footer>
   );
 }
 

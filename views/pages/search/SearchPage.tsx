@@ -20,13 +20,26 @@ export interface SearchPageProps {
   results: SearchResult[];
   /** How many of each type there are in all (the page lists the first few of each). */
   counts: SearchCounts;
+  /** The words a misspelt term was read as ('sydney harbour' for 'sydny harbour'), when it was. */
+  corrected?: string;
+  /** For a term that found nothing: the closest words the site knows ('Did you mean ...'). */
+  suggestions?: string[];
 }
+
+/** Where a search that finds nothing sends a reader on. */
+const BROWSE_LINKS: [href: string, text: string][] = [
+  ['/dive-sites', 'Browse all dive sites'],
+  ['/blog', 'Read the articles'],
+  ['/gear-reviews', 'See the gear reviews'],
+];
+
+const searchLink = (term: string) => `/search?${new URLSearchParams({ q: term })}`;
 
 /**
  * /search?q=: the header search's results as a page, where its form lands without JavaScript (or with
  * Enter and no result chosen). The same texts, limits and labels as the header's list, grouped by type.
  */
-export function SearchPage({ term, results, counts }: SearchPageProps) {
+export function SearchPage({ term, results, counts, corrected, suggestions = [] }: SearchPageProps) {
   // The count is every match, not only the few listed of each type ('100+' of a type past the cap).
   const total = SEARCH_TYPES.reduce(
     (sum, type) => sum + Math.min(SEARCH_COUNT_CAP, Math.max(counts[type], results.filter((result) => result.type === type).length)),
@@ -57,6 +70,36 @@ export function SearchPage({ term, results, counts }: SearchPageProps) {
       <p className="mt-6 text-sm font-medium text-slate-600" role="status">
         {message}
       </p>
+      {corrected && results.length > 0 && (
+        <p className="mt-2 text-sm text-slate-700">
+          Showing results for <strong className="font-semibold text-slate-900">{corrected}</strong>
+        </p>
+      )}
+      {term.length >= SEARCH_MIN_LENGTH && results.length === 0 && (
+        <div className="mt-4 space-y-3 text-slate-700">
+          {suggestions.length > 0 && (
+            <p>
+              Did you mean{' '}
+              {suggestions.map((suggestion, index) => (
+                <span key={suggestion}>
+                  {index > 0 && (index === suggestions.length - 1 ? ' or ' : ', ')}
+                  <a href={searchLink(suggestion)} className="font-semibold text-cyan-800 underline">
+                    {suggestion}
+                  </a>
+                </span>
+              ))}
+              ?
+            </p>
+          )}
+          <nav aria-label="Browse instead" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {BROWSE_LINKS.map(([href, text]) => (
+              <a key={href} href={href} className="inline-flex min-h-6 items-center font-semibold text-cyan-800 underline">
+                {text}
+              </a>
+            ))}
+          </nav>
+        </div>
+      )}
       {groups.map(({ type, items }) => (
         <section key={type} aria-labelledby={`search-group-${type}`} className="mt-8">
           <h2 id={`search-group-${type}`} className="text-xl font-bold text-slate-900">
