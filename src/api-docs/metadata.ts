@@ -281,6 +281,29 @@ export default async () => {
           },
         ],
         [
+          import('../reports/dto/create-report.dto.js'),
+          {
+            CreateReportDto: {
+              date: { required: true, type: () => String },
+              time: { required: false, type: () => String, nullable: true, pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+              visibility: { required: false, type: () => Number, nullable: true, minimum: 0 },
+              waterTemperature: { required: false, type: () => Number, nullable: true, minimum: 0 },
+              current: { required: false, nullable: true, enum: ['none', 'light', 'moderate', 'strong'] },
+              surge: { required: false, nullable: true, enum: ['none', 'strong', 'some'] },
+              comment: { required: false, type: () => String, nullable: true },
+              name: { required: false, type: () => String, nullable: true },
+              website: { required: false, type: () => String },
+            },
+          },
+        ],
+        [
+          import('../reports/dto/report-queries.dto.js'),
+          {
+            AdminReportQueryDto: { status: { required: false, enum: ['published', 'all', 'pending', 'rejected'] } },
+            ReportIdsDto: { ids: { required: true, type: () => [Number], minimum: 1, minItems: 1, maxItems: 100 } },
+          },
+        ],
+        [
           import('../newsletter/dto/update-subscriber.dto.js'),
           { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
         ],
