@@ -58,10 +58,11 @@ export class BlogPagesController {
     const [comments, diveSiteVideo, related] = await Promise.all([
       this.comments.listForArticle(article.id),
       this.diveSites.videoForArticle(articlePath(article.slug), article.slug),
-      // What to read next: other articles of the same dive site, then of the same category (Tag.articles drops the page when they change).
+      // What to read next: other articles of the same dive site, then of the same category.
       this.diveSites.articlesLinkedWith(articlePath(article.slug), article.slug).then((slugs) => this.articles.related(found, slugs)),
     ]);
-    tagAnswer(response, Tag.articles);
+    // An edit (or unpublishing) of a post it recommends drops the page; an edit of any other article keeps it.
+    tagAnswer(response, ...related.map((post) => Tag.article(post.id)));
     const bodyHtml = renderBody(article.content);
     const data = {
       article,

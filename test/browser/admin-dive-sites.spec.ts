@@ -210,7 +210,7 @@ describe('dive-site administration', () => {
       const visitor = await offlineContext(suite.browser);
       const view = await visitor.newPage();
       await view.goto(`${t.baseUrl}/dive-sites/${id}`);
-      const text = await view.getByRole('region', { name: 'Conditions' }).innerText();
+      const text = await view.getByRole('region', { name: 'Conditions', exact: true }).innerText();
       await visitor.close();
       return text;
     };

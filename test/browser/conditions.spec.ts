@@ -30,7 +30,7 @@ it.each([
 ])("%s's page shows today's tides from %s, the next days, the sun and the moon", async (name, station) => {
   const { page } = suite;
   await openSite(page, name);
-  const section = page.getByRole('region', { name: 'Conditions' });
+  const section = page.getByRole('region', { name: 'Conditions', exact: true });
   await expect(section.isVisible()).resolves.toBe(true);
   await expect(section.getByTestId('tide-curve').isVisible()).resolves.toBe(true);
   const today = section.getByTestId('tides-today').locator('tbody tr');
@@ -49,7 +49,7 @@ it.each([
 it('a freshwater sinkhole says it has no tide, and still gives its sun and moon', async () => {
   const { page } = suite;
   await openSite(page, 'Kilsby Sinkhole');
-  const section = page.getByRole('region', { name: 'Conditions' });
+  const section = page.getByRole('region', { name: 'Conditions', exact: true });
   expect(await section.getByTestId('no-tide').innerText()).toContain('has no tide');
   expect(await section.getByTestId('tide-curve').count()).toBe(0);
   expect(await section.getByTestId('sun-moon').locator('tbody tr').count()).toBe(7);
@@ -61,7 +61,7 @@ it('shows the same conditions without JavaScript', async () => {
   const page = await context.newPage();
   try {
     await openSite(page, 'Rapid Bay Jetty');
-    const section = page.getByRole('region', { name: 'Conditions' });
+    const section = page.getByRole('region', { name: 'Conditions', exact: true });
     await expect(section.getByTestId('tide-curve').isVisible()).resolves.toBe(true);
     expect(await section.getByTestId('tides-today').locator('tbody tr').count()).toBeGreaterThanOrEqual(1);
     await openSite(page, 'Kilsby Sinkhole');

@@ -109,7 +109,8 @@ export function DiveSitePanel({
       <article aria-labelledby="site-panel-heading" data-testid="site-panel" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <Breadcrumbs items={crumbs} />
         <div className="mt-4 grid gap-8 lg:grid-cols-[2fr_1fr]">
-          <div>
+          {/* min-w-0: a wide table in the column scrolls in its own box instead of widening the page. */}
+          <div className="min-w-0">
             <h2 id="site-panel-heading" className="text-3xl font-black text-slate-900">
               {site.name}
             </h2>
@@ -203,7 +204,7 @@ export function DiveSitePanel({
               </p>
             )}
           </div>
-          <aside className="grid content-start gap-6">
+          <aside className="grid min-w-0 content-start gap-6">
             <section aria-labelledby="position-heading" data-testid="site-position">
               <h3 id="position-heading" className="text-lg font-bold text-slate-900">
                 Position

@@ -109,58 +109,62 @@ export function SiteConditionsSection({ panel }: { panel: ConditionsPanel }) {
             <RangeMark day={today} />
           </h4>
           {curve && <TideCurveSvg curve={curve} turns={today.tides} day={today} />}
-          <table className="mt-2 text-sm" data-testid="tides-today">
-            <caption className="sr-only">Today&apos;s high and low tides</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="pr-4 font-medium">
-                  Tide
-                </th>
-                <th scope="col" className="pr-4 font-medium">
-                  Time
-                </th>
-                <th scope="col" className="font-medium">
-                  Height
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {today.tides.map((turn) => (
-                <tr key={turn.time}>
-                  <td className="pr-4 text-slate-900">{kind(turn)}</td>
-                  <td className="pr-4 font-mono text-slate-900">{turn.localTime}</td>
-                  <td className="font-mono text-slate-900">{metres(turn.height)}</td>
+          <div className="overflow-x-auto" role="region" aria-label={"Today's tides, scrollable"} tabIndex={0}>
+            <table className="mt-2 text-sm" data-testid="tides-today">
+              <caption className="sr-only">Today&apos;s high and low tides</caption>
+              <thead>
+                <tr className="text-left text-slate-600">
+                  <th scope="col" className="pr-4 font-medium">
+                    Tide
+                  </th>
+                  <th scope="col" className="pr-4 font-medium">
+                    Time
+                  </th>
+                  <th scope="col" className="font-medium">
+                    Height
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {today.tides.map((turn) => (
+                  <tr key={turn.time}>
+                    <td className="pr-4 text-slate-900">{kind(turn)}</td>
+                    <td className="pr-4 font-mono text-slate-900">{turn.localTime}</td>
+                    <td className="font-mono text-slate-900">{metres(turn.height)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {next.length > 0 && (
             <>
               <h4 className="mt-4 font-semibold text-slate-900">The next days</h4>
-              <table className="mt-1 text-sm" data-testid="tides-next">
-                <caption className="sr-only">High and low tides of the next days</caption>
-                <thead>
-                  <tr className="text-left text-slate-600">
-                    <th scope="col" className="pr-4 font-medium">
-                      Day
-                    </th>
-                    <th scope="col" className="font-medium">
-                      Tides
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {next.map((day) => (
-                    <tr key={day.date}>
-                      <th scope="row" className="whitespace-nowrap pr-4 text-left font-normal text-slate-900">
-                        {dayLabel(day.date)}
-                        <RangeMark day={day} />
+              <div className="overflow-x-auto" role="region" aria-label={"The next days' tides, scrollable"} tabIndex={0}>
+                <table className="mt-1 text-sm" data-testid="tides-next">
+                  <caption className="sr-only">High and low tides of the next days</caption>
+                  <thead>
+                    <tr className="text-left text-slate-600">
+                      <th scope="col" className="pr-4 font-medium">
+                        Day
                       </th>
-                      <td className="text-slate-900">{day.tides && <TurnsText turns={day.tides} />}</td>
+                      <th scope="col" className="font-medium">
+                        Tides
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {next.map((day) => (
+                      <tr key={day.date}>
+                        <th scope="row" className="whitespace-nowrap pr-4 text-left font-normal text-slate-900">
+                          {dayLabel(day.date)}
+                          <RangeMark day={day} />
+                        </th>
+                        <td className="text-slate-900">{day.tides && <TurnsText turns={day.tides} />}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           )}
           <p className="mt-2 text-sm font-semibold text-amber-900" data-testid="tide-notice">
@@ -181,45 +185,47 @@ export function SiteConditionsSection({ panel }: { panel: ConditionsPanel }) {
         </p>
       )}
       <h4 className="mt-4 font-semibold text-slate-900">Sun and moon</h4>
-      <table className="mt-1 text-sm" data-testid="sun-moon">
-        <caption className="sr-only">First light, sunrise, sunset, last light and the moon&apos;s phase</caption>
-        <thead>
-          <tr className="text-left text-slate-600">
-            <th scope="col" className="pr-3 font-medium">
-              Day
-            </th>
-            <th scope="col" className="pr-3 font-medium">
-              First light
-            </th>
-            <th scope="col" className="pr-3 font-medium">
-              Sunrise
-            </th>
-            <th scope="col" className="pr-3 font-medium">
-              Sunset
-            </th>
-            <th scope="col" className="pr-3 font-medium">
-              Last light
-            </th>
-            <th scope="col" className="font-medium">
-              Moon
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {conditions.days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row" className="whitespace-nowrap pr-3 text-left font-normal text-slate-900">
-                {dayLabel(day.date)}
+      <div className="overflow-x-auto" role="region" aria-label="Sun and moon, scrollable" tabIndex={0}>
+        <table className="mt-1 text-sm" data-testid="sun-moon">
+          <caption className="sr-only">First light, sunrise, sunset, last light and the moon&apos;s phase</caption>
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th scope="col" className="pr-3 font-medium">
+                Day
               </th>
-              <td className="pr-3 font-mono text-slate-900">{day.sun.dawn ?? '–'}</td>
-              <td className="pr-3 font-mono text-slate-900">{day.sun.sunrise ?? '–'}</td>
-              <td className="pr-3 font-mono text-slate-900">{day.sun.sunset ?? '–'}</td>
-              <td className="pr-3 font-mono text-slate-900">{day.sun.dusk ?? '–'}</td>
-              <td className="text-slate-900">{day.sun.moonPhase}</td>
+              <th scope="col" className="pr-3 font-medium">
+                First light
+              </th>
+              <th scope="col" className="pr-3 font-medium">
+                Sunrise
+              </th>
+              <th scope="col" className="pr-3 font-medium">
+                Sunset
+              </th>
+              <th scope="col" className="pr-3 font-medium">
+                Last light
+              </th>
+              <th scope="col" className="font-medium">
+                Moon
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {conditions.days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row" className="whitespace-nowrap pr-3 text-left font-normal text-slate-900">
+                  {dayLabel(day.date)}
+                </th>
+                <td className="pr-3 font-mono text-slate-900">{day.sun.dawn ?? '–'}</td>
+                <td className="pr-3 font-mono text-slate-900">{day.sun.sunrise ?? '–'}</td>
+                <td className="pr-3 font-mono text-slate-900">{day.sun.sunset ?? '–'}</td>
+                <td className="pr-3 font-mono text-slate-900">{day.sun.dusk ?? '–'}</td>
+                <td className="text-slate-900">{day.sun.moonPhase}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="mt-1 text-xs text-slate-600">First and last light: civil twilight (the sun 6° below the horizon).</p>
       {conditions.tidal && (
         <p className="mt-1 text-xs text-slate-600">
