@@ -97,7 +97,7 @@ const KEY: Record<LinkOutcome, keyof Omit<ShopTally, 'shop'>> = {
 };
 
 /** Per shop, how many links work, are broken, moved home, could not be checked, or wait for a check. */
-export function tallyByShop(links: readonly CheckedLink[]): ShopTally[] {
+export function tallyByShop(links: readonly Pick<CheckedLink, 'url' | 'state'>[]): ShopTally[] {
   const shops = new Map<string, ShopTally>();
   for (const link of links) {
     const shop = shopOf(link.url) || 'not a URL';
@@ -114,7 +114,7 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
  * The panel's one-line summary. It says every link works only when every link was reached at its current
  * URL and worked; otherwise it counts each outcome (zeros left out).
  */
-export function linkHealthSummary(links: readonly CheckedLink[]): string {
+export function linkHealthSummary(links: readonly Pick<CheckedLink, 'url' | 'state'>[]): string {
   if (links.length === 0) return 'No purchase links to check.';
   const total = tallyByShop(links).reduce(
     (sum, shop) => ({

@@ -79,7 +79,7 @@ export class DiveSitePagesController {
       keepAnswerFor(response, this.conditions.untilMidnight(zone));
       // The stored forecast only (a slow provider never slows a page); a refresh of its cell drops the page.
       tagAnswer(response, forecastTag(cellKey(Number(site.latitude), Number(site.longitude))));
-      const [conditions, forecast] = await Promise.all([this.conditions.forSite(site, today, CONDITIONS_DAYS), this.forecast.conditions(site.id)]);
+      const [conditions, forecast] = await Promise.all([this.conditions.forSite(site, today, CONDITIONS_DAYS), this.forecast.conditionsOf(site)]);
       page.props.panel.conditions = { conditions, curve: conditions.tidal ? await this.conditions.curve(site, today) : null };
       page.props.panel.forecast = forecast;
     }

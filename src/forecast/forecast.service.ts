@@ -39,7 +39,8 @@ interface CellRow {
   last_error: string | null;
 }
 
-interface SiteRow extends OutlookSite {
+/** What a site's conditions are made from: its position and what the outlook rules read. */
+export interface SiteRow extends OutlookSite {
   id: number;
   latitude: string;
   longitude: string;
@@ -149,7 +150,8 @@ export class ForecastService implements OnModuleInit, OnApplicationBootstrap, On
     return this.conditionsOf(site);
   }
 
-  private async conditionsOf(site: SiteRow): Promise<ConditionsResponse> {
+  /** The same answer for a site already read (the site's page has it: no second read of the row). */
+  async conditionsOf(site: SiteRow): Promise<ConditionsResponse> {
     const key = cellKey(Number(site.latitude), Number(site.longitude));
     const [row]: CellRow[] = await this.dataSource.query('SELECT * FROM forecast_cells WHERE cell = $1', [key]);
     const now = this.clock.now();

@@ -147,7 +147,7 @@ export class LinkHealthService implements OnApplicationBootstrap, OnModuleDestro
     };
     await Promise.all(Array.from({ length: Math.min(HOSTS_AT_ONCE, queue.length) }, worker));
     const shops = byHost.size === 1 ? '1 shop' : `${byHost.size} shops`;
-    this.logger.log(`Checked ${links.length} purchase links at ${shops}: ${linkHealthSummary(checked as CheckedLink[])}`);
+    this.logger.log(`Checked ${links.length} purchase links at ${shops}: ${linkHealthSummary(checked)}`);
   }
 
   private async save(link: StoredLink, result: LinkCheckResult): Promise<void> {
