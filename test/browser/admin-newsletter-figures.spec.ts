@@ -94,7 +94,7 @@ it("sends an issue, counts a reader's click on its link per link, and Insights n
   await page.getByRole('tab', { name: 'Insights' }).click();
   await page.getByRole('heading', { name: 'Insights' }).waitFor();
   await page.getByText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4} to \d{1,2} [A-Z][a-z]{2,3} \d{4}: \d+ page views?, 1 purchase-link click\.$/).waitFor();
-  const sources = page.getByRole('region', { name: 'Where purchase-link clicks came from' });
+  const sources = page.getByRole('region', { name: 'Sources of the clicks on purchase links' });
   const row = sources.getByRole('row').filter({ hasText: SUBJECT });
   const cells = await row.getByRole('cell').allInnerTexts();
   expect(cells.slice(0, 4)).toEqual([review.title, review.title, SUBJECT, '1 purchase-link click']);

@@ -15,7 +15,7 @@ export function ClickSources({ sources }: { sources: InsightSource[] }) {
       {sources.length === 0 ? (
         <p className="text-sm text-slate-500">No purchase-link clicks in this period.</p>
       ) : (
-        <ScrollTable label="Where purchase-link clicks came from" columns={['Purchase link', 'Review page', 'Newsletter issue', 'Clicks', 'Last click']}>
+        <ScrollTable label="Sources of the clicks on purchase links" columns={['Purchase link', 'Review page', 'Newsletter issue', 'Clicks', 'Last click']}>
           {sources.map((source) => (
             <tr key={`${source.kind}/${source.slug}/${source.review?.slug ?? ''}/${source.issue?.id ?? 0}`}>
               <td className="px-4 py-2">
