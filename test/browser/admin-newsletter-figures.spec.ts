@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
 import { MailService } from 'src/mail/mail.service';
 import { openDashboard, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
@@ -14,6 +16,19 @@ const suite = browserSuite({ as: 'admin' });
 // A reader's browser: headless Chromium's own user agent is a bot's, which nothing counts.
 const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SUBJECT = 'Which issue earned';
+
+/** axe's WCAG 2.2 AA and best-practice violations inside `within` (the checks of accessibility.spec.ts). */
+async function violations(page: Page, within: string): Promise<string[]> {
+  // evaluate() runs outside the page's Content-Security-Policy, which refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async (selector) => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(
+      { include: [selector] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } },
+    );
+    return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  }, within);
+}
 
 /** The text part of the issue's email kept in the outbox for `address`, once the send wrote it. */
 async function keptIssue(address: string): Promise<string> {
@@ -89,6 +104,7 @@ it("sends an issue, counts a reader's click on its link per link, and Insights n
   expect(await reviewRow.getByRole('cell').last().innerText()).toBe('1 click');
   const archiveRow = perLink.getByRole('row').filter({ hasText: 'Read this issue on the web' });
   expect(await archiveRow.getByRole('cell').last().innerText()).toBe('0 clicks');
+  expect(await violations(page, '[aria-labelledby="issue-figures-heading"]')).toEqual([]);
 
   // Insights: the purchase-link click, from that review, brought by that issue, on an Australian day.
   await page.getByRole('tab', { name: 'Insights' }).click();
@@ -99,4 +115,5 @@ it("sends an issue, counts a reader's click on its link per link, and Insights n
   const cells = await row.getByRole('cell').allInnerTexts();
   expect(cells.slice(0, 4)).toEqual([review.title, review.title, SUBJECT, '1 purchase-link click']);
   expect(cells[4]).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2,3}$/);
+  expect(await violations(page, '[role="tabpanel"]')).toEqual([]);
 }, 90_000);
