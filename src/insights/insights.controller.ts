@@ -74,6 +74,11 @@ export class InsightsController {
       for (const page of pages) rows.push([section, page.title, page.path, page.views, '', '']);
     for (const link of report.links)
       rows.push([`${link.kind} link`, link.title, `/go/${link.kind}/${link.slug}`, link.views ?? '', link.clicks, link.clickThroughRate ?? '']);
+    // Issue 44 item 6: where the clicks came from (the review page, the newsletter issue).
+    for (const source of report.sources) {
+      const from = `review page: ${source.review?.title ?? 'another page'}; newsletter issue: ${source.issue?.subject ?? 'none'}`;
+      rows.push(['click source', `${source.title} (${from})`, `/go/${source.kind}/${source.slug}`, '', source.clicks, '']);
+    }
     // The site's one CSV writer: a product or post named `=HYPERLINK(...)` arrives as text (issue 42, F8).
     return csvText(rows, { columns: ['type', 'name', 'path', 'views', 'clicks', 'click_through_rate'] });
   }

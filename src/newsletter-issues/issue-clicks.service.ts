@@ -41,6 +41,8 @@ const idOf = (value: string): number | null => (/^[1-9]\d{0,9}$/.test(value) && 
 export class IssueClicksService {
   private readonly key: Buffer;
   private readonly recent = new RecentVisits(REPEAT_LINK_CLICK_MS, MAX_REMEMBERED, MAX_REMEMBERED_BYTES);
+  /** When the remembered clicks were last cleared of those whose minute passed (at most every few seconds). */
+  private prunedAt = 0;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -78,7 +80,10 @@ export class IssueClicksService {
        ON CONFLICT ("linkId", "day") DO UPDATE SET "clicks" = "newsletter_link_clicks"."clicks" + 1`,
       [linkId, day],
     );
-    this.recent.prune(now.getTime());
+    if (now.getTime() - this.prunedAt > 5_000) {
+      this.prunedAt = now.getTime();
+      this.recent.prune(now.getTime());
+    }
   }
 
   /** An issue's links (in the order the email met them), each with its clicks, and the clicks per day. */

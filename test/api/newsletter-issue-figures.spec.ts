@@ -261,6 +261,10 @@ it('counts a purchase-link click made on a review an issue led to for that revie
   });
   expect(from(null, review.slug).clicks).toBeGreaterThanOrEqual(1);
   expect(from(null, null).clicks).toBeGreaterThanOrEqual(1);
+  const csv = (await admin.get('/api/admin/insights/csv?days=7').expect(200)).text;
+  expect(csv).toContain(
+    `"click source","${review.title.replaceAll('"', '""')} (review page: ${review.title.replaceAll('"', '""')}; newsletter issue: Figures: which issue earned)","/go/review/${review.slug}",`,
+  );
   const kept: { review: string; issueId: number }[] = await t.dataSource.query(`SELECT DISTINCT review, "issueId" FROM purchase_click_sources`);
   expect(kept.filter((row) => row.review === 'no-such-review' || row.issueId === 999999)).toEqual([]);
   const columns: { column_name: string }[] = await t.dataSource.query(
