@@ -28,6 +28,22 @@ export interface InsightLink {
   clickThroughRate: number | null;
 }
 
+/**
+ * Purchase-link clicks by where they came from (issue 44 item 6): the link, the review page the click was
+ * made on, and the newsletter issue whose link brought the reader (null: another page, or none known).
+ */
+export interface InsightSource {
+  kind: 'review' | 'product';
+  slug: string;
+  /** The link's review or product. */
+  title: string;
+  review: { slug: string; title: string } | null;
+  issue: { id: number; subject: string } | null;
+  clicks: number;
+  /** The last day with such a click (YYYY-MM-DD, the site's time zone). */
+  lastDay: string;
+}
+
 export interface InsightsReport {
   days: InsightPeriod;
   /** The first and last day of the period (YYYY-MM-DD, the site's time zone). */
@@ -39,4 +55,6 @@ export interface InsightsReport {
   topReviews: InsightPage[];
   topDiveSites: InsightPage[];
   links: InsightLink[];
+  /** The period's purchase-link clicks by source, most first. */
+  sources: InsightSource[];
 }

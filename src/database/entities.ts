@@ -10,12 +10,13 @@ import { Notice, NoticeSite } from 'src/dive-sites/notice.entity';
 import { SiteCheck } from 'src/dive-sites/site-check.entity';
 import { Location } from 'src/locations/location.entity';
 import { Media } from 'src/images/media.entity';
-import { ClickVisitor, LinkClick, PageView } from 'src/insights/insights.entities';
+import { ClickVisitor, LinkClick, PageView, PurchaseClickSource } from 'src/insights/insights.entities';
 import { LinkCheck } from 'src/link-health/link-check.entity';
 import { ShareLink } from 'src/previews/share-link.entity';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { NewsletterDelivery } from 'src/newsletter-issues/newsletter-delivery.entity';
 import { NewsletterIssue } from 'src/newsletter-issues/newsletter-issue.entity';
+import { NewsletterIssueLink, NewsletterLinkClick } from 'src/newsletter-issues/issue-link.entity';
 import { Product } from 'src/products/product.entity';
 import { RateLimit } from 'src/rate-limit/rate-limit.entity';
 import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
@@ -57,4 +58,7 @@ export const ENTITIES = [
   Notice,
   NoticeSite,
   ConditionReport,
+  NewsletterIssueLink,
+  NewsletterLinkClick,
+  PurchaseClickSource,
 ];

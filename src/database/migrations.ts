@@ -30,6 +30,7 @@ import { DiveSiteTideStation1798700000001 } from '../../migrations/1798700000001
 import { CorrectionRevisions1798950000000 } from '../../migrations/1798950000000-CorrectionRevisions';
 import { Forecast1798900000000 } from '../../migrations/1798900000000-Forecast';
 import { SearchWords1799100000000 } from '../../migrations/1799100000000-SearchWords';
+import { NewsletterIssueFigures1799500000000 } from '../../migrations/1799500000000-NewsletterIssueFigures';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -64,4 +65,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CorrectionRevisions1798950000000,
   ConditionReports1799000000001,
   SearchWords1799100000000,
+  NewsletterIssueFigures1799500000000,
 ];

@@ -7,6 +7,7 @@ import { clientIp } from 'src/common/client-ip';
 import { hasCookie } from 'src/common/cookies';
 import { csvText, type CsvCell } from 'src/common/csv';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { clickSource } from './click-source';
 import { isCountable } from './counting';
 import { InsightsQueryDto } from './insights-query.dto';
 import { InsightsService } from './insights.service';
@@ -20,12 +21,14 @@ import { InsightsService } from './insights.service';
 @Controller('go')
 export class OutboundController {
   private readonly sessionCookie: string;
+  private readonly siteUrl: string;
 
   constructor(
     private readonly insights: InsightsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.sessionCookie = sessionCookieName(config.siteUrl);
+    this.siteUrl = config.siteUrl;
   }
 
   @Get(':kind/:slug')
@@ -33,8 +36,10 @@ export class OutboundController {
   async follow(@Param('kind') kind: string, @Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const link = await this.insights.destination(kind, slug);
     if (isCountable(request.method, request.headers) && !hasCookie(request.headers.cookie, this.sessionCookie)) {
+      // Issue 44 item 6: the review page and the newsletter issue the click came from (click-source.ts).
+      const source = clickSource(request.query.source, request.headers.referer, this.siteUrl, request.headers.host);
       // A count that fails must not keep the reader from the shop: the filter's log is enough.
-      await this.insights.countClick(link.kind, link.slug, clientIp(request)).catch(() => undefined);
+      await this.insights.countClick(link.kind, link.slug, clientIp(request), source).catch(() => undefined);
     }
     response.setHeader('Cache-Control', 'no-store');
     response.setHeader('X-Robots-Tag', 'noindex, nofollow');
@@ -69,6 +74,11 @@ export class InsightsController {
       for (const page of pages) rows.push([section, page.title, page.path, page.views, '', '']);
     for (const link of report.links)
       rows.push([`${link.kind} link`, link.title, `/go/${link.kind}/${link.slug}`, link.views ?? '', link.clicks, link.clickThroughRate ?? '']);
+    // Issue 44 item 6: where the clicks came from (the review page, the newsletter issue).
+    for (const source of report.sources) {
+      const from = `review page: ${source.review?.title ?? 'another page'}; newsletter issue: ${source.issue?.subject ?? 'none'}`;
+      rows.push(['click source', `${source.title} (${from})`, `/go/${source.kind}/${source.slug}`, '', source.clicks, '']);
+    }
     // The site's one CSV writer: a product or post named `=HYPERLINK(...)` arrives as text (issue 42, F8).
     return csvText(rows, { columns: ['type', 'name', 'path', 'views', 'clicks', 'click_through_rate'] });
   }

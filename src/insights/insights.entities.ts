@@ -16,6 +16,32 @@ export class LinkClick {
   clicks: number;
 }
 
+/**
+ * Purchase-link clicks on one link on one day by where they came from (issue 44 item 6): the review page
+ * the click was made on ('' for another page, or none known) and the newsletter issue whose link brought
+ * the reader (0 for none). Counted with link_clicks, by the same rules; no visitor data.
+ */
+@Entity({ name: 'purchase_click_sources' })
+export class PurchaseClickSource {
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 20 })
+  kind: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 200 })
+  slug: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 200, default: '' })
+  review: string;
+
+  @PrimaryColumn({ type: 'integer', default: 0 })
+  issueId: number;
+
+  @Column({ type: 'int', default: 0 })
+  clicks: number;
+}
+
 /** Views of one page (its path, no query) on one day of the site's time zone. No visitor data. */
 @Entity({ name: 'page_views' })
 export class PageView {

@@ -1,9 +1,10 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { InsightDay, InsightLink, InsightPage, InsightPeriod, InsightsReport } from 'core/api/insights';
+import type { InsightDay, InsightLink, InsightPage, InsightPeriod, InsightSource, InsightsReport } from 'core/api/insights';
 import { OUTBOUND_KINDS, type OutboundKind } from 'core/outbound';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { NO_SOURCE, type ClickSource } from './click-source';
 import { siteDay, visitorHash, visitorKey, visitorNetwork } from './counting';
 
 /** A visitor's repeat clicks on one link within this many seconds count once. */
@@ -63,9 +64,11 @@ export class InsightsService {
 
   /**
    * Counts one click of a visitor (an IPv6 address by its /64) on a link, in one statement: the day's keyed visitor hash is noted (or
-   * its time moved on when its last counted click is a minute old), and only then the day's count goes up.
+   * its time moved on when its last counted click is a minute old), and only then the day's count goes up,
+   * and with it the count by the click's source (issue 44 item 6): the review page it was made on and the
+   * issue that brought the reader, each kept only when it exists (a published review, an issue that was sent).
    */
-  async countClick(kind: OutboundKind, slug: string, address: string): Promise<void> {
+  async countClick(kind: OutboundKind, slug: string, address: string, source: ClickSource = NO_SOURCE): Promise<void> {
     const now = this.clock.now();
     const day = siteDay(now, this.config.siteTimezone);
     await this.dataSource.query(
@@ -74,10 +77,19 @@ export class InsightsService {
          ON CONFLICT (visitor, kind, slug) DO UPDATE SET "countedAt" = EXCLUDED."countedAt", day = EXCLUDED.day
            WHERE click_visitors."countedAt" <= EXCLUDED."countedAt" - make_interval(secs => $6)
          RETURNING 1
+       ), counted AS (
+         INSERT INTO link_clicks (day, kind, slug, clicks) SELECT $4, $2, $3, 1 FROM seen
+         ON CONFLICT (day, kind, slug) DO UPDATE SET clicks = link_clicks.clicks + 1
+         RETURNING 1
        )
-       INSERT INTO link_clicks (day, kind, slug, clicks) SELECT $4, $2, $3, 1 FROM seen
-       ON CONFLICT (day, kind, slug) DO UPDATE SET clicks = link_clicks.clicks + 1`,
-      [visitorHash(this.key, visitorNetwork(address), day), kind, slug, day, now, REPEAT_CLICK_SECONDS],
+       INSERT INTO purchase_click_sources (day, kind, slug, review, "issueId", clicks)
+       SELECT $4, $2, $3,
+              COALESCE((SELECT r.slug FROM reviews r WHERE r.slug = $7 AND r.published), ''),
+              COALESCE((SELECT i.id FROM newsletter_issues i WHERE i.id = $8 AND i.status IN ('sending', 'sent')), 0),
+              1
+         FROM counted
+       ON CONFLICT (day, kind, slug, review, "issueId") DO UPDATE SET clicks = purchase_click_sources.clicks + 1`,
+      [visitorHash(this.key, visitorNetwork(address), day), kind, slug, day, now, REPEAT_CLICK_SECONDS, source.review, source.issueId],
     );
   }
 
@@ -96,13 +108,14 @@ export class InsightsService {
     const from = dayList[0];
     const range = [from, to];
 
-    const [viewRows, clickRows, articles, reviews, sites, links] = await Promise.all([
+    const [viewRows, clickRows, articles, reviews, sites, links, sources] = await Promise.all([
       this.dataSource.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, SUM(views)::int AS n FROM page_views WHERE day BETWEEN $1 AND $2 GROUP BY day`, range),
       this.dataSource.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, SUM(clicks)::int AS n FROM link_clicks WHERE day BETWEEN $1 AND $2 GROUP BY day`, range),
       this.topPages(`SELECT title, '/blog/' || slug AS path FROM articles`, range),
       this.topPages(`SELECT title, '/gear-reviews/' || slug AS path FROM reviews`, range),
       this.topPages(`SELECT name AS title, '/dive-sites/' || id AS path FROM dive_sites`, range),
       this.links(range),
+      this.sources(range),
     ]);
     const byDay = (rows: { day: string; n: number }[]) => new Map(rows.map((row) => [row.day, row.n]));
     const views = byDay(viewRows as { day: string; n: number }[]);
@@ -118,7 +131,45 @@ export class InsightsService {
       topReviews: reviews,
       topDiveSites: sites,
       links,
+      sources,
     };
+  }
+
+  /** The period's purchase-link clicks by their link, the review page they were made on and the issue that brought the reader. */
+  private async sources(range: string[]): Promise<InsightSource[]> {
+    const rows: {
+      kind: 'review' | 'product';
+      slug: string;
+      title: string | null;
+      review: string;
+      reviewTitle: string | null;
+      issueId: number;
+      subject: string | null;
+      clicks: number;
+      lastDay: string;
+    }[] = await this.dataSource.query(
+      `SELECT s.kind, s.slug, COALESCE(lr.title, p.name) AS title, s.review, sr.title AS "reviewTitle", s."issueId", i.subject,
+              SUM(s.clicks)::int AS clicks, to_char(MAX(s.day), 'YYYY-MM-DD') AS "lastDay"
+         FROM purchase_click_sources s
+         LEFT JOIN reviews lr ON s.kind = 'review' AND lr.slug = s.slug
+         LEFT JOIN products p ON s.kind = 'product' AND p.id::text = s.slug
+         LEFT JOIN reviews sr ON s.review <> '' AND sr.slug = s.review
+         LEFT JOIN newsletter_issues i ON s."issueId" <> 0 AND i.id = s."issueId"
+        WHERE s.day BETWEEN $1 AND $2
+        GROUP BY s.kind, s.slug, lr.title, p.name, s.review, sr.title, s."issueId", i.subject
+        ORDER BY clicks DESC, MAX(s.day) DESC, title
+        LIMIT 100`,
+      range,
+    );
+    return rows.map((row) => ({
+      kind: row.kind,
+      slug: row.slug,
+      title: row.title ?? row.slug,
+      review: row.review && row.reviewTitle ? { slug: row.review, title: row.reviewTitle } : null,
+      issue: row.issueId && row.subject ? { id: row.issueId, subject: row.subject } : null,
+      clicks: row.clicks,
+      lastDay: row.lastDay,
+    }));
   }
 
   private async topPages(pages: string, range: string[]): Promise<InsightPage[]> {

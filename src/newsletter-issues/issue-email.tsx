@@ -1,5 +1,6 @@
 import { renderEmailHtml, textFooter, type EmailFrame } from 'src/mail/email-layout';
 import { renderBody } from 'src/rich-text/render-body';
+import { trackHtmlLinks, type LinkTracker } from './issue-links';
 
 /** A post as an issue shows it: a card with its image, title, excerpt and link. */
 export interface IssueCard {
@@ -28,12 +29,14 @@ export interface RenderedIssue {
 
 const link = { color: '#0e7490', fontWeight: 600 } as const;
 
-/** Markdown to plain text for the text part: the words and the links' addresses, no markup. */
-export function markdownToText(markdown: string): string {
+const asItIs: LinkTracker = (url) => url;
+
+/** Markdown to plain text for the text part: the words and the links' addresses (each through `track`), no markup. */
+export function markdownToText(markdown: string, track: LinkTracker = asItIs): string {
   return markdown
     .replace(/\r\n/g, '\n')
     .replace(/!\[([^\]]*)\]\(([^)\s]+)[^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, '$1 ($2)')
+    .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, (_whole, words: string, url: string) => `${words} (${track(url, words)})`)
     .replace(/^#{1,6}\s*/gm, '')
     .replace(/(\*\*|__)(.*?)\1/g, '$2')
     .replace(/(^|\W)[*_](\S[^*_]*?)[*_](?=\W|$)/g, '$1$2')
@@ -43,18 +46,25 @@ export function markdownToText(markdown: string): string {
 }
 
 /**
- * An issue as an email (and as its archive page's body). The links are the posts' own addresses: no
- * tracking pixel, no rewritten links. The intro is the posts' markdown, rendered by the posts' renderer.
+ * An issue as an email (and as its archive page's body). The intro is the posts' markdown, rendered by the
+ * posts' renderer. No tracking pixel. Each link of the issue's own (the intro's, the posts', the web
+ * archive's) goes through `track`, which for the send answers the site's counted redirect
+ * (issue-links.ts); the frame's links (the site's name, the footer and its unsubscribe link) are left as they are.
  */
-export function renderIssueEmail(frame: EmailFrame, issue: IssueContent): RenderedIssue {
-  const intro = issue.intro.trim() ? renderBody(issue.intro) : '';
+export function renderIssueEmail(frame: EmailFrame, content: IssueContent, track: LinkTracker = asItIs): RenderedIssue {
+  const issue: IssueContent = {
+    ...content,
+    cards: content.cards.map((card) => ({ ...card, url: track(card.url, card.title) })),
+    archiveUrl: content.archiveUrl ? track(content.archiveUrl, 'Read this issue on the web') : null,
+  };
+  const intro = issue.intro.trim() ? trackHtmlLinks(renderBody(issue.intro), track) : '';
   const text = [
     issue.preheader,
     issue.preheader ? '' : null,
     issue.subject,
     '='.repeat(Math.min(issue.subject.length, 72)),
     '',
-    intro ? markdownToText(issue.intro) : null,
+    intro ? markdownToText(issue.intro, track) : null,
     intro ? '' : null,
     ...issue.cards.flatMap((card) => [card.title, card.excerpt, `Read it: ${card.url}`, '']),
     issue.archiveUrl ? `Read this issue on the web: ${issue.archiveUrl}` : null,

@@ -12,6 +12,7 @@ import type { Subscriber } from 'src/newsletter/subscriber.entity';
 import { visibleAt } from 'src/publishing/visibility';
 import { Review } from 'src/reviews/review.entity';
 import { renderIssueEmail, type IssueCard, type RenderedIssue } from './issue-email';
+import { linkCollector, linkRewriter, type LinkTracker } from './issue-links';
 import { NewsletterIssue, type IssuePostRef } from './newsletter-issue.entity';
 
 /** How many of the latest posts an issue offers when none are chosen. */
@@ -91,12 +92,39 @@ export class IssueRenderer {
     });
   }
 
-  /** The issue as an email for `unsubscribeUrl` (a preview, a test, the archive). */
-  async render(issue: NewsletterIssue, unsubscribeUrl?: string): Promise<RenderedIssue> {
+  /**
+   * The issue as an email for `unsubscribeUrl` (a preview, a test, the archive: its links go straight to
+   * their pages, and a test's clicks count nothing), its links through `track` (the send's counted redirect).
+   */
+  async render(issue: NewsletterIssue, unsubscribeUrl?: string, track?: LinkTracker): Promise<RenderedIssue> {
     return renderIssueEmail(
       { ...this.frame, unsubscribeUrl },
       { subject: issue.subject, preheader: issue.preheader, intro: issue.intro, cards: await this.cards(issue.posts), archiveUrl: this.archiveUrl(issue) },
+      track,
     );
+  }
+
+  /**
+   * The issue as sent (issue 44 item 6): its links are noted as the issue's (newsletter_issue_links, each
+   * once, so a second render for the same send finds the same ids) and each goes through the site's
+   * counted redirect, `/r/{issueId}/{linkId}`.
+   */
+  async renderForSend(issue: NewsletterIssue, unsubscribeUrl: string): Promise<RenderedIssue> {
+    const collector = linkCollector(this.config.siteUrl);
+    await this.render(issue, unsubscribeUrl, collector.track);
+    const ids = new Map<string, number>();
+    if (collector.links.size) {
+      const urls = [...collector.links.keys()];
+      const rows: { id: number; url: string }[] = await this.issues.manager.query(
+        `INSERT INTO "newsletter_issue_links" ("issueId", "url", "label")
+         SELECT $1, u.url, u.label FROM unnest($2::varchar[], $3::varchar[]) AS u(url, label)
+         ON CONFLICT ("issueId", "url") DO UPDATE SET "label" = EXCLUDED."label"
+         RETURNING "id", "url"`,
+        [issue.id, urls, urls.map((url) => collector.links.get(url)!)],
+      );
+      for (const row of rows) ids.set(row.url, row.id);
+    }
+    return this.render(issue, unsubscribeUrl, linkRewriter(this.config.siteUrl, issue.id, ids));
   }
 
   /** The issue rendered once for its send (again only after it changed); null when it is gone. */
@@ -105,7 +133,7 @@ export class IssueRenderer {
     if (!issue) return null;
     const kept = this.prepared.get(issueId);
     if (kept && kept.updatedAt === issue.updatedAt.getTime()) return kept.issue;
-    const rendered = await this.render(issue, UNSUBSCRIBE_MARK);
+    const rendered = await this.renderForSend(issue, UNSUBSCRIBE_MARK);
     const prepared = { issueId, template: await this.mail.template({ ...rendered, listUnsubscribe: true }) };
     this.prepared.set(issueId, { updatedAt: issue.updatedAt.getTime(), issue: prepared });
     if (this.prepared.size > 8) this.prepared.delete(this.prepared.keys().next().value!);
@@ -117,7 +145,8 @@ export class IssueRenderer {
    * and the delivery's own Message-ID (the same if it is ever sent again).
    */
   async copyFor(prepared: PreparedIssue, deliveryId: string, email: string, unsubscribeToken: string): Promise<ComposedMail> {
-    const unsubscribeUrl = this.newsletter.unsubscribeUrl({ unsubscribeToken } as Subscriber);
+    // The link names the issue: an unsubscribe through it is one this issue caused (its figures).
+    const unsubscribeUrl = `${this.newsletter.unsubscribeUrl({ unsubscribeToken } as Subscriber)}&issue=${prepared.issueId}`;
     const messageId = `<issue-${prepared.issueId}.delivery-${deliveryId}@${this.host}>`;
     return { to: email, raw: await prepared.template.fill({ to: email, unsubscribeUrl, messageId }) };
   }

@@ -1,3 +1,4 @@
+import type { IssueClickFigures } from './issue-clicks.service';
 import type { IssueCounts, IssueFailure } from './newsletter-issues.service';
 import type { NewsletterIssue } from './newsletter-issue.entity';
 
@@ -19,6 +20,16 @@ export function toIssueResponse(issue: NewsletterIssue, archiveUrl: string) {
   };
 }
 
-export function toIssueReport(issue: NewsletterIssue, archiveUrl: string, counts: IssueCounts, failures: IssueFailure[]) {
-  return { ...toIssueResponse(issue, archiveUrl), counts, failures };
+/**
+ * The report: the send's counts and failures, and the issue's figures (issue 44 item 6): delivered and
+ * failed (its deliveries), the unsubscribes it caused (through its own email's link), and the clicks on
+ * each of its links (counted through the site's redirect, nothing about who clicked).
+ */
+export function toIssueReport(issue: NewsletterIssue, archiveUrl: string, counts: IssueCounts, failures: IssueFailure[], clicks: IssueClickFigures) {
+  return {
+    ...toIssueResponse(issue, archiveUrl),
+    counts,
+    failures,
+    figures: { delivered: counts.sent, failed: counts.failed, unsubscribes: counts.unsubscribes, ...clicks },
+  };
 }

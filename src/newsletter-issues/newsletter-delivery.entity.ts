@@ -53,4 +53,8 @@ export class NewsletterDelivery {
 
   @Column({ type: 'timestamptz', nullable: true })
   doneAt: Date | null;
+
+  /** When the subscriber unsubscribed through this email's own link (it names the issue): the unsubscribes an issue caused. */
+  @Column({ type: 'timestamptz', nullable: true })
+  unsubscribedAt: Date | null;
 }

@@ -3,6 +3,7 @@ import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Invalidates } from 'src/common/cache-tags';
 import { idParam } from 'src/common/id.pipe';
 import { CreateIssueDto, TestIssueDto, UpdateIssueDto } from './dto/issue-write.dto';
+import { IssueClicksService } from './issue-clicks.service';
 import { IssueRenderer } from './issue-renderer';
 import { toIssueReport, toIssueResponse } from './issue.response';
 import { NewsletterIssuesService } from './newsletter-issues.service';
@@ -15,6 +16,7 @@ export class NewsletterIssuesController {
   constructor(
     private readonly issues: NewsletterIssuesService,
     private readonly renderer: IssueRenderer,
+    private readonly clicks: IssueClicksService,
   ) {}
 
   @Get()
@@ -38,13 +40,17 @@ export class NewsletterIssuesController {
     return toIssueResponse(issue, this.renderer.archiveUrl(issue));
   }
 
-  /** The issue with `{status, counts: {queued, sent, failed, skipped, unsubscribedSince}}` and the failures' SMTP answers. */
+  /**
+   * The issue with `{status, counts: {queued, sent, failed, skipped, unsubscribedSince, unsubscribes}}`, the
+   * failures' SMTP answers, and its figures: `{delivered, failed, unsubscribes, clicks, links: [{id, url,
+   * label, clicks}], daily: [{day, clicks}]}`.
+   */
   @Get(':id')
   @AdminOnly()
   async get(@Param('id', issueId) id: number) {
     const issue = await this.issues.get(id);
-    const [counts, failures] = await Promise.all([this.issues.counts(id), this.issues.failures(id)]);
-    return toIssueReport(issue, this.renderer.archiveUrl(issue), counts, failures);
+    const [counts, failures, clicks] = await Promise.all([this.issues.counts(id), this.issues.failures(id), this.clicks.figures(id)]);
+    return toIssueReport(issue, this.renderer.archiveUrl(issue), counts, failures, clicks);
   }
 
   /** The issue as the email: subject, HTML and text parts (the footer's unsubscribe link is a stand-in). */

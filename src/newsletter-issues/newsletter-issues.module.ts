@@ -4,6 +4,8 @@ import { Article } from 'src/articles/article.entity';
 import { MailModule } from 'src/mail/mail.module';
 import { NewsletterModule } from 'src/newsletter/newsletter.module';
 import { Review } from 'src/reviews/review.entity';
+import { IssueClicksService } from './issue-clicks.service';
+import { IssueLinksController } from './issue-links.controller';
 import { IssueRenderer } from './issue-renderer';
 import { IssueSender } from './issue-sender';
 import { NewsletterIssue } from './newsletter-issue.entity';
@@ -14,7 +16,7 @@ import { NewsletterIssuesService } from './newsletter-issues.service';
 /** Newsletter issues: compose, send through the job queue, report, and the web archive. */
 @Module({
   imports: [TypeOrmModule.forFeature([NewsletterIssue, Article, Review]), MailModule, NewsletterModule],
-  controllers: [NewsletterIssuesController, NewsletterIssuesPagesController],
-  providers: [NewsletterIssuesService, IssueRenderer, IssueSender],
+  controllers: [NewsletterIssuesController, NewsletterIssuesPagesController, IssueLinksController],
+  providers: [NewsletterIssuesService, IssueRenderer, IssueSender, IssueClicksService],
 })
 export class NewsletterIssuesModule {}

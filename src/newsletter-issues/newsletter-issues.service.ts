@@ -33,8 +33,10 @@ export interface IssueCounts {
   sent: number;
   failed: number;
   skipped: number;
-  /** Subscribers of this issue who unsubscribed after it was sent to them. */
+  /** Subscribers of this issue who unsubscribed after it was sent to them (through any email's link, or by the administrator). */
   unsubscribedSince: number;
+  /** Subscribers who unsubscribed through this issue's own email (its link names the issue): the unsubscribes it caused. */
+  unsubscribes: number;
 }
 
 export interface IssueFailure {
@@ -205,7 +207,8 @@ export class NewsletterIssuesService implements OnModuleInit, OnApplicationBoots
               count(*) FILTER (WHERE d."state" = 'sent')::int AS "sent",
               count(*) FILTER (WHERE d."state" = 'failed')::int AS "failed",
               count(*) FILTER (WHERE d."state" = 'skipped')::int AS "skipped",
-              count(*) FILTER (WHERE d."state" = 'sent' AND n."unsubscribedAt" > d."doneAt")::int AS "unsubscribedSince"
+              count(*) FILTER (WHERE d."state" = 'sent' AND n."unsubscribedAt" > d."doneAt")::int AS "unsubscribedSince",
+              count(*) FILTER (WHERE d."unsubscribedAt" IS NOT NULL)::int AS "unsubscribes"
          FROM "newsletter_deliveries" d LEFT JOIN "newsletters" n ON n."id" = d."subscriberId" AND NOT n."subscribed"
         WHERE d."issueId" = $1`,
       [id],

@@ -7,7 +7,7 @@ import { RenderService } from 'src/render/render.service';
 import { NewsletterPage, meta } from 'views/pages/newsletter/NewsletterPage';
 import { ConfirmPage } from 'views/pages/newsletter/ConfirmPage';
 import { UnsubscribePage } from 'views/pages/newsletter/UnsubscribePage';
-import { NewsletterService } from './newsletter.service';
+import { issueOfUnsubscribe, NewsletterService } from './newsletter.service';
 import type { Subscriber } from './subscriber.entity';
 import { CacheTags, Invalidates } from 'src/common/cache-tags';
 
@@ -64,13 +64,16 @@ export class NewsletterPagesController {
   @Header('Cache-Control', 'no-store')
   // The token is in the address: never send it on to another site.
   @Header('Referrer-Policy', 'no-referrer')
-  async unsubscribeLink(@Query('token') token: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
+  async unsubscribeLink(@Query('token') token: unknown, @Query('issue') issue: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
     const key = typeof token === 'string' ? token : undefined;
     const subscriber = await this.newsletter.findByToken(key);
     if (!subscriber || !subscriber.subscribed) return this.answer(subscriber, response);
+    // An issue's email names the issue (issue 44 item 6): the button keeps it, so the issue counts the unsubscribe.
+    const issueId = issueOfUnsubscribe(issue);
+    const action = `/newsletter/unsubscribe?token=${encodeURIComponent(key!)}${issueId ? `&issue=${issueId}` : ''}`;
     return this.render.page(
       { title: 'Unsubscribe', description: 'Newsletter unsubscribe', path: '/newsletter/unsubscribe', noindex: true },
-      <UnsubscribePage email={subscriber.email} confirmAction={`/newsletter/unsubscribe?token=${encodeURIComponent(key!)}`} />,
+      <UnsubscribePage email={subscriber.email} confirmAction={action} />,
     );
   }
 
@@ -85,8 +88,8 @@ export class NewsletterPagesController {
   @Html()
   @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
-  async unsubscribe(@Query('token') token: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
-    return this.answer(await this.newsletter.unsubscribeByToken(typeof token === 'string' ? token : undefined), response);
+  async unsubscribe(@Query('token') token: unknown, @Query('issue') issue: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
+    return this.answer(await this.newsletter.unsubscribeByToken(typeof token === 'string' ? token : undefined, issueOfUnsubscribe(issue)), response);
   }
 
   /** Unsubscribed (now or before), or the link was not valid (404). */

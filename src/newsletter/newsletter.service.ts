@@ -143,11 +143,26 @@ export class NewsletterService {
     return this.subscribers.findOneBy({ unsubscribeToken: token });
   }
 
-  /** One-click unsubscribe; repeating it changes nothing. Null when the token is unknown. */
-  async unsubscribeByToken(token: string | undefined): Promise<Subscriber | null> {
+  /**
+   * One-click unsubscribe; repeating it changes nothing. Null when the token is unknown. Through the link of
+   * an issue's email (`issueId`, issue 44 item 6), that delivery notes it: the unsubscribes the issue caused
+   * (only a delivery of that issue that was sent to this subscriber; a made-up issue id notes nothing).
+   */
+  async unsubscribeByToken(token: string | undefined, issueId: number | null = null): Promise<Subscriber | null> {
     const subscriber = await this.findByToken(token);
     if (!subscriber || !subscriber.subscribed) return subscriber;
-    return this.subscribers.save(Object.assign(subscriber, { subscribed: false, unsubscribedAt: this.clock.now() }));
+    const now = this.clock.now();
+    return this.dataSource.transaction(async (manager) => {
+      const saved = await manager.save(Object.assign(subscriber, { subscribed: false, unsubscribedAt: now }));
+      if (issueId) {
+        await manager.query(
+          `UPDATE "newsletter_deliveries" SET "unsubscribedAt" = $3
+            WHERE "issueId" = $1 AND "subscriberId" = $2 AND "state" = 'sent' AND "unsubscribedAt" IS NULL`,
+          [issueId, subscriber.id, now],
+        );
+      }
+      return saved;
+    });
   }
 
   /**
@@ -200,6 +215,11 @@ export class NewsletterService {
     if (!subscriber) throw new NotFoundException('Subscriber not found');
     return subscriber;
   }
+}
+
+/** The issue an unsubscribe link names (`?issue=12`), or null. */
+export function issueOfUnsubscribe(value: unknown): number | null {
+  return typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
 }
 
 /** A request made at or before this time has expired. */

@@ -57,7 +57,7 @@ async function waitUntilSent(id: number): Promise<{ status: string; counts: Reco
   throw new Error('the issue was not sent in 180 s');
 }
 
-it('sends an issue to 1,000 subscribers exactly once each, with their own unsubscribe link, both parts and no tracking', async () => {
+it('sends an issue to 1,000 subscribers exactly once each, with their own unsubscribe link, both parts and no third-party tracking', async () => {
   const list = await subscribers('thousand', 1000);
   const [article] = await t.dataSource.query(`SELECT "id", "slug", "title" FROM "articles" WHERE "published" ORDER BY "id" LIMIT 1`);
   const created = await admin
@@ -76,6 +76,9 @@ it('sends an issue to 1,000 subscribers exactly once each, with their own unsubs
   expect(started.body.status).toBe('sending');
   const report = await waitUntilSent(created.body.id);
   expect(report.counts).toMatchObject({ queued: 0, sent: 1000, failed: 0 });
+  // Issue 44 item 6: the issue's links go through the site's own counted redirect, /r/{issueId}/{linkId}.
+  const { links: issueLinks } = (report as unknown as { figures: { links: { id: number; url: string }[] } }).figures;
+  const redirect = (url: string) => `http://divers.example.au/r/${created.body.id}/${issueLinks.find((link) => link.url === url)!.id}`;
   if (process.env.NEWSLETTER_TIMING) console.log(`1,000 messages in ${Date.now() - startedAt} ms`);
 
   expect(smtp.received).toHaveLength(1000);
@@ -83,20 +86,21 @@ it('sends an issue to 1,000 subscribers exactly once each, with their own unsubs
   const byAddress = new Map(smtp.received.map((mail) => [mail.to, mail.raw]));
   for (const { email, token } of [list[0], list[499], list[999]]) {
     const mail = parseMail(byAddress.get(email)!);
-    const unsubscribeUrl = `http://divers.example.au/newsletter/unsubscribe?token=${token}`;
+    // The link names the issue, so an unsubscribe through it counts for the issue (issue 44 item 6).
+    const unsubscribeUrl = `http://divers.example.au/newsletter/unsubscribe?token=${token}&issue=${created.body.id}`;
     expect(mail.headers.subject).toBe('November on the reef');
     expect(mail.headers['list-unsubscribe']).toBe(`<${unsubscribeUrl}>`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain(`Unsubscribe with one click: ${unsubscribeUrl}`);
-    expect(mail.text).toContain(`http://divers.example.au/blog/${article.slug}`);
-    expect(mail.text).toContain('Hello divers, see the map (http://divers.example.au/dive-sites).');
-    expect(mail.html).toContain(`href="${unsubscribeUrl}"`);
+    expect(mail.text).toContain(`Read it: ${redirect(`http://divers.example.au/blog/${article.slug}`)}`);
+    expect(mail.text).toContain(`Hello divers, see the map (${redirect('http://divers.example.au/dive-sites')}).`);
+    expect(mail.html).toContain(`href="${unsubscribeUrl.replace('&', '&amp;')}"`);
     expect(mail.html).toContain('<strong>divers</strong>');
     expect(mail.html).toContain('Warm water and whale sharks');
-    // No tracking: every link goes straight to the site, no image but the post's own.
+    // No third-party tracking: every link goes to the site itself (its counted redirect), no image but the post's own.
     const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
     expect(links.filter((link) => !link.startsWith('http://divers.example.au'))).toEqual([]);
-    expect(links).toContain(`http://divers.example.au/blog/${article.slug}`);
+    expect(links).toContain(redirect(`http://divers.example.au/blog/${article.slug}`));
     expect([...mail.html.matchAll(/<img /g)]).toHaveLength(1);
   }
 }, 180_000);

@@ -30,7 +30,8 @@ it('shows the charts, the top reviews and a review’s clicks with the click-thr
 
   await page.getByRole('button', { name: 'Last 7 days' }).click();
   expect(await page.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
-  await page.getByText(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: 1 page views, 1 purchase-link clicks\.$/).waitFor();
+  // Issue 44 item 6: Australian dates, and each count's noun in its number.
+  await page.getByText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4} to \d{1,2} [A-Z][a-z]{2,3} \d{4}: 1 page view, 1 purchase-link click\.$/).waitFor();
   // One bar per day of the period.
   expect(
     await page

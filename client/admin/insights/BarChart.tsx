@@ -1,3 +1,5 @@
+import { formatWeekday } from './wording';
+
 /**
  * A small bar chart as plain SVG (no chart library: a few dozen bars need none, and the admin bundle stays
  * small). One bar per day; the title of each bar (shown on hover, read by screen readers through the
@@ -23,15 +25,15 @@ export function BarChart({ label, points, colour }: { label: string; points: { d
           const barHeight = (point.value / max) * (height - 4);
           return (
             <rect key={point.day} x={index * step + gap / 2} y={height - barHeight} width={Math.max(0.5, step - gap)} height={barHeight} fill={colour}>
-              <title>{`${point.day}: ${point.value}`}</title>
+              <title>{`${formatWeekday(point.day)}: ${point.value}`}</title>
             </rect>
           );
         })}
       </svg>
       <p className="mt-1 flex justify-between text-xs text-slate-500">
-        <span>{points[0]?.day}</span>
+        <span>{points[0] ? formatWeekday(points[0].day) : null}</span>
         <span>most in a day: {max === 1 && points.every((p) => p.value === 0) ? 0 : max}</span>
-        <span>{points[points.length - 1]?.day}</span>
+        <span>{points.length ? formatWeekday(points[points.length - 1].day) : null}</span>
       </p>
     </figure>
   );

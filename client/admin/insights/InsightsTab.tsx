@@ -7,6 +7,8 @@ import { buttonClass } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { ScrollTable } from '../ui/ScrollTable';
 import { BarChart } from './BarChart';
+import { ClickSources } from './ClickSources';
+import { formatDay, noun } from './wording';
 
 export const INSIGHTS_URL = '/api/admin/insights';
 
@@ -55,8 +57,9 @@ export function InsightsTab() {
         ) : (
           <>
             <p className="text-sm text-slate-600">
-              {data.from} to {data.to}: <strong className="text-slate-900">{data.totals.views}</strong> page views,{' '}
-              <strong className="text-slate-900">{data.totals.clicks}</strong> purchase-link clicks.
+              {formatDay(data.from)} to {formatDay(data.to)}: <strong className="text-slate-900">{data.totals.views}</strong>{' '}
+              {noun(data.totals.views, 'page view')}, <strong className="text-slate-900">{data.totals.clicks}</strong>{' '}
+              {noun(data.totals.clicks, 'purchase-link click')}.
             </p>
             <div className="grid gap-4 md:grid-cols-2">
               <BarChart label="Page views per day" colour="#0e7490" points={data.daily.map((d) => ({ day: d.day, value: d.views }))} />
@@ -92,6 +95,7 @@ export function InsightsTab() {
                 </ScrollTable>
               )}
             </div>
+            <ClickSources sources={data.sources} />
           </>
         )}
       </CardContent>

@@ -12,6 +12,7 @@ import { TextAreaField, TextField } from '../ui/Field';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
 import { keys } from '../query-keys';
+import { IssueFigures, type IssueFiguresData } from './IssueFigures';
 
 interface PostRef {
   type: 'article' | 'review';
@@ -41,6 +42,7 @@ interface Issue {
 interface IssueReport extends Issue {
   counts: { queued: number; sent: number; failed: number; skipped: number; unsubscribedSince: number };
   failures: { email: string; error: string | null }[];
+  figures: IssueFiguresData;
 }
 
 const BASE = '/api/admin/newsletter/issues';
@@ -268,6 +270,7 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
                 ))}
               </ul>
             )}
+            {issue?.status === 'sent' && <IssueFigures figures={report.data!.figures} />}
             {issue?.status === 'sent' && (
               <a href={`/newsletter/issues/${issue.slug}`} className="text-sm font-semibold text-cyan-700 underline">
                 Read it in the web archive
