@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res }
 import type { Request, Response } from 'express';
 import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { clientIp } from 'src/common/client-ip';
+import { clientIp } from 'src/http/client-ip';
 import { idParam } from 'src/common/id.pipe';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { toAdminComment, toPublicComment } from './comment.response';

@@ -1,6 +1,6 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { clientIp } from 'src/common/client-ip';
+import { clientIp } from 'src/http/client-ip';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { ContactService } from './contact.service';
 import { toContactResponse } from './contact.response';

@@ -5,7 +5,7 @@ import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
 import { ListSliceQueryDto } from 'src/common/list-slice.dto';
 import { diveSiteChanged, Invalidates } from 'src/common/cache-tags';
-import { clientIp } from 'src/common/client-ip';
+import { clientIp } from 'src/http/client-ip';
 import { idParam } from 'src/common/id.pipe';
 import { toDiveSiteResponse } from 'src/dive-sites/dive-site.response';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';

@@ -6,7 +6,7 @@ import { ErrorPage } from 'views/pages/ErrorPage';
 import { NotFoundPage } from 'views/pages/NotFoundPage';
 import { isDatabaseUnavailable } from 'src/common/database-errors';
 import { errorBody, type ErrorBody } from 'src/common/error-body';
-import { isJsonRoute } from 'src/common/json-routes';
+import { isJsonRoute } from 'core/request-kind';
 
 export { isDatabaseUnavailable };
 

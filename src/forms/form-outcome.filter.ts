@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Injectable, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { FormName, FormOutcome } from 'core/form-outcome';
-import { readRequestBody } from 'src/common/request-body';
+import { readRequestBody } from 'src/http/request-body';
 import { FormOutcomes } from './form-outcomes';
 
 /** The form a post under /forms was sent by, and the article or site it names. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Post, Redirect, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { clientIp } from 'src/common/client-ip';
+import { clientIp } from 'src/http/client-ip';
 import { byId, Invalidates, reportsChanged, Tag } from 'src/common/cache-tags';
 import { idParam } from 'src/common/id.pipe';
 import { CommentsService } from 'src/comments/comments.service';

@@ -9,7 +9,7 @@ import { ReportsModule } from 'src/reports/reports.module';
 import { FormOutcomeFilter } from './form-outcome.filter';
 import { FormOutcomes } from './form-outcomes';
 import { FormsController } from './forms.controller';
-import { sameOriginOnly } from './same-origin.middleware';
+import { sameOriginOnly } from 'src/http/origin-check';
 
 /** The public forms without JavaScript: posted by the browser, answered with a redirect the page shows. */
 @Module({

@@ -6,7 +6,7 @@ import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Invalidates } from 'src/common/cache-tags';
 import { idParam } from 'src/common/id.pipe';
-import { RequestBody } from 'src/common/request-body';
+import { RequestBody } from 'src/http/request-body';
 import { MAX_UPLOAD_BYTES } from './media-upload';
 import { toMediaResponse, toUploadResponse } from './media.response';
 import { MediaService } from './media.service';

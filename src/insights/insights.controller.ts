@@ -2,9 +2,9 @@ import { Controller, Get, Header, Inject, Param, Query, Req, Res } from '@nestjs
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { sessionCookieName } from 'src/admin-auth/admin-session';
-import { clientIp } from 'src/common/client-ip';
-import { hasCookie } from 'src/common/cookies';
+import { sessionCookieName } from 'src/http/cookies';
+import { clientIp } from 'src/http/client-ip';
+import { hasCookie } from 'src/http/cookies';
 import { csvText, type CsvCell } from 'src/common/csv';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { isCountable } from './counting';

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { AuditService } from 'src/audit/audit.service';
-import { rateLimitClient } from 'src/common/client-ip';
+import { rateLimitClient } from 'src/http/client-ip';
 import { OverallCap } from './overall-cap';
 import { describeRule, RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { errorBody } from './error-body';
-import { isJsonRoute } from './json-routes';
+import { errorBody } from 'src/common/error-body';
+import { isJsonRoute } from 'core/request-kind';
 
 export const NULL_CHARACTER_MESSAGE = 'The request contains a null character, which no field may hold';
 export const NESTING_MESSAGE = 'The request body is nested too deeply';
