@@ -66,10 +66,10 @@ module.exports = {
       comment:
         'The infrastructure (the request edge src/http, src/common, the page cache, the database, configuration, rendering, errors, lists, validation, outbound fetching) serves every feature and imports none: a feature plugs in by importing it (issue 41). The data source lists the entities, so an entity file is the one exception.',
       severity: 'error',
-      from: { path: '^src/(http|common|page-cache|database|config|render|errors|lists|validation|outbound)/' },
+      from: { path: '^src/(http|common|page-cache|database|config|render|errors|lists|validation|outbound|start)/' },
       to: {
         path: '^src/[^/]+/',
-        pathNot: ['^src/(http|common|page-cache|database|config|render|errors|lists|validation|outbound)/', '[.]entit(y|ies)[.]ts$'],
+        pathNot: ['^src/(http|common|page-cache|database|config|render|errors|lists|validation|outbound|start)/', '[.]entit(y|ies)[.]ts$'],
       },
     },
     {

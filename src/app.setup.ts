@@ -31,7 +31,7 @@ import { MailService } from './mail/mail.service';
 import { Metrics, metricsEndpoint } from './metrics/metrics';
 import { PageCacheService } from './page-cache/page-cache.service';
 import { ASSETS_DIR } from './render/asset-manifest';
-import { createValidationPipe } from './common/validation';
+import { createValidationPipe } from 'src/validation/validation';
 
 /** What the start tells the edge: whether the process is shutting down (src/main.ts). */
 export interface Lifecycle {

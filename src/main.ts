@@ -9,8 +9,8 @@ import { createPinoLogger, logDestination, PinoNestLogger, useJsonLogs, type Log
 import { ConfigError, loadConfig, type AppConfig } from './config/app.config';
 import { startEmbeddedPostgres, type RunningDatabase } from './database/embedded-postgres';
 import { SeedService } from './database/seed.service';
-import { StartFailure } from './common/start-failure';
-import { QuietStartLogger } from './common/start-chatter';
+import { StartFailure } from 'src/start/start-failure';
+import { QuietStartLogger } from 'src/start/start-chatter';
 import { takeStartNotices } from './users/start-notices';
 import { join } from 'node:path';
 

@@ -7,7 +7,7 @@ export default async () => {
     '@nestjs/swagger': {
       models: [
         [
-          import('../common/list-slice.dto.js'),
+          import('../lists/list-slice.dto.js'),
           { ListSliceQueryDto: { limit: { required: false, type: () => Number, minimum: 1 }, offset: { required: false, type: () => Number, minimum: 0 } } },
         ],
         [

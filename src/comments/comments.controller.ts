@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { clientIp } from 'src/http/client-ip';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { toAdminComment, toPublicComment } from './comment.response';
 import { CommentsService } from './comments.service';

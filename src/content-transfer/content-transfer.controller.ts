@@ -4,7 +4,7 @@ import type { ImportSummary } from 'core/api/content-transfer';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Clock } from 'src/common/clock';
 import { RequestBody } from 'src/http/request-body';
-import { sendPieces } from 'src/common/stream-response';
+import { sendPieces } from 'src/lists/stream-response';
 import { Invalidates } from 'src/common/cache-tags';
 import { SitemapService } from 'src/feeds/sitemap.service';
 import { PageCacheService } from 'src/page-cache/page-cache.service';

@@ -2,11 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res }
 import type { Request, Response } from 'express';
 import { CORRECTION_TEXT } from 'core/dive-sites/corrections';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
-import { ListSliceQueryDto } from 'src/common/list-slice.dto';
+import { adminSlice, sendPageHeaders } from 'src/lists/admin-page';
+import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 import { diveSiteChanged, Invalidates } from 'src/common/cache-tags';
 import { clientIp } from 'src/http/client-ip';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { toDiveSiteResponse } from 'src/dive-sites/dive-site.response';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CorrectionsService } from './corrections.service';

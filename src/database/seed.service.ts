@@ -13,7 +13,7 @@ import { Review } from 'src/reviews/review.entity';
 import { SeedHistory } from './seed-history.entity';
 import { notifyContentChanged } from 'src/page-cache/notify';
 import { sourceTitle, type SiteSource } from 'core/dive-sites/fields';
-import { isWebUrl } from 'src/common/validators';
+import { isWebUrl } from 'src/validation/validators';
 
 interface Dataset {
   name: string;

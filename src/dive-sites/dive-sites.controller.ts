@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Logger, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { sendPageHeaders } from 'src/common/admin-page';
+import { sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { idParam } from 'src/common/id.pipe';
-import { sendPieces } from 'src/common/stream-response';
+import { idParam } from 'src/validation/id.pipe';
+import { sendPieces } from 'src/lists/stream-response';
 import { DiveSiteExportService } from './dive-site-export.service';
 import { toDiveSiteResponse } from './dive-site.response';
 import { DIVE_SITE_PAGE_SIZE, DiveSitesService } from './dive-sites.service';

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { clientIp } from 'src/http/client-ip';
 import { byId, Invalidates, reportsChanged, Tag } from 'src/common/cache-tags';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { CommentsService } from 'src/comments/comments.service';
 import { CreateCommentDto } from 'src/comments/dto/create-comment.dto';
 import { ContactService } from 'src/contact/contact.service';

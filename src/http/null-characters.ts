@@ -17,7 +17,7 @@ function safeDecode(value: string): string {
 /**
  * PostgreSQL text cannot hold U+0000, so a null character in the URL would reach the database only to
  * fail there. Refused up front with a 400 instead, before anything is read or written. (Bodies are
- * checked once parsed, after the route's guards: src/common/request-body.ts.)
+ * checked once parsed, after the route's guards: src/http/request-body.ts.)
  */
 export const rejectNullCharacters: RequestHandler = (request, response, next) => {
   // `%00` anywhere: a URL with another malformed escape would not decode as a whole, yet its query

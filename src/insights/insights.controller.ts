@@ -5,7 +5,7 @@ import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { sessionCookieName } from 'src/http/cookies';
 import { clientIp } from 'src/http/client-ip';
 import { hasCookie } from 'src/http/cookies';
-import { csvText, type CsvCell } from 'src/common/csv';
+import { csvText, type CsvCell } from 'src/lists/csv';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { isCountable } from './counting';
 import { InsightsQueryDto } from './insights-query.dto';

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { clientIp } from 'src/http/client-ip';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { SubscribeDto } from './dto/subscribe.dto';
 import { UpdateSubscriberDto } from './dto/update-subscriber.dto';
@@ -26,7 +26,7 @@ export class NewsletterController {
   @Get('subscribers')
   @AdminOnly()
   async list(@Query() { q, ...slice }: AdminPageQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    // A page at a time, newest first (src/common/admin-page.ts); the tab's 'Active' badge reads X-Active-Count.
+    // A page at a time, newest first (src/lists/admin-page.ts); the tab's 'Active' badge reads X-Active-Count.
     const page = adminSlice(slice);
     const { rows, total, active } = await this.newsletter.page(q, page);
     sendPageHeaders(request, response, total, page);

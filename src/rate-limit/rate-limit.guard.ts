@@ -18,7 +18,7 @@ import { describeRule, RATE_LIMITED, rateLimitRule, type RateLimitName } from '.
 
 /**
  * Global, but it limits only a route marked `@RateLimit(name)`, and only by that one named throttler.
- * The client is its address as src/common/client-ip.ts reads it (TRUST_PROXY hops), so a forged
+ * The client is its address as src/http/client-ip.ts reads it (TRUST_PROXY hops), so a forged
  * X-Forwarded-For changes nothing, an IPv6 one counted by its /64; the 429 carries the limit's own
  * message and Retry-After, and one audit row marks the window a client went over in (not one per refusal:
  * a flood from one address would push every other event off the security dashboard). A rule with an

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { PUBLIC_PAGE_SIZE, adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { PUBLIC_PAGE_SIZE, adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { byId, CacheTags, Invalidates, reportsChanged, Tag } from 'src/common/cache-tags';
-import { idParam } from 'src/common/id.pipe';
-import { ListSliceQueryDto } from 'src/common/list-slice.dto';
+import { idParam } from 'src/validation/id.pipe';
+import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CreateReportDto } from './dto/create-report.dto';
 import { AdminReportQueryDto, ReportIdsDto } from './dto/report-queries.dto';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
-import { correctedWords, suggestedWords } from 'src/common/search-words';
+import { correctedWords, suggestedWords } from 'src/dive-sites/search-words';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService, HUMAN_ORDER } from 'src/dive-sites/dive-sites.service';
 import { anySiteText, firstMatchingSiteIds } from 'src/dive-sites/dive-site-text';

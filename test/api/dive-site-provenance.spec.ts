@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CHECK_FIELD_NAMES } from 'core/dive-sites/provenance';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { isWebUrl } from 'src/common/validators';
+import { isWebUrl } from 'src/validation/validators';
 import { SeedService, seedCheck, seedNotice } from 'src/database/seed.service';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 import { SiteCheckNote } from 'views/pages/dive-sites/SiteStatus';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { Trim } from 'src/common/transforms';
+import { Trim } from 'src/validation/transforms';
 
 /**
  * SPEC section 5, newsletter email: 'Required', 'Invalid email'. Decorators run bottom up and the pipe
