@@ -17,7 +17,7 @@ import { fixedHeaders, withFixedHeaders } from './http/fixed-headers';
 import { formOutcomes } from './http/form-outcome-cookie';
 import { allOf, processAccessLog, requestTracking } from './http/logging';
 import { rejectNullCharacters } from './http/null-characters';
-import { originCheck } from './http/origin-check';
+import { originCheck, sameOriginOnly } from './http/origin-check';
 import { PageCacheInterceptor } from './http/page-cache.interceptor';
 import { pageCacheHits, pageCacheMiddleware } from './http/page-cache.middleware';
 import { noCookieOnPublicAnswers } from './http/public-answers';
@@ -80,6 +80,7 @@ export async function configureApp(app: INestApplication, config: AppConfig, lif
     use(adminAreaHeaders), // /admin and /api/admin: no-store, noindex
     use(originCheck(config.siteUrl)), // a write from another site's page: 403
     use(...app.get(AdminHttpMiddleware).handlers()), // the PostgreSQL session and passport, only with the session cookie
+    useAt('/forms', sameOriginOnly(config.siteUrl)), // a no-JavaScript form post from another site: 403
     intercept(new PageCacheInterceptor(cache, reflector)), // a read's cache tags; a successful write's invalidation
     intercept(new BodyParsingInterceptor(reflector)), // the body read once the route matched and its guards passed
     pipe(createValidationPipe()), // the body and query as the route's DTO, or a 400 naming the field

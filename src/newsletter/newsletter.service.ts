@@ -1,3 +1,4 @@
+import { NEWSLETTER_MESSAGES } from 'core/newsletter';
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -11,7 +12,7 @@ import { Subscriber } from './subscriber.entity';
 import { CONFIRM_DAYS, ConfirmationMailer } from './confirmation-mailer';
 import { unsubscribeUrlFor, WelcomeMailer } from './welcome-mailer';
 
-export const ALREADY_SUBSCRIBED = 'Email already subscribed';
+export const ALREADY_SUBSCRIBED = NEWSLETTER_MESSAGES.alreadySubscribed;
 
 const CONFIRM_MS = CONFIRM_DAYS * 24 * 60 * 60 * 1000;
 
