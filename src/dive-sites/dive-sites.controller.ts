@@ -6,6 +6,7 @@ import { idParam } from 'src/validation/id.pipe';
 import { sendPieces } from 'src/lists/stream-response';
 import { DiveSiteExportService } from './dive-site-export.service';
 import { toDiveSiteResponse } from './dive-site.response';
+import { DiveSiteArticlesService } from './dive-site-articles.service';
 import { DIVE_SITE_PAGE_SIZE, DiveSitesService } from './dive-sites.service';
 import { toExplorerSite } from './explorer-site';
 import { SiteFactsService } from './site-facts.service';
@@ -27,6 +28,7 @@ export class DiveSitesController {
 
   constructor(
     private readonly sites: DiveSitesService,
+    private readonly articles: DiveSiteArticlesService,
     private readonly exports: DiveSiteExportService,
     private readonly facts: SiteFactsService,
   ) {}
@@ -91,7 +93,7 @@ export class DiveSitesController {
 
   @Get('by-review-url')
   async byReviewUrl(@Query() { url }: ByReviewUrlQueryDto) {
-    const site = await this.sites.byReviewUrl(url);
+    const site = await this.articles.byReviewUrl(url);
     return { name: site.name, videoUrl: site.videoUrl };
   }
 

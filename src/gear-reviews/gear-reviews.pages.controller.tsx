@@ -6,7 +6,7 @@ import { nullUnlessUnavailable } from 'src/errors/database-errors';
 import { Html } from 'src/common/html.decorator';
 import { PageQueryOf } from 'src/lists/page-query';
 import { LIST_PAGE_SIZE, pageLinks } from 'src/lists/pagination';
-import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { DiveSiteArticlesService } from 'src/dive-sites/dive-site-articles.service';
 import { ProductsService } from 'src/products/products.service';
 import { pageNumber } from 'src/publishing/publication-pages';
 import { RenderService } from 'src/render/render.service';
@@ -28,7 +28,7 @@ export class GearReviewsPagesController {
     private readonly render: RenderService,
     private readonly clock: Clock,
     private readonly products: ProductsService,
-    private readonly diveSites: DiveSitesService,
+    private readonly diveSites: DiveSiteArticlesService,
   ) {}
 
   @Get()
