@@ -62,6 +62,17 @@ module.exports = {
       to: { path: '^src/[^/]+[.]tsx?$' },
     },
     {
+      name: 'infrastructure-not-features',
+      comment:
+        'The infrastructure (the request edge src/http, src/common, the page cache, the database, configuration, rendering, errors, lists, validation, outbound fetching) serves every feature and imports none: a feature plugs in by importing it (issue 41). The data source lists the entities, so an entity file is the one exception.',
+      severity: 'error',
+      from: { path: '^src/(http|common|page-cache|database|config|render|errors|lists|validation|outbound|start)/' },
+      to: {
+        path: '^src/[^/]+/',
+        pathNot: ['^src/(http|common|page-cache|database|config|render|errors|lists|validation|outbound|start)/', '[.]entit(y|ies)[.]ts$'],
+      },
+    },
+    {
       name: 'migrations-stand-alone',
       comment: 'A migration is a fixed step in history: it must not change when application code does.',
       severity: 'error',

@@ -8,7 +8,6 @@ import {
   assetCacheName,
   CACHE_PREFIX,
   DATA_CACHE,
-  isAdminPath,
   isExplorerData,
   isKeptPage,
   MAX_DATA_ENTRIES,
@@ -20,6 +19,7 @@ import {
   type SavePagesMessage,
   type SavePagesReply,
 } from 'core/offline';
+import { requestKind } from 'core/request-kind';
 
 /** Written in by the build: its id and the public files to keep at install. */
 declare const OFFLINE_BUILD: { id: string; precache: string[] };
@@ -132,9 +132,9 @@ worker.addEventListener('fetch', (event) => {
   if (url.origin !== origin) return;
   if (request.mode === 'navigate') {
     event.respondWith(navigation(event, url));
-  } else if (isAdminPath(url.pathname)) {
+  } else if (requestKind(url.pathname) === 'admin') {
     return;
-  } else if (url.pathname.startsWith('/assets/')) {
+  } else if (requestKind(url.pathname) === 'asset') {
     event.respondWith(asset(event, url));
   } else if (isExplorerData(url.pathname) || (request.destination === 'image' && fromKeptPage(request))) {
     event.respondWith(networkFirst(event, DATA_CACHE));
@@ -143,7 +143,7 @@ worker.addEventListener('fetch', (event) => {
 
 /** A page: the network's answer whenever there is one; offline, the kept copy or the offline page. */
 async function navigation(event: FetchEvent, url: URL): Promise<Response> {
-  const kept = isKeptPage(url.pathname) && !isAdminPath(url.pathname);
+  const kept = isKeptPage(url.pathname) && requestKind(url.pathname) !== 'admin';
   try {
     const response = await fetch(event.request);
     if (kept && keepable(response)) event.waitUntil(keep(PAGES_CACHE, pageKey(url), response.clone(), MAX_OPENED_PAGES));

@@ -30,9 +30,6 @@ export const SITE_PAGE = /^\/dive-sites\/\d+$/;
 /** The pages kept when opened: the dive-site list and each site's page. */
 export const isKeptPage = (pathname: string): boolean => pathname === '/dive-sites' || SITE_PAGE.test(pathname);
 
-/** Never cached, whatever the headers say: the admin screens and the admin API. */
-export const isAdminPath = (pathname: string): boolean => /^\/(api\/)?admin(\/|$)/.test(pathname);
-
 /** The explorer's GET answers (the compact list of every site and the cards), kept for the map offline. */
 export const isExplorerData = (pathname: string): boolean => /^\/api\/dive-sites\/(map|cards)$/.test(pathname);
 

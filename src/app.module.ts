@@ -9,6 +9,7 @@ import { CarouselModule } from './carousel/carousel.module';
 import { CommentsModule } from './comments/comments.module';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { CommonModule } from './common/common.module';
+import { HttpModule } from './http/http.module';
 import { ContactModule } from './contact/contact.module';
 import { ContentTransferModule } from './content-transfer/content-transfer.module';
 import { CorrectionsModule } from './corrections/corrections.module';
@@ -53,6 +54,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         CommonModule,
+        HttpModule,
         RateLimitModule,
         HousekeepingModule,
         DatabaseModule.forRoot(databaseUrl),

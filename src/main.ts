@@ -5,14 +5,12 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { answerFirst } from './common/answer-first';
-import { errorBody } from './common/error-body';
-import { createPinoLogger, logDestination, PinoNestLogger, useJsonLogs, type LogDestination } from './common/logging';
+import { createPinoLogger, logDestination, PinoNestLogger, useJsonLogs, type LogDestination } from './http/logging';
 import { ConfigError, loadConfig, type AppConfig } from './config/app.config';
 import { startEmbeddedPostgres, type RunningDatabase } from './database/embedded-postgres';
 import { SeedService } from './database/seed.service';
-import { StartFailure } from './common/start-failure';
-import { QuietStartLogger } from './common/start-chatter';
+import { StartFailure } from 'src/start/start-failure';
+import { QuietStartLogger } from 'src/start/start-chatter';
 import { takeStartNotices } from './users/start-notices';
 import { join } from 'node:path';
 
@@ -59,16 +57,9 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
     logger: nestLogger,
   });
-  // Once SIGTERM has arrived, a request on a connection still open is refused (503, Connection: close)
-  // while the ones already in flight finish. Asked before anything else, the page cache's hits included.
+  // Once SIGTERM has arrived, the edge refuses new requests (src/http/draining.ts) while the ones in flight finish.
   let closing = false;
-  await configureApp(app, config);
-  answerFirst(app.getHttpServer() as Server, (_request, response) => {
-    if (!closing) return false;
-    response.writeHead(503, { Connection: 'close', 'Retry-After': '5', 'Content-Type': 'application/json; charset=utf-8' });
-    response.end(JSON.stringify(errorBody(503, 'Service temporarily unavailable')));
-    return true;
-  });
+  await configureApp(app, config, { closing: () => closing });
 
   if (config.seedOnStart) {
     const loaded = await app.get(SeedService).loadNewDatasets();

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { getPage, type ListPage } from '../lib/api';
 
-/** Rows asked for per page: the server's default page of an admin list (src/common/admin-page.ts). */
+/** Rows asked for per page: the server's default page of an admin list (src/lists/admin-page.ts). */
 export const ADMIN_PAGE_SIZE = 25;
 
 /** `url` with `limit` and `offset` set (its other parameters kept). */

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
+import { NEWSLETTER_MESSAGES, validateNewsletterEmail } from 'core/newsletter';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import { trackEvent } from '../lib/analytics';
 import { ApiError, apiRequest } from '../lib/api';
@@ -14,7 +15,7 @@ export interface NewsletterSignupProps {
   outcome?: FormOutcome;
 }
 
-const ALREADY_SUBSCRIBED = 'Email already subscribed';
+const ALREADY_SUBSCRIBED = NEWSLETTER_MESSAGES.alreadySubscribed;
 
 /** SPEC section 8's toasts, also written on the page when the form was posted without JavaScript. */
 function failureNotice(message: string): FormNotice {
@@ -23,21 +24,11 @@ function failureNotice(message: string): FormNotice {
     : { title: 'Subscription failed', description: message, failed: true };
 }
 
-const SUBSCRIBED: FormNotice = { title: 'Successfully subscribed!', description: 'Check your email for the free PDF guide.', failed: false };
+const SUBSCRIBED: FormNotice = { title: NEWSLETTER_MESSAGES.subscribed, description: 'Check your email for the free PDF guide.', failed: false };
 
 interface SubscribeAnswer {
   message: string;
   guideUrl: string;
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** SPEC section 5, newsletter: 'Required', 'Invalid email'. */
-export function validateNewsletterEmail(email: string): string | null {
-  const value = email.trim();
-  if (!value) return 'Required';
-  if (!EMAIL.test(value) || value.length > 254) return 'Invalid email';
-  return null;
 }
 
 /** The newsletter signup (SPEC sections 2, 4, 8): one email field; the free PDF guide is promised and delivered. */

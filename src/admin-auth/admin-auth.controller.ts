@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { AdminOnly } from './admin-only.decorator';
-import { sessionCookieName } from './admin-session';
+import { sessionCookieName } from 'src/http/cookies';
 import { AdminSessionService } from './admin-session.service';
 import { LocalAuthGuard } from './local-auth.guard';
 import { Invalidates } from 'src/common/cache-tags';

@@ -1,12 +1,10 @@
 import type { RequestHandler, Response } from 'express';
+import { isAdminPath } from 'core/request-kind';
 import { SESSION_CONTENT_EDITING_HEADER, SESSION_MINUTES_HEADER } from 'core/api/admin';
 import { sessionStatus, type AdminSessionState } from './admin-session';
 
 /** Admin pages and answers are neither cached nor indexed, the 401s, 403s and 404s included. */
 const ADMIN_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
-
-/** The admin screens (/admin/...) and the admin API (/api/admin/...). */
-export const isAdminArea = (path: string): boolean => /^\/(api\/)?admin(\/|$)/.test(path);
 
 export function setAdminHeaders(response: Response): void {
   response.set(ADMIN_HEADERS);
@@ -25,6 +23,6 @@ export function reportSessionTime(response: Response, state: AdminSessionState, 
  * headers from AdminGuard, which every one of them passes, so a 401 carries them too.
  */
 export const adminAreaHeaders: RequestHandler = (request, response, next) => {
-  if (isAdminArea(request.path)) setAdminHeaders(response);
+  if (isAdminPath(request.path)) setAdminHeaders(response);
   next();
 };

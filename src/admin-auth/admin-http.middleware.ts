@@ -3,11 +3,8 @@ import { Router, type RequestHandler } from 'express';
 import session from 'express-session';
 import passport from 'passport';
 import { DataSource } from 'typeorm';
-import { hasCookie } from 'src/common/cookies';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { adminAreaHeaders } from './admin-headers';
-import { sessionCookieName } from './admin-session';
-import { originCheck } from './origin-check.middleware';
+import { hasCookie, sessionCookieName } from 'src/http/cookies';
 import { PgSessionStore } from './pg-session-store';
 
 /**
@@ -23,7 +20,7 @@ export const ADMIN_LOGIN_PATH = '/api/admin/login';
 const isSignIn = (path: string) => path.toLowerCase().replace(/\/$/, '') === ADMIN_LOGIN_PATH;
 
 /**
- * The session layer, in the order configureApp mounts it: admin headers, the origin check, the
+ * The session layer (a stage of src/app.setup.ts, after the admin headers and the origin check): the
  * PostgreSQL-backed express-session (PgSessionStore), then passport.
  */
 @Injectable()
@@ -40,7 +37,7 @@ export class AdminHttpMiddleware implements OnModuleDestroy {
   handlers(): RequestHandler[] {
     const https = this.config.siteUrl.startsWith('https://');
     const name = sessionCookieName(this.config.siteUrl);
-    const handlers: RequestHandler[] = [adminAreaHeaders, originCheck(this.config.siteUrl, name)];
+    const handlers: RequestHandler[] = [];
     if (https) {
       // An https SITE_URL means TLS ends at a proxy in front. express-session sets a Secure cookie only
       // on a request it believes secure; a proxy that sends no X-Forwarded-Proto would otherwise make

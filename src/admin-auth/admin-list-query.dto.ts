@@ -1,8 +1,8 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ADMIN_SEARCH_MAX } from 'src/common/admin-page';
-import { ListSliceQueryDto } from 'src/common/list-slice.dto';
+import { ADMIN_SEARCH_MAX } from 'src/lists/admin-page';
+import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 
 /** Whether a request asks for the administrator's list: `?admin=true`, read before the pipe (by AdminGuard). */
 export function asksForAdminList(query: unknown): boolean {
@@ -28,7 +28,7 @@ const STATUSES = ['draft', 'published'] as const;
 
 /**
  * GET /api/articles and /api/reviews: the slice, and for the administrator's list (`admin=true`, read a page
- * at a time: src/common/admin-page.ts) `status` (drafts or published) and `q` (text in the title or slug).
+ * at a time: src/lists/admin-page.ts) `status` (drafts or published) and `q` (text in the title or slug).
  */
 export class AdminPostListQueryDto extends AdminListSliceQueryDto {
   @ApiPropertyOptional({ enum: STATUSES, description: 'With admin=true: only drafts or only published posts' })

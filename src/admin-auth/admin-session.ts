@@ -44,8 +44,3 @@ export function sessionStatus(state: AdminSessionState, now: number): AdminSessi
   const remainingMs = Math.max(0, sessionExpiresAt(state) - now);
   return { minutesRemaining: Math.ceil(remainingMs / 60_000), isContentEditing: state.contentEditing };
 }
-
-/** The cookie's name: the `__Host-` prefix (Secure, host-only, path /) whenever the site is https. */
-export function sessionCookieName(siteUrl: string): string {
-  return siteUrl.startsWith('https://') ? '__Host-adg.sid' : 'adg.sid';
-}

@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
 import { AuditService, LOGIN_EVENTS } from 'src/audit/audit.service';
 import { errorBody } from 'src/common/error-body';
-import { readRequestBody } from 'src/common/request-body';
+import { readRequestBody } from 'src/http/request-body';
 import { OverallCap } from 'src/rate-limit/overall-cap';
 
 /** SPEC section 8: the sign-in screen shows the server's error field. */

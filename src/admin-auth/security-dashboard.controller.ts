@@ -2,7 +2,7 @@ import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { toSecurityEvent, toSecuritySummaryResponse } from 'src/audit/audit-log.response';
 import { AuditService } from 'src/audit/audit.service';
-import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from './admin-only.decorator';
 
 @Controller('api/admin')

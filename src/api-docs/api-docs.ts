@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { sessionCookieName } from 'src/admin-auth/admin-session';
+import { sessionCookieName } from 'src/http/cookies';
 import { signedInAdministratorOnly } from 'src/admin-auth/signed-in-only.middleware';
 import { Clock } from 'src/common/clock';
 import type { AppConfig } from 'src/config/app.config';

@@ -7,7 +7,7 @@ export default async () => {
     '@nestjs/swagger': {
       models: [
         [
-          import('../common/list-slice.dto.js'),
+          import('../lists/list-slice.dto.js'),
           { ListSliceQueryDto: { limit: { required: false, type: () => Number, minimum: 1 }, offset: { required: false, type: () => Number, minimum: 0 } } },
         ],
         [
@@ -64,23 +64,6 @@ export default async () => {
           { CommentFilterQueryDto: { filter: { required: false, enum: ['all', 'pending', 'approved'] } } },
         ],
         [
-          import('../dive-sites/dto/dive-site-filters.dto.js'),
-          {
-            KindAccessFiltersDto: { kind: { required: false, type: () => String }, access: { required: false, type: () => String } },
-            DiveSiteFiltersDto: {
-              q: { required: false, type: () => String, maxLength: 200 },
-              search: { required: false, type: () => String, maxLength: 200 },
-              region: { required: false, type: () => String, maxLength: 100 },
-              skill: { required: false, type: () => String },
-              depth: { required: false, type: () => String },
-            },
-            DiveSiteMapViewQueryDto: {
-              bbox: { required: true, type: () => String },
-              zoom: { required: true, type: () => String, pattern: '^(?:1[0-8]|\\d)$' },
-            },
-          },
-        ],
-        [
           import('../dive-sites/dto/dive-site-write.dto.js'),
           {
             DiveSiteWriteDto: {
@@ -121,6 +104,23 @@ export default async () => {
             UpdatePhotoDto: { imageUrl: { required: true, type: () => String } },
             UpdateVideoDto: { videoUrl: { required: true, type: () => String }, videoThumbnail: { required: false, type: () => String, nullable: true } },
             UpdateReviewLinkDto: { reviewLink: { required: true, type: () => String } },
+          },
+        ],
+        [
+          import('../dive-sites/dto/dive-site-filters.dto.js'),
+          {
+            KindAccessFiltersDto: { kind: { required: false, type: () => String }, access: { required: false, type: () => String } },
+            DiveSiteFiltersDto: {
+              q: { required: false, type: () => String, maxLength: 200 },
+              search: { required: false, type: () => String, maxLength: 200 },
+              region: { required: false, type: () => String, maxLength: 100 },
+              skill: { required: false, type: () => String },
+              depth: { required: false, type: () => String },
+            },
+            DiveSiteMapViewQueryDto: {
+              bbox: { required: true, type: () => String },
+              zoom: { required: true, type: () => String, pattern: '^(?:1[0-8]|\\d)$' },
+            },
           },
         ],
         [
@@ -303,12 +303,12 @@ export default async () => {
             ReportIdsDto: { ids: { required: true, type: () => [Number], minimum: 1, minItems: 1, maxItems: 100 } },
           },
         ],
+        [import('../forms/dto/rating-form.dto.js'), { RatingFormDto: { rating: { required: true, type: () => Number } } }],
+        [import('../insights/insights-query.dto.js'), { InsightsQueryDto: { days: { required: false, enum: [7, 30, 90] } } }],
         [
           import('../newsletter/dto/update-subscriber.dto.js'),
           { UpdateSubscriberDto: { email: { required: false, type: () => String }, subscribed: { required: false, type: () => Boolean } } },
         ],
-        [import('../forms/dto/rating-form.dto.js'), { RatingFormDto: { rating: { required: true, type: () => Number } } }],
-        [import('../insights/insights-query.dto.js'), { InsightsQueryDto: { days: { required: false, enum: [7, 30, 90] } } }],
         [
           import('../images/dto/image-query.dto.js'),
           {

@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import type { Request, Response } from 'express';
 import { AdminName } from 'src/admin-auth/admin-name.decorator';
 import { AdminPostListQueryDto } from 'src/admin-auth/admin-list-query.dto';
-import { adminSlice, PUBLIC_PAGE_SIZE, sendPageHeaders } from 'src/common/admin-page';
+import { adminSlice, PUBLIC_PAGE_SIZE, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { toArticleListItem, toArticleResponse } from './article.response';
 import { ArticlesService } from './articles.service';
 import { CreateArticleDto, UpdateArticleDto } from './dto/article-write.dto';
@@ -28,7 +28,7 @@ export class ArticlesController {
       sendPageHeaders(request, response, total, page);
       return rows.map(toArticleListItem);
     }
-    // The administrator's list, a page at a time (src/common/admin-page.ts).
+    // The administrator's list, a page at a time (src/lists/admin-page.ts).
     const page = adminSlice(slice);
     const { rows, total } = await this.articles.adminPage({ status, q, video: video === 'true', ...page });
     sendPageHeaders(request, response, total, page);

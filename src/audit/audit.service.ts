@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { In, LessThan, MoreThanOrEqual, type QueryDeepPartialEntity, type Repository } from 'typeorm';
-import { likePattern, type Page } from 'src/common/admin-page';
-import { clientIp } from 'src/common/client-ip';
+import { likePattern, type Page } from 'src/lists/admin-page';
+import { clientIp } from 'src/http/client-ip';
 import { Clock } from 'src/common/clock';
 import { AuditLog } from './audit-log.entity';
 

@@ -6,11 +6,11 @@ import { ArticlesService } from 'src/articles/articles.service';
 import { toPublicComment } from 'src/comments/comment.response';
 import { CommentsService } from 'src/comments/comments.service';
 import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
-import { nullUnlessUnavailable } from 'src/common/database-errors';
+import { nullUnlessUnavailable } from 'src/errors/database-errors';
 import { Html } from 'src/common/html.decorator';
-import { PageQueryOf } from 'src/common/page-query';
-import { LIST_PAGE_SIZE, pageLinks } from 'src/common/pagination';
-import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { PageQueryOf } from 'src/lists/page-query';
+import { LIST_PAGE_SIZE, pageLinks } from 'src/lists/pagination';
+import { DiveSiteArticlesService } from 'src/dive-sites/dive-site-articles.service';
 import { pageNumber } from 'src/publishing/publication-pages';
 import { RenderService } from 'src/render/render.service';
 import { renderBody } from 'src/rich-text/render-body';
@@ -24,7 +24,7 @@ export class BlogPagesController {
   constructor(
     private readonly articles: ArticlesService,
     private readonly comments: CommentsService,
-    private readonly diveSites: DiveSitesService,
+    private readonly diveSites: DiveSiteArticlesService,
     private readonly render: RenderService,
   ) {}
 

@@ -4,7 +4,7 @@ import { metaDescription } from 'core/text';
 import { toArticleListItem } from 'src/articles/article.response';
 import type { Article } from 'src/articles/article.entity';
 import type { PageLinks } from 'core/pagination';
-import { pagePath } from 'src/common/pagination';
+import { pagePath } from 'src/lists/pagination';
 import { itemCrumbs, pageRelations, pageSuffix } from 'src/publishing/publication-pages';
 import type { PageView, SiteAddress } from 'src/render/page-meta';
 import { breadcrumbJsonLd } from 'views/components/Breadcrumbs';

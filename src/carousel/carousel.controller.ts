@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { AdminListQueryDto } from 'src/admin-auth/admin-list-query.dto';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { toAdminSlide, toPublicSlide } from './carousel.response';
 import { CarouselService } from './carousel.service';
 import { CreateCarouselVideoDto, UpdateCarouselVideoDto } from './dto/carousel-write.dto';

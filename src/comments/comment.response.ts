@@ -1,4 +1,4 @@
-import { textLinks } from 'src/common/text-links';
+import { textLinks } from 'src/render/text-links';
 import type { AdminComment, PublicComment } from 'core/api/comments';
 import type { Comment } from './comment.entity';
 

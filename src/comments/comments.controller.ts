@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { PublicForm } from 'src/forms/public-form';
+import { Body, Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { clientIp } from 'src/common/client-ip';
-import { idParam } from 'src/common/id.pipe';
+import { clientIp } from 'src/http/client-ip';
+import { idParam } from 'src/validation/id.pipe';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { toAdminComment, toPublicComment } from './comment.response';
 import { CommentsService } from './comments.service';
@@ -11,24 +12,24 @@ import { CommentFilterQueryDto } from './dto/comment-filter-query.dto';
 import { CreateCommentDto } from './dto/create-comment.dto';
 import { byId, CacheTags, Invalidates, Tag } from 'src/common/cache-tags';
 
-@Controller('api')
+@Controller()
 export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
-  @Get('articles/:id/comments')
+  @Get('api/articles/:id/comments')
   @CacheTags(byId(Tag.comments), Tag.allComments)
   async list(@Param('id', idParam('Article id')) articleId: number) {
     return (await this.comments.listForArticle(articleId)).map(toPublicComment);
   }
 
-  @Post('articles/:id/comments')
+  @PublicForm('api/articles/:id/comments', 'forms/articles/:id/comments')
   @RateLimit('comment')
   @Invalidates(byId(Tag.comments))
   async create(@Param('id', idParam('Article id')) articleId: number, @Body() dto: CreateCommentDto, @Req() request: Request) {
     return toPublicComment(await this.comments.create(articleId, dto, clientIp(request)));
   }
 
-  @Get('admin/comments')
+  @Get('api/admin/comments')
   @AdminOnly()
   async listForAdmin(@Query() { filter = 'all', q, ...slice }: CommentFilterQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const page = adminSlice(slice);
@@ -37,7 +38,7 @@ export class CommentsController {
     return rows.map(toAdminComment);
   }
 
-  @Delete('admin/comments/:id')
+  @Delete('api/admin/comments/:id')
   @AdminOnly()
   @Invalidates(Tag.allComments)
   @HttpCode(204)

@@ -1,4 +1,4 @@
-import { likePattern, type Page } from 'src/common/admin-page';
+import { likePattern, type Page } from 'src/lists/admin-page';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';

@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { Clock } from './clock';
-import { ReaderTraffic } from './reader-traffic';
 
 @Global()
-@Module({ providers: [Clock, ReaderTraffic], exports: [Clock, ReaderTraffic] })
+@Module({ providers: [Clock], exports: [Clock] })
 export class CommonModule {}

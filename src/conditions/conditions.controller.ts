@@ -4,7 +4,7 @@ import { readTideQuery } from 'core/conditions/days';
 import type { SiteConditions } from 'core/conditions/types';
 import { byId, CacheTags, keepAnswerFor, Tag } from 'src/common/cache-tags';
 import { errorBody } from 'src/common/error-body';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { ConditionsService } from './conditions.service';
 

@@ -44,7 +44,7 @@ export interface AppConfig {
   newsletterRate: number;
   /** Seconds between 'Send Now' and the start of a newsletter send, in which it can be cancelled (issue 44). */
   newsletterSendDelaySeconds: number;
-  /** Newsletter messages sent a second, at most, while the process is busy with readers (src/common/reader-traffic.ts). */
+  /** Newsletter messages sent a second, at most, while the process is busy with readers (src/http/reader-traffic.ts). */
   newsletterBusyRate: number;
   /** Hours between scheduled checks of the purchase links (src/link-health); 0: only the admin's button. Off under test. */
   linkCheckIntervalHours: number;

@@ -4,7 +4,7 @@ import { CONTENT_FORMAT, CONTENT_VERSION, type ContentKind } from 'core/api/cont
 import type { Article } from 'src/articles/article.entity';
 import type { CarouselVideo } from 'src/carousel/carousel-video.entity';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
-import { cursorBatches, inReadTransaction } from 'src/common/cursor';
+import { cursorBatches, inReadTransaction } from 'src/lists/cursor';
 import { Media } from 'src/images/media.entity';
 import type { Subscriber } from 'src/newsletter/subscriber.entity';
 import type { Product } from 'src/products/product.entity';

@@ -82,7 +82,7 @@ function firstMessage(errors: ValidationError[], prefix = ''): [string, string] 
   return null;
 }
 
-/** The same rules as the admin DTOs, run the way the global pipe runs them (src/common/validation.ts). */
+/** The same rules as the admin DTOs, run the way the global pipe runs them (src/validation/validation.ts). */
 async function checkRecord(kind: ContentKind, raw: unknown): Promise<{ dto: object } | { problem: string }> {
   if (!isObject(raw)) return { problem: 'must be an object' };
   try {
@@ -91,7 +91,7 @@ async function checkRecord(kind: ContentKind, raw: unknown): Promise<{ dto: obje
     const first = firstMessage(errors);
     return first ? { problem: first[1] } : { dto };
   } catch {
-    // A validator that throws on a value it did not expect (see src/common/validation.ts): the file's fault.
+    // A validator that throws on a value it did not expect (see src/validation/validation.ts): the file's fault.
     return { problem: 'holds a value that is not valid' };
   }
 }

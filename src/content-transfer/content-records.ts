@@ -20,7 +20,7 @@ import type { Review } from 'src/reviews/review.entity';
 import type { Subscriber } from 'src/newsletter/subscriber.entity';
 import type * as Imported from './dto/content-records.dto';
 import { OPTIONAL_FIELDS, pickFields, TRANSFER_FIELDS } from 'core/dive-sites/fields';
-import { calendarDate } from 'src/common/cursor';
+import { calendarDate } from 'src/lists/cursor';
 
 /*
  * Every record is built by one function of its kind, from the database (export) or from a checked

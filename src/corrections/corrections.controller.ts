@@ -1,12 +1,13 @@
+import { PublicForm } from 'src/forms/public-form';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CORRECTION_TEXT } from 'core/dive-sites/corrections';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
-import { ListSliceQueryDto } from 'src/common/list-slice.dto';
+import { adminSlice, sendPageHeaders } from 'src/lists/admin-page';
+import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 import { diveSiteChanged, Invalidates } from 'src/common/cache-tags';
-import { clientIp } from 'src/common/client-ip';
-import { idParam } from 'src/common/id.pipe';
+import { clientIp } from 'src/http/client-ip';
+import { idParam } from 'src/validation/id.pipe';
 import { toDiveSiteResponse } from 'src/dive-sites/dive-site.response';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CorrectionsService } from './corrections.service';
@@ -14,11 +15,11 @@ import { AcceptCorrectionDto } from './dto/accept-correction.dto';
 import { CreateCorrectionDto } from './dto/create-correction.dto';
 
 /** Issue 30: a visitor suggests a correction of a site's fact with its source; the administrator accepts or rejects it. */
-@Controller('api')
+@Controller()
 export class CorrectionsController {
   constructor(private readonly corrections: CorrectionsService) {}
 
-  @Post('dive-sites/:id/corrections')
+  @PublicForm('api/dive-sites/:id/corrections', 'forms/dive-sites/:id/corrections')
   @RateLimit('correction')
   @Invalidates()
   async create(@Param('id', idParam('Dive site id')) siteId: number, @Body() dto: CreateCorrectionDto, @Req() request: Request) {
@@ -26,7 +27,7 @@ export class CorrectionsController {
     return { message: CORRECTION_TEXT.thanks };
   }
 
-  @Get('admin/corrections')
+  @Get('api/admin/corrections')
   @AdminOnly()
   async queue(@Query() slice: ListSliceQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const page = adminSlice(slice);
@@ -36,7 +37,7 @@ export class CorrectionsController {
   }
 
   /** Accepts it: the site's field takes the suggestion and its sources the source; answers the site as the API gives it. */
-  @Post('admin/corrections/:id/accept')
+  @Post('api/admin/corrections/:id/accept')
   @AdminOnly()
   @HttpCode(200)
   // The site's tags (its id from the answer: the route's id is the correction's).
@@ -48,7 +49,7 @@ export class CorrectionsController {
   }
 
   /** Undoes an accepted correction: the field takes back its value from before (issue 44). */
-  @Post('admin/site-field-revisions/:id/undo')
+  @Post('api/admin/site-field-revisions/:id/undo')
   @AdminOnly()
   @HttpCode(200)
   @Invalidates((_request, result) => diveSiteChanged({ params: {} } as unknown as Request, result))
@@ -56,7 +57,7 @@ export class CorrectionsController {
     return toDiveSiteResponse(await this.corrections.undo(id));
   }
 
-  @Delete('admin/corrections/:id')
+  @Delete('api/admin/corrections/:id')
   @AdminOnly()
   // A rejected suggestion changed nothing public.
   @Invalidates()

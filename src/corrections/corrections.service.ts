@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { CORRECTION_FIELDS, correctionLabel, type AdminCorrectionResponse, type CorrectionField } from 'core/dive-sites/corrections';
 import type { CheckField } from 'core/dive-sites/provenance';
 import { sourceTitle, type SiteSource } from 'core/dive-sites/fields';
-import type { Page } from 'src/common/admin-page';
+import type { Page } from 'src/lists/admin-page';
 import { errorBody } from 'src/common/error-body';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';

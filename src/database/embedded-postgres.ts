@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
-import { StartFailure } from 'src/common/start-failure';
+import { StartFailure } from 'src/start/start-failure';
 
 export interface RunningDatabase {
   url: string;

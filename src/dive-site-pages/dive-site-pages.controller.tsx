@@ -6,7 +6,7 @@ import { cellKey } from 'core/outlook/forecast';
 import { forecastTag, ForecastService } from 'src/forecast/forecast.service';
 import { ConditionsService } from 'src/conditions/conditions.service';
 import { Html } from 'src/common/html.decorator';
-import { PageQueryOf } from 'src/common/page-query';
+import { PageQueryOf } from 'src/lists/page-query';
 import { RenderService } from 'src/render/render.service';
 import { NotFoundPage } from 'views/pages/NotFoundPage';
 import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';

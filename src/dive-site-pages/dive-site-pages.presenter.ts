@@ -6,7 +6,7 @@ import { isFiltered, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { seasonMonths } from 'core/dive-sites/season';
 import type { PanelSite, TileSettings } from 'core/dive-sites/types';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
-import type { NearbySite } from 'src/dive-sites/dive-sites.service';
+import type { NearbySite } from 'src/dive-sites/dive-site-sql';
 import { EXPLORER_CARDS_URL, EXPLORER_SITES_URL, EXPLORER_TOP_RATED_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
 import type { PageView, SiteAddress } from 'src/render/page-meta';
 import { breadcrumbJsonLd, type Crumb } from 'views/components/Breadcrumbs';

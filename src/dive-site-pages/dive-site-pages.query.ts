@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { TOP_RATED } from 'core/dive-sites/filters';
-import { PageQuery } from 'src/common/page-query';
+import { PageQuery } from 'src/lists/page-query';
 
 /** /dive-sites/{id}: `show` is the number of cards (the 'Show more dive sites' link without JavaScript). */
 export class DiveSiteShowQuery extends PageQuery {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
 import { cardsToShow, firstCard, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 import type { TileSettings } from 'core/dive-sites/types';
-import { isStoredId } from 'src/common/id.pipe';
+import { isStoredId } from 'src/validation/id.pipe';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';

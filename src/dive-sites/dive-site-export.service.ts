@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { create, fragment } from 'xmlbuilder2';
-import { csvText, type CsvCell } from 'src/common/csv';
+import { csvText, type CsvCell } from 'src/lists/csv';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { CSV_FIELDS, GEOJSON_FIELDS, pickFields } from 'core/dive-sites/fields';
 import type { DiveSite } from './dive-site.entity';
@@ -14,7 +14,7 @@ export class DiveSiteExportService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /**
-   * Through the site's one CSV writer (src/common/csv.ts: a BOM, every text cell quoted and kept from
+   * Through the site's one CSV writer (src/lists/csv.ts: a BOM, every text cell quoted and kept from
    * running as a formula), a batch of sites at a time (DiveSitesService.filtered): the BOM and the header
    * come once, first.
    */

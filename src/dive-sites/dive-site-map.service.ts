@@ -6,7 +6,8 @@ import { encodeMapPayload, type MapPayload } from 'core/dive-sites/map-payload';
 import { cellDegrees, MAP_LIST_MAX, SINGLES_FROM_ZOOM, VIEW_SITES_MAX, type MapBox, type MapViewAnswer } from 'core/dive-sites/map-view';
 import { errorBody } from 'src/common/error-body';
 import { DiveSite } from './dive-site.entity';
-import { DEPTH_BAND_SQL, DiveSitesService, HUMAN_ORDER, MAP_COLUMNS, whereKindAndAccess } from './dive-sites.service';
+import { DEPTH_BAND_SQL, HUMAN_ORDER, MAP_COLUMNS, whereKindAndAccess } from './dive-site-sql';
+import { DiveSitesService } from './dive-sites.service';
 import type { DiveSiteFiltersDto, DiveSiteMapViewQueryDto } from './dto/dive-site-filters.dto';
 
 const round = (value: number) => Math.round(value * 1e5) / 1e5;

@@ -6,7 +6,7 @@
  * match across two fields of the joined text: such a term is searched field by field, so the answer is
  * always the one SPEC describes.
  */
-import { correctedWords, termWords } from 'src/common/search-words';
+import { correctedWords, termWords } from 'src/dive-sites/search-words';
 
 const SEPARATOR = '\u001f';
 const JOINED = `(site.name || E'\\x1f' || site.description || E'\\x1f' || site.region || E'\\x1f' || COALESCE(site.marineLife, ''))`;
@@ -60,7 +60,7 @@ const JOINED_RAW = JOINED.replace(/site\.(\w+)/g, (_, column: string) => `site."
  * 5's substring comes first and answers whenever it finds anything (from the trigram index); only when it
  * finds nothing is the term tried, in turn: ignoring accents ('vallee des gorgones'), as separate words
  * each somewhere in the site's text ('ship wreck') with each misspelt word corrected to the closest known
- * word ('sydny harbour': src/common/search-words.ts), then as a misspelt name ('yongla'). The later steps
+ * word ('sydny harbour': src/dive-sites/search-words.ts), then as a misspelt name ('yongla'). The later steps
  * read every site's text, once, and only for a term that otherwise finds nothing.
  */
 export async function matchingSiteIds(db: Queryable, rawTerm: string, order: string): Promise<SiteMatch> {

@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Logger, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { sendPageHeaders } from 'src/common/admin-page';
+import { sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { idParam } from 'src/common/id.pipe';
-import { sendPieces } from 'src/common/stream-response';
+import { idParam } from 'src/validation/id.pipe';
+import { sendPieces } from 'src/lists/stream-response';
 import { DiveSiteExportService } from './dive-site-export.service';
 import { toDiveSiteResponse } from './dive-site.response';
+import { DiveSiteArticlesService } from './dive-site-articles.service';
 import { DIVE_SITE_PAGE_SIZE, DiveSitesService } from './dive-sites.service';
 import { toExplorerSite } from './explorer-site';
 import { SiteFactsService } from './site-facts.service';
@@ -27,6 +28,7 @@ export class DiveSitesController {
 
   constructor(
     private readonly sites: DiveSitesService,
+    private readonly articles: DiveSiteArticlesService,
     private readonly exports: DiveSiteExportService,
     private readonly facts: SiteFactsService,
   ) {}
@@ -91,7 +93,7 @@ export class DiveSitesController {
 
   @Get('by-review-url')
   async byReviewUrl(@Query() { url }: ByReviewUrlQueryDto) {
-    const site = await this.sites.byReviewUrl(url);
+    const site = await this.articles.byReviewUrl(url);
     return { name: site.name, videoUrl: site.videoUrl };
   }
 

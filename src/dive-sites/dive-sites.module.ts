@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DiveSiteArticlesService } from './dive-site-articles.service';
 import { DiveSiteExportService } from './dive-site-export.service';
 import { DiveSiteMapController } from './dive-site-map.controller';
 import { DiveSiteMapService } from './dive-site-map.service';
@@ -16,7 +17,7 @@ import { SiteFactsService } from './site-facts.service';
   imports: [TypeOrmModule.forFeature([DiveSite, SiteCheck, Notice, NoticeSite])],
   // The map's controller first: its `map` path would otherwise be read as a site id.
   controllers: [DiveSiteMapController, DiveSitesController, SiteFactsController],
-  providers: [DiveSitesService, DiveSiteExportService, DiveSiteMapService, SiteFactsService],
-  exports: [DiveSitesService, DiveSiteExportService, SiteFactsService],
+  providers: [DiveSitesService, DiveSiteArticlesService, DiveSiteExportService, DiveSiteMapService, SiteFactsService],
+  exports: [DiveSitesService, DiveSiteArticlesService, DiveSiteExportService, SiteFactsService],
 })
 export class DiveSitesModule {}

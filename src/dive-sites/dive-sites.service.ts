@@ -1,51 +1,35 @@
 import { dayIn, reportSummary, type ReportCurrent } from 'core/reports';
 import { siteTimeZone } from 'core/site-time';
 import { createHash } from 'node:crypto';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
-import { OPTIONAL_FIELDS } from 'core/dive-sites/fields';
-import { accessesFor, ALL, isFiltered, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
-import type { Page } from 'src/common/admin-page';
-import type { ListSlice } from 'src/common/list-slice.dto';
+import { ALL, isFiltered, type DepthBand, type DiveSiteFilters } from 'core/dive-sites/filters';
+import type { Page } from 'src/lists/admin-page';
+import type { ListSlice } from 'src/lists/list-slice.dto';
 import { Clock } from 'src/common/clock';
 import { DiveSite } from './dive-site.entity';
+import {
+  DEPTH_BAND_SQL,
+  HUMAN_ORDER,
+  MAP_COLUMNS,
+  NEARBY_BY_INDEX,
+  NEARBY_BY_LATITUDE,
+  NEARBY_INDEX,
+  NEARBY_KM,
+  NEARBY_LIMIT,
+  TOP_RATED_ORDER,
+  whereKindAndAccess,
+  type NearbySite,
+} from './dive-site-sql';
+import { assignSiteFields } from './dive-site-write';
 import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatch } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
 export const SITE_NOT_FOUND = 'Dive site not found';
-
-/**
- * Names sort as a person expects, ignoring case and accents ('ex-HMAS Brisbane' among the E's, 'Île des
- * Pins' among the I's): ICU's root collation, which the embedded PostgreSQL has and which matches the
- * browser's localeCompare used by the admin screen.
- */
-export const HUMAN_ORDER = 'COLLATE "und-x-icu"';
-
-/** SPEC section 9's depth bands in SQL, by the largest number in depthRange (as core/dive-sites/filters' depthBand). */
-const MAX_DEPTH_SQL = `(SELECT MAX(m[1]::numeric) FROM regexp_matches(site."depthRange", '\\d+(?:\\.\\d+)?', 'g') AS m)`;
-export const DEPTH_BAND_SQL: Record<DepthBand, string> = {
-  shallow: `${MAX_DEPTH_SQL} <= 10`,
-  medium: `${MAX_DEPTH_SQL} > 10 AND ${MAX_DEPTH_SQL} <= 20`,
-  deep: `${MAX_DEPTH_SQL} > 20`,
-};
-
-/** A site near another: its distance in km, great-circle. */
-export interface NearbySite {
-  id: number;
-  name: string;
-  skillLevel: string;
-  km: number;
-}
-
-/**
- * 'Top rated': a Bayesian average, (PRIOR_WEIGHT x the site-wide mean + the site's stars) / (PRIOR_WEIGHT +
- * its count), so a site's few ratings count as much as they deserve: one 5 does not outrank fifty 4.8s.
- */
-export const PRIOR_WEIGHT = 5;
 
 /** Sites in one answer of GET /api/dive-sites (and its search) when the call names no `limit`. */
 export const DIVE_SITE_PAGE_SIZE = 100;
@@ -61,101 +45,8 @@ export const EXPORT_BATCH = 500;
 const EXPORT_READERS = 3;
 const exportReads = pLimit(EXPORT_READERS);
 
-/**
- * Issue 30's facts the admin form writes: left out keeps the stored value. Not `lastChecked`: it is the day
- * of the site's newest recorded check (issue 43, SiteFactsService.recordCheck), never written by hand.
- */
-const TRUST_WRITE_FIELDS = ['kind', 'access', 'status', 'statusNote', 'statusSince', 'statusSource', 'sources', 'swellExposure', 'onshoreWinds'] as const;
-
-/** Issue 30: `kind` exact, `access` shore or boat (a site reached either way is in both); 'all' or absent: any. */
-export function whereKindAndAccess(query: SelectQueryBuilder<DiveSite>, filters: { kind?: string; access?: string }): void {
-  if (filters.kind && filters.kind !== ALL) query.andWhere('site.kind = :kind', { kind: filters.kind });
-  if (filters.access && filters.access !== ALL) query.andWhere('site.access IN (:...accesses)', { accesses: accessesFor(filters.access) });
-}
-
-/** The columns the map and its filters read (core/dive-sites/map-payload.ts). */
-export const MAP_COLUMNS = [
-  'site.id',
-  'site.name',
-  'site.latitude',
-  'site.longitude',
-  'site.region',
-  'site.skillLevel',
-  'site.depthRange',
-  'site.featured',
-  'site.kind',
-  'site.access',
-];
-
-export const NEARBY_LIMIT = 6;
-export const NEARBY_KM = 100;
-
 /** The most site ids the kept text searches hold in all (about 8 bytes each). */
 const KEPT_SEARCH_IDS = 250_000;
-
-/** The spatial index of nearby(): each site's point on the unit sphere, in cube's GiST. */
-export const NEARBY_INDEX = 'IDX_dive_sites_earth';
-
-/**
- * 'Top rated' in SQL, on the alias `site`: the rated sites first, best first by the Bayesian average (a few
- * ratings pulled towards the site-wide mean), then by more ratings; the sites nobody has rated after them,
- * by name. A site rated 3.5 from two ratings is above every unrated one: it has a rating to show.
- */
-const TOP_RATED_ORDER = `site."ratingCount" = 0,
-  (${PRIOR_WEIGHT} * (SELECT coalesce(sum("ratingSum")::float8 / nullif(sum("ratingCount"), 0), 0) FROM dive_sites)
-    + site."ratingSum") / (${PRIOR_WEIGHT} + site."ratingCount") DESC,
-  site."ratingCount" DESC, site.name ${HUMAN_ORDER}, site.id`;
-
-/** The great-circle distance in km (haversine) between the sites `here` and `other`. */
-const KM_SQL = `2 * 6371 * asin(least(1, sqrt(
-    power(sin(radians(other.latitude - here.latitude) / 2), 2) +
-    cos(radians(here.latitude)) * cos(radians(other.latitude)) * power(sin(radians(other.longitude - here.longitude) / 2), 2)
-  )))::float8`;
-
-/** A site's point on the unit sphere (x, y, z), the expression IDX_dive_sites_earth holds (migrations/1797700000000-NearbySiteIndex.ts). */
-const EARTH_SQL = (alias: string) => `dive_site_point(${alias}.latitude::float8, ${alias}.longitude::float8)`;
-const HERE_SQL = `(SELECT ${EARTH_SQL('site')} FROM dive_sites site WHERE site.id = $1)`;
-
-/**
- * nearby() on the spatial index: the $3 nearest others in the index's order (cube's <->, the straight line
- * through the earth, in the same order as the great circle), and the farthest of them bounds a box read from
- * the index again, so a site as far as the last one (same place, other name) is not left out by chance; that
- * reach is at most NEARBY_KM's ($2) straight line. Those few are ordered by km and name.
- */
-export const NEARBY_BY_INDEX = `
-  WITH nearest AS (
-    SELECT ${EARTH_SQL('other')} <-> ${HERE_SQL} AS chord
-    FROM dive_sites other
-    WHERE other.id <> $1
-    ORDER BY ${EARTH_SQL('other')} <-> ${HERE_SQL}
-    LIMIT $3
-  ), reach AS (
-    SELECT least(coalesce(max(chord), 0), 2 * sin($2 / 6371.0 / 2)) + 1e-7 AS radii FROM nearest
-  )
-  SELECT id, name, "skillLevel", km FROM (
-    SELECT other.id, other.name, other."skillLevel", ${KM_SQL} AS km
-    FROM dive_sites other, dive_sites here, reach
-    WHERE here.id = $1 AND other.id <> here.id AND cube_enlarge(${HERE_SQL}, reach.radii, 3) @> ${EARTH_SQL('other')}
-  ) distances
-  WHERE km <= $2
-  ORDER BY km, name ${HUMAN_ORDER}, id
-  LIMIT $3`;
-
-/**
- * nearby() without the spatial index: a degree of latitude is 111.2 km anywhere, so a site more than $2 / 111
- * degrees north or south is never within $2 km; that band is read from the latitude index, before any
- * trigonometry (longitude has no such bound across 180 degrees).
- */
-const NEARBY_BY_LATITUDE = `
-  SELECT id, name, "skillLevel", km FROM (
-    SELECT other.id, other.name, other."skillLevel", ${KM_SQL} AS km
-    FROM dive_sites other, dive_sites here
-    WHERE here.id = $1 AND other.id <> here.id
-      AND other.latitude BETWEEN here.latitude - $2 / 111.0 AND here.latitude + $2 / 111.0
-  ) distances
-  WHERE km <= $2
-  ORDER BY km, name ${HUMAN_ORDER}, id
-  LIMIT $3`;
 
 @Injectable()
 export class DiveSitesService {
@@ -372,68 +263,6 @@ export class DiveSitesService {
     }
   }
 
-  /** SPEC section 7: the dive-site video shown under the article at `path` (blog slug `slug`), as the review-url lookup finds it. */
-  async videoForArticle(path: string, slug: string): Promise<{ name: string; videoUrl: string } | null> {
-    const site = await this.sites
-      .createQueryBuilder('site')
-      .select(['site.name', 'site.videoUrl'])
-      .where('site.videoUrl IS NOT NULL AND (site.reviewLink = :path OR site.blogSlug = :slug)', { path, slug })
-      .orderBy('site.id')
-      .getOne();
-    return site?.videoUrl ? { name: site.name, videoUrl: site.videoUrl } : null;
-  }
-
-  /**
-   * The slugs of the other articles the sites linking to this one (by their blog article or review link) also
-   * link to: an article's related posts of the same dive site (issue 47).
-   */
-  async articlesLinkedWith(path: string, slug: string): Promise<string[]> {
-    const rows = await this.sites
-      .createQueryBuilder('site')
-      .select(['site.blogSlug', 'site.reviewLink'])
-      .where('site.reviewLink = :path OR site.blogSlug = :slug', { path, slug })
-      .orderBy('site.id')
-      .limit(20)
-      .getMany();
-    const slugs = rows.flatMap((site) => [site.blogSlug, /^\/blog\/([^/?#]+)$/.exec(site.reviewLink ?? '')?.[1] ?? null]);
-    return [...new Set(slugs.filter((other): other is string => !!other && other !== slug))];
-  }
-
-  /** A random featured site that has a blog article (the hero of /gear-reviews, SPEC section 2): one row read. */
-  randomFeaturedWithArticle(): Promise<Pick<DiveSite, 'id' | 'name' | 'region' | 'imageUrl' | 'blogSlug'> | null> {
-    return this.sites
-      .createQueryBuilder('site')
-      .select(['site.id', 'site.name', 'site.region', 'site.imageUrl', 'site.blogSlug'])
-      .where('site.featured = true AND site.blogSlug IS NOT NULL')
-      .orderBy('RANDOM()')
-      .limit(1)
-      .getOne();
-  }
-
-  /**
-   * SPEC section 7: the site whose review is at `url` (a blog path such as /blog/julian-rocks, or a full
-   * URL of this site), by its review link or its blog article; a site with a video first.
-   */
-  async byReviewUrl(url: string): Promise<DiveSite> {
-    let path = url.trim();
-    try {
-      if (/^https?:\/\//i.test(path)) path = new URL(path).pathname;
-    } catch {
-      /* not a URL: compared as given */
-    }
-    path = path.replace(/\/+$/, '') || '/';
-    const slug = path.match(/^\/blog\/([^/]+)$/)?.[1] ?? null;
-    const site = await this.sites
-      .createQueryBuilder('site')
-      .where('(site.reviewLink = :url OR site.reviewLink = :path OR site.blogSlug = :slug)', { url: url.trim(), path, slug })
-      .orderBy('CASE WHEN site.videoUrl IS NULL THEN 1 ELSE 0 END', 'ASC')
-      .addOrderBy('site.id', 'ASC')
-      .limit(1)
-      .getOne();
-    if (!site) throw new NotFoundException('No dive site has a review at this URL');
-    return site;
-  }
-
   /**
    * The nearest other sites within NEARBY_KM of a site, nearest first (then by name), at most NEARBY_LIMIT,
    * in constant work: the NEARBY_LIMIT nearest by the spatial index (IDX_dive_sites_earth, right across
@@ -514,14 +343,14 @@ export class DiveSitesService {
 
   async create(dto: DiveSiteWriteDto): Promise<DiveSite> {
     const site = this.sites.create({ featured: false });
-    this.assign(site, dto);
+    assignSiteFields(site, dto);
     return this.sites.save(site);
   }
 
   /** PUT: the whole site; optional fields left out keep their value. */
   async replace(id: number, dto: DiveSiteWriteDto): Promise<DiveSite> {
     const site = await this.findById(id);
-    this.assign(site, dto);
+    assignSiteFields(site, dto);
     return this.sites.save(site);
   }
 
@@ -547,28 +376,5 @@ export class DiveSitesService {
     const site = await this.findById(id);
     site.reviewLink = dto.reviewLink;
     return this.sites.save(site);
-  }
-
-  private assign(site: DiveSite, dto: DiveSiteWriteDto): void {
-    if (!Number.isFinite(dto.latitude) || !Number.isFinite(dto.longitude)) throw new BadRequestException('Latitude and longitude are required');
-    site.name = dto.name;
-    site.region = dto.region;
-    // decimal(10,8) and decimal(11,8): eight places, as the column keeps them.
-    site.latitude = dto.latitude.toFixed(8);
-    site.longitude = dto.longitude.toFixed(8);
-    site.description = dto.description;
-    site.skillLevel = dto.skillLevel;
-    site.depthRange = dto.depthRange;
-    site.waterTemp = dto.waterTemp;
-    for (const field of OPTIONAL_FIELDS) {
-      const value = dto[field];
-      if (value !== undefined) site[field] = value;
-    }
-    if (dto.featured !== undefined) site.featured = dto.featured;
-    if (dto.tideStation !== undefined) site.tideStation = dto.tideStation;
-    for (const field of TRUST_WRITE_FIELDS) {
-      const value = dto[field];
-      if (value !== undefined) (site as unknown as Record<string, unknown>)[field] = value;
-    }
   }
 }

@@ -2,10 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } fr
 import type { Request, Response } from 'express';
 import type { AdminNotice, CheckQueueRow, SiteCheck } from 'core/dive-sites/provenance';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { diveSiteChanged, Invalidates, Tag } from 'src/common/cache-tags';
-import { idParam } from 'src/common/id.pipe';
-import { ListSliceQueryDto } from 'src/common/list-slice.dto';
+import { idParam } from 'src/validation/id.pipe';
+import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 import { MarkCheckedDto, NoticeWriteDto } from './dto/site-facts.dto';
 import { SiteFactsService } from './site-facts.service';
 

@@ -13,7 +13,7 @@ import {
   type SiteCheck as SiteCheckView,
 } from 'core/dive-sites/provenance';
 import { siteTimeZone } from 'core/site-time';
-import type { Page } from 'src/common/admin-page';
+import type { Page } from 'src/lists/admin-page';
 import { Clock } from 'src/common/clock';
 import { errorBody } from 'src/common/error-body';
 import { DiveSite } from './dive-site.entity';

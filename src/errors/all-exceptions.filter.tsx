@@ -4,9 +4,9 @@ import { QueryFailedError } from 'typeorm';
 import { RenderService } from 'src/render/render.service';
 import { ErrorPage } from 'views/pages/ErrorPage';
 import { NotFoundPage } from 'views/pages/NotFoundPage';
-import { isDatabaseUnavailable } from 'src/common/database-errors';
+import { isDatabaseUnavailable } from 'src/errors/database-errors';
 import { errorBody, type ErrorBody } from 'src/common/error-body';
-import { isJsonRoute } from 'src/common/json-routes';
+import { isJsonRoute } from 'core/request-kind';
 
 export { isDatabaseUnavailable };
 

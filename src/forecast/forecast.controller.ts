@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import type { ConditionsResponse } from 'core/api/conditions';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { ForecastService } from './forecast.service';
 
 /** Issue 46: a site's stored marine forecast and its outlook per day (core/api/conditions.ts). */

@@ -1,8 +1,15 @@
 import { ArgumentsHost, Catch, HttpException, Injectable, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { FormName, FormOutcome } from 'core/form-outcome';
-import { readRequestBody } from 'src/common/request-body';
+import { AllExceptionsFilter } from 'src/errors/all-exceptions.filter';
+import { readRequestBody } from 'src/http/request-body';
+import { RenderService } from 'src/render/render.service';
 import { FormOutcomes } from './form-outcomes';
+
+/** Whether a request is a no-JavaScript form post (under /forms), not the JSON API call of the same form. */
+export function isFormPost(request: Request): boolean {
+  return /^\/forms\//i.test(request.path);
+}
 
 /** The form a post under /forms was sent by, and the article or site it names. */
 export function formOf(request: Request): { form: FormName; target?: number } {
@@ -27,16 +34,25 @@ function typed(body: unknown): Record<string, string> {
 /**
  * A refused no-JavaScript post (its DTO's rules, the service's refusals, the rate limit) answers as the
  * API would in words, but as a redirect back to the page, which shows the messages beside the fields
- * and what the visitor typed. Anything else (a fault, the database away) is the usual error page.
+ * and what the visitor typed. Anything else (a fault, the database away) is the usual error page, and
+ * the same form's JSON API call (PublicForm: one handler for both) the API's usual JSON error.
  */
 @Catch(HttpException)
 @Injectable()
 export class FormOutcomeFilter implements ExceptionFilter {
-  constructor(private readonly outcomes: FormOutcomes) {}
+  private readonly usual: AllExceptionsFilter;
+
+  constructor(
+    private readonly outcomes: FormOutcomes,
+    render: RenderService,
+  ) {
+    this.usual = new AllExceptionsFilter(render);
+  }
 
   async catch(exception: HttpException, host: ArgumentsHost): Promise<void> {
     const request = host.switchToHttp().getRequest<Request>();
     const response = host.switchToHttp().getResponse<Response>();
+    if (!isFormPost(request)) return this.usual.catch(exception, host);
     // A refusal before the body was read (the rate limit) still gives back what was typed.
     await readRequestBody(request, response).catch(() => undefined);
     const answer = exception.getResponse();

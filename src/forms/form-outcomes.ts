@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { FormOutcome } from 'core/form-outcome';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { setOutcomeCookie } from 'src/common/form-outcome-cookie';
+import { setOutcomeCookie } from 'src/http/form-outcome-cookie';
 import { returnPath } from './form-return';
 
 /** The form's own page, when the post did not say where it came from. */

@@ -1,26 +1,20 @@
-import { Inject, Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { CommentsModule } from 'src/comments/comments.module';
-import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { ContactModule } from 'src/contact/contact.module';
-import { NewsletterModule } from 'src/newsletter/newsletter.module';
+import { Global, Module } from '@nestjs/common';
 import { RatingsModule } from 'src/ratings/ratings.module';
-import { CorrectionsModule } from 'src/corrections/corrections.module';
-import { ReportsModule } from 'src/reports/reports.module';
 import { FormOutcomeFilter } from './form-outcome.filter';
 import { FormOutcomes } from './form-outcomes';
 import { FormsController } from './forms.controller';
-import { sameOriginOnly } from './same-origin.middleware';
+import { PublicFormInterceptor } from './public-form';
 
-/** The public forms without JavaScript: posted by the browser, answered with a redirect the page shows. */
+/**
+ * The public forms without JavaScript: posted by the browser, answered with a redirect the page shows.
+ * Global, so that each form's own controller serves its post with PublicForm (one handler for the JSON
+ * call and the post); only another site's post is refused before (sameOriginOnly, a stage of the edge).
+ */
+@Global()
 @Module({
-  imports: [NewsletterModule, ContactModule, CommentsModule, RatingsModule, CorrectionsModule, ReportsModule],
+  imports: [RatingsModule],
   controllers: [FormsController],
-  providers: [FormOutcomes, FormOutcomeFilter],
+  providers: [FormOutcomes, FormOutcomeFilter, PublicFormInterceptor],
+  exports: [FormOutcomes, FormOutcomeFilter, PublicFormInterceptor],
 })
-export class FormsModule implements NestModule {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(sameOriginOnly(this.config.siteUrl)).forRoutes(FormsController);
-  }
-}
+export class FormsModule {}

@@ -2,11 +2,11 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { CacheTags, Tag, tagAnswer } from 'src/common/cache-tags';
 import { Clock } from 'src/common/clock';
-import { nullUnlessUnavailable } from 'src/common/database-errors';
+import { nullUnlessUnavailable } from 'src/errors/database-errors';
 import { Html } from 'src/common/html.decorator';
-import { PageQueryOf } from 'src/common/page-query';
-import { LIST_PAGE_SIZE, pageLinks } from 'src/common/pagination';
-import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { PageQueryOf } from 'src/lists/page-query';
+import { LIST_PAGE_SIZE, pageLinks } from 'src/lists/pagination';
+import { DiveSiteArticlesService } from 'src/dive-sites/dive-site-articles.service';
 import { ProductsService } from 'src/products/products.service';
 import { pageNumber } from 'src/publishing/publication-pages';
 import { RenderService } from 'src/render/render.service';
@@ -28,7 +28,7 @@ export class GearReviewsPagesController {
     private readonly render: RenderService,
     private readonly clock: Clock,
     private readonly products: ProductsService,
-    private readonly diveSites: DiveSitesService,
+    private readonly diveSites: DiveSiteArticlesService,
   ) {}
 
   @Get()

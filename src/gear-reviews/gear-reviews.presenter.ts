@@ -1,7 +1,7 @@
 import { metaDescription } from 'core/text';
 import type { PageLinks } from 'core/pagination';
 import { PUBLIC_REVIEW_CATEGORIES } from 'core/categories';
-import { pagePath } from 'src/common/pagination';
+import { pagePath } from 'src/lists/pagination';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import type { Product } from 'src/products/product.entity';
 import { itemCrumbs, pageRelations, pageSuffix } from 'src/publishing/publication-pages';

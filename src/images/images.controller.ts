@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { IMAGE_ROUTE } from 'src/common/json-routes';
+import { IMAGE_ROUTE } from 'core/request-kind';
 import { ImageQueryDto } from './dto/image-query.dto';
 import { preferredFormat } from './image-negotiation';
 import { ImagesService, type ImageResult } from './images.service';

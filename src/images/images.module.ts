@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { publicAddressesOnly } from 'src/common/address-policy';
+import { publicAddressesOnly } from 'src/outbound/address-policy';
 import { ImagesController } from './images.controller';
 import { DEFAULT_IMAGE_LIMITS, IMAGE_LIMITS, ImagesService, MAX_SOURCE_BYTES } from './images.service';
 import { MediaFilesController } from './media-files.controller';

@@ -1,12 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Invalidates } from 'src/common/cache-tags';
-import { idParam } from 'src/common/id.pipe';
-import { RequestBody } from 'src/common/request-body';
+import { idParam } from 'src/validation/id.pipe';
+import { RequestBody } from 'src/http/request-body';
 import { MAX_UPLOAD_BYTES } from './media-upload';
 import { toMediaResponse, toUploadResponse } from './media.response';
 import { MediaService } from './media.service';
@@ -42,7 +42,7 @@ export class MediaController {
   @Get()
   @AdminOnly()
   async list(@Query() { q, ...slice }: AdminPageQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    // A page at a time, newest first (src/common/admin-page.ts): the uses are looked up for that page's uploads only.
+    // A page at a time, newest first (src/lists/admin-page.ts): the uses are looked up for that page's uploads only.
     const page = adminSlice(slice);
     const { rows, total } = await this.media.page(q, page);
     sendPageHeaders(request, response, total, page);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { likePattern, type Page } from 'src/common/admin-page';
+import { likePattern, type Page } from 'src/lists/admin-page';
 import { errorBody } from 'src/common/error-body';
 import { Media } from './media.entity';
 import { checkUpload, keptFileName, strippedOriginal, UPLOAD_FORMATS } from './media-upload';

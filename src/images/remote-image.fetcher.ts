@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { errorBody } from 'src/common/error-body';
-import type { AddressPolicy } from 'src/common/address-policy';
-import { checkedAddress, pinnedRequest, type ResolvedAddress, type Resolver } from 'src/common/pinned-request';
+import type { AddressPolicy } from 'src/outbound/address-policy';
+import { checkedAddress, pinnedRequest, type ResolvedAddress, type Resolver } from 'src/outbound/pinned-request';
 
-export { systemResolver, type Resolver } from 'src/common/pinned-request';
+export { systemResolver, type Resolver } from 'src/outbound/pinned-request';
 
 export interface RemoteFetchOptions {
   resolve: Resolver;

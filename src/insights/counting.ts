@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isbot } from 'isbot';
-import { rateLimitNetwork } from 'src/common/client-ip';
+import { rateLimitNetwork } from 'src/http/client-ip';
 
 /**
  * Whether a request is a person's visit worth counting (issue 32): a GET (never HEAD), not a prefetch or

@@ -2,10 +2,10 @@ import { Controller, Get, Header, Inject, Param, Query, Req, Res } from '@nestjs
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { sessionCookieName } from 'src/admin-auth/admin-session';
-import { clientIp } from 'src/common/client-ip';
-import { hasCookie } from 'src/common/cookies';
-import { csvText, type CsvCell } from 'src/common/csv';
+import { sessionCookieName } from 'src/http/cookies';
+import { clientIp } from 'src/http/client-ip';
+import { hasCookie } from 'src/http/cookies';
+import { csvText, type CsvCell } from 'src/lists/csv';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { clickSource } from './click-source';
 import { isCountable } from './counting';

@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
-import { isAdminArea } from 'src/admin-auth/admin-headers';
-import { sessionCookieName } from 'src/admin-auth/admin-session';
-import { hasCookie } from 'src/common/cookies';
+import { isAdminPath } from 'core/request-kind';
+import { signedInTest } from 'src/http/cookies';
 import type { AppConfig } from 'src/config/app.config';
 import type { PageViewsService } from './page-views.service';
 
@@ -18,13 +17,14 @@ const CANONICAL = '<link rel="canonical" href="';
  * posts, and not by the signed-in administrator. The counting rules (bots, prefetch, HEAD, the canonical
  * path, a visitor's repeats) are PageViewsService's.
  */
-function readerRequest(cookieName: string): (request: IncomingMessage, url: string) => boolean {
-  return (request, url) => !isAdminArea(url) && !url.startsWith('/preview/') && !hasCookie(request.headers.cookie, cookieName);
+function readerRequest(siteUrl: string): (request: IncomingMessage, url: string) => boolean {
+  const signedIn = signedInTest(siteUrl);
+  return (request, url) => !isAdminPath(url) && !url.startsWith('/preview/') && !signedIn(request.headers.cookie);
 }
 
 /** The page cache's hits (src/page-cache): told to PageViewsService, which knows which addresses count. */
 export function pageViewCounter(views: PageViewsService, config: AppConfig): PageViewed {
-  const reader = readerRequest(sessionCookieName(config.siteUrl));
+  const reader = readerRequest(config.siteUrl);
   return (request, url) => {
     if (reader(request, url)) views.hit(request, url);
   };
@@ -54,7 +54,7 @@ export function canonicalPath(html: string, siteUrl: string): string | null {
  * keeps its render) but counts nothing; a 404 or a redirect is not told.
  */
 export function countPageViews(views: PageViewsService, config: AppConfig): RequestHandler {
-  const reader = readerRequest(sessionCookieName(config.siteUrl));
+  const reader = readerRequest(config.siteUrl);
   return (request, response, next) => {
     if (request.method === 'GET' && reader(request, request.originalUrl)) {
       let canonical: string | null = null;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { AddressPolicy } from 'src/common/address-policy';
-import { checkedAddress, pinnedRequest, type Resolver } from 'src/common/pinned-request';
+import type { AddressPolicy } from 'src/outbound/address-policy';
+import { checkedAddress, pinnedRequest, type Resolver } from 'src/outbound/pinned-request';
 import type { LinkState } from 'core/api/link-health';
 
 /** What one check of a purchase link found. */

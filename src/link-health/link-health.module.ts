@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { publicAddressesOnly } from 'src/common/address-policy';
-import { systemResolver } from 'src/common/pinned-request';
+import { publicAddressesOnly } from 'src/outbound/address-policy';
+import { systemResolver } from 'src/outbound/pinned-request';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { LINK_CHECK_OPTIONS, type LinkCheckOptions } from './link-checker';
 import { LinkHealthController } from './link-health.controller';

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { errorBody } from 'src/common/error-body';
-import type { RequestFinished } from 'src/common/logging';
+import type { RequestFinished } from 'src/http/logging';
 import type { ImagesService } from 'src/images/images.service';
 import type { MailService } from 'src/mail/mail.service';
 import type { PageCacheService } from 'src/page-cache/page-cache.service';

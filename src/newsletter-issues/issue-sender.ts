@@ -4,7 +4,7 @@ import { Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { Tag } from 'src/common/cache-tags';
-import { ReaderTraffic } from 'src/common/reader-traffic';
+import { ReaderTraffic } from 'src/http/reader-traffic';
 import { isPermanentFailure, MailService } from 'src/mail/mail.service';
 import { SMTP_CONNECTIONS } from 'src/mail/mail-transport';
 import { PageCacheService } from 'src/page-cache/page-cache.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Invalidates } from 'src/common/cache-tags';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { CreateIssueDto, TestIssueDto, UpdateIssueDto } from './dto/issue-write.dto';
 import { IssueClicksService } from './issue-clicks.service';
 import { IssueRenderer } from './issue-renderer';

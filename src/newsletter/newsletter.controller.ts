@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { PublicForm } from 'src/forms/public-form';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { clientIp } from 'src/common/client-ip';
-import { idParam } from 'src/common/id.pipe';
+import { clientIp } from 'src/http/client-ip';
+import { idParam } from 'src/validation/id.pipe';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { SubscribeDto } from './dto/subscribe.dto';
 import { UpdateSubscriberDto } from './dto/update-subscriber.dto';
@@ -12,21 +13,22 @@ import { toSubscribeResponse, toSubscriberResponse } from './subscriber.response
 // No page shows a subscriber: sign-ups and their management change nothing cached.
 import { Invalidates } from 'src/common/cache-tags';
 
-@Controller('api/newsletter')
+@Controller()
 export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
 
-  @Post('subscribe')
+  // Sign-up from the island (JSON) or posted without JavaScript (a 303 back to the page).
+  @PublicForm('api/newsletter/subscribe', 'forms/newsletter', ({ guideUrl }) => ({ guideUrl }))
   @RateLimit('newsletter')
   @Invalidates()
   async subscribe(@Body() dto: SubscribeDto, @Req() request: Request) {
     return toSubscribeResponse(await this.newsletter.subscribe(dto, clientIp(request)));
   }
 
-  @Get('subscribers')
+  @Get('api/newsletter/subscribers')
   @AdminOnly()
   async list(@Query() { q, ...slice }: AdminPageQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    // A page at a time, newest first (src/common/admin-page.ts); the tab's 'Active' badge reads X-Active-Count.
+    // A page at a time, newest first (src/lists/admin-page.ts); the tab's 'Active' badge reads X-Active-Count.
     const page = adminSlice(slice);
     const { rows, total, active } = await this.newsletter.page(q, page);
     sendPageHeaders(request, response, total, page);
@@ -34,14 +36,14 @@ export class NewsletterController {
     return rows.map(toSubscriberResponse);
   }
 
-  @Patch('subscribers/:id')
+  @Patch('api/newsletter/subscribers/:id')
   @AdminOnly()
   @Invalidates()
   async update(@Param('id', idParam('Subscriber id')) id: number, @Body() dto: UpdateSubscriberDto) {
     return toSubscriberResponse(await this.newsletter.update(id, dto));
   }
 
-  @Delete('subscribers/:id')
+  @Delete('api/newsletter/subscribers/:id')
   @AdminOnly()
   @Invalidates()
   @HttpCode(204)

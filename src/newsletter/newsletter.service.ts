@@ -1,8 +1,9 @@
+import { NEWSLETTER_MESSAGES } from 'core/newsletter';
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Not, QueryFailedError, Repository } from 'typeorm';
-import { likePattern, type Page } from 'src/common/admin-page';
+import { likePattern, type Page } from 'src/lists/admin-page';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import type { SubscribeDto } from './dto/subscribe.dto';
@@ -11,7 +12,7 @@ import { Subscriber } from './subscriber.entity';
 import { CONFIRM_DAYS, ConfirmationMailer } from './confirmation-mailer';
 import { unsubscribeUrlFor, WelcomeMailer } from './welcome-mailer';
 
-export const ALREADY_SUBSCRIBED = 'Email already subscribed';
+export const ALREADY_SUBSCRIBED = NEWSLETTER_MESSAGES.alreadySubscribed;
 
 const CONFIRM_MS = CONFIRM_DAYS * 24 * 60 * 60 * 1000;
 

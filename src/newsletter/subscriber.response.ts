@@ -1,3 +1,4 @@
+import { NEWSLETTER_MESSAGES } from 'core/newsletter';
 import type { SubscriberResponse } from 'core/api/admin';
 import { GUIDE_PATH } from 'src/guide/guide-content';
 import type { SubscribeResult } from './newsletter.service';
@@ -24,7 +25,7 @@ export function toSubscriberResponse(subscriber: Subscriber): SubscriberResponse
  */
 export function toSubscribeResponse({ subscriber, emailSent }: SubscribeResult) {
   return {
-    message: 'Successfully subscribed!',
+    message: NEWSLETTER_MESSAGES.subscribed,
     email: subscriber.email,
     awaitingConfirmation: true,
     emailSent,

@@ -12,7 +12,7 @@ import { articlePath, presentArticle } from 'src/blog/blog.presenter';
 import { Clock } from 'src/common/clock';
 import { Html } from 'src/common/html.decorator';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { DiveSiteArticlesService } from 'src/dive-sites/dive-site-articles.service';
 import { presentReview } from 'src/gear-reviews/gear-reviews.presenter';
 import type { Publishable } from 'src/publishing/publishable.entity';
 import type { PageView } from 'src/render/page-meta';
@@ -41,7 +41,7 @@ export class PreviewPagesController {
   constructor(
     private readonly articles: ArticlesService,
     private readonly reviews: ReviewsService,
-    private readonly diveSites: DiveSitesService,
+    private readonly diveSites: DiveSiteArticlesService,
     private readonly shareLinks: ShareLinksService,
     private readonly render: RenderService,
     private readonly clock: Clock,

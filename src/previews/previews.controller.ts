@@ -8,7 +8,7 @@ import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Invalidates } from 'src/common/cache-tags';
 import { Clock } from 'src/common/clock';
 import { errorBody } from 'src/common/error-body';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { ShareLinksService } from './share-links.service';
 
 export class CreateShareLinkDto {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { AdminListSliceQueryDto } from 'src/admin-auth/admin-list-query.dto';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
 import { toProductResponse } from './product.response';
 import { ProductsService } from './products.service';

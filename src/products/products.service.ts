@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { Clock } from 'src/common/clock';
 import { resolvePublishedAt } from 'src/publishing/published-at';
 import { assignDefined } from 'src/common/assign-defined';
-import type { ListSlice } from 'src/common/list-slice.dto';
+import type { ListSlice } from 'src/lists/list-slice.dto';
 import type { CreateProductDto, UpdateProductDto } from './dto/product-write.dto';
 import { Product } from './product.entity';
 

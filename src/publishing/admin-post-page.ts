@@ -1,5 +1,5 @@
 import type { ObjectLiteral, Repository } from 'typeorm';
-import { likePattern, type Page } from 'src/common/admin-page';
+import { likePattern, type Page } from 'src/lists/admin-page';
 
 /** Which posts an administrator's list shows: drafts, published (scheduled ones included), or both. */
 export type PostStatus = 'draft' | 'published';

@@ -1,6 +1,6 @@
 import { IsOptional, Matches } from 'class-validator';
 import type { PageLinks } from 'core/pagination';
-import { PageQuery } from 'src/common/page-query';
+import { PageQuery } from 'src/lists/page-query';
 import type { PageMeta } from 'src/render/page-meta';
 import type { Crumb } from 'views/components/Breadcrumbs';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { AuditService } from 'src/audit/audit.service';
-import { rateLimitClient } from 'src/common/client-ip';
+import { rateLimitClient } from 'src/http/client-ip';
 import type { RateLimitStorage } from './rate-limit.storage';
 import { describeRule, OVERALL, rateLimitRule, type RateLimitName, type RateLimitRule } from './rate-limits';
 

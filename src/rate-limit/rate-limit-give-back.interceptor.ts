@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { InjectThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { catchError, mergeMap, type Observable } from 'rxjs';
-import { rateLimitClient } from 'src/common/client-ip';
+import { rateLimitClient } from 'src/http/client-ip';
 import type { RateLimitStorage } from './rate-limit.storage';
 import { RATE_LIMITED, rateLimitRule } from './rate-limits';
 

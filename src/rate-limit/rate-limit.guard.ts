@@ -12,13 +12,13 @@ import {
 } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { AuditService } from 'src/audit/audit.service';
-import { rateLimitClient } from 'src/common/client-ip';
+import { rateLimitClient } from 'src/http/client-ip';
 import { OverallCap } from './overall-cap';
 import { describeRule, RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
 
 /**
  * Global, but it limits only a route marked `@RateLimit(name)`, and only by that one named throttler.
- * The client is its address as src/common/client-ip.ts reads it (TRUST_PROXY hops), so a forged
+ * The client is its address as src/http/client-ip.ts reads it (TRUST_PROXY hops), so a forged
  * X-Forwarded-For changes nothing, an IPv6 one counted by its /64; the 429 carries the limit's own
  * message and Retry-After, and one audit row marks the window a client went over in (not one per refusal:
  * a flood from one address would push every other event off the security dashboard). A rule with an

@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { AdminPageQueryDto, adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { Invalidates, Tag } from 'src/common/cache-tags';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { RatingsService } from './ratings.service';
 
 /** Ratings moderation: the latest ratings across every site, and deleting one (audited as delete_rating). */
@@ -14,7 +14,7 @@ export class AdminRatingsController {
   @Get()
   @AdminOnly()
   async latest(@Query() { q, ...slice }: AdminPageQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    // A page at a time, newest first (src/common/admin-page.ts); `q` finds text in the site's name or the comment.
+    // A page at a time, newest first (src/lists/admin-page.ts); `q` finds text in the site's name or the comment.
     const page = adminSlice(slice);
     const { rows, total } = await this.ratings.latest(q, page);
     sendPageHeaders(request, response, total, page);

@@ -1,5 +1,5 @@
 import type { RatingResponse } from 'core/api/dive-sites';
-import { textLinks } from 'src/common/text-links';
+import { textLinks } from 'src/render/text-links';
 import type { DiveSiteRating } from './dive-site-rating.entity';
 
 export function toRatingResponse(rating: DiveSiteRating): RatingResponse<Date> {

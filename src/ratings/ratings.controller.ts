@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { clientIp } from 'src/common/client-ip';
-import { idParam } from 'src/common/id.pipe';
-import { ListSliceQueryDto } from 'src/common/list-slice.dto';
+import { clientIp } from 'src/http/client-ip';
+import { idParam } from 'src/validation/id.pipe';
+import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CreateRatingDto } from './dto/create-rating.dto';
 import { RatingsService } from './ratings.service';

@@ -1,12 +1,12 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
-import { likePattern, type Page } from 'src/common/admin-page';
+import { likePattern, type Page } from 'src/lists/admin-page';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { DiveSiteRating } from './dive-site-rating.entity';
 import type { CreateRatingDto } from './dto/create-rating.dto';
 import { RECENT_RATINGS, type AdminRatingResponse, type RatingResponse, type RatingsResponse } from 'core/api/dive-sites';
-import type { ListSlice } from 'src/common/list-slice.dto';
+import type { ListSlice } from 'src/lists/list-slice.dto';
 import { toRatingResponse } from './rating.response';
 
 /**

@@ -3,7 +3,7 @@ import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { SERVICE_WORKER_PATH } from 'core/offline';
-import { currentFormOutcome } from 'src/common/form-outcome-cookie';
+import { currentFormOutcome } from 'src/http/form-outcome-cookie';
 import { FormOutcomeContext } from 'views/islands/form-outcome-context';
 import { loadIslands } from 'views/islands/Island';
 import { Document } from 'views/layout/Document';

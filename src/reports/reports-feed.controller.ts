@@ -2,7 +2,7 @@ import { Controller, Get, Header, Inject, NotFoundException, Param, Query } from
 import { create } from 'xmlbuilder2';
 import { regionReportsFeedPath, reportDay, reportHeadline, siteReportsFeedPath, type ReportResponse } from 'core/reports';
 import { byId, CacheTags, Tag } from 'src/common/cache-tags';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { ReportsService } from './reports.service';

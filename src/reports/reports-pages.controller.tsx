@@ -1,9 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { byId, CacheTags, Tag } from 'src/common/cache-tags';
 import { Html } from 'src/common/html.decorator';
-import { idParam } from 'src/common/id.pipe';
-import { PageQueryOf } from 'src/common/page-query';
-import { LIST_PAGE_SIZE, pageLinks } from 'src/common/pagination';
+import { idParam } from 'src/validation/id.pipe';
+import { PageQueryOf } from 'src/lists/page-query';
+import { LIST_PAGE_SIZE, pageLinks } from 'src/lists/pagination';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { ListPageQuery, pageNumber, pageRelations, pageSuffix } from 'src/publishing/publication-pages';
 import { RenderService } from 'src/render/render.service';

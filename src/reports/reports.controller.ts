@@ -1,10 +1,11 @@
+import { PublicForm } from 'src/forms/public-form';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { PUBLIC_PAGE_SIZE, adminSlice, sendPageHeaders } from 'src/common/admin-page';
+import { PUBLIC_PAGE_SIZE, adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { byId, CacheTags, Invalidates, reportsChanged, Tag } from 'src/common/cache-tags';
-import { idParam } from 'src/common/id.pipe';
-import { ListSliceQueryDto } from 'src/common/list-slice.dto';
+import { idParam } from 'src/validation/id.pipe';
+import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
 import { CreateReportDto } from './dto/create-report.dto';
 import { AdminReportQueryDto, ReportIdsDto } from './dto/report-queries.dto';
@@ -13,12 +14,12 @@ import { ReportsService } from './reports.service';
 const siteId = idParam('Dive site id');
 
 /** Issue 45: divers' condition reports of a site, and the administrator's queue of them. */
-@Controller('api')
+@Controller()
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
   /** The site's published reports, the newest dive first, a page at a time (`limit`, `offset`; X-Total-Count and Link). */
-  @Get('dive-sites/:id/reports')
+  @Get('api/dive-sites/:id/reports')
   @CacheTags(byId(Tag.reports))
   async list(
     @Param('id', siteId) diveSiteId: number,
@@ -37,14 +38,14 @@ export class ReportsController {
    * An `Idempotency-Key` header (a report written offline and sent again) is honoured: the same key answers
    * the report it made, stored once.
    */
-  @Post('dive-sites/:id/reports')
+  @PublicForm('api/dive-sites/:id/reports', 'forms/dive-sites/:id/reports', ({ published }) => ({ published }))
   @RateLimit('report')
   @Invalidates(reportsChanged)
   create(@Param('id', siteId) diveSiteId: number, @Body() dto: CreateReportDto, @Headers('idempotency-key') idempotencyKey?: string) {
     return this.reports.create(diveSiteId, dto, idempotencyKey);
   }
 
-  @Get('admin/reports')
+  @Get('api/admin/reports')
   @AdminOnly()
   async queue(@Query() { status = 'pending', q, ...slice }: AdminReportQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const page = adminSlice(slice);
@@ -54,7 +55,7 @@ export class ReportsController {
   }
 
   /** Publishes these reports (several at once); answers the ids found and their sites. */
-  @Post('admin/reports/approve')
+  @Post('api/admin/reports/approve')
   @AdminOnly()
   @HttpCode(200)
   @Invalidates(reportsChanged)
@@ -63,7 +64,7 @@ export class ReportsController {
   }
 
   /** Keeps these reports off the page (they stay in the Rejected list until deleted). */
-  @Post('admin/reports/reject')
+  @Post('api/admin/reports/reject')
   @AdminOnly()
   @HttpCode(200)
   @Invalidates(reportsChanged)
@@ -71,7 +72,7 @@ export class ReportsController {
     return this.reports.setStatus(ids, 'rejected');
   }
 
-  @Post('admin/reports/delete')
+  @Post('api/admin/reports/delete')
   @AdminOnly()
   @HttpCode(200)
   @Invalidates(reportsChanged)

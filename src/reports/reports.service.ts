@@ -14,7 +14,7 @@ import {
   dayBefore,
   RECENT_REPORTS,
 } from 'core/reports';
-import { likePattern, type Page } from 'src/common/admin-page';
+import { likePattern, type Page } from 'src/lists/admin-page';
 import { Clock } from 'src/common/clock';
 import { errorBody } from 'src/common/error-body';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { AdminName } from 'src/admin-auth/admin-name.decorator';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { reviewChanged, Invalidates } from 'src/common/cache-tags';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { toReviewResponse } from './review.response';
 import { ReviewsService } from './reviews.service';
 

@@ -2,9 +2,9 @@ import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Pa
 import type { Request, Response } from 'express';
 import { AdminName } from 'src/admin-auth/admin-name.decorator';
 import { AdminPostListQueryDto } from 'src/admin-auth/admin-list-query.dto';
-import { adminSlice, PUBLIC_PAGE_SIZE, sendPageHeaders } from 'src/common/admin-page';
+import { adminSlice, PUBLIC_PAGE_SIZE, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminListOnRequest, AdminOnly } from 'src/admin-auth/admin-only.decorator';
-import { idParam } from 'src/common/id.pipe';
+import { idParam } from 'src/validation/id.pipe';
 import { CreateReviewDto, UpdateReviewDto } from './dto/review-write.dto';
 import { REVIEW_CATEGORIES } from 'core/categories';
 import { toReviewListItem, toReviewResponse } from './review.response';
@@ -29,7 +29,7 @@ export class ReviewsController {
       sendPageHeaders(request, response, total, page);
       return rows.map(toReviewListItem);
     }
-    // The administrator's list, a page at a time (src/common/admin-page.ts).
+    // The administrator's list, a page at a time (src/lists/admin-page.ts).
     const page = adminSlice(slice);
     const { rows, total } = await this.reviews.adminPage({ status, q, ...page });
     sendPageHeaders(request, response, total, page);

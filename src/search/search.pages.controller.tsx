@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { CacheTags, Tag } from 'src/common/cache-tags';
 import { Html } from 'src/common/html.decorator';
-import { PageQueryOf } from 'src/common/page-query';
+import { PageQueryOf } from 'src/lists/page-query';
 import { RenderService } from 'src/render/render.service';
 import { SearchPage } from 'views/pages/search/SearchPage';
 import { presentSearch } from './search.presenter';

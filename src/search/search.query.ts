@@ -1,5 +1,5 @@
 import { IsOptional, IsString } from 'class-validator';
-import { PageQuery } from 'src/common/page-query';
+import { PageQuery } from 'src/lists/page-query';
 
 /** The longest term searched, as in GET /api/search. */
 const MAX_TERM_LENGTH = 200;

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROVENANCE_ENTRY, SeedService, type CorrectionsVersion } from 'src/database/seed.service';
+import { PROVENANCE_ENTRY } from 'src/database/seed-corrections';
+import type { CorrectionsVersion } from 'src/database/seed-files';
+import { SeedService } from 'src/database/seed.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { allPages } from '../support/all-pages';
 

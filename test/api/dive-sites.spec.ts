@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
-import { spreadsheetSafe } from 'src/common/csv';
+import { spreadsheetSafe } from 'src/lists/csv';
 import { CSV_COLUMNS } from 'src/dive-sites/dive-site-export.service';
 import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
 import { signInAsAdmin, type Agent } from '../support/admin';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 // The bench's SQL growth (bench/lib/grow-sql.mjs), run on this file's own database.
 import { growDatabase, scaleCounts, type ScaleCounts } from '../../bench/lib/grow-sql.mjs';
-import { HUMAN_ORDER, NEARBY_BY_INDEX, NEARBY_INDEX, NEARBY_KM, NEARBY_LIMIT } from 'src/dive-sites/dive-sites.service';
+import { HUMAN_ORDER, NEARBY_BY_INDEX, NEARBY_INDEX, NEARBY_KM, NEARBY_LIMIT } from 'src/dive-sites/dive-site-sql';
 import { matchingSiteIds, siteTextMatch } from 'src/dive-sites/dive-site-text';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from 'src/database/data-source-options';
@@ -233,7 +233,7 @@ describe('the grown tables are read through their indexes', () => {
   });
 
   it("finds an article's site video and /gear-reviews' featured site from partial indexes, not by reading every site", async () => {
-    // The conditions of DiveSitesService.videoForArticle and randomFeaturedWithArticle, as TypeORM writes them.
+    // The conditions of DiveSiteArticlesService.videoForArticle and randomFeaturedWithArticle, as TypeORM writes them.
     const video = await plan(
       `SELECT site.name FROM dive_sites site WHERE site."videoUrl" IS NOT NULL AND (site."reviewLink" = $1 OR site."blogSlug" = $2) ORDER BY site.id LIMIT 1`,
       ['/blog/julian-rocks', 'julian-rocks'],
@@ -246,7 +246,7 @@ describe('the grown tables are read through their indexes', () => {
   });
 
   it("finds the sites linking to an article ('Read next' of the same site) from partial indexes, not by reading every site", async () => {
-    // DiveSitesService.articlesLinkedWith's condition, as TypeORM writes it.
+    // DiveSiteArticlesService.articlesLinkedWith's condition, as TypeORM writes it.
     const explained = await plan(
       `SELECT site."blogSlug", site."reviewLink" FROM dive_sites site WHERE site."reviewLink" = $1 OR site."blogSlug" = $2 ORDER BY site.id LIMIT 20`,
       ['/blog/julian-rocks', 'julian-rocks'],

@@ -7,7 +7,7 @@ import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import request from 'supertest';
 import { projectRoot } from 'src/common/project-root';
-import { publicAddressesOnly } from 'src/common/address-policy';
+import { publicAddressesOnly } from 'src/outbound/address-policy';
 import { IMAGE_CACHE_ENTRIES, ImagesService, MAX_SOURCE_BYTES } from 'src/images/images.service';
 import { IMAGE_SERVICE_BUSY } from 'src/images/work-limiter';
 import { REMOTE_FETCH_OPTIONS, type RemoteFetchOptions } from 'src/images/remote-image.fetcher';

@@ -209,7 +209,7 @@ describe('the Insights report', () => {
     const csv = await admin.get('/api/admin/insights/csv?days=30').expect(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="insights-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
-    // The site's one CSV writer (src/common/csv.ts) quotes every text cell.
+    // The site's one CSV writer (src/lists/csv.ts) quotes every text cell.
     expect(csv.text).toContain('"type","name","path","views","clicks","click_through_rate"');
     expect(csv.text).toContain(`"review link","${review.title.replaceAll('"', '""')}","/go/review/${review.slug}",`);
   });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { CONTENT_FORMAT, CONTENT_VERSION } from 'core/api/content-transfer';
 import { dayIn } from 'core/reports';
 import { ADMIN_TEST_PASSWORD, startTestApp, type TestApp } from '../support/test-app';
-import { NULL_CHARACTER_MESSAGE } from 'src/common/null-characters';
+import { NULL_CHARACTER_MESSAGE } from 'src/http/null-characters';
 
 /**
  * Hostile input on every call of SPEC section 7 (public, and admin with a signed-in session): wrong

@@ -11,7 +11,7 @@ import { lastValueFrom, of, throwError } from 'rxjs';
 import { AppModule } from 'src/app.module';
 import { CACHE_TAGS, INVALIDATES, Invalidates, Tag, type ReadTag, type WriteTag } from 'src/common/cache-tags';
 import { loadConfig } from 'src/config/app.config';
-import { PageCacheInterceptor } from 'src/page-cache/page-cache.interceptor';
+import { PageCacheInterceptor } from 'src/http/page-cache.interceptor';
 import { PageCacheService, type Changed } from 'src/page-cache/page-cache.service';
 
 /**

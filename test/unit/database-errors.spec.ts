@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { isDatabaseUnavailable } from 'src/common/database-errors';
+import { isDatabaseUnavailable } from 'src/errors/database-errors';
 
 describe('isDatabaseUnavailable', () => {
   const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });

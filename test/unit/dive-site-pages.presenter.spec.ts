@@ -2,7 +2,7 @@ import { normaliseFilters } from 'core/dive-sites/filters';
 import { CSV_FIELDS, EXPLORER_FIELDS, GEOJSON_FIELDS, PANEL_FIELDS, RESPONSE_FIELDS, TRANSFER_FIELDS } from 'core/dive-sites/fields';
 import { explorerProps, presentList, presentSite, siteDescription, type ExplorerData, type PanelData } from 'src/dive-site-pages/dive-site-pages.presenter';
 import { DiveSiteListQuery } from 'src/dive-site-pages/dive-site-pages.query';
-import { PageQueryPipe } from 'src/common/page-query';
+import { PageQueryPipe } from 'src/lists/page-query';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toDiveSiteResponse } from 'src/dive-sites/dive-site.response';
 import { toExplorerSite } from 'src/dive-sites/explorer-site';

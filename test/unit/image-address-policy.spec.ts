@@ -1,4 +1,4 @@
-import { publicAddressesOnly } from 'src/common/address-policy';
+import { publicAddressesOnly } from 'src/outbound/address-policy';
 
 describe('the image fetcher address policy', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { publicAddressesOnly } from 'src/common/address-policy';
+import { publicAddressesOnly } from 'src/outbound/address-policy';
 import { hostPacer } from 'src/link-health/host-pacer';
 import { LinkChecker } from 'src/link-health/link-checker';
 

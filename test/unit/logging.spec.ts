@@ -3,7 +3,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { allOf, BufferedLines, createPinoLogger, processAccessLog, requestTracking, safeUrl, useJsonLogs } from 'src/common/logging';
+import { allOf, BufferedLines, createPinoLogger, processAccessLog, requestTracking, safeUrl, useJsonLogs } from 'src/http/logging';
 
 describe('safeUrl (the request log line)', () => {
   it("keeps only a remote image source's origin and path: its query and credentials may be tokens", () => {

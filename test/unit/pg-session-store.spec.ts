@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { PgSessionStore } from 'src/admin-auth/pg-session-store';
-import { isDatabaseUnavailable } from 'src/common/database-errors';
+import { isDatabaseUnavailable } from 'src/errors/database-errors';
 
 /**
  * A database reached through a Unix socket that is not there (PostgreSQL stopped removes the socket's file):

@@ -1,4 +1,4 @@
-import { BUSY_REQUESTS_PER_SECOND, ReaderTraffic } from 'src/common/reader-traffic';
+import { BUSY_REQUESTS_PER_SECOND, ReaderTraffic } from 'src/http/reader-traffic';
 
 /**
  * A newsletter send gives way to readers (issue 29): the process knows how many requests it answered in

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpException, Logger } from '@nestjs/common';
 import sharp from 'sharp';
-import { publicAddressesOnly } from 'src/common/address-policy';
+import { publicAddressesOnly } from 'src/outbound/address-policy';
 import { REMOTE_OFF, RemoteImageFetcher, type RemoteFetchOptions, type Resolver } from 'src/images/remote-image.fetcher';
 
 /**

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { UserText } from 'client/lib/user-text';
-import { textLinks } from 'src/common/text-links';
+import { textLinks } from 'src/render/text-links';
 
 const linked = (text: string) => textLinks(text).map((link) => ({ text: text.slice(link.start, link.end), href: link.href }));
 

@@ -1,8 +1,8 @@
 import { PartialType } from '@nestjs/swagger';
 import { IsIn, IsOptional, ValidateIf } from 'class-validator';
 import { ARTICLE_CATEGORIES } from 'core/categories';
-import { BlankToNull } from 'src/common/transforms';
-import { IsPublicMediaUrl } from 'src/common/validators';
+import { BlankToNull } from 'src/validation/transforms';
+import { IsPublicMediaUrl } from 'src/validation/validators';
 import { PublishableWriteDto } from 'src/publishing/dto/publishable-write.dto';
 
 /** POST /api/articles. */

@@ -1,7 +1,7 @@
 import { PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { IsLink, IsPublicMediaUrl } from 'src/common/validators';
-import { BlankToNull, Trim } from 'src/common/transforms';
+import { IsLink, IsPublicMediaUrl } from 'src/validation/validators';
+import { BlankToNull, Trim } from 'src/validation/transforms';
 
 export const CAROUSEL_REQUIRED_MESSAGE = 'Please provide a title and video URL before saving the carousel slide.';
 

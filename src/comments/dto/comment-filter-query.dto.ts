@@ -1,5 +1,5 @@
 import { IsIn, IsOptional } from 'class-validator';
-import { AdminPageQueryDto } from 'src/common/admin-page';
+import { AdminPageQueryDto } from 'src/lists/admin-page';
 import type { CommentFilter } from '../comments.service';
 
 const FILTERS: CommentFilter[] = ['all', 'pending', 'approved'];

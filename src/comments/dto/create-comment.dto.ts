@@ -1,5 +1,5 @@
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { BlankToUndefined, Trim } from 'src/common/transforms';
+import { BlankToUndefined, Trim } from 'src/validation/transforms';
 
 /** POST /api/articles/{id}/comments, with SPEC section 5's rules and messages. */
 export class CreateCommentDto {

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { CONTACT_LIMITS, CONTACT_MESSAGES as M } from 'core/contact';
-import { Trim } from 'src/common/transforms';
+import { Trim } from 'src/validation/transforms';
 
 /** A subject is one header line: line breaks and runs of spaces become single spaces. */
 const oneLine = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value);

@@ -25,7 +25,7 @@ import { SubscribeDto } from 'src/newsletter/dto/subscribe.dto';
 import { CreateProductDto } from 'src/products/dto/product-write.dto';
 import { CreateRatingDto } from 'src/ratings/dto/create-rating.dto';
 import { CreateReviewDto } from 'src/reviews/dto/review-write.dto';
-import { BlankToNull, Trim } from 'src/common/transforms';
+import { BlankToNull, Trim } from 'src/validation/transforms';
 
 /*
  * One record of each kind of the content file (core/api/content-transfer.ts), checked with the rules of

@@ -1,6 +1,6 @@
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsWebUrl } from 'src/common/validators';
-import { Trim } from 'src/common/transforms';
+import { IsWebUrl } from 'src/validation/validators';
+import { Trim } from 'src/validation/transforms';
 
 /**
  * POST /api/admin/corrections/{id}/accept (issue 44): the value the administrator settled on in the site's

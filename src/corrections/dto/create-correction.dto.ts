@@ -1,7 +1,7 @@
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { CORRECTION_FIELD_NAMES, CORRECTION_TEXT, type CorrectionField } from 'core/dive-sites/corrections';
-import { IsWebUrl } from 'src/common/validators';
-import { BlankToUndefined, Trim } from 'src/common/transforms';
+import { IsWebUrl } from 'src/validation/validators';
+import { BlankToUndefined, Trim } from 'src/validation/transforms';
 
 /** POST /api/dive-sites/{id}/corrections (and its no-JavaScript form): a suggested correction with its source. */
 export class CreateCorrectionDto {

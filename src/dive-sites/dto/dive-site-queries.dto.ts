@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { ListSliceQueryDto } from 'src/common/list-slice.dto';
+import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 import { IntersectionType } from '@nestjs/swagger';
 import { KindAccessFiltersDto } from './dive-site-filters.dto';
 

@@ -16,11 +16,11 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsCalendarDate, IsLink, IsPublicMediaUrl, IsWebUrl, isWebUrl } from 'src/common/validators';
+import { IsCalendarDate, IsLink, IsPublicMediaUrl, IsWebUrl, isWebUrl } from 'src/validation/validators';
 import { SITE_ACCESSES, SITE_KINDS, SITE_STATUSES, sourceTitle, type SiteSource } from 'core/dive-sites/fields';
 import { COMPASS_POINTS, isCompassPoint, type CompassPoint } from 'core/outlook/compass';
 import { SKILL_LEVELS } from '../dive-site.entity';
-import { BlankToNull, Trim } from 'src/common/transforms';
+import { BlankToNull, Trim } from 'src/validation/transforms';
 
 /** A tide station's id ('source/name'), or 'none'. */
 const TIDE_STATION = /^(none|[a-z0-9-]+\/[A-Za-z0-9_.-]+)$/;

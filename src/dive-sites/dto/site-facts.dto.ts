@@ -16,8 +16,8 @@ import {
 } from 'class-validator';
 import type { SiteSource } from 'core/dive-sites/fields';
 import { CHECK_FIELD_NAMES, CHECK_TEXT, MAX_CHECK_SOURCES, NOTICE_TEXT } from 'core/dive-sites/provenance';
-import { IsCalendarDate, IsWebUrl } from 'src/common/validators';
-import { BlankToNull, Trim } from 'src/common/transforms';
+import { IsCalendarDate, IsWebUrl } from 'src/validation/validators';
+import { BlankToNull, Trim } from 'src/validation/transforms';
 import { isSourceList, toSources } from './dive-site-write.dto';
 
 const MAX_NOTICE_SITES = 1000;

@@ -1,7 +1,7 @@
 import { PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsDateString, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { IsLink, IsPublicMediaUrl } from 'src/common/validators';
-import { Trim } from 'src/common/transforms';
+import { IsLink, IsPublicMediaUrl } from 'src/validation/validators';
+import { Trim } from 'src/validation/transforms';
 
 const notNull = (_: object, value: unknown) => value !== null;
 

@@ -1,5 +1,5 @@
 import { IsBoolean, IsDateString, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { BlankToNull, Trim } from 'src/common/transforms';
+import { BlankToNull, Trim } from 'src/validation/transforms';
 
 const notNull = (_: object, value: unknown) => value !== null;
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { BlankToUndefined } from 'src/common/transforms';
+import { BlankToUndefined } from 'src/validation/transforms';
 
 export const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5';
 export const COMMENT_MAX = 500;

@@ -12,8 +12,8 @@ import {
   type ReportCurrent,
   type ReportSurge,
 } from 'core/reports';
-import { IsCalendarDate } from 'src/common/validators';
-import { BlankToUndefined } from 'src/common/transforms';
+import { IsCalendarDate } from 'src/validation/validators';
+import { BlankToUndefined } from 'src/validation/transforms';
 import { NoLinks } from './no-links.validator';
 
 /** A number as a form posts it ('15', '21.5'); anything else stays as sent and fails the number rule; blank is none. */

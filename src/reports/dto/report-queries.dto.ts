@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, Min } from 'class-validator';
 import { REPORT_STATUSES, type ReportStatus } from 'core/reports';
-import { AdminPageQueryDto } from 'src/common/admin-page';
+import { AdminPageQueryDto } from 'src/lists/admin-page';
 
 const FILTERS = [...REPORT_STATUSES, 'all'] as const;
 

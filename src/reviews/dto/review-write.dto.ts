@@ -2,8 +2,8 @@ import { PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { REVIEW_CATEGORIES } from 'core/categories';
-import { BlankToNull } from 'src/common/transforms';
-import { IsLink, IsPublicMediaUrl } from 'src/common/validators';
+import { BlankToNull } from 'src/validation/transforms';
+import { IsLink, IsPublicMediaUrl } from 'src/validation/validators';
 import { PublishableWriteDto } from 'src/publishing/dto/publishable-write.dto';
 
 const notNull = (_: object, value: unknown) => value !== null;

@@ -1,6 +1,6 @@
 import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
-import { errorBody } from './error-body';
-import { isPageQuery } from './page-query';
+import { errorBody } from 'src/common/error-body';
+import { isPageQuery } from 'src/lists/page-query';
 
 function collect(errors: ValidationError[], prefix = '', into: Record<string, string[]> = {}): Record<string, string[]> {
   for (const error of errors) {

@@ -1,7 +1,7 @@
-import type { Request, RequestHandler } from 'express';
-import { hasCookie } from 'src/common/cookies';
+import type { Request, RequestHandler, Response } from 'express';
+import { isApiPath } from 'core/request-kind';
 import { errorBody } from 'src/common/error-body';
-import { isApiPath } from 'src/common/request-body';
+import { signedInTest } from './cookies';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_ORIGIN_REFUSED = 'Request refused: it did not come from this site';
@@ -22,23 +22,38 @@ export function fromAnotherSite(request: Request, siteOrigin: string): boolean {
   return !fromThisSite(request, siteOrigin) && (request.get('origin') !== undefined || request.get('sec-fetch-site') !== undefined);
 }
 
+function refuse(response: Response): void {
+  response.status(403).setHeader('Cache-Control', 'no-store');
+  response.json(errorBody(403, CROSS_ORIGIN_REFUSED));
+}
+
 /**
  * Beside SameSite=Strict: a state-changing request that carries the session cookie must come from the
  * site's own pages (Origin, or Sec-Fetch-Site), else 403. A JSON API write without the cookie is refused
  * the same way when a browser sent it from another site's page; one that names no page at all (a
  * program, not a browser) passes, and it could borrow nothing. Before anything of the body is read.
  */
-export function originCheck(siteUrl: string, cookieName: string): RequestHandler {
+export function originCheck(siteUrl: string): RequestHandler {
   const siteOrigin = new URL(siteUrl).origin;
+  const signedIn = signedInTest(siteUrl);
   return (request, response, next) => {
     const refused =
       !SAFE_METHODS.has(request.method) &&
-      (hasCookie(request.headers.cookie, cookieName) ? !fromThisSite(request, siteOrigin) : isApiPath(request.path) && fromAnotherSite(request, siteOrigin));
-    if (!refused) {
-      next();
-      return;
-    }
-    response.status(403).setHeader('Cache-Control', 'no-store');
-    response.json(errorBody(403, CROSS_ORIGIN_REFUSED));
+      (signedIn(request.headers.cookie) ? !fromThisSite(request, siteOrigin) : isApiPath(request.path) && fromAnotherSite(request, siteOrigin));
+    if (refused) refuse(response);
+    else next();
+  };
+}
+
+/**
+ * The no-JavaScript form posts (src/forms) answer with a cookie and a redirect a page shows, so another
+ * site must not be able to send them: only the site's own pages may (the check the admin writes pass),
+ * before anything is counted or stored.
+ */
+export function sameOriginOnly(siteUrl: string): RequestHandler {
+  const siteOrigin = new URL(siteUrl).origin;
+  return (request, response, next) => {
+    if (fromThisSite(request, siteOrigin)) next();
+    else refuse(response);
   };
 }

@@ -2,16 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { isAdminArea } from 'src/admin-auth/admin-headers';
-import { sessionCookieName } from 'src/admin-auth/admin-session';
-import type { FirstAnswer } from 'src/common/answer-first';
-import { newRequestId, routeOf, type RequestFinished } from 'src/common/logging';
-import type { AppConfig } from 'src/config/app.config';
+import { isAdminPath, isApiPath } from 'core/request-kind';
 import { answerKeepUntil, gatheredTags, startGathering } from 'src/common/cache-tags';
-import { hasCookie } from 'src/common/cookies';
-import { FORM_OUTCOME_COOKIE } from 'src/common/form-outcome-cookie';
-import { countSqlQueries } from './sql-count';
-import { ENTRY_TTL_MS, etagOf, type CachedPage, type PageCacheService } from './page-cache.service';
+import type { AppConfig } from 'src/config/app.config';
+import { ENTRY_TTL_MS, etagOf, type CachedPage, type PageCacheService } from 'src/page-cache/page-cache.service';
+import { countSqlQueries } from 'src/page-cache/sql-count';
+import type { FirstAnswer } from './answer-first';
+import { hasCookie, signedInTest } from './cookies';
+import { FORM_OUTCOME_COOKIE } from './form-outcome-cookie';
+import { newRequestId, routeOf, type RequestFinished } from './logging';
 
 /** What a CDN may do with an anonymous page: keep it a minute, serve it stale while it fetches a new one. */
 export const ANONYMOUS_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -35,8 +34,15 @@ function anonymousCacheControl(cache: PageCacheService, until = Infinity): strin
 /** Keys longer than this (long query strings) are rendered every time rather than kept. */
 const MAX_KEY_LENGTH = 300;
 
-/** The JSON API: its anonymous GET answers are kept too, with their ETag but no public caching. */
-const API = /^\/api\//;
+/**
+ * Whether an answer may differ from visitor to visitor: the request is signed in (or was), or it is back
+ * from a form posted without JavaScript (its outcome shows on this one answer). Such a request is never
+ * answered from the cache, and its answer never kept.
+ */
+function personalTest(config: AppConfig): (request: IncomingMessage) => boolean {
+  const signedIn = signedInTest(config.siteUrl);
+  return (request) => signedIn(request.headers.cookie) || hasCookie(request.headers.cookie, FORM_OUTCOME_COOKIE);
+}
 
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 section 13.1.2). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -84,51 +90,6 @@ function encoded(request: IncomingMessage, page: CachedPage): { body: Buffer; en
     return { body: page.gzip, encoding: 'gzip' };
   }
   return { body: page.body, encoding: null };
-}
-
-/**
- * The headers that middlewares (security headers, Permissions-Policy) set on every answer, recorded once
- * at start so that every answer (withFixedHeaders) sets them without running them; a kept answer keeps
- * them with its own. They must not depend on the request: they are recorded for two different requests
- * and must come out the same (a CSP nonce would not, and a hit would send the kept one).
- */
-export function fixedHeaders(handlers: RequestHandler[]): Record<string, string> {
-  const record = (url: string) => {
-    const headers: Record<string, string> = {};
-    const response = {
-      setHeader: (name: string, value: unknown) => {
-        headers[name] = String(value);
-      },
-      getHeader: (name: string) => headers[name],
-      removeHeader: (name: string) => {
-        delete headers[name];
-      },
-      locals: {},
-    };
-    const request = { method: 'GET', url, originalUrl: url, path: url, headers: {}, secure: false };
-    for (const handler of handlers) {
-      let passed = false;
-      handler(request as unknown as Request, response as unknown as Response, () => {
-        passed = true;
-      });
-      if (!passed) throw new Error('a middleware whose headers the page cache records did not pass the request on at once');
-    }
-    return headers;
-  };
-  const headers = record('/');
-  if (JSON.stringify(record('/blog/another?x=1')) !== JSON.stringify(headers)) {
-    throw new Error('the security headers differ from request to request: the page cache cannot answer hits with fixed ones');
-  }
-  return headers;
-}
-
-/** Sets the recorded headers (fixedHeaders) on every answer: one middleware instead of the dozen that made them. */
-export function withFixedHeaders(headers: Record<string, string>): RequestHandler {
-  const entries = Object.entries(headers);
-  return (_request, response, next) => {
-    for (const [name, value] of entries) response.setHeader(name, value);
-    next();
-  };
 }
 
 /**
@@ -194,7 +155,7 @@ export function pageCacheHits(
   finished: RequestFinished | null,
   viewed?: (request: IncomingMessage, url: string) => void,
 ): FirstAnswer {
-  const cookieName = sessionCookieName(config.siteUrl);
+  const personal = personalTest(config);
   // A hit's headers go to writeHead as one flat array (name, value, name, value: Node's raw form), the kept
   // answer's own array copied and the hit's added. Made as an object per hit, they outlived two scavenges
   // and were promoted, about 2 MB each, for mark-compacts to free (3 or 4 a second under load); as an array
@@ -202,8 +163,7 @@ export function pageCacheHits(
   // 18,700 to 19,400).
   return (request, response) => {
     if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-    // Signed in, or back from a form posted without JavaScript (its outcome shows on this one answer).
-    if (hasCookie(request.headers.cookie, cookieName) || hasCookie(request.headers.cookie, FORM_OUTCOME_COOKIE)) return false;
+    if (personal(request)) return false;
     if (config.sqlCountHeader && request.headers['x-page-cache'] === 'bypass') return false;
     const url = request.url ?? '';
     // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
@@ -215,7 +175,7 @@ export function pageCacheHits(
     const id = newRequestId(request);
     // Every header in the one writeHead below: nothing is set on the answer before it.
     const headers = [...hit.headers, 'X-Page-Cache', 'hit', 'X-Request-Id', id];
-    if (!API.test(url)) headers.push('Cache-Control', anonymousCacheControl(cache, hit.keepUntil));
+    if (!isApiPath(url)) headers.push('Cache-Control', anonymousCacheControl(cache, hit.keepUntil));
     if (config.sqlCountHeader) headers.push('X-SQL-Queries', '0');
     headers.push('Vary', varyWithEncoding(hit.vary));
     if (matches(request.headers['if-none-match'], hit.etag)) {
@@ -246,7 +206,7 @@ function isJson(response: Response): boolean {
  * but the per-request ones (keptHeaders), and its body.
  */
 export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig): RequestHandler {
-  const cookieName = sessionCookieName(config.siteUrl);
+  const personal = personalTest(config);
   return (request: Request, response: Response, next: NextFunction) => {
     // Queries are counted only for the benchmark's X-SQL-Queries header (BENCH_SQL_COUNT=1).
     let counter: { queries: number } | null = null;
@@ -265,10 +225,10 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
 
   function handle(request: Request, response: Response, next: NextFunction): void {
     // The admin screens and answers are never kept here (they are no-store, src/admin-auth/admin-headers.ts).
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isAdminArea(request.path)) return next();
-    const api = API.test(request.path);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isAdminPath(request.path)) return next();
+    const api = isApiPath(request.path);
 
-    if (hasCookie(request.headers.cookie, cookieName) || hasCookie(request.headers.cookie, FORM_OUTCOME_COOKIE)) {
+    if (personal(request)) {
       // Signed in (or was), or showing a form's outcome: pages may differ, and must never sit in a shared cache.
       patchSend(response, (body) => {
         if (isHtml(response)) response.setHeader('Cache-Control', 'no-store');

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
-import { ListSliceQueryDto } from './list-slice.dto';
+import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 
 /**
  * Rows in one page of an administrator's list when the call names no `limit` (at most MAX_LIST_LIMIT, 100):

@@ -12,7 +12,8 @@ import {
 import { Reflector } from '@nestjs/core';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { from, switchMap, type Observable } from 'rxjs';
-import { errorBody } from './error-body';
+import { isApiPath } from 'core/request-kind';
+import { errorBody } from 'src/common/error-body';
 import { bodyProblem, NESTING_MESSAGE, NULL_CHARACTER_MESSAGE, UNICODE_MESSAGE } from './null-characters';
 
 /** Every body but the ones a route allows more for (@RequestBody), in bytes. */
@@ -43,8 +44,6 @@ const REQUEST_BODY = 'adg:request-body';
 export const RequestBody = (options: RequestBodyOptions) => SetMetadata(REQUEST_BODY, options);
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** The JSON API, as Express routes it (in any letter case). */
-export const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
 
 /** Whether the request carries a body at all (a Content-Length of 0 is none). */
 function carriesBody(request: Request): boolean {

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { type Observable, concatMap, from, map, of } from 'rxjs';
 import { CACHE_TAGS, INVALIDATES, type ReadTag, type WriteTag, resolveReadTags, resolveWriteTags, tagAnswer } from 'src/common/cache-tags';
-import { PageCacheService } from './page-cache.service';
+import { PageCacheService } from 'src/page-cache/page-cache.service';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

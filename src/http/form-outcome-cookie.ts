@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { FormOutcome } from 'core/form-outcome';
-import { isJsonRoute } from 'src/common/json-routes';
+import { isJsonRoute } from 'core/request-kind';
 
 /** The cookie that carries a no-JavaScript post's outcome to the page it was redirected to. */
 export const FORM_OUTCOME_COOKIE = 'form_outcome';

@@ -6,7 +6,7 @@ import type { LoggerService, LogLevel } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 import type { AppConfig } from 'src/config/app.config';
-import { IMAGE_ROUTE } from './json-routes';
+import { IMAGE_ROUTE } from 'core/request-kind';
 
 /**
  * Structured logs. In production every line is JSON: the access log (one line per answer, with its request

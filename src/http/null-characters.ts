@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { errorBody } from './error-body';
-import { isJsonRoute } from './json-routes';
+import { errorBody } from 'src/common/error-body';
+import { isJsonRoute } from 'core/request-kind';
 
 export const NULL_CHARACTER_MESSAGE = 'The request contains a null character, which no field may hold';
 export const NESTING_MESSAGE = 'The request body is nested too deeply';
@@ -17,7 +17,7 @@ function safeDecode(value: string): string {
 /**
  * PostgreSQL text cannot hold U+0000, so a null character in the URL would reach the database only to
  * fail there. Refused up front with a 400 instead, before anything is read or written. (Bodies are
- * checked once parsed, after the route's guards: src/common/request-body.ts.)
+ * checked once parsed, after the route's guards: src/http/request-body.ts.)
  */
 export const rejectNullCharacters: RequestHandler = (request, response, next) => {
   // `%00` anywhere: a URL with another malformed escape would not decode as a whole, yet its query

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { AddressPolicy } from './address-policy';
+import type { AddressPolicy } from 'src/outbound/address-policy';
 
 /** One address a host name resolved to, as dns.lookup with `all` gives them. */
 export interface ResolvedAddress {

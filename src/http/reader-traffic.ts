@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestFinished } from './logging';
+import type { RequestFinished } from 'src/http/logging';
 
 /** Requests a second from which the process counts as busy with readers. */
 export const BUSY_REQUESTS_PER_SECOND = 100;
