@@ -1,9 +1,8 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { sessionCookieName } from 'src/admin-auth/admin-session';
-import { clientIp } from 'src/common/client-ip';
-import { hasCookie } from 'src/common/cookies';
+import { clientIp } from 'src/http/client-ip';
+import { hasCookie, sessionCookieName } from 'src/http/cookies';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { isCountable } from 'src/insights/counting';
 import { IssueClicksService } from './issue-clicks.service';
