@@ -66,7 +66,7 @@ export function MediaTab() {
               </div>
               {item.usedBy.length === 0 && (
                 <Button
-                  variant="destructive"
+                  variant="quiet-destructive"
                   small
                   disabled={remove.isPending}
                   onClick={() => remove.mutate(item)}
