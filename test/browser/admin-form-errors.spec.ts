@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { CHECK_TEXT, NOTICE_TEXT } from 'core/dive-sites/provenance';
 import { openDashboard, openSection, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
@@ -137,4 +138,34 @@ it("marks a subscriber's invalid address, and each missing or out-of-range field
   // Focus on the first to fix, in the form's order; nothing was sent.
   expect(await focusedName()).toBe('region');
   await expect(t.dataSource.query(`SELECT 1 FROM dive_sites WHERE name = 'Rocky Test Bommie'`)).resolves.toEqual([]);
+});
+
+it("marks a notice's missing fields and a check's missing sources on the dive-site screen, the server's texts under them", async () => {
+  await page.goto(`${t.baseUrl}/admin/dive-sites`);
+  await page.getByRole('heading', { name: 'Dive Site Management' }).waitFor();
+  await page.getByRole('button', { name: 'Add notice' }).click();
+  const notice = page.getByRole('dialog', { name: 'Add notice' });
+  await notice.getByRole('textbox', { name: 'Title', exact: true }).fill('Test closure of the boat ramp');
+  await notice.getByRole('button', { name: 'Add notice' }).click();
+  await notice.getByRole('alert').getByText(NOTICE_TEXT.bodyRequired, { exact: false }).waitFor();
+  expect((await invalid('Title')).invalid).toBeNull();
+  expect(await markOf('Body')).toEqual({ invalid: 'true', message: expect.stringContaining(NOTICE_TEXT.bodyRequired) });
+  expect(await markOf('Source title')).toEqual({ invalid: 'true', message: expect.stringContaining(NOTICE_TEXT.sourceTitle) });
+  expect(await focusedName()).toBe('body');
+  await page.keyboard.press('Escape');
+  await notice.waitFor({ state: 'detached' });
+
+  const row = page.getByTestId('check-row').first();
+  await row.getByRole('button', { name: /^Mark checked: / }).click();
+  const check = page.getByRole('dialog', { name: /^Mark .* checked$/ });
+  await check.getByLabel('Position', { exact: true }).check();
+  await check.getByRole('button', { name: 'Record check' }).click();
+  await check.getByRole('alert').getByText(CHECK_TEXT.sources).waitFor();
+  expect(await markOf('Sources')).toEqual({ invalid: 'true', message: expect.stringContaining(CHECK_TEXT.sources) });
+  expect(await focusedName()).toBe('sources');
+  // A source that is not a web address: the server's refusal marks the field too.
+  await check.getByRole('textbox', { name: 'Sources', exact: true }).fill('not a web address');
+  await check.getByRole('button', { name: 'Record check' }).click();
+  await check.getByRole('alert').getByText(CHECK_TEXT.sources).waitFor();
+  expect(await markOf('Sources')).toEqual({ invalid: 'true', message: expect.stringContaining(CHECK_TEXT.sources) });
 });

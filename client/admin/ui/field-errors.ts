@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api';
 
 /**
  * The messages of a form's fields that stop its save, by the field's name (issue 44: a form says what is
@@ -45,4 +46,23 @@ export function useFormErrors<E extends HTMLElement = HTMLFormElement>(problems:
     /** After a save (or a reset): no marks until the next try. */
     clear: () => setTries(0),
   };
+}
+
+/**
+ * The fields a 400 named (the server's `fields`: each field's messages), by the name of the form's input:
+ * 'sources.0.url' is the 'sources' field's. Empty for any other failure.
+ */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  try {
+    const { fields } = JSON.parse(error.body) as { fields?: Record<string, string[]> };
+    const found: Record<string, string> = {};
+    for (const [path, messages] of Object.entries(fields ?? {})) {
+      const name = path.split('.')[0];
+      if (messages[0] && !found[name]) found[name] = messages[0];
+    }
+    return found;
+  } catch {
+    return {};
+  }
 }
