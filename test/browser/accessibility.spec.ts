@@ -143,7 +143,10 @@ it('finds no violation on the dive-site, comment and rating screens or their dia
   // Its cards list every site: slower than the other screens on a busy machine.
   page.setDefaultTimeout(30_000);
   await page.goto(`${t.baseUrl}/admin/dive-sites`);
-  await page.getByRole('button', { name: 'Edit' }).first().waitFor();
+  await page
+    .getByRole('button', { name: /^Edit\b/ })
+    .first()
+    .waitFor();
   await page.getByRole('list', { name: 'Suggested corrections' }).getByRole('listitem').first().waitFor();
   found['/admin/dive-sites'] = await violations(page);
   await page.getByRole('button', { name: 'Add New Site' }).click();
@@ -152,7 +155,10 @@ it('finds no violation on the dive-site, comment and rating screens or their dia
   found['/admin/dive-sites: create'] = await violations(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await create.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: 'Edit' }).first().click();
+  await page
+    .getByRole('button', { name: /^Edit\b/ })
+    .first()
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
   await edit.waitFor();
   found['/admin/dive-sites: edit'] = await violations(page, '[role="dialog"]');

@@ -66,6 +66,7 @@ describe('blog tab', () => {
     await page.goto(`${t.baseUrl}/blog/${slug}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await openDashboard(page, t);
+    await openSection(page, 'Blog');
 
     // Unpublishing takes a live post down: it asks too, and Cancel leaves it up.
     await row('Published Posts', title).getByRole('button', { name: 'Unpublish' }).click();
