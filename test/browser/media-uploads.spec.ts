@@ -79,6 +79,8 @@ describe('uploading an image in the admin', () => {
     const item = page.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').filter({ hasText: 'spare-photo.png' });
     await item.getByText('Not used').waitFor();
     await item.getByRole('button', { name: 'Delete spare-photo.png' }).click();
+    // Deleting anything asks first (issue 44).
+    await page.getByRole('alertdialog', { name: 'Delete Image' }).getByRole('button', { name: 'Delete' }).click();
     await toastShows(page, 'Image Deleted');
     await item.waitFor({ state: 'detached' });
   });
