@@ -169,3 +169,28 @@ it("marks a notice's missing fields and a check's missing sources on the dive-si
   await check.getByRole('alert').getByText(CHECK_TEXT.sources).waitFor();
   expect(await markOf('Sources')).toEqual({ invalid: 'true', message: expect.stringContaining(CHECK_TEXT.sources) });
 });
+
+it("marks an accepted correction's empty value and a source that is no web address, and saves nothing", async () => {
+  const [site] = await t.dataSource.query(`SELECT id, name, "depthRange" FROM dive_sites ORDER BY id LIMIT 1`);
+  await t.dataSource.query('DELETE FROM site_corrections');
+  await t.dataSource.query(
+    `INSERT INTO site_corrections ("diveSiteId", field, suggestion, "sourceUrl") VALUES ($1, 'depthRange', '5-40m', 'https://www.example.org/depths')`,
+    [site.id],
+  );
+  await page.goto(`${t.baseUrl}/admin/dive-sites`);
+  const section = page.getByRole('region', { name: /Suggested corrections/ });
+  await section.getByRole('button', { name: `Accept correction of ${site.name}` }).click();
+  const editor = section.getByRole('form', { name: `Accept correction of ${site.name}` });
+  await editor.getByRole('textbox', { name: /as it will read$/ }).fill('');
+  await editor.getByRole('textbox', { name: 'Source', exact: true }).fill('a friend told me');
+  await editor.getByRole('button', { name: 'Save change' }).click();
+  const value = editor.getByRole('textbox', { name: /as it will read$/ });
+  expect(await value.getAttribute('aria-invalid')).toBe('true');
+  expect(await messageOf(page, await value.getAttribute('aria-describedby'))).toContain('Enter the value as it will read on the site.');
+  expect(await markOf('Source')).toEqual({ invalid: 'true', message: expect.stringContaining('Give the source as a web address (https://...).') });
+  expect(await focusedName()).toBe('value');
+  await editor.getByRole('textbox', { name: /as it will read$/ }).fill('5-30m');
+  expect(await value.getAttribute('aria-invalid')).toBeNull();
+  const [after] = await t.dataSource.query(`SELECT "depthRange" FROM dive_sites WHERE id = $1`, [site.id]);
+  expect(after.depthRange).toBe(site.depthRange);
+});
