@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminSessionGate } from 'client/admin/AdminSessionGate';
+import { AdminScreenShell } from '../admin/ui/AdminShell';
 import { apiRequest } from '../lib/api';
 import { dropFromPages, useAdminPages } from '../admin/use-admin-pages';
 import { toast } from '../lib/toast';
@@ -33,7 +34,9 @@ export function AdminComments() {
         link: 'Go to Admin Panel',
       }}
     >
-      <CommentManagement />
+      <AdminScreenShell current="/admin/comments">
+        <CommentManagement />
+      </AdminScreenShell>
     </AdminSessionGate>
   );
 }

@@ -1,13 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AdminSessionGate } from 'client/admin/AdminSessionGate';
 import { BlogTab } from '../admin/blog/BlogTab';
 import { CarouselTab } from '../admin/carousel/CarouselTab';
 import { CommentsTab } from '../admin/dashboard/CommentsTab';
 import { ExportTab } from '../admin/dashboard/ExportTab';
 import { InsightsTab } from '../admin/insights/InsightsTab';
-import { QuickNavigation } from '../admin/dashboard/QuickNavigation';
 import { SessionWarning } from '../admin/dashboard/SessionWarning';
 import { reportFailure, reportSuccess } from '../admin/feedback';
 import { MediaTab } from '../admin/media/MediaTab';
@@ -20,23 +19,17 @@ import { SecurityTab } from '../admin/security/SecurityTab';
 import { SiteTimeZoneContext } from '../admin/site-time';
 import { useSecuritySummary } from '../admin/security/useSecuritySummary';
 import { isUnauthorized, logout, logoutEverywhere, refreshSession, SESSION_WARNING_MINUTES, useAdminSession } from '../admin/session';
+import { AdminShell, DASHBOARD_SECTIONS, sectionTabClass, useAdminMenu } from '../admin/ui/AdminShell';
 import { Button } from '../admin/ui/Button';
+import { OverviewTab } from '../admin/dashboard/OverviewTab';
 
-/** SPEC section 2's eight tabs, blog first and open by default, issue 17's Media after Photos, and issue 32's Insights. */
-const TABS = [
-  { value: 'blog', label: 'Blog' },
-  { value: 'reviews', label: 'Reviews' },
-  { value: 'carousel', label: 'Carousel' },
-  { value: 'photos', label: 'Photos' },
-  { value: 'media', label: 'Media' },
-  { value: 'comments', label: 'Comments' },
-  { value: 'newsletter', label: 'Newsletter' },
-  { value: 'security', label: 'Security' },
-  { value: 'export', label: 'Export' },
-  { value: 'insights', label: 'Insights' },
-] as const;
+type TabValue = (typeof DASHBOARD_SECTIONS)[number]['value'];
 
-type TabValue = (typeof TABS)[number]['value'];
+/** The section a link into the dashboard names (/admin#reviews), else the overview. */
+function sectionOf(hash: string): TabValue {
+  const value = hash.replace(/^#/, '');
+  return DASHBOARD_SECTIONS.find((section) => section.value === value)?.value ?? 'overview';
+}
 
 /**
  * /admin: the sign-in form without a session, the dashboard with one (SPEC sections 2 and 4). `timeZone`
@@ -55,7 +48,9 @@ function Dashboard() {
   const queryClient = useQueryClient();
   const { status, signedOut } = useAdminSession();
   const { minutesRemaining, isContentEditing } = status;
-  const [tab, setTab] = useState<TabValue>('blog');
+  // Issue 44: the overview first; a link from another admin screen (/admin#reviews) opens its section.
+  const [tab, setTab] = useState<TabValue>(() => sectionOf(window.location.hash));
+  const { menuOpen, setMenuOpen, closeMenu } = useAdminMenu();
   const security = useSecuritySummary(tab === 'security');
 
   const refresh = useMutation({
@@ -81,47 +76,59 @@ function Dashboard() {
 
   function changeTab(value: string) {
     setTab(value as TabValue);
+    closeMenu();
+    // The address names the section, so a reload or a shared link opens it again.
+    window.history.replaceState(null, '', value === 'overview' ? window.location.pathname : `#${value}`);
     // Opening the security tab loads fresh data at once (SPEC section 2).
     if (value === 'security') void security.refetch();
   }
 
+  useEffect(() => {
+    const follow = () => setTab(sectionOf(window.location.hash));
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+
   // grid-cols-1 is a minmax(0, 1fr) track: a wide table scrolls inside its own box on a phone instead
   // of widening the page (an auto track grows to the table's width).
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-          <p className="mt-1 text-sm text-slate-600">Manage articles, gear reviews, the homepage carousel, dive-site photos, subscribers and security.</p>
+    <Tabs.Root id="admin-tabs" value={tab} onValueChange={changeTab} orientation="vertical">
+      <AdminShell
+        current="/admin"
+        menuOpen={menuOpen}
+        onMenuOpenChange={setMenuOpen}
+        sections={
+          <Tabs.List aria-label="Admin sections" className="grid gap-1">
+            {DASHBOARD_SECTIONS.map(({ value, label }) => (
+              <Tabs.Trigger key={value} value={value} className={sectionTabClass}>
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        }
+      >
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+            <p className="mt-1 text-sm text-slate-600">Manage articles, gear reviews, the homepage carousel, dive-site photos, subscribers and security.</p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="ghost" disabled={signOutEverywhere.isPending || signOut.isPending} onClick={() => signOutEverywhere.mutate()}>
+              {signOutEverywhere.isPending ? 'Signing out everywhere...' : 'Sign out everywhere'}
+            </Button>
+            <Button variant="outline" disabled={signOut.isPending || signOutEverywhere.isPending} onClick={() => signOut.mutate()}>
+              {signOut.isPending ? 'Logging out...' : 'Logout'}
+            </Button>
+          </div>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={signOutEverywhere.isPending || signOut.isPending} onClick={() => signOutEverywhere.mutate()}>
-            {signOutEverywhere.isPending ? 'Signing out everywhere...' : 'Sign out everywhere'}
-          </Button>
-          <Button variant="outline" disabled={signOut.isPending || signOutEverywhere.isPending} onClick={() => signOut.mutate()}>
-            {signOut.isPending ? 'Logging out...' : 'Logout'}
-          </Button>
-        </div>
-      </div>
 
-      {minutesRemaining < SESSION_WARNING_MINUTES && (
-        <SessionWarning session={{ minutesRemaining, isContentEditing }} refreshing={refresh.isPending} onRefresh={() => refresh.mutate()} />
-      )}
+        {minutesRemaining < SESSION_WARNING_MINUTES && (
+          <SessionWarning session={{ minutesRemaining, isContentEditing }} refreshing={refresh.isPending} onRefresh={() => refresh.mutate()} />
+        )}
 
-      <QuickNavigation />
-
-      <Tabs.Root id="admin-tabs" value={tab} onValueChange={changeTab} className="grid grid-cols-1 gap-6">
-        <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
-          {TABS.map(({ value, label }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="min-h-10 flex-1 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
-            >
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <Panel value="overview">
+          <OverviewTab onOpen={changeTab} />
+        </Panel>
         <Panel value="blog">
           <BlogTab />
         </Panel>
@@ -153,14 +160,14 @@ function Dashboard() {
         <Panel value="insights">
           <InsightsTab />
         </Panel>
-      </Tabs.Root>
-    </div>
+      </AdminShell>
+    </Tabs.Root>
   );
 }
 
 function Panel({ value, children }: { value: TabValue; children: ReactNode }) {
   return (
-    <Tabs.Content value={value} className="focus-visible:outline-none">
+    <Tabs.Content value={value} className="grid grid-cols-1 gap-6 focus-visible:outline-none">
       {children}
     </Tabs.Content>
   );

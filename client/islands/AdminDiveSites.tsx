@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { AdminSessionGate } from 'client/admin/AdminSessionGate';
+import { AdminScreenShell } from '../admin/ui/AdminShell';
 import { SearchField, useSearchText } from '../admin/ui/SearchField';
 import { getJson } from '../lib/api';
 import { toast } from '../lib/toast';
@@ -35,7 +36,9 @@ export function AdminDiveSites() {
         link: 'Go to Admin Login',
       }}
     >
-      <DiveSiteManagement />
+      <AdminScreenShell current="/admin/dive-sites">
+        <DiveSiteManagement />
+      </AdminScreenShell>
     </AdminSessionGate>
   );
 }
@@ -72,6 +75,12 @@ function DiveSiteManagement() {
     // A 401 signs the screen out instead (AdminSessionGate).
     if (active.isError && !isUnauthorized(active.error)) toast({ title: 'Error', description: failure, variant: 'destructive' });
   }, [active.isError, active.error, failure]);
+
+  // A link from the overview names a section: it is drawn only now, after the session check.
+  useEffect(() => {
+    const section = window.location.hash.slice(1);
+    if (section) document.getElementById(section)?.scrollIntoView();
+  }, []);
 
   const sites = active.data ?? [];
   const filtering = search !== '' || region !== ALL;
@@ -114,8 +123,13 @@ function DiveSiteManagement() {
         <Button onClick={() => setAdding(true)}>Add New Site</Button>
       </div>
 
-      <CorrectionsQueue />
-      <ReportsQueue />
+      {/* Issue 44: the dashboard's overview links here (/admin/dive-sites#corrections). */}
+      <div id="corrections" className="scroll-mt-6">
+        <CorrectionsQueue />
+      </div>
+      <div id="reports" className="scroll-mt-6">
+        <ReportsQueue />
+      </div>
 
       <div className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr]">
         <SearchField
@@ -179,7 +193,9 @@ function DiveSiteManagement() {
 
       {/* Issue 43: the notices covering sites, and the sites whose facts need checking. */}
       <NoticesPanel />
-      <CheckQueue />
+      <div id="checks" className="scroll-mt-6">
+        <CheckQueue />
+      </div>
 
       <Modal open={adding} onOpenChange={setAdding} title="Create New Dive Site" description="Add a new dive site to the database">
         <DiveSiteForm key={formKey} initial={EMPTY_SITE_FORM} editing={false} saving={admin.create.isPending} onSubmit={create} />

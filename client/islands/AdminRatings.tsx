@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminSessionGate } from 'client/admin/AdminSessionGate';
+import { AdminScreenShell } from '../admin/ui/AdminShell';
 import type { AdminRatingResponse } from 'core/api/dive-sites';
 import { apiRequest } from '../lib/api';
 import { dropFromPages, useAdminPages } from '../admin/use-admin-pages';
@@ -24,7 +25,9 @@ export function AdminRatings() {
         link: 'Go to Admin Panel',
       }}
     >
-      <RatingManagement />
+      <AdminScreenShell current="/admin/ratings">
+        <RatingManagement />
+      </AdminScreenShell>
     </AdminSessionGate>
   );
 }

@@ -26,14 +26,14 @@ export function Toaster() {
           open={current.open}
           onOpenChange={(open) => setCurrent((now) => (now && now.id === current.id ? { ...now, open } : now))}
           className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-xl p-4 pr-10 shadow-lg ring-1 data-[state=closed]:hidden data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${
-            destructive ? 'bg-red-600 text-white ring-red-700' : 'bg-white text-slate-900 ring-slate-200'
+            destructive ? 'bg-red-700 text-white ring-red-800' : 'bg-white text-slate-900 ring-slate-200'
           }`}
           data-variant={current.variant ?? 'default'}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
             {current.description && (
-              <ToastPrimitive.Description className={`text-sm ${destructive ? 'text-red-50' : 'text-slate-600'}`}>
+              <ToastPrimitive.Description className={`text-sm ${destructive ? 'text-white' : 'text-slate-600'}`}>
                 {current.description}
               </ToastPrimitive.Description>
             )}

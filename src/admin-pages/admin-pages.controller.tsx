@@ -24,6 +24,7 @@ export class AdminPagesController {
         description: 'Administration of the site: articles, reviews, carousel, photos, subscribers and security.',
         path: '/admin',
         noindex: true,
+        layout: 'admin',
       },
       <AdminDashboardPage />,
     );
@@ -33,7 +34,7 @@ export class AdminPagesController {
   @Html()
   diveSites(): string {
     return this.render.page(
-      { title: 'Dive Site Management', description: 'Create, edit, feature and delete dive sites.', path: '/admin/dive-sites', noindex: true },
+      { title: 'Dive Site Management', description: 'Create, edit, feature and delete dive sites.', path: '/admin/dive-sites', noindex: true, layout: 'admin' },
       <AdminDiveSitesPage />,
     );
   }
@@ -42,7 +43,7 @@ export class AdminPagesController {
   @Html()
   comments(): string {
     return this.render.page(
-      { title: 'Comment Management', description: 'Review and delete comments on articles.', path: '/admin/comments', noindex: true },
+      { title: 'Comment Management', description: 'Review and delete comments on articles.', path: '/admin/comments', noindex: true, layout: 'admin' },
       <AdminCommentsPage />,
     );
   }
@@ -51,7 +52,7 @@ export class AdminPagesController {
   @Html()
   ratings(): string {
     return this.render.page(
-      { title: 'Rating Management', description: 'Review and delete dive-site ratings.', path: '/admin/ratings', noindex: true },
+      { title: 'Rating Management', description: 'Review and delete dive-site ratings.', path: '/admin/ratings', noindex: true, layout: 'admin' },
       <AdminRatingsPage />,
     );
   }

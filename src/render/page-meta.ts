@@ -16,6 +16,8 @@ export interface PageMeta {
   jsonLd?: object[];
   /** Extra stylesheets from the asset manifest (e.g. 'leaflet'). */
   styles?: string[];
+  /** 'admin': the admin screens' own frame, without the public header, search and footer (issue 44). */
+  layout?: 'site' | 'admin';
 }
 
 /** What a presenter needs of the site to write absolute addresses (RenderService is one). */

@@ -7,6 +7,7 @@ import { currentFormOutcome } from 'src/http/form-outcome-cookie';
 import { FormOutcomeContext } from 'views/islands/form-outcome-context';
 import { loadIslands } from 'views/islands/Island';
 import { Document } from 'views/layout/Document';
+import { AdminLayout } from 'views/layout/AdminLayout';
 import { Layout } from 'views/layout/Layout';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
 import type { PageMeta, PageView } from './page-meta';
@@ -49,6 +50,7 @@ export class RenderService {
   page(meta: PageMeta, body: ReactElement): string {
     const { siteName } = this.config;
     const title = meta.fullTitle ? meta.title : `${meta.title} | ${siteName}`;
+    const content = <FormOutcomeContext.Provider value={currentFormOutcome()}>{body}</FormOutcomeContext.Provider>;
     const stylesheets = [this.assets.css, ...(meta.styles ?? []).map((name) => this.assets.styles[name])].filter((href): href is string => !!href);
     const html = renderToString(
       <Document
@@ -68,9 +70,13 @@ export class RenderService {
         serviceWorker={this.config.serviceWorker ? SERVICE_WORKER_PATH : null}
         touchIcon={this.assets.icons[192] ?? null}
       >
-        <Layout currentPath={meta.path} siteName={siteName}>
-          <FormOutcomeContext.Provider value={currentFormOutcome()}>{body}</FormOutcomeContext.Provider>
-        </Layout>
+        {meta.layout === 'admin' ? (
+          <AdminLayout>{content}</AdminLayout>
+        ) : (
+          <Layout currentPath={meta.path} siteName={siteName}>
+            {content}
+          </Layout>
+        )}
       </Document>,
     );
     return `<!DOCTYPE html>${html}`;

@@ -89,4 +89,4 @@ it('asks before every delete, publish, unpublish, reject and send on every admin
   }
   // The walk met each kind of action somewhere (so a screen that stopped rendering its buttons fails here).
   for (const kind of ['Delete', 'Publish', 'Unpublish', 'Reject']) expect(seen.some((entry) => entry.endsWith(`: ${kind}`))).toBe(true);
-});
+}, 90_000);

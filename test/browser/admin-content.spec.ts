@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { listRow, openDashboard, toastShows } from '../support/admin-browser';
+import { listRow, openDashboard, openSection, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
@@ -10,7 +10,11 @@ let page: Page;
 beforeEach(async () => {
   ({ t, page } = suite);
   await openDashboard(page, t);
+  await openSection(page, 'Blog');
 });
+
+/** Issue 44: the lists come first; 'New post' (or 'New review', 'New slide') opens the form. */
+const openNew = (name: string) => page.getByRole('button', { name, exact: true }).click();
 
 const row = (list: string, title: string): Locator => listRow(page, list, title);
 
@@ -24,6 +28,8 @@ describe('blog tab', () => {
   const slug = 'night-diving-at-nelson-bay-pyjama-squid-and-seahorses';
 
   it('writes a draft, publishes it, finds it on /blog, unpublishes it and deletes it after confirming', async () => {
+    await openNew('New post');
+    await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
     // Publishing needs more than a title.
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByRole('button', { name: 'Publish Now' }).click();
@@ -43,7 +49,8 @@ describe('blog tab', () => {
       .fill("## After dark at Fly Point\n\nPyjama squid, White's seahorses and decorator crabs come out once the sun sets over Port Stephens.");
     await page.getByRole('button', { name: 'Save as Draft' }).click();
     await toastShows(page, 'Draft Saved');
-    await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
+    // Saved: the editor closes and the lists show alone again.
+    await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor({ state: 'detached' });
 
     // Publishing is public: it asks first, naming the post.
     await row('Draft Posts', title)
@@ -59,6 +66,7 @@ describe('blog tab', () => {
     await page.goto(`${t.baseUrl}/blog/${slug}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await openDashboard(page, t);
+    await openSection(page, 'Blog');
 
     // Unpublishing takes a live post down: it asks too, and Cancel leaves it up.
     await row('Published Posts', title).getByRole('button', { name: 'Unpublish' }).click();
@@ -99,6 +107,7 @@ describe('reviews tab', () => {
   it('creates a gear review that shows on /gear-reviews', async () => {
     const title = 'Apeks XTX50 Regulator Review';
     await page.getByRole('tab', { name: 'Reviews' }).click();
+    await openNew('New review');
     await page.getByRole('heading', { name: 'Create New Gear Review' }).waitFor();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Category', { exact: true }).selectOption('Regulators');
@@ -138,6 +147,7 @@ describe('reviews tab', () => {
 describe('carousel tab', () => {
   it('creates, edits and deletes a slide', async () => {
     await page.getByRole('tab', { name: 'Carousel' }).click();
+    await openNew('New slide');
     await page.getByRole('heading', { name: 'Create Carousel Slide' }).waitFor();
     await page.getByText('Add a video URL or poster image URL to see the preview.').waitFor();
 
@@ -164,7 +174,7 @@ describe('carousel tab', () => {
     await toastShows(page, 'Slide Updated');
     const edited = slides.getByRole('listitem').filter({ hasText: 'Mantas at Lady Elliot Island' });
     await edited.waitFor();
-    await page.getByRole('heading', { name: 'Create Carousel Slide' }).waitFor();
+    await page.getByRole('heading', { name: 'Edit Carousel Slide' }).waitFor({ state: 'detached' });
 
     await edited.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Carousel Slide' });
@@ -179,6 +189,7 @@ describe('carousel tab', () => {
     const [site] = await t.dataSource.query(`SELECT id, name, region FROM dive_sites ORDER BY id LIMIT 1`);
     await t.dataSource.query(`UPDATE dive_sites SET "videoUrl" = 'https://videos.example/site-loop.mp4' WHERE id = $1`, [site.id]);
     await page.getByRole('tab', { name: 'Carousel' }).click();
+    await openNew('New slide');
     const source = page.getByLabel('Load from Existing Video');
     expect(await source.locator('option').first().innerText()).toBe('Create new slide from scratch');
     await source.locator('option', { hasText: `${site.name} (${site.region})` }).waitFor({ state: 'attached' });
@@ -194,6 +205,7 @@ describe('carousel tab', () => {
     const [site] = await t.dataSource.query(`SELECT id, name, region FROM dive_sites ORDER BY id LIMIT 1`);
     await t.dataSource.query(`UPDATE dive_sites SET "videoUrl" = 'https://videos.example/site-loop.mp4' WHERE id = $1`, [site.id]);
     await page.getByRole('tab', { name: 'Carousel' }).click();
+    await openNew('New slide');
     const source = page.getByLabel('Load from Existing Video');
     await source.locator('option', { hasText: `${site.name} (${site.region})` }).waitFor({ state: 'attached' });
     await source.selectOption({ label: `${site.name} (${site.region})` });
@@ -211,6 +223,8 @@ describe('carousel tab', () => {
 });
 
 describe('content editor', () => {
+  beforeEach(() => openNew('New post'));
+
   it('warns under an image or video field before saving when visitors could not load it', async () => {
     const header = page.getByLabel('Header Image URL');
     await header.fill('javascript:alert(1)');
@@ -259,6 +273,7 @@ describe('revisions in the blog editor', () => {
     const third = 'Julian Rocks in Winter: A Season of Sharks';
     const slug = 'julian-rocks-in-winter-grey-nurse-sharks';
 
+    await openNew('New post');
     await page.getByLabel('Title', { exact: true }).fill(first);
     await page.getByLabel('Category', { exact: true }).selectOption('Dive Sites');
     await page.getByLabel('Header Image URL').fill('/media/scene-nudibranch.svg');

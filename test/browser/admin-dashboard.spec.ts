@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { islandReady, offlineContext, openDashboard, signInOnDashboard, toastShows } from '../support/admin-browser';
+import { islandReady, offlineContext, openDashboard, openSection, signInOnDashboard, toastShows } from '../support/admin-browser';
 import { Clock } from 'src/common/clock';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
@@ -42,9 +42,10 @@ describe('admin dashboard', () => {
     await signInOnDashboard(page, t);
     await page.getByRole('heading', { name: 'Quick Navigation' }).waitFor();
     const tabs = await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allInnerTexts();
-    expect(tabs).toEqual(['Blog', 'Reviews', 'Carousel', 'Photos', 'Media', 'Comments', 'Newsletter', 'Security', 'Export', 'Insights']);
-    expect(await page.getByRole('tab', { name: 'Blog' }).getAttribute('aria-selected')).toBe('true');
-    await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
+    // Issue 44: the overview first (its home), then SPEC's tabs with their names.
+    expect(tabs).toEqual(['Overview', 'Blog', 'Reviews', 'Carousel', 'Photos', 'Media', 'Comments', 'Newsletter', 'Security', 'Export', 'Insights']);
+    expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('heading', { name: 'Needs attention' }).waitFor();
     // A fresh session has 30 minutes left: no warning.
     expect(await page.getByText('Session Expiring Soon').count()).toBe(0);
   });
@@ -138,11 +139,11 @@ describe('admin dashboard', () => {
     await page.route(adminArticles, (route) =>
       route.fulfill({ contentType: 'application/json', body: '[{"id":1,"published":false,"status":"draft","title":{"unexpected":true}}]' }),
     );
-    await page.goto(`${t.baseUrl}/admin`);
+    await page.goto(`${t.baseUrl}/admin#blog`);
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await page.unroute(adminArticles);
     await page.getByRole('button', { name: 'Reload Page' }).click();
-    await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
+    await page.getByRole('button', { name: 'New post', exact: true }).waitFor();
   });
 
   it('links the Comments tab to the comment manager', async () => {
@@ -164,6 +165,7 @@ describe('admin dashboard', () => {
     };
     await page.clock.install();
     await openDashboard(page, t);
+    await openSection(page, 'Blog');
     await page.getByRole('heading', { name: /^Draft Posts/ }).waitFor();
     await page.waitForLoadState('networkidle');
     await idle();
@@ -183,9 +185,11 @@ describe('admin dashboard', () => {
     await openDashboard(page, t);
     // The session ends on the server (e.g. expired) while the dashboard is open. Requests still in
     // flight would store it again when they finish, so the page settles first.
+    await openSection(page, 'Blog');
     await page.getByRole('heading', { name: /^Draft Posts/ }).waitFor();
     await page.waitForLoadState('networkidle');
     await t.dataSource.query('DELETE FROM session');
+    await page.getByRole('button', { name: 'New post', exact: true }).click();
     await page.getByLabel('Title').first().fill('A post written too late');
     await page.getByRole('button', { name: 'Save as Draft' }).click();
     await page.getByRole('alert').getByText('Session expired. Please log in again.').waitFor();

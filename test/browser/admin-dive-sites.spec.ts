@@ -59,7 +59,7 @@ describe('dive-site photos and export on the dashboard', () => {
     // tab, the headless shell leaves it); the dashboard stayed put.
     expect(download.url()).toBe(`${t.baseUrl}/api/dive-sites/export/csv`);
     await popup.close();
-    expect(page.url()).toBe(`${t.baseUrl}/admin`);
+    expect(page.url()).toBe(`${t.baseUrl}/admin#export`);
     await page.getByRole('heading', { name: 'Database Exports' }).waitFor();
     expect(download.suggestedFilename()).toMatch(/^dive-sites-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
@@ -121,7 +121,7 @@ describe('dive-site administration', () => {
     await card.getByText('Featured', { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: 'Remove from featured sites' }).getAttribute('aria-pressed')).toBe('true');
 
-    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByRole('button', { name: /^Edit\b/ }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
     await edit.getByText('Update dive site information').waitFor();
     expect(await edit.getByLabel('Site Name').inputValue()).toBe(name);
@@ -151,7 +151,7 @@ describe('dive-site administration', () => {
       videoUrl: 'https://videos.example/bare-island.mp4',
     });
 
-    await card.getByRole('button', { name: 'Delete' }).click();
+    await card.getByRole('button', { name: /^Delete\b/ }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Are you sure you want to delete this dive site?').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -180,7 +180,9 @@ describe('dive-site administration', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
     for (const { id, name } of flagship) {
       await page.getByLabel('Search dive sites').fill(name);
-      await siteCard(name).getByRole('button', { name: 'Edit' }).click();
+      await siteCard(name)
+        .getByRole('button', { name: /^Edit\b/ })
+        .click();
       expect(await edit.getByLabel('Site Name').inputValue()).toBe(name);
       const [saved] = await Promise.all([
         page.waitForResponse((answer) => answer.request().method() === 'PUT' && answer.url().endsWith(`/api/dive-sites/${id}`)),
@@ -218,7 +220,9 @@ describe('dive-site administration', () => {
       await page.goto(`${t.baseUrl}/admin/dive-sites`);
       await islandReady(page, 'AdminDiveSites');
       await page.getByLabel('Search dive sites').fill(name);
-      await siteCard(name).getByRole('button', { name: 'Edit' }).click();
+      await siteCard(name)
+        .getByRole('button', { name: /^Edit\b/ })
+        .click();
       const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
       await edit.getByLabel('Tide Station').fill(value);
       await edit.getByRole('button', { name: 'Update Site' }).click();
@@ -253,7 +257,7 @@ describe('dive-site administration', () => {
       if (request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`);
     });
 
-    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByRole('button', { name: /^Edit\b/ }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
     for (const [url, message] of refused) {
       await edit.getByRole('textbox', { name: 'Image URL', exact: true }).fill(url);

@@ -1,4 +1,4 @@
-import { listRow, openDashboard, toastShows } from '../support/admin-browser';
+import { listRow, openDashboard, openSection, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 
 /**
@@ -16,6 +16,7 @@ it('previews a draft, copies a share link a colleague can open without signing i
   );
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
   await openDashboard(page, t);
+  await openSection(page, 'Blog');
   const row = listRow(page, 'Draft Posts', draft.title);
 
   const [preview] = await Promise.all([page.waitForEvent('popup'), row.getByRole('link', { name: `Preview ${draft.title} (opens in a new tab)` }).click()]);

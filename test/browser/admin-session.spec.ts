@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { islandReady, offlineContext, signInOnDashboard } from '../support/admin-browser';
+import { islandReady, offlineContext, openSection, signInOnDashboard } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
@@ -27,6 +27,7 @@ const expiredNotice = () => page.getByRole('alert').getByText('Session expired. 
 
 describe('a session that ends while an admin screen is open', () => {
   it('signs the dashboard out with the message when a tab loads its data', async () => {
+    await openSection(page, 'Blog');
     await page.getByRole('heading', { name: /^Draft Posts/ }).waitFor();
     await endSessionOnServer();
     await page.getByRole('tab', { name: 'Newsletter' }).click();
@@ -78,6 +79,7 @@ describe('Sign out everywhere', () => {
     try {
       const other = await elsewhere.newPage();
       await signInOnDashboard(other, t);
+      await openSection(page, 'Blog');
       await page.getByRole('heading', { name: /^Draft Posts/ }).waitFor();
       await page.waitForLoadState('networkidle');
       await page.getByRole('button', { name: 'Sign out everywhere' }).click();

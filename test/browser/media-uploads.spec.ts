@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { islandReady, openDashboard, toastShows } from '../support/admin-browser';
+import { islandReady, openDashboard, openSection, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
@@ -20,6 +20,8 @@ describe('uploading an image in the admin', () => {
       .png()
       .toBuffer();
     await openDashboard(page, t);
+    await openSection(page, 'Blog');
+    await page.getByRole('button', { name: 'New post', exact: true }).click();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Category', { exact: true }).selectOption('Dive Sites');
     await page.getByRole('textbox', { name: 'Content' }).fill('Morning light over the Nursery at Julian Rocks.');
@@ -77,6 +79,8 @@ describe('uploading an image in the admin', () => {
     const item = page.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').filter({ hasText: 'spare-photo.png' });
     await item.getByText('Not used').waitFor();
     await item.getByRole('button', { name: 'Delete spare-photo.png' }).click();
+    // Deleting anything asks first (issue 44).
+    await page.getByRole('alertdialog', { name: 'Delete Image' }).getByRole('button', { name: 'Delete' }).click();
     await toastShows(page, 'Image Deleted');
     await item.waitFor({ state: 'detached' });
   });
@@ -106,6 +110,8 @@ describe('uploading an image in the admin', () => {
 
   it("refuses a file that is no image, with the server's message", async () => {
     await openDashboard(page, t);
+    await openSection(page, 'Blog');
+    await page.getByRole('button', { name: 'New post', exact: true }).click();
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload an image for Header Image URL' }).click();
     await (await chooser).setFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some notes') });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { listRow, signInOnDashboard, toastShows } from '../support/admin-browser';
+import { listRow, openSection, signInOnDashboard, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 
 /**
@@ -17,6 +17,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(8000);
   page = await context.newPage();
   await signInOnDashboard(page, suite.t);
+  await openSection(page, 'Blog');
 });
 
 afterAll(async () => {
@@ -28,6 +29,7 @@ const row = (list: string, title: string): Locator => listRow(page, list, title)
 describe('a Published Date ahead', () => {
   it('is entered and listed in Sydney time as scheduled, and the post stays off the public site', async () => {
     const title = 'Grey Nurse Sharks at Fish Rock: the Winter Aggregation';
+    await page.getByRole('button', { name: 'New post', exact: true }).click();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Category', { exact: true }).selectOption('Marine Life');
     await page.getByLabel('Header Image URL').fill('/media/scene-nudibranch.svg');
@@ -81,6 +83,7 @@ describe('a Published Date ahead', () => {
 
   it('in winter is read at Sydney standard time (UTC+10)', async () => {
     const title = 'Pygmy Seahorses Under Manly Wharf';
+    await page.getByRole('button', { name: 'New post', exact: true }).click();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Published Date').fill('2030-07-01T18:00');
     await page.getByRole('button', { name: 'Save as Draft' }).click();

@@ -110,7 +110,10 @@ describe("a site's status in the admin's edit dialog", () => {
     const [site] = await t.dataSource.query(`SELECT id, name, sources FROM dive_sites WHERE name = 'Piccaninnie Ponds'`);
     await page.goto(`${t.baseUrl}/admin/dive-sites`);
     await page.getByLabel('Search dive sites').fill('Piccaninnie');
-    await page.getByRole('article', { name: site.name, exact: true }).getByRole('button', { name: 'Edit' }).click();
+    await page
+      .getByRole('article', { name: site.name, exact: true })
+      .getByRole('button', { name: /^Edit\b/ })
+      .click();
     const edit = page.getByRole('dialog', { name: 'Edit Dive Site' });
     await expect(edit.getByLabel('Status', { exact: true }).inputValue()).resolves.toBe('closed');
     // One line a source, 'Title | address', in the site's order.

@@ -70,7 +70,14 @@ it('fits every admin screen and dashboard tab in 360 px while signed in', async 
   for (const [path, ready] of [
     ['/admin/comments', () => page.getByRole('list', { name: 'Comments' }).getByRole('listitem').first().waitFor()],
     ['/admin/ratings', () => page.getByRole('list', { name: 'Ratings' }).getByRole('listitem').first().waitFor()],
-    ['/admin/dive-sites', () => page.getByRole('button', { name: 'Edit' }).first().waitFor({ timeout: 30_000 })],
+    [
+      '/admin/dive-sites',
+      () =>
+        page
+          .getByRole('button', { name: /^Edit\b/ })
+          .first()
+          .waitFor({ timeout: 30_000 }),
+    ],
   ] as const) {
     await page.goto(`${t.baseUrl}${path}`);
     await ready();

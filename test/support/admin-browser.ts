@@ -52,3 +52,13 @@ export const listRow = (page: Page, list: string, title: string): Locator =>
     .getByRole('list', { name: list })
     .getByRole('listitem')
     .filter({ has: page.getByText(title, { exact: true }) });
+
+/**
+ * Opens a section of the dashboard from its side navigation, as the administrator would: on a phone the
+ * navigation is folded behind 'Menu' first.
+ */
+export async function openSection(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  if ((await page.getByRole('tab', { name, exact: true }).isHidden()) && (await menu.isVisible())) await menu.click();
+  await page.getByRole('tab', { name, exact: true }).click();
+}

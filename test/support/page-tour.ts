@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { TestApp } from './test-app';
+import { openSection } from './admin-browser';
 
 /** A page a visitor can open, named for the reports of the tests that walk them. */
 export interface TourStop {
@@ -89,7 +90,7 @@ export async function hydrateIslands(page: Page): Promise<void> {
 export async function eachDashboardTab(page: Page, visit: (tab: string) => Promise<void>): Promise<void> {
   const tabs = await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allInnerTexts();
   for (const tab of tabs) {
-    await page.getByRole('tab', { name: tab }).click();
+    await openSection(page, tab);
     const panel = page.getByRole('tabpanel', { name: tab });
     await panel.waitFor();
     // Each tab loads its rows when first opened ('Loading posts...').

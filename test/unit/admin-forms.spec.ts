@@ -1,10 +1,20 @@
 import { articlePayload, articleProblem, EMPTY_ARTICLE_FORM, PUBLISH_REQUIRED } from 'client/admin/blog/article-form';
 import { DRAFT_REQUIRED } from 'core/publishing';
-import { EMPTY_SLIDE_FORM, nextOrdering, slidePayload, slideProblem, SLIDE_REQUIRED, slideUrlProblem } from 'client/admin/carousel/slide-form';
+import {
+  EMPTY_SLIDE_FORM,
+  nextOrdering,
+  slideFieldProblems,
+  slidePayload,
+  slideProblem,
+  SLIDE_REQUIRED,
+  slideUrlProblem,
+} from 'client/admin/carousel/slide-form';
 import { splitByStatus } from 'client/admin/content/sort';
 import { imageMarkdown, insertBlock } from 'client/admin/content/templates';
 import { autoExcerpt, slugFromTitle } from 'core/text';
-import { byName, EMPTY_SITE_FORM, parseSources, regionsOf, sitePayload, siteToForm } from 'client/admin/dive-sites/site-form';
+import { byName, EMPTY_SITE_FORM, parseSources, regionsOf, siteFieldProblems, sitePayload, siteToForm } from 'client/admin/dive-sites/site-form';
+import { serverFieldErrors } from 'client/admin/ui/field-errors';
+import { ApiError } from 'client/lib/api';
 import { timeDistance } from 'client/admin/format';
 import { EMPTY_REVIEW_FORM, RATING_OPTIONS, reviewPayload, reviewProblem, REVIEW_PUBLISH_REQUIRED } from 'client/admin/reviews/review-form';
 import { actionTone } from 'client/admin/security/SecurityEvents';
@@ -205,5 +215,41 @@ describe('admin display helpers', () => {
     expect(actionTone('login_blocked')).toBe('red');
     expect(actionTone('admin_logout')).toBe('blue');
     expect(actionTone('article_create')).toBe('slate');
+  });
+});
+
+describe('field errors (issue 44: each problem at its field)', () => {
+  it('names each empty required field of a slide, and nothing once it is filled', () => {
+    expect(slideFieldProblems(EMPTY_SLIDE_FORM)).toEqual({ title: 'Title is required.', videoUrl: 'Video URL is required.' });
+    expect(slideFieldProblems({ ...EMPTY_SLIDE_FORM, title: '  ', videoUrl: 'https://videos.example/a.mp4' })).toEqual({ title: 'Title is required.' });
+    expect(slideFieldProblems({ ...EMPTY_SLIDE_FORM, title: 'Mantas', videoUrl: 'https://videos.example/a.mp4' })).toEqual({});
+  });
+
+  it("names a site's empty required fields and coordinates out of range, with the server's words", () => {
+    const complete = {
+      ...EMPTY_SITE_FORM,
+      name: 'Fish Rock',
+      region: 'NSW',
+      latitude: '-30.94',
+      longitude: '153.1',
+      description: 'A cave.',
+      depthRange: '10-24m',
+      waterTemp: '19-24°C',
+    };
+    expect(siteFieldProblems(complete)).toEqual({});
+    expect(siteFieldProblems({ ...complete, latitude: '-91', longitude: '181', region: ' ' })).toEqual({
+      region: 'Region is required.',
+      latitude: 'Latitude must be between -90 and 90.',
+      longitude: 'Longitude must be between -180 and 180.',
+    });
+    expect(siteFieldProblems({ ...complete, latitude: '' })).toEqual({ latitude: 'Latitude is required.' });
+  });
+
+  it("reads a 400's per-field messages by the input's name, and nothing from any other failure", () => {
+    const body = JSON.stringify({ error: 'Title is required', fields: { title: ['Title is required'], 'sources.0.url': ['Give a web address', 'more'] } });
+    expect(serverFieldErrors(new ApiError(400, body, 'Bad Request'))).toEqual({ title: 'Title is required', sources: 'Give a web address' });
+    expect(serverFieldErrors(new ApiError(500, body, 'Internal Server Error'))).toEqual({});
+    expect(serverFieldErrors(new ApiError(400, 'not json', 'Bad Request'))).toEqual({});
+    expect(serverFieldErrors(new Error('network'))).toEqual({});
   });
 });

@@ -7,6 +7,7 @@ import { keys } from '../query-keys';
 import type { ArticleResponse } from 'core/api/articles';
 import type { AdminSlide } from 'core/api/carousel';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
+import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
 import { CarouselForm } from './CarouselForm';
@@ -29,12 +30,15 @@ export function CarouselTab() {
   const [form, setForm] = useState<SlideForm>(EMPTY_SLIDE_FORM);
   const [editing, setEditing] = useState<AdminSlide | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // Issue 44: the slides first; the form shows once 'New slide' or a slide's Edit opens it.
+  const [creating, setCreating] = useState(false);
   const confirm = useConfirm();
   const list = [...(slides.data ?? [])].sort(byOrdering);
 
   const reset = () => {
     setForm(EMPTY_SLIDE_FORM);
     setEditing(null);
+    setCreating(false);
     setFormKey((key) => key + 1);
   };
   const refresh = () => {
@@ -93,16 +97,38 @@ export function CarouselTab() {
 
   return (
     <div className="grid gap-6">
-      <CarouselForm
-        key={formKey}
-        form={form}
-        onChange={setForm}
-        editing={!!editing}
-        saving={save.isPending}
-        existing={existingVideos(sites.data ?? [], articles.data ?? [])}
-        onSave={submit}
-        onReset={reset}
-      />
+      {!creating && !editing && (
+        <div className="flex justify-end">
+          <Button
+            onClick={() => {
+              reset();
+              setCreating(true);
+            }}
+          >
+            New slide
+          </Button>
+        </div>
+      )}
+      {(creating || editing) && (
+        <CarouselForm
+          key={formKey}
+          form={form}
+          onChange={setForm}
+          editing={!!editing}
+          saving={save.isPending}
+          existing={existingVideos(sites.data ?? [], articles.data ?? [])}
+          onSave={submit}
+          onReset={
+            editing
+              ? reset
+              : () => {
+                  setForm(EMPTY_SLIDE_FORM);
+                  setFormKey((key) => key + 1);
+                }
+          }
+          onClose={reset}
+        />
+      )}
       {slides.isPending ? (
         <p className="text-sm text-slate-500">Loading slides...</p>
       ) : slides.isError ? (

@@ -44,10 +44,16 @@ export function SlideList({
                   {slide.ctaUrl && <p className="break-all text-xs text-slate-500">Link: {slide.ctaUrl}</p>}
                 </div>
                 <div className="flex gap-2 sm:flex-col">
-                  <Button variant="outline" small onClick={() => onEdit(slide)}>
+                  <Button variant="outline" small onClick={() => onEdit(slide)} aria-label={`Edit \u201c${slide.title}\u201d`}>
                     Edit
                   </Button>
-                  <Button variant="destructive" small disabled={busyId === slide.id} onClick={() => onDelete(slide)}>
+                  <Button
+                    variant="quiet-destructive"
+                    small
+                    disabled={busyId === slide.id}
+                    onClick={() => onDelete(slide)}
+                    aria-label={`Delete \u201c${slide.title}\u201d`}
+                  >
                     Delete
                   </Button>
                 </div>

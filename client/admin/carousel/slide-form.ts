@@ -32,6 +32,14 @@ export function slideToForm(slide: AdminSlide): SlideForm {
 
 export const slideProblem = (form: SlideForm) => (!form.title.trim() || !form.videoUrl.trim() ? SLIDE_REQUIRED : null);
 
+/** Where slideProblem's message applies (issue 44): each missing field, by name, with its own message. */
+export function slideFieldProblems(form: SlideForm): Record<string, string> {
+  return {
+    ...(!form.title.trim() && { title: 'Title is required.' }),
+    ...(!form.videoUrl.trim() && { videoUrl: 'Video URL is required.' }),
+  };
+}
+
 export const slideUrlProblem = (form: SlideForm) =>
   firstDevelopmentUrl([
     ['Video URL', form.videoUrl],

@@ -69,6 +69,10 @@ export function PostEditor<F extends PostForm>({
   useEffect(() => {
     if (attempt > 0) focusFirstInvalid(formElement.current);
   }, [attempt]);
+  // Opened by 'New post' or a row's Edit (issue 44): the title is the first thing to write.
+  useEffect(() => {
+    formElement.current?.querySelector<HTMLInputElement>('input[name="title"]')?.focus({ preventScroll: true });
+  }, []);
   const timeZone = useSiteTimeZone();
   const publishedAt = (
     <TextField
@@ -142,11 +146,9 @@ export function PostEditor<F extends PostForm>({
               <Button type="submit" disabled={saving}>
                 {editing?.published ? 'Update & Keep Published' : 'Publish Now'}
               </Button>
-              {editing && (
-                <Button variant="ghost" disabled={saving} onClick={onCancel}>
-                  Cancel Edit
-                </Button>
-              )}
+              <Button variant="ghost" disabled={saving} onClick={onCancel}>
+                {editing ? 'Cancel Edit' : 'Cancel'}
+              </Button>
             </div>
           </form>
         </FieldErrors.Provider>

@@ -9,6 +9,7 @@ import { formatDateTimeIn, fromZonedInput } from 'core/site-time';
 import { formatAdminDate } from '../format';
 import { useSiteTimeZone } from '../site-time';
 import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
 import { ContentList } from './ContentList';
@@ -65,6 +66,8 @@ export function PostsTab<P extends Post, F extends PostForm>({
   const content = useContentAdmin<P>(api, search);
   const [form, setForm] = useState<F>(emptyForm);
   const [editing, setEditing] = useState<P | null>(null);
+  // Issue 44: the lists come first; the editor shows once 'New post' or a row's Edit opens it.
+  const [creating, setCreating] = useState(false);
   // The last save that stopped on missing fields (publish or draft), and how many times it was tried, so
   // that each try moves focus to the first field to fix; the marks follow the form as it is filled in.
   const [attempt, setAttempt] = useState<{ publish: boolean; count: number } | null>(null);
@@ -75,8 +78,15 @@ export function PostsTab<P extends Post, F extends PostForm>({
   const reset = () => {
     setForm(emptyForm);
     setEditing(null);
+    setCreating(false);
     setAttempt(null);
   };
+
+  function create() {
+    reset();
+    setCreating(true);
+    scrollToEditor();
+  }
 
   function save(publish: boolean) {
     const missing = problem(form, publish);
@@ -164,18 +174,23 @@ export function PostsTab<P extends Post, F extends PostForm>({
 
   return (
     <div className="grid gap-6">
-      <Editor
-        form={form}
-        onChange={setForm}
-        editing={editing}
-        saving={content.save.isPending}
-        onSave={save}
-        onCancel={reset}
-        errors={attempt ? fieldProblems(form, attempt.publish) : NO_ERRORS}
-        attempt={attempt?.count ?? 0}
-      />
+      {(creating || editing) && (
+        <Editor
+          form={form}
+          onChange={setForm}
+          editing={editing}
+          saving={content.save.isPending}
+          onSave={save}
+          onCancel={reset}
+          errors={attempt ? fieldProblems(form, attempt.publish) : NO_ERRORS}
+          attempt={attempt?.count ?? 0}
+        />
+      )}
       {editing && <RevisionsPanel<P> key={editing.id} api={api} postId={editing.id} onRestored={edit} />}
-      <SearchField label={`Search ${lower}`} placeholder="Title or URL slug" value={searchText} onChange={setSearchText} className="sm:max-w-md" />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <SearchField label={`Search ${lower}`} placeholder="Title or URL slug" value={searchText} onChange={setSearchText} className="w-full sm:max-w-md" />
+        {!creating && !editing && <Button onClick={create}>{`New ${api.word.toLowerCase()}`}</Button>}
+      </div>
       {content.drafts.isPending || content.published.isPending ? (
         <p className="text-sm text-slate-500">Loading {lower}...</p>
       ) : content.drafts.isError || content.published.isError ? (

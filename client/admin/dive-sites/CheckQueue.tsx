@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { CHECK_FIELDS, CHECKER_LABELS, checkFieldLabel, dayIn, type CheckQueueRow, type SiteCheck } from 'core/dive-sites/provenance';
+import { CHECK_FIELDS, CHECK_TEXT, CHECKER_LABELS, checkFieldLabel, dayIn, type CheckQueueRow, type SiteCheck } from 'core/dive-sites/provenance';
 import { ApiError, apiRequest } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { keys } from '../query-keys';
 import { isUnauthorized } from '../session';
 import { useSiteTimeZone } from '../site-time';
 import { useAdminPages } from '../use-admin-pages';
+import { FieldErrors, serverFieldErrors, useFormErrors } from '../ui/field-errors';
 import { Button } from '../ui/Button';
 import { CheckboxField, TextAreaField, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
@@ -107,6 +108,13 @@ function MarkCheckedForm({ site, onDone }: { site: CheckQueueRow['site']; onDone
   const [fields, setFields] = useState<string[]>([]);
   const [sources, setSources] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // Issue 44: each missing field marked under it before anything is sent, and each field a 400 names after.
+  const [rejected, setRejected] = useState<Record<string, string>>({});
+  const missing = {
+    ...(!checkedOn && { checkedOn: CHECK_TEXT.checkedOn }),
+    ...(!sources.trim() && { sources: CHECK_TEXT.sources }),
+  };
+  const marks = useFormErrors({ ...rejected, ...missing });
   const mark = useMutation({
     mutationFn: () => apiRequest<SiteCheck>('POST', `/api/admin/dive-sites/${site.id}/checks`, { checkedOn, fields, sources: parseSources(sources) }),
     onSuccess: () => {
@@ -114,48 +122,60 @@ function MarkCheckedForm({ site, onDone }: { site: CheckQueueRow['site']; onDone
       onDone();
     },
     onError: (error: Error) => {
-      if (!isUnauthorized(error)) setProblem(problemText(error));
+      if (isUnauthorized(error)) return;
+      setProblem(problemText(error));
+      setRejected(serverFieldErrors(error));
+      marks.mark();
     },
   });
   function submit(event: FormEvent) {
     event.preventDefault();
     setProblem(null);
+    setRejected({});
+    if (Object.keys(missing).length > 0) {
+      // The alert says it too, as the server's answer would.
+      setProblem(Object.values(missing).join(' '));
+      return marks.mark();
+    }
     mark.mutate();
   }
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
-      <TextField label="Checked on" type="date" required value={checkedOn} onChange={(event) => setCheckedOn(event.target.value)} />
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">What was checked</legend>
-        <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
-          {CHECK_FIELDS.map(({ field, label }) => (
-            <CheckboxField
-              key={field}
-              label={label}
-              checked={fields.includes(field)}
-              onChange={(on) => setFields((current) => (on ? [...current, field] : current.filter((other) => other !== field)))}
-            />
-          ))}
+    <FieldErrors.Provider value={marks.errors}>
+      <form ref={marks.ref} onSubmit={submit} className="grid gap-4" noValidate>
+        <TextField label="Checked on" name="checkedOn" type="date" required value={checkedOn} onChange={(event) => setCheckedOn(event.target.value)} />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">What was checked</legend>
+          <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
+            {CHECK_FIELDS.map(({ field, label }) => (
+              <CheckboxField
+                key={field}
+                label={label}
+                checked={fields.includes(field)}
+                onChange={(on) => setFields((current) => (on ? [...current, field] : current.filter((other) => other !== field)))}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <TextAreaField
+          label="Sources"
+          name="sources"
+          required
+          value={sources}
+          onChange={(event) => setSources(event.target.value)}
+          rows={3}
+          hint="One a line: the address, or 'Title | address'."
+        />
+        {problem && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {problem}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={mark.isPending}>
+            {mark.isPending ? 'Saving...' : 'Record check'}
+          </Button>
         </div>
-      </fieldset>
-      <TextAreaField
-        label="Sources"
-        required
-        value={sources}
-        onChange={(event) => setSources(event.target.value)}
-        rows={3}
-        hint="One a line: the address, or 'Title | address'."
-      />
-      {problem && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {problem}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={mark.isPending}>
-          {mark.isPending ? 'Saving...' : 'Record check'}
-        </Button>
-      </div>
-    </form>
+      </form>
+    </FieldErrors.Provider>
   );
 }

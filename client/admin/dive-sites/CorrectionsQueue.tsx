@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { correctionLabel, type AdminCorrectionResponse } from 'core/dive-sites/corrections';
-import { apiRequest } from '../../lib/api';
+import { ApiError, apiRequest } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { timeDistance } from '../format';
 import { keys } from '../query-keys';
 import { isUnauthorized } from '../session';
 import { dropFromPages, useAdminPages } from '../use-admin-pages';
+import { FieldErrors, serverFieldErrors, useFormErrors } from '../ui/field-errors';
 import { Button } from '../ui/Button';
 import { MoreRows } from '../ui/MoreRows';
 import { TextAreaField, TextField } from '../ui/Field';
@@ -15,6 +16,12 @@ import { useConfirm } from '../ui/useConfirm';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 const QUEUE_KEY = ['admin', 'corrections'] as const;
+
+/** What stops an accepted correction's save, under its field. */
+const ACCEPT_TEXT = {
+  value: 'Enter the value as it will read on the site.',
+  sourceUrl: 'Give the source as a web address (https://...).',
+};
 
 /**
  * Issue 30: visitors' suggested corrections, the longest waiting first. Accept writes the suggestion into
@@ -38,15 +45,35 @@ export function CorrectionsQueue() {
   // is saved is the administrator's value, with its source, kept as a change that 'Undo' reverses.
   const [editing, setEditing] = useState<{ id: number; value: string; sourceUrl: string } | null>(null);
   const [accepted, setAccepted] = useState<{ revisionId: number; siteName: string; label: string; value: string }[]>([]);
+  // Issue 44: an empty value or a source that is no web address is marked at its field, before or after sending.
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const acceptProblems = editing
+    ? {
+        ...(!editing.value.trim() && { value: ACCEPT_TEXT.value }),
+        ...(!/^https?:\/\/\S+$/i.test(editing.sourceUrl.trim()) && { sourceUrl: ACCEPT_TEXT.sourceUrl }),
+      }
+    : {};
+  const acceptMarks = useFormErrors({ ...refused, ...acceptProblems });
+  const openEditor = (next: { id: number; value: string; sourceUrl: string } | null) => {
+    setRefused({});
+    acceptMarks.clear();
+    setEditing(next);
+  };
   const accept = useMutation({
     mutationFn: ({ correction, value, sourceUrl }: { correction: AdminCorrectionResponse; value: string; sourceUrl: string }) =>
       apiRequest<{ revisionId: number }>('POST', `/api/admin/corrections/${correction.id}/accept`, { value, sourceUrl }),
     onSuccess: (saved, { correction: done, value }) => {
-      setEditing(null);
+      openEditor(null);
       setAccepted((list) => [{ revisionId: saved.revisionId, siteName: done.site.name, label: correctionLabel(done.field), value }, ...list]);
       settle(done, 'Correction accepted', `${correctionLabel(done.field)} of ${done.site.name} updated, and its source added.`);
     },
-    onError: failed,
+    onError: (error: Error) => {
+      const fields = serverFieldErrors(error);
+      if (Object.keys(fields).length === 0) return failed(error);
+      // The server's field names, in the administrator's words.
+      setRefused(Object.fromEntries(Object.keys(fields).map((field) => [field, ACCEPT_TEXT[field as keyof typeof ACCEPT_TEXT] ?? fields[field]])));
+      acceptMarks.mark();
+    },
   });
   const undo = useMutation({
     mutationFn: (change: { revisionId: number }) => apiRequest('POST', `/api/admin/site-field-revisions/${change.revisionId}/undo`),
@@ -56,7 +83,12 @@ export function CorrectionsQueue() {
       toast({ title: 'Change undone', description: 'The field is back to its value before the correction.' });
     },
     onError: (error: Error) => {
-      if (!isUnauthorized(error)) toast({ title: 'Error', description: error.message || 'That did not work. Please try again.', variant: 'destructive' });
+      if (!isUnauthorized(error))
+        toast({
+          title: 'Error',
+          description: (error instanceof ApiError && error.serverMessage) || 'That did not work. Please try again.',
+          variant: 'destructive',
+        });
     },
   });
   const reject = useMutation({
@@ -134,48 +166,56 @@ export function CorrectionsQueue() {
                   </div>
                 </dl>
                 {editing?.id === correction.id ? (
-                  <form
-                    aria-label={`Accept correction of ${correction.site.name}`}
-                    className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      accept.mutate({ correction, value: editing.value, sourceUrl: editing.sourceUrl });
-                    }}
-                  >
-                    <TextAreaField
-                      label={`${correctionLabel(correction.field)} as it will read`}
-                      rows={3}
-                      required
-                      value={editing.value}
-                      onChange={(event) => setEditing({ ...editing, value: event.target.value })}
-                      hint="Edit the present value with what the source supports; the reader's words are not pasted in unless you choose them."
-                    />
-                    <TextField
-                      label="Source"
-                      type="url"
-                      required
-                      value={editing.sourceUrl}
-                      onChange={(event) => setEditing({ ...editing, sourceUrl: event.target.value })}
-                    />
-                    <p className="flex flex-wrap gap-2">
-                      <Button type="submit" small disabled={busy(correction) || !editing.value.trim() || editing.value === (correction.site.current ?? '')}>
-                        Save change
-                      </Button>
-                      <Button variant="outline" small onClick={() => setEditing({ ...editing, value: correction.suggestion })}>
-                        Use the reader&apos;s wording
-                      </Button>
-                      <Button variant="ghost" small onClick={() => setEditing(null)}>
-                        Cancel
-                      </Button>
-                    </p>
-                  </form>
+                  <FieldErrors.Provider value={acceptMarks.errors}>
+                    <form
+                      ref={acceptMarks.ref}
+                      noValidate
+                      aria-label={`Accept correction of ${correction.site.name}`}
+                      className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        setRefused({});
+                        if (Object.keys(acceptProblems).length > 0) return acceptMarks.mark();
+                        accept.mutate({ correction, value: editing.value, sourceUrl: editing.sourceUrl.trim() });
+                      }}
+                    >
+                      <TextAreaField
+                        label={`${correctionLabel(correction.field)} as it will read`}
+                        name="value"
+                        rows={3}
+                        required
+                        value={editing.value}
+                        onChange={(event) => setEditing({ ...editing, value: event.target.value })}
+                        hint="Edit the present value with what the source supports; the reader's words are not pasted in unless you choose them."
+                      />
+                      <TextField
+                        label="Source"
+                        name="sourceUrl"
+                        type="url"
+                        required
+                        value={editing.sourceUrl}
+                        onChange={(event) => setEditing({ ...editing, sourceUrl: event.target.value })}
+                      />
+                      <p className="flex flex-wrap gap-2">
+                        <Button type="submit" small disabled={busy(correction) || editing.value === (correction.site.current ?? '')}>
+                          Save change
+                        </Button>
+                        <Button variant="outline" small onClick={() => setEditing({ ...editing, value: correction.suggestion })}>
+                          Use the reader&apos;s wording
+                        </Button>
+                        <Button variant="ghost" small onClick={() => openEditor(null)}>
+                          Cancel
+                        </Button>
+                      </p>
+                    </form>
+                  </FieldErrors.Provider>
                 ) : (
                   <p className="mt-3 flex flex-wrap gap-2">
                     <Button
                       variant="success"
                       small
                       disabled={busy(correction)}
-                      onClick={() => setEditing({ id: correction.id, value: correction.site.current ?? '', sourceUrl: correction.sourceUrl })}
+                      onClick={() => openEditor({ id: correction.id, value: correction.site.current ?? '', sourceUrl: correction.sourceUrl })}
                       aria-label={`Accept correction of ${correction.site.name}`}
                     >
                       Accept

@@ -48,10 +48,10 @@ export function DiveSiteCard({ site, actions, featuring, deleting, onToggleFeatu
           >
             <span aria-hidden="true">{site.featured ? '★' : '☆'}</span>
           </button>
-          <Button variant="outline" small onClick={() => onEdit(site)}>
+          <Button variant="outline" small onClick={() => onEdit(site)} aria-label={`Edit \u201c${site.name}\u201d`}>
             Edit
           </Button>
-          <Button variant="destructive" small disabled={deleting} onClick={() => onDelete(site)}>
+          <Button variant="quiet-destructive" small disabled={deleting} onClick={() => onDelete(site)} aria-label={`Delete \u201c${site.name}\u201d`}>
             Delete
           </Button>
         </div>

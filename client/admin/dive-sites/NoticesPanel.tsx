@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
-import { dayIn, type AdminNotice } from 'core/dive-sites/provenance';
+import { dayIn, NOTICE_TEXT, type AdminNotice } from 'core/dive-sites/provenance';
 import { apiRequest, getJson } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { keys } from '../query-keys';
+import { FieldErrors, serverFieldErrors, useFormErrors } from '../ui/field-errors';
 import { isUnauthorized } from '../session';
 import { useSiteTimeZone } from '../site-time';
 import { Button } from '../ui/Button';
@@ -123,6 +124,16 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
   const [sourceUrl, setSourceUrl] = useState(notice?.source.url ?? '');
   const [sites, setSites] = useState<{ id: number; name: string }[]>(notice?.sites ?? []);
   const [problem, setProblem] = useState<string | null>(null);
+  // Issue 44: each missing field marked under it before anything is sent, and each field a 400 names after.
+  const [rejected, setRejected] = useState<Record<string, string>>({});
+  const missing = {
+    ...(!title.trim() && { title: NOTICE_TEXT.titleRequired }),
+    ...(!body.trim() && { body: NOTICE_TEXT.bodyRequired }),
+    ...(!startsOn && { startsOn: NOTICE_TEXT.startsOn }),
+    ...(!sourceTitle.trim() && { sourceTitle: NOTICE_TEXT.sourceTitle }),
+    ...(!sourceUrl.trim() && { sourceUrl: NOTICE_TEXT.sourceUrl }),
+  };
+  const marks = useFormErrors({ ...rejected, ...missing });
   const { text, setText, search } = useSearchText();
   const found = useQuery({
     queryKey: [...keys.diveSites, 'notice-search', search],
@@ -145,80 +156,106 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
       onDone();
     },
     onError: (error: Error) => {
-      if (!isUnauthorized(error)) setProblem(problemText(error));
+      if (isUnauthorized(error)) return;
+      setProblem(problemText(error));
+      setRejected(serverFieldErrors(error));
+      marks.mark();
     },
   });
   function submit(event: FormEvent) {
     event.preventDefault();
     setProblem(null);
+    setRejected({});
+    if (Object.keys(missing).length > 0) {
+      // The alert says it too, as the server's answer would.
+      setProblem(Object.values(missing).join(' '));
+      return marks.mark();
+    }
     save.mutate();
   }
   const chosen = new Set(sites.map((site) => site.id));
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
-      <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
-      <TextAreaField label="Body" required value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={5000} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Starts on" type="date" required value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
-        <TextField label="Ends on" type="date" value={endsOn} onChange={(event) => setEndsOn(event.target.value)} hint="Leave empty while it lasts." />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Source title" required value={sourceTitle} onChange={(event) => setSourceTitle(event.target.value)} maxLength={200} />
-        <TextField
-          label="Source address"
-          type="url"
-          required
-          value={sourceUrl}
-          onChange={(event) => setSourceUrl(event.target.value)}
-          placeholder="https://..."
-        />
-      </div>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Dive sites covered ({sites.length})</legend>
-        <ul className="mt-1 flex flex-wrap gap-2" aria-label="Dive sites covered">
-          {sites.map((site) => (
-            <li key={site.id}>
-              <Button
-                small
-                variant="outline"
-                onClick={() => setSites((current) => current.filter((other) => other.id !== site.id))}
-                aria-label={`Remove ${site.name}`}
-              >
-                {site.name} <span aria-hidden="true">×</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <SearchField label="Find a dive site to add" placeholder="Search by name or region..." value={text} onChange={setText} className="mt-1" />
-        {search !== '' && (
-          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Dive sites found">
-            {(found.data ?? [])
-              .filter((site) => !chosen.has(site.id))
-              .map((site) => (
-                <li key={site.id}>
-                  <Button
-                    small
-                    variant="ghost"
-                    onClick={() => setSites((current) => [...current, { id: site.id, name: site.name }])}
-                    aria-label={`Add ${site.name}`}
-                  >
-                    <span aria-hidden="true">+</span> {site.name}
-                  </Button>
-                </li>
-              ))}
+    <FieldErrors.Provider value={marks.errors}>
+      <form ref={marks.ref} onSubmit={submit} className="grid gap-4" noValidate>
+        <TextField label="Title" name="title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
+        <TextAreaField label="Body" name="body" required value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={5000} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Starts on" name="startsOn" type="date" required value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
+          <TextField
+            label="Ends on"
+            name="endsOn"
+            type="date"
+            value={endsOn}
+            onChange={(event) => setEndsOn(event.target.value)}
+            hint="Leave empty while it lasts."
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Source title"
+            name="sourceTitle"
+            required
+            value={sourceTitle}
+            onChange={(event) => setSourceTitle(event.target.value)}
+            maxLength={200}
+          />
+          <TextField
+            label="Source address"
+            name="sourceUrl"
+            type="url"
+            required
+            value={sourceUrl}
+            onChange={(event) => setSourceUrl(event.target.value)}
+            placeholder="https://..."
+          />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Dive sites covered ({sites.length})</legend>
+          <ul className="mt-1 flex flex-wrap gap-2" aria-label="Dive sites covered">
+            {sites.map((site) => (
+              <li key={site.id}>
+                <Button
+                  small
+                  variant="outline"
+                  onClick={() => setSites((current) => current.filter((other) => other.id !== site.id))}
+                  aria-label={`Remove ${site.name}`}
+                >
+                  {site.name} <span aria-hidden="true">×</span>
+                </Button>
+              </li>
+            ))}
           </ul>
+          <SearchField label="Find a dive site to add" placeholder="Search by name or region..." value={text} onChange={setText} className="mt-1" />
+          {search !== '' && (
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Dive sites found">
+              {(found.data ?? [])
+                .filter((site) => !chosen.has(site.id))
+                .map((site) => (
+                  <li key={site.id}>
+                    <Button
+                      small
+                      variant="ghost"
+                      onClick={() => setSites((current) => [...current, { id: site.id, name: site.name }])}
+                      aria-label={`Add ${site.name}`}
+                    >
+                      <span aria-hidden="true">+</span> {site.name}
+                    </Button>
+                  </li>
+                ))}
+            </ul>
+          )}
+        </fieldset>
+        {problem && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {problem}
+          </p>
         )}
-      </fieldset>
-      {problem && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {problem}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : notice ? 'Update notice' : 'Add notice'}
-        </Button>
-      </div>
-    </form>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : notice ? 'Update notice' : 'Add notice'}
+          </Button>
+        </div>
+      </form>
+    </FieldErrors.Provider>
   );
 }

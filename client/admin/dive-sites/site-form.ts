@@ -107,6 +107,36 @@ export function parseSources(text: string): (string | { title: string; url: stri
     });
 }
 
+/** The required text fields of the site form, by name, with their labels. */
+const SITE_REQUIRED = [
+  ['name', 'Site Name'],
+  ['region', 'Region'],
+  ['description', 'Description'],
+  ['depthRange', 'Depth Range'],
+  ['waterTemp', 'Water Temperature'],
+] as const;
+
+/** 'Latitude must be between -90 and 90' (the server's words), or null for a number in range. */
+function coordinateProblem(value: string, label: string, limit: number): string | null {
+  if (!value.trim()) return `${label} is required.`;
+  const number = Number(value);
+  return Number.isFinite(number) && Math.abs(number) <= limit ? null : `${label} must be between -${limit} and ${limit}.`;
+}
+
+/**
+ * Each field that stops the site's save, by the field's name, with its message under it (issue 44): the
+ * required fields left empty and coordinates out of range. Empty when the form can be sent.
+ */
+export function siteFieldProblems(form: SiteForm): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const [field, label] of SITE_REQUIRED) if (!form[field].trim()) problems[field] = `${label} is required.`;
+  const latitude = coordinateProblem(form.latitude, 'Latitude', 90);
+  const longitude = coordinateProblem(form.longitude, 'Longitude', 180);
+  if (latitude) problems.latitude = latitude;
+  if (longitude) problems.longitude = longitude;
+  return problems;
+}
+
 export const siteUrlProblem = (form: SiteForm) =>
   firstMediaUrlProblem([
     ['Image URL', form.imageUrl],

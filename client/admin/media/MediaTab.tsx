@@ -6,6 +6,8 @@ import { reportFailure, reportSuccess } from '../feedback';
 import { keys } from '../query-keys';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useConfirm } from '../ui/useConfirm';
 import { singleImageUrl } from 'core/images';
 
 interface MediaItem {
@@ -35,6 +37,14 @@ export function MediaTab() {
     onError: (error) => reportFailure(error, 'Deletion Failed', 'Failed to delete the image. Please try again.'),
   });
   const items = media.data ?? [];
+  const confirm = useConfirm();
+  // Issue 44: deleting anything asks first; an uploaded image is gone for good.
+  const askDelete = (item: MediaItem) =>
+    confirm.ask({
+      title: 'Delete Image',
+      description: `Are you sure you want to delete "${item.originalName ?? item.url}"? This action cannot be undone.`,
+      onConfirm: () => remove.mutate(item),
+    });
   return (
     <Card>
       <CardHeader title={`Media (${media.total})`} description="Images uploaded from the forms' Upload buttons. An image in use cannot be deleted." />
@@ -66,10 +76,10 @@ export function MediaTab() {
               </div>
               {item.usedBy.length === 0 && (
                 <Button
-                  variant="destructive"
+                  variant="quiet-destructive"
                   small
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate(item)}
+                  onClick={() => askDelete(item)}
                   aria-label={`Delete ${item.originalName ?? item.url}`}
                 >
                   Delete
@@ -79,6 +89,7 @@ export function MediaTab() {
           ))}
         </ul>
         <MoreRows shown={items.length} total={media.total} hasMore={media.hasMore} loading={media.loadingMore} onMore={media.more} />
+        <ConfirmDialog request={confirm.request} onClose={confirm.close} />
       </CardContent>
     </Card>
   );

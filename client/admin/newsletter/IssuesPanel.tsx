@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
 import { keys } from '../query-keys';
 import { IssueFigures, type IssueFiguresData } from './IssueFigures';
+import { FieldErrors, useFormErrors } from '../ui/field-errors';
 
 interface PostRef {
   type: 'article' | 'review';
@@ -222,6 +223,22 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
     if (status) void queryClient.invalidateQueries({ queryKey: issuesKey, exact: true });
   }, [status, queryClient]);
 
+  // Issue 44: a save without a subject (or a schedule without a time) marks the field and moves focus to it.
+  const [scheduling, setScheduling] = useState(false);
+  const fields = useFormErrors<HTMLDivElement>({
+    ...(!values.subject.trim() && { subject: 'Subject is required.' }),
+    ...(scheduling && !values.scheduleAt && { scheduleAt: 'Choose when to send it.' }),
+  });
+  const saveIf = (schedule: boolean, run: () => void) => () => {
+    setScheduling(schedule);
+    if (!values.subject.trim() || (schedule && !values.scheduleAt)) {
+      fields.mark();
+      return;
+    }
+    fields.clear();
+    run();
+  };
+
   const counts = issue && (issue.status === 'sending' || issue.status === 'sent') ? report.data?.counts : null;
   const total = counts ? counts.queued + counts.sent + counts.failed + counts.skipped : 0;
   const done = counts ? total - counts.queued : 0;
@@ -279,65 +296,75 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
           </section>
         )}
         {editable && (
-          <>
-            <TextField label="Subject" required value={values.subject} maxLength={200} onChange={(event) => change({ subject: event.target.value })} />
-            <TextField
-              label="Preheader"
-              value={values.preheader}
-              maxLength={300}
-              hint="The line mail programs show after the subject."
-              onChange={(event) => change({ preheader: event.target.value })}
-            />
-            <TextAreaField
-              label="Intro"
-              rows={5}
-              value={values.intro}
-              hint="Markdown, as in the posts."
-              onChange={(event) => change({ intro: event.target.value })}
-            />
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Posts (latest first)</legend>
-              <ul className="mt-2 grid gap-3 sm:grid-cols-2">
-                {(latest.data ?? []).map((post) => (
-                  <li key={postKey(post)} className="flex gap-3 rounded-lg p-3 ring-1 ring-slate-200">
-                    <input
-                      type="checkbox"
-                      aria-label={`Include ${post.title}`}
-                      checked={chosen.some((p) => postKey(p) === postKey(post))}
-                      onChange={() => toggle({ type: post.type, id: post.id })}
-                    />
-                    {post.imageUrl && <img src={post.imageUrl} alt="" className="h-16 w-20 rounded object-cover" />}
-                    <div className="min-w-0">
-                      <a href={post.url} className="font-medium text-slate-900 underline" target="_blank" rel="noreferrer">
-                        {post.title}
-                      </a>
-                      <p className="line-clamp-2 text-xs text-slate-600">{post.excerpt}</p>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-            <div className="flex flex-wrap items-end gap-3">
-              <Button onClick={() => save.mutate('keep')} disabled={save.isPending || !values.subject.trim()}>
-                Save Draft
-              </Button>
+          <FieldErrors.Provider value={fields.errors}>
+            <div ref={fields.ref} className="grid gap-4">
               <TextField
-                label="Send at"
-                type="datetime-local"
-                value={values.scheduleAt}
-                hint={`In ${zone} time.`}
-                onChange={(event) => change({ scheduleAt: event.target.value })}
+                label="Subject"
+                name="subject"
+                required
+                value={values.subject}
+                maxLength={200}
+                onChange={(event) => change({ subject: event.target.value })}
               />
-              <Button variant="outline" onClick={() => save.mutate('set')} disabled={save.isPending || !values.scheduleAt || !values.subject.trim()}>
-                Schedule
-              </Button>
-              {issue?.status === 'scheduled' && (
-                <Button variant="ghost" onClick={() => save.mutate('clear')} disabled={save.isPending}>
-                  Unschedule
+              <TextField
+                label="Preheader"
+                value={values.preheader}
+                maxLength={300}
+                hint="The line mail programs show after the subject."
+                onChange={(event) => change({ preheader: event.target.value })}
+              />
+              <TextAreaField
+                label="Intro"
+                rows={5}
+                value={values.intro}
+                hint="Markdown, as in the posts."
+                onChange={(event) => change({ intro: event.target.value })}
+              />
+              <fieldset>
+                <legend className="text-sm font-medium text-slate-800">Posts (latest first)</legend>
+                <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+                  {(latest.data ?? []).map((post) => (
+                    <li key={postKey(post)} className="flex gap-3 rounded-lg p-3 ring-1 ring-slate-200">
+                      <input
+                        type="checkbox"
+                        aria-label={`Include ${post.title}`}
+                        checked={chosen.some((p) => postKey(p) === postKey(post))}
+                        onChange={() => toggle({ type: post.type, id: post.id })}
+                      />
+                      {post.imageUrl && <img src={post.imageUrl} alt="" className="h-16 w-20 rounded object-cover" />}
+                      <div className="min-w-0">
+                        <a href={post.url} className="font-medium text-slate-900 underline" target="_blank" rel="noreferrer">
+                          {post.title}
+                        </a>
+                        <p className="line-clamp-2 text-xs text-slate-600">{post.excerpt}</p>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+              <div className="flex flex-wrap items-end gap-3">
+                <Button onClick={saveIf(false, () => save.mutate('keep'))} disabled={save.isPending}>
+                  Save Draft
                 </Button>
-              )}
+                <TextField
+                  label="Send at"
+                  name="scheduleAt"
+                  type="datetime-local"
+                  value={values.scheduleAt}
+                  hint={`In ${zone} time.`}
+                  onChange={(event) => change({ scheduleAt: event.target.value })}
+                />
+                <Button variant="outline" onClick={saveIf(true, () => save.mutate('set'))} disabled={save.isPending}>
+                  Schedule
+                </Button>
+                {issue?.status === 'scheduled' && (
+                  <Button variant="ghost" onClick={() => save.mutate('clear')} disabled={save.isPending}>
+                    Unschedule
+                  </Button>
+                )}
+              </div>
             </div>
-          </>
+          </FieldErrors.Provider>
         )}
         {id !== null && (
           <div className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
@@ -355,7 +382,7 @@ function IssueEditor({ id, onClose, onCreated }: { id: number | null; onClose: (
               Send a Test
             </Button>
             {editable && !undoable && (
-              <Button variant="success" onClick={askSend} disabled={sendNow.isPending || !values.subject.trim()}>
+              <Button variant="success" onClick={saveIf(false, askSend)} disabled={sendNow.isPending}>
                 Send Now
               </Button>
             )}

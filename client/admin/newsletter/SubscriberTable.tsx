@@ -28,10 +28,16 @@ export function SubscriberTable({
           <td className="px-4 py-2 text-slate-600">{formatAdminDate(subscriber.createdAt)}</td>
           <td className="px-4 py-2">
             <div className="flex gap-2">
-              <Button variant="outline" small onClick={() => onEdit(subscriber)}>
+              <Button variant="outline" small onClick={() => onEdit(subscriber)} aria-label={`Edit ${subscriber.email}`}>
                 Edit
               </Button>
-              <Button variant="destructive" small disabled={busyId === subscriber.id} onClick={() => onDelete(subscriber)}>
+              <Button
+                variant="quiet-destructive"
+                small
+                disabled={busyId === subscriber.id}
+                onClick={() => onDelete(subscriber)}
+                aria-label={`Delete ${subscriber.email}`}
+              >
                 Delete
               </Button>
             </div>
