@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { MailService } from 'src/mail/mail.service';
-import { openDashboard, toastShows } from '../support/admin-browser';
+import { openDashboard, openSection, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import { parseMail } from '../api/newsletter-mail-parser';
 
@@ -116,4 +116,10 @@ it("sends an issue, counts a reader's click on its link per link, and Insights n
   expect(cells.slice(0, 4)).toEqual([review.title, review.title, SUBJECT, '1 purchase-link click']);
   expect(cells[4]).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2,3}$/);
   expect(await violations(page, '[role="tabpanel"]')).toEqual([]);
+
+  // The Overview's 'Last newsletter issue' carries the same figures.
+  await openSection(page, 'Overview');
+  const lastIssue = page.locator('dl[aria-label="Last issue figures"]');
+  await lastIssue.getByText('Delivered', { exact: true }).waitFor();
+  expect(await lastIssue.innerText()).toMatch(/Delivered\s+3\s+Failed\s+0\s+Link clicks\s+1/);
 }, 90_000);

@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader } from '../ui/Card';
 import { useAdminPages } from '../use-admin-pages';
 import { keys } from '../query-keys';
 import { QuickNavigation } from './QuickNavigation';
+import type { IssueFiguresData } from '../newsletter/IssueFigures';
 
 /** What the overview reads of the newsletter's issues (the list the Newsletter tab reads too). */
 interface IssueSummary {
@@ -23,6 +24,8 @@ interface IssueSummary {
 
 interface IssueCounts {
   counts: { queued: number; sent: number; failed: number; skipped: number; unsubscribedSince: number };
+  /** Present once the issue has been sent (issue 44 item 6). */
+  figures?: Pick<IssueFiguresData, 'delivered' | 'failed' | 'unsubscribes' | 'clicks'>;
 }
 
 const ISSUES_URL = '/api/admin/newsletter/issues';
@@ -162,7 +165,14 @@ function LastIssue({ onOpen }: { onOpen: () => void }) {
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" aria-label="Last issue figures">
               <Figure label="Recipients">{report.data ? report.data.counts.queued + report.data.counts.sent + report.data.counts.failed : '…'}</Figure>
               <Figure label="Status">{last.status}</Figure>
-              {/* Issue 44 item 6 adds the issue's delivered, failed and click figures here. */}
+              {report.data?.figures && (
+                <>
+                  <Figure label="Delivered">{report.data.figures.delivered}</Figure>
+                  <Figure label="Failed">{report.data.figures.failed}</Figure>
+                  <Figure label="Link clicks">{report.data.figures.clicks}</Figure>
+                  <Figure label="Unsubscribed through it">{report.data.figures.unsubscribes}</Figure>
+                </>
+              )}
             </dl>
           </div>
         )}
