@@ -88,6 +88,29 @@ export interface RatingRecord {
   createdAt: string;
 }
 
+/** A recorded check of a site's facts (issue 43), keyed by its dive site's name, its day and when it was recorded. */
+export interface SiteCheckRecord {
+  diveSiteName: string;
+  checkedOn: string;
+  fields: string[];
+  by: 'editor' | 'reader';
+  sources: { title: string; url: string }[];
+  createdAt: string;
+}
+
+/** A dated notice with its source (issue 43), keyed by its title and first day, naming the dive sites it covers. */
+export interface NoticeRecord {
+  title: string;
+  body: string;
+  startsOn: string;
+  endsOn: string | null;
+  sourceTitle: string;
+  sourceUrl: string;
+  siteNames: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
 /**
  * A subscriber with the evidence of their consent (source, address, times). The unsubscribe token is
  * a secret of the emails already sent and stays behind: an imported subscriber gets a new one.
@@ -119,6 +142,9 @@ export interface ContentSet {
   diveSites: DiveSiteRecord[];
   comments: CommentRecord[];
   ratings: RatingRecord[];
+  /** Left out of files exported before checks and notices were content (read as none). */
+  siteChecks?: SiteCheckRecord[];
+  notices?: NoticeRecord[];
   subscribers: SubscriberRecord[];
   /** Left out when no content refers to an upload. */
   media?: MediaRecord[];
@@ -131,7 +157,19 @@ export interface ContentFile {
   content: ContentSet;
 }
 
-export const CONTENT_KINDS = ['articles', 'reviews', 'products', 'carouselSlides', 'diveSites', 'comments', 'ratings', 'subscribers', 'media'] as const;
+export const CONTENT_KINDS = [
+  'articles',
+  'reviews',
+  'products',
+  'carouselSlides',
+  'diveSites',
+  'comments',
+  'ratings',
+  'siteChecks',
+  'notices',
+  'subscribers',
+  'media',
+] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /** How the import screen names each kind. */
@@ -144,6 +182,8 @@ export const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
   diveSites: 'Dive sites',
   comments: 'Comments',
   ratings: 'Ratings',
+  siteChecks: 'Site checks',
+  notices: 'Notices',
   subscribers: 'Subscribers',
   media: 'Uploaded images',
 };

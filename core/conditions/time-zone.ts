@@ -26,6 +26,7 @@ const BY_REGION: Record<string, string> = {
   'Northern Territory': 'Australia/Darwin',
   'Norfolk Island': 'Pacific/Norfolk',
   'Christmas Island': 'Indian/Christmas',
+  'Cocos (Keeling) Islands': 'Indian/Cocos',
   Fiji: 'Pacific/Fiji',
   Vanuatu: 'Pacific/Efate',
   'Solomon Islands': 'Pacific/Guadalcanal',

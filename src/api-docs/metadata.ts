@@ -239,6 +239,16 @@ export default async () => {
               userEmail: { required: false, type: () => String, nullable: true, maxLength: 254, format: 'email' },
               createdAt: { required: true, type: () => String },
             },
+            SiteCheckImportDto: {
+              diveSiteName: { required: true, type: () => String },
+              by: { required: true, enum: ['editor', 'reader'] },
+              createdAt: { required: true, type: () => String },
+            },
+            NoticeImportDto: {
+              siteNames: { required: true, type: () => [String], minItems: 1, maxItems: 1000 },
+              createdAt: { required: true, type: () => String },
+              updatedAt: { required: true, type: () => String },
+            },
             SubscriberImportDto: {
               subscribed: { required: false, type: () => Boolean },
               consentSource: { required: false, type: () => String, pattern: '^[a-z][a-z0-9-]{0,49}$' },

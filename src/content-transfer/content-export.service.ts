@@ -63,6 +63,19 @@ const KINDS: { kind: Exclude<ContentKind, 'media'>; sql: string; record: (row: R
           ORDER BY site.name COLLATE "C", date_trunc('milliseconds', rating."createdAt"), rating.id`,
     record: as<Parameters<typeof RECORD_OF.ratings>[0]>(RECORD_OF.ratings),
   },
+  {
+    kind: 'siteChecks',
+    sql: `SELECT site_check.*, site.name AS "diveSiteName" FROM dive_site_checks site_check JOIN dive_sites site ON site.id = site_check."diveSiteId"
+          ORDER BY site.name COLLATE "C", site_check."checkedOn", date_trunc('milliseconds', site_check."createdAt"), site_check.id`,
+    record: as<Parameters<typeof RECORD_OF.siteChecks>[0]>(RECORD_OF.siteChecks),
+  },
+  {
+    kind: 'notices',
+    sql: `SELECT notice.*, coalesce((SELECT json_agg(site.name) FROM notice_sites link JOIN dive_sites site ON site.id = link."diveSiteId"
+            WHERE link."noticeId" = notice.id), '[]') AS "siteNames"
+          FROM notices notice ORDER BY notice.title COLLATE "C", notice."startsOn", notice.id`,
+    record: as<Parameters<typeof RECORD_OF.notices>[0]>(RECORD_OF.notices),
+  },
   // A sign-up still waiting for its owner's click (double opt-in, never confirmed) is no subscriber: it stays out.
   {
     kind: 'subscribers',

@@ -23,9 +23,11 @@ import {
   CommentImportDto,
   DiveSiteImportDto,
   MediaImportDto,
+  NoticeImportDto,
   ProductImportDto,
   RatingImportDto,
   ReviewImportDto,
+  SiteCheckImportDto,
   SubscriberImportDto,
 } from './dto/content-records.dto';
 
@@ -55,6 +57,8 @@ const DTOS: { [K in ContentKind]: ClassConstructor<object> } = {
   diveSites: DiveSiteImportDto,
   comments: CommentImportDto,
   ratings: RatingImportDto,
+  siteChecks: SiteCheckImportDto,
+  notices: NoticeImportDto,
   subscribers: SubscriberImportDto,
   media: MediaImportDto,
 };

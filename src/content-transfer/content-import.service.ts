@@ -72,9 +72,16 @@ function plan(checked: CheckedContent, site: SiteContent): Step[] {
         problems.push([`comments[${index}] ${labelOf(kind, record)}`, `its article "${record.articleSlug}" is neither in the file nor on this site`]);
         continue;
       }
-      if (kind === 'ratings' && 'diveSiteName' in record && !diveSites.has(record.diveSiteName)) {
-        problems.push([`ratings[${index}] ${labelOf(kind, record)}`, `its dive site "${record.diveSiteName}" is neither in the file nor on this site`]);
+      if ((kind === 'ratings' || kind === 'siteChecks') && 'diveSiteName' in record && !diveSites.has(record.diveSiteName)) {
+        problems.push([`${kind}[${index}] ${labelOf(kind, record)}`, `its dive site "${record.diveSiteName}" is neither in the file nor on this site`]);
         continue;
+      }
+      if (kind === 'notices' && 'siteNames' in record) {
+        const unknown = record.siteNames.find((name) => !diveSites.has(name));
+        if (unknown !== undefined) {
+          problems.push([`notices[${index}] ${labelOf(kind, record)}`, `its dive site "${unknown}" is neither in the file nor on this site`]);
+          continue;
+        }
       }
       const match = held.get(keyOf(kind, record));
       const action: Action = !match ? 'add' : comparable(kind, match.record) === comparable(kind, record) ? 'skip' : 'update';
@@ -116,6 +123,15 @@ async function row(
       const { diveSiteName, ...fields } = record as CheckedContent['ratings'][number];
       return { ...fields, diveSiteId: ids.diveSites.get(diveSiteName) };
     }
+    case 'siteChecks': {
+      const { diveSiteName, ...fields } = record as CheckedContent['siteChecks'][number];
+      return { ...fields, diveSiteId: ids.diveSites.get(diveSiteName) };
+    }
+    case 'notices': {
+      // The sites it covers are its links, written after it (write()).
+      const { siteNames: _sites, ...fields } = record as CheckedContent['notices'][number];
+      return fields;
+    }
     case 'subscribers':
       return isNew ? { ...record, unsubscribeToken: randomBytes(32).toString('base64url') } : record;
     case 'media': {
@@ -156,7 +172,36 @@ async function write(manager: EntityManager, steps: Step[]): Promise<void> {
     for (let start = 0; start < added.length; start += CHUNK) {
       const chunk = added.slice(start, start + CHUNK);
       const rows = await Promise.all(chunk.map((step) => row(kind, step.record, ids, true)));
-      await manager.insert(entity, rows).catch(failed(chunk.length === 1 ? chunk[0] : undefined));
+      const inserted = await manager.insert(entity, rows).catch(failed(chunk.length === 1 ? chunk[0] : undefined));
+      chunk.forEach((step, index) => (step.id = (inserted.identifiers[index] as { id: number }).id));
     }
+    if (kind === 'notices') await linkNotices(manager, mine, ids.diveSites);
+    if (kind === 'siteChecks') await dateLastChecks(manager, mine, ids.diveSites);
   }
+}
+
+/** A notice added or changed covers the sites its record names, and only those. */
+async function linkNotices(manager: EntityManager, steps: Step[], siteIds: Map<string, number>): Promise<void> {
+  for (const step of steps.filter(({ action }) => action !== 'skip')) {
+    const { siteNames } = step.record as CheckedContent['notices'][number];
+    await manager.query(`DELETE FROM "notice_sites" WHERE "noticeId" = $1`, [step.id]);
+    await manager.query(`INSERT INTO "notice_sites" ("noticeId", "diveSiteId") SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [
+      step.id,
+      siteNames.map((name) => siteIds.get(name)),
+    ]);
+  }
+}
+
+/** A site's last check is dated by its newest recorded check (as 'Mark checked' does), imported ones included. */
+async function dateLastChecks(manager: EntityManager, steps: Step[], siteIds: Map<string, number>): Promise<void> {
+  const sites = [
+    ...new Set(steps.filter(({ action }) => action !== 'skip').map((step) => siteIds.get((step.record as CheckedContent['siteChecks'][number]).diveSiteName))),
+  ];
+  if (!sites.length) return;
+  await manager.query(
+    `UPDATE "dive_sites" site SET "lastChecked" = latest.day
+       FROM (SELECT "diveSiteId", max("checkedOn") AS day FROM "dive_site_checks" WHERE "diveSiteId" = ANY($1) GROUP BY "diveSiteId") latest
+      WHERE site."id" = latest."diveSiteId" AND (site."lastChecked" IS NULL OR site."lastChecked" < latest.day)`,
+    [sites],
+  );
 }

@@ -6,9 +6,11 @@ import type {
   ContentKind,
   DiveSiteRecord,
   MediaRecord,
+  NoticeRecord,
   ProductRecord,
   RatingRecord,
   ReviewRecord,
+  SiteCheckRecord,
   SubscriberRecord,
 } from 'core/api/content-transfer';
 import { autoExcerpt } from 'core/text';
@@ -170,6 +172,41 @@ export function ratingRecord(row: Omit<Imported.RatingImportDto, 'createdAt'> & 
   };
 }
 
+export function siteCheckRecord(
+  row: Omit<SiteCheckRecord, 'checkedOn' | 'createdAt'> & { checkedOn: Date | string; createdAt: Date | string },
+): SiteCheckRecord {
+  return {
+    diveSiteName: row.diveSiteName,
+    checkedOn: calendarDate(row.checkedOn)!,
+    fields: [...row.fields],
+    by: row.by,
+    sources: row.sources.map(({ title, url }) => ({ title, url })),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** The sites a notice covers by name, in code-point order: the same list both ways. */
+export function noticeRecord(
+  row: Omit<NoticeRecord, 'startsOn' | 'endsOn' | 'createdAt' | 'updatedAt'> & {
+    startsOn: Date | string;
+    endsOn?: Date | string | null;
+    createdAt: Date | string;
+    updatedAt: Date | string;
+  },
+): NoticeRecord {
+  return {
+    title: row.title,
+    body: row.body,
+    startsOn: calendarDate(row.startsOn)!,
+    endsOn: calendarDate(row.endsOn ?? null),
+    sourceTitle: row.sourceTitle,
+    sourceUrl: row.sourceUrl,
+    siteNames: [...new Set(row.siteNames)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
 export function subscriberRecord(row: Subscriber | Imported.SubscriberImportDto): SubscriberRecord {
   return {
     // Stored lower-cased, as the newsletter service does, so uniqueness ignores case.
@@ -189,7 +226,17 @@ export function mediaRecord(row: Omit<Imported.MediaImportDto, 'createdAt' | 'da
 }
 
 type AnyRecord =
-  ArticleRecord | ReviewRecord | ProductRecord | CarouselSlideRecord | DiveSiteRecord | CommentRecord | RatingRecord | SubscriberRecord | MediaRecord;
+  | ArticleRecord
+  | ReviewRecord
+  | ProductRecord
+  | CarouselSlideRecord
+  | DiveSiteRecord
+  | CommentRecord
+  | RatingRecord
+  | SiteCheckRecord
+  | NoticeRecord
+  | SubscriberRecord
+  | MediaRecord;
 
 /**
  * The natural key of each kind: what an imported record is matched by, and what the file is sorted by.
@@ -203,6 +250,8 @@ export const KEYS: { [K in ContentKind]: (record: never) => string } = {
   diveSites: (r: DiveSiteRecord) => r.name,
   comments: (r: CommentRecord) => `${r.articleSlug}\n${r.createdAt}\n${r.name}`,
   ratings: (r: RatingRecord) => `${r.diveSiteName}\n${r.createdAt}`,
+  siteChecks: (r: SiteCheckRecord) => `${r.diveSiteName}\n${r.checkedOn}\n${r.createdAt}`,
+  notices: (r: NoticeRecord) => `${r.title}\n${r.startsOn}`,
   subscribers: (r: SubscriberRecord) => r.email,
   media: (r: MediaRecord) => r.hash,
 };
@@ -227,6 +276,10 @@ export function labelOf(kind: ContentKind, record: AnyRecord): string {
       return `comment by "${r.name}" on "${r.articleSlug}" at ${r.createdAt}`;
     case 'ratings':
       return `rating of "${r.diveSiteName}" at ${r.createdAt}`;
+    case 'siteChecks':
+      return `check of "${r.diveSiteName}" on ${r.checkedOn}`;
+    case 'notices':
+      return `notice "${r.title}" from ${r.startsOn}`;
     case 'subscribers':
       return `subscriber ${r.email}`;
     case 'media':

@@ -4,6 +4,8 @@ import { Article } from 'src/articles/article.entity';
 import { CarouselVideo } from 'src/carousel/carousel-video.entity';
 import { Comment } from 'src/comments/comment.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { Notice, NoticeSite } from 'src/dive-sites/notice.entity';
+import { SiteCheck } from 'src/dive-sites/site-check.entity';
 import { Media } from 'src/images/media.entity';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { Product } from 'src/products/product.entity';
@@ -15,9 +17,11 @@ import {
   commentRecord,
   diveSiteRecord,
   mediaRecord,
+  noticeRecord,
   productRecord,
   ratingRecord,
   reviewFromRow,
+  siteCheckRecord,
   subscriberRecord,
 } from './content-records';
 
@@ -38,6 +42,8 @@ export const RECORD_OF = {
   diveSites: diveSiteRecord,
   comments: commentRecord,
   ratings: ratingRecord,
+  siteChecks: siteCheckRecord,
+  notices: noticeRecord,
   subscribers: subscriberRecord,
   media: mediaRecord,
 } as const satisfies Record<ContentKind, unknown>;
@@ -51,6 +57,8 @@ export const ENTITIES = {
   diveSites: DiveSite,
   comments: Comment,
   ratings: DiveSiteRating,
+  siteChecks: SiteCheck,
+  notices: Notice,
   subscribers: Subscriber,
   media: Media,
 } as const satisfies Record<ContentKind, unknown>;
@@ -69,6 +77,9 @@ export async function readSiteContent(manager: EntityManager): Promise<SiteConte
   const sites = await manager.find(DiveSite, byId);
   const comments = await manager.find(Comment, { ...byId, relations: { article: true } });
   const ratings = await manager.find(DiveSiteRating, { ...byId, relations: { diveSite: true } });
+  const checks = await manager.find(SiteCheck, { ...byId, relations: { site: true } });
+  const notices = await manager.find(Notice, byId);
+  const links = await manager.find(NoticeSite, { relations: { site: true } });
   const subscribers = await manager.find(Subscriber, byId);
   const media = await manager.find(Media, byId);
   const held = <T extends { id: number }, R>(rows: T[], toRecord: (row: T) => R): Held<R>[] => rows.map((row) => ({ id: row.id, record: toRecord(row) }));
@@ -80,6 +91,8 @@ export async function readSiteContent(manager: EntityManager): Promise<SiteConte
     diveSites: held(sites, RECORD_OF.diveSites),
     comments: held(comments, (row) => RECORD_OF.comments({ ...row, articleSlug: row.article!.slug })),
     ratings: held(ratings, (row) => RECORD_OF.ratings({ ...row, diveSiteName: row.diveSite!.name })),
+    siteChecks: held(checks, (row) => RECORD_OF.siteChecks({ ...row, diveSiteName: row.site!.name })),
+    notices: held(notices, (row) => RECORD_OF.notices({ ...row, siteNames: links.filter((link) => link.noticeId === row.id).map((link) => link.site!.name) })),
     subscribers: held(subscribers, RECORD_OF.subscribers),
     media: held(media, RECORD_OF.media),
   };

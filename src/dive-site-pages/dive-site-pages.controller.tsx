@@ -13,6 +13,7 @@ import { DiveSitesPage } from 'views/pages/dive-sites/DiveSitesPage';
 import { presentList, presentSite } from './dive-site-pages.presenter';
 import { DiveSiteListQuery, DiveSiteShowQuery } from './dive-site-pages.query';
 import { DiveSitePagesService } from './dive-site-pages.service';
+import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 
 /** The days of tides, sun and moon a site page shows: today and the next six. */
 const CONDITIONS_DAYS = 7;
@@ -25,6 +26,7 @@ export class DiveSitePagesController {
     private readonly render: RenderService,
     private readonly conditions: ConditionsService,
     private readonly forecast: ForecastService,
+    private readonly facts: SiteFactsService,
   ) {}
 
   /**
@@ -48,7 +50,10 @@ export class DiveSitePagesController {
       response.status(302).setHeader('Location', `/dive-sites${canonical}`);
       return '';
     }
-    return this.render.view(DiveSitesPage, presentList(await this.pages.list(query)));
+    const [data, noticesStayFor] = await Promise.all([this.pages.list(query), this.facts.noticesStayFor()]);
+    // The cards and the region show the notices in force today: kept no longer than they stay so.
+    keepAnswerFor(response, noticesStayFor);
+    return this.render.view(DiveSitesPage, presentList(data));
   }
 
   @Get(':id')
@@ -70,6 +75,8 @@ export class DiveSitePagesController {
         <NotFoundPage path={path} kind="dive-site" />,
       );
     }
+    // The page shows the notices in force today: kept no longer than they stay so.
+    keepAnswerFor(response, await this.facts.noticesStayFor());
     const page = presentSite(data, this.render);
     if (page.props.panel) {
       const { site } = data.found;

@@ -13,7 +13,7 @@ import { SiteFactsService } from './site-facts.service';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import { ByReviewUrlQueryDto, DiveSiteCardsQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
-import { CacheTags, Invalidates, Tag, diveSiteChanged } from 'src/common/cache-tags';
+import { CacheTags, Invalidates, Tag, diveSiteChanged, keepAnswerFor } from 'src/common/cache-tags';
 
 const id = idParam('Dive site id');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -80,14 +80,17 @@ export class DiveSitesController {
   @Get('cards')
   // A card shows its site's stars and newest condition report.
   @CacheTags(Tag.diveSites, Tag.allRatings, Tag.allReports)
-  async cards(@Query() { ids }: DiveSiteCardsQueryDto) {
+  async cards(@Query() { ids }: DiveSiteCardsQueryDto, @Res({ passthrough: true }) response: Response) {
     const wanted = [...new Set(ids.split(',').map(Number))];
-    const [sites, ratings, notices, reports] = await Promise.all([
+    const [sites, ratings, notices, reports, noticesStayFor] = await Promise.all([
       this.sites.byIds(wanted),
       this.sites.ratingSummaries(wanted),
       this.facts.noticesBySite(wanted),
       this.sites.latestReports(wanted),
+      this.facts.noticesStayFor(),
     ]);
+    // The cards show the notices in force today: kept no longer than they stay so.
+    keepAnswerFor(response, noticesStayFor);
     return sites.map((site) => toExplorerSite(site, ratings, notices, reports));
   }
 

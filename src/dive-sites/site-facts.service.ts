@@ -12,7 +12,7 @@ import {
   type NoticeBrief,
   type SiteCheck as SiteCheckView,
 } from 'core/dive-sites/provenance';
-import { siteTimeZone } from 'core/site-time';
+import { fromZonedInput, siteTimeZone } from 'core/site-time';
 import type { Page } from 'src/lists/admin-page';
 import { Clock } from 'src/common/clock';
 import { errorBody } from 'src/common/error-body';
@@ -96,6 +96,21 @@ export class SiteFactsService {
       if (!(await manager.existsBy(DiveSite, { id: siteId }))) throw new NotFoundException('Dive site not found');
       return this.recordCheck(siteId, { checkedOn: dto.checkedOn, fields: [...new Set(dto.fields)], by: 'editor', sources: dto.sources }, manager);
     });
+  }
+
+  /**
+   * How long (ms) the notices in force stay as they are: until the midnight (SITE_TIMEZONE) that begins the
+   * next day on which a notice starts or is past its end. A page showing notices (or showing none where one
+   * is about to start) is kept no longer (keepAnswerFor): an ended notice never lingers in the page cache.
+   * Infinity when no notice will start or end.
+   */
+  async noticesStayFor(): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT least(min("startsOn") FILTER (WHERE "startsOn" > $1::date), min("endsOn") FILTER (WHERE "endsOn" >= $1::date) + 1)::text AS "next" FROM "notices"`,
+      [this.today()],
+    )) as { next: string | null }[];
+    const next = row?.next ? fromZonedInput(`${row.next}T00:00`, siteTimeZone()) : null;
+    return next ? Math.max(0, next.getTime() - this.clock.now().getTime()) : Infinity;
   }
 
   /** The notices in force today on each of the sites, oldest start first. */

@@ -15,7 +15,20 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * second import skips; and files the import refuses whole, with nothing written.
  */
 const CLI = join(__dirname, '..', '..', 'dist', 'src', 'content-transfer', 'content-transfer.cli.js');
-const TABLES = ['articles', 'reviews', 'products', 'carousel_videos', 'dive_sites', 'comments', 'dive_site_ratings', 'newsletters', 'media'];
+const TABLES = [
+  'articles',
+  'reviews',
+  'products',
+  'carousel_videos',
+  'dive_sites',
+  'comments',
+  'dive_site_ratings',
+  'dive_site_checks',
+  'notices',
+  'notice_sites',
+  'newsletters',
+  'media',
+];
 
 let site: TestApp;
 let empty: TestApp;
@@ -106,6 +119,8 @@ describe('export', () => {
       'diveSites',
       'comments',
       'ratings',
+      'siteChecks',
+      'notices',
       'subscribers',
       'media',
     ]);
@@ -171,8 +186,27 @@ describe('import', () => {
       sources: expect.arrayContaining([expect.objectContaining({ url: expect.stringContaining('parks.sa.gov.au') })]),
     });
 
+    // Issue 43: the sites' recorded checks and the notices, with the sites each covers, travel too.
+    const { siteChecks, notices } = original.file.content;
+    expect(siteChecks!.length).toBeGreaterThan(200);
+    expect(siteChecks!.find((check) => check.diveSiteName === 'Rapid Bay Jetty')).toMatchObject({
+      by: 'editor',
+      sources: expect.arrayContaining([expect.objectContaining({ url: expect.stringMatching(/^https?:/) })]),
+    });
+    expect(notices!.length).toBeGreaterThan(0);
+    expect(notices!.every((notice) => notice.siteNames.length > 0)).toBe(true);
+    expect(preview.kinds.siteChecks.added).toHaveLength(siteChecks!.length);
+    expect(preview.kinds.notices.added).toHaveLength(notices!.length);
+
     const applied: ImportSummary = (await emptyAdmin.post('/api/admin/import').send(original.file).expect(200)).body;
     expect(applied).toEqual(preview);
+    // The imported checks date each site's last check, as on the original site; the notices cover the same sites.
+    const facts = `SELECT (SELECT count(*) FROM dive_sites WHERE "lastChecked" IS NOT NULL)::int AS checked, (SELECT count(*) FROM notice_sites)::int AS links`;
+    expect((await empty.dataSource.query(facts))[0]).toEqual((await site.dataSource.query(facts))[0]);
+    const [rapidBay] = await empty.dataSource.query(`SELECT id FROM dive_sites WHERE name = 'Rapid Bay Jetty'`);
+    const rapidBayPage = (await request(empty.baseUrl).get(`/dive-sites/${rapidBay.id}`).expect(200)).text;
+    expect(rapidBayPage).toMatch(/Checked <time dateTime="\d{4}-\d{2}-\d{2}">/);
+    expect(rapidBayPage).not.toContain('have not yet been checked');
     const again = await exported(emptyAdmin);
     expect(withoutTime(again.text)).toBe(withoutTime(original.text));
 
@@ -251,6 +285,15 @@ describe('import', () => {
       const file = await fileWithNewArticle();
       file.content.comments.push({ ...file.content.comments[0], articleSlug: 'no-such-article' });
       await refused(file, /comments\[1\] comment by "Mia" on "no-such-article".*its article "no-such-article" is neither in the file nor on this site/);
+    });
+
+    it('with a site check or a notice naming a dive site neither the file nor the site holds', async () => {
+      const file = await fileWithNewArticle();
+      file.content.siteChecks!.push({ ...file.content.siteChecks![0], diveSiteName: 'Nowhere Reef', createdAt: '2026-11-28T00:00:00.000Z' });
+      await refused(file, /siteChecks\[\d+\] check of "Nowhere Reef" on .*its dive site "Nowhere Reef" is neither in the file nor on this site/);
+      const other = await fileWithNewArticle();
+      other.content.notices!.push({ ...other.content.notices![0], title: 'A notice for nowhere', siteNames: ['Nowhere Reef'] });
+      await refused(other, /notices\[\d+\] notice "A notice for nowhere" from .*its dive site "Nowhere Reef" is neither in the file nor on this site/);
     });
 
     it('with a field the admin form would refuse, naming the record', async () => {

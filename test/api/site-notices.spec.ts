@@ -1,5 +1,8 @@
 import request from 'supertest';
+import { addDays } from 'core/conditions/days';
 import { CHECK_TEXT, NOTICE_TEXT } from 'core/dive-sites/provenance';
+import { fromZonedInput, siteTimeZone } from 'core/site-time';
+import { Clock } from 'src/common/clock';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 import { signInAsAdmin, type Agent } from '../support/admin';
@@ -122,6 +125,60 @@ describe('the notices admin API', () => {
     expect((await admin.post(`/api/admin/notices/${future.id}/end`).expect(200)).body).toEqual({ notice: null });
     await admin.put(`/api/admin/notices/${future.id}`).send(valid()).expect(404);
     await admin.post('/api/admin/notices/abc/end').expect(400);
+  });
+});
+
+describe('an ended notice and the page cache', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    // The same database, served with the page cache on.
+    cached = await startTestApp({ PAGE_CACHE: 'true' }, { databaseUrl: t.databaseUrl });
+  });
+  afterAll(() => cached.close());
+
+  it('a cached site page, region page and card stop showing a notice once its last day is over', async () => {
+    const clock = cached.app.get(Clock);
+    const facts = cached.app.get(SiteFactsService);
+    // A Perth site: its own midnight (its Conditions section's) is hours from the readers' (SITE_TIMEZONE).
+    const [site] = await cached.dataSource.getRepository(DiveSite).find({ where: { region: 'Perth & Rottnest' }, order: { id: 'ASC' }, take: 1 });
+    const regionPage = `/dive-sites?region=${encodeURIComponent('Perth & Rottnest')}`;
+    // The cache is on and keeping pages.
+    let warmed = '';
+    for (let attempt = 0; attempt < 20 && warmed !== 'hit'; attempt++)
+      warmed = (await request(cached.baseUrl).get(`/dive-sites/${sites[0].id}`).expect(200)).headers['x-page-cache'];
+    expect(warmed).toBe('hit');
+    let noticeId: number | null = null;
+    try {
+      // Eight seconds before the readers' midnight; the notice's last day is today.
+      const midnight = fromZonedInput(`${addDays(facts.today(), 1)}T00:00`, siteTimeZone())!;
+      clock.advance(midnight.getTime() - clock.now().getTime() - 8000);
+      const realMidnight = Date.now() + 8000;
+      const lastDay = facts.today();
+      // Signed in at the moved clock (a session from before it would have lapsed).
+      const cachedAdmin = await signInAsAdmin(cached);
+      const { body: created } = await cachedAdmin
+        .post('/api/admin/notices')
+        .send({ ...valid(), title: 'Test swell damage, one day only', startsOn: lastDay, endsOn: lastDay, siteIds: [site.id] })
+        .expect(201);
+      noticeId = created.id;
+      const cards = `/api/dive-sites/cards?ids=${site.id}`;
+      for (const path of [`/dive-sites/${site.id}`, regionPage, cards]) {
+        expect((await request(cached.baseUrl).get(path).expect(200)).text).toContain('Test swell damage, one day only');
+        const again = await request(cached.baseUrl).get(path).expect(200);
+        expect([path, again.headers['x-page-cache'], again.text.includes('Test swell damage, one day only')]).toEqual([path, 'hit', true]);
+      }
+      // Still the notice's last day when the pages were kept.
+      expect(Date.now()).toBeLessThan(realMidnight);
+      await new Promise((resolve) => setTimeout(resolve, realMidnight - Date.now() + 500));
+      expect(facts.today()).toBe(addDays(lastDay, 1));
+      for (const path of [`/dive-sites/${site.id}`, regionPage, cards]) {
+        const after = await request(cached.baseUrl).get(path).expect(200);
+        expect([path, after.headers['x-page-cache'] === 'hit', after.text.includes('Test swell damage')]).toEqual([path, false, false]);
+      }
+    } finally {
+      clock.reset();
+      if (noticeId !== null) await cached.dataSource.query(`DELETE FROM notices WHERE id = $1`, [noticeId]);
+    }
   });
 });
 

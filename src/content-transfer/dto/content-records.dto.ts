@@ -1,5 +1,8 @@
 import { IntersectionType, OmitType, PickType } from '@nestjs/swagger';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsBase64,
   IsBoolean,
   IsDateString,
@@ -19,7 +22,9 @@ import { CreateArticleDto } from 'src/articles/dto/article-write.dto';
 import { CreateCarouselVideoDto } from 'src/carousel/dto/carousel-write.dto';
 import { CreateCommentDto } from 'src/comments/dto/create-comment.dto';
 import { POSITION_PRECISIONS } from 'src/dive-sites/dive-site.entity';
+import { CHECKERS } from 'core/dive-sites/provenance';
 import { DiveSiteWriteDto } from 'src/dive-sites/dto/dive-site-write.dto';
+import { MarkCheckedDto, NoticeWriteDto } from 'src/dive-sites/dto/site-facts.dto';
 import { UPLOAD_FORMATS } from 'src/images/media-upload';
 import { SubscribeDto } from 'src/newsletter/dto/subscribe.dto';
 import { CreateProductDto } from 'src/products/dto/product-write.dto';
@@ -146,6 +151,35 @@ export class RatingImportDto extends OmitType(CreateRatingDto, ['website'] as co
 
   @Timestamp('createdAt')
   createdAt: string;
+}
+
+/** A site check as 'Mark checked' takes one, with its site by name, who checked and when it was recorded. */
+export class SiteCheckImportDto extends MarkCheckedDto {
+  @IsString({ message: 'Dive site name is required' })
+  @IsNotEmpty({ message: 'Dive site name is required' })
+  diveSiteName: string;
+
+  @IsIn(CHECKERS, { message: `By must be one of: ${CHECKERS.join(', ')}` })
+  by: (typeof CHECKERS)[number];
+
+  @Timestamp('createdAt')
+  createdAt: string;
+}
+
+/** A notice as the administrator writes one, naming the sites it covers instead of their ids. */
+export class NoticeImportDto extends OmitType(NoticeWriteDto, ['siteIds'] as const) {
+  @IsNotEmpty({ each: true, message: 'A notice names at least one dive site' })
+  @IsString({ each: true, message: 'A notice names at least one dive site' })
+  @ArrayMaxSize(1000, { message: 'A notice covers at most 1000 dive sites' })
+  @ArrayMinSize(1, { message: 'A notice names at least one dive site' })
+  @IsArray({ message: 'A notice names at least one dive site' })
+  siteNames: string[];
+
+  @Timestamp('createdAt')
+  createdAt: string;
+
+  @Timestamp('updatedAt')
+  updatedAt: string;
 }
 
 export class SubscriberImportDto extends PickType(SubscribeDto, ['email'] as const) {
