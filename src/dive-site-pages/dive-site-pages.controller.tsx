@@ -1,9 +1,12 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { canonicalListQuery } from 'core/dive-sites/filters';
+import { ALL, canonicalListQuery } from 'core/dive-sites/filters';
+import { weekendBlock } from 'src/forecast/weekend-block';
 import { byId, CacheTags, keepAnswerFor, tagAnswer, Tag } from 'src/common/cache-tags';
 import { cellKey } from 'core/outlook/forecast';
 import { forecastTag, ForecastService } from 'src/forecast/forecast.service';
+import { markOutlookAnswer } from 'src/forecast/outlook-filter';
+import { SiteOutlooksService } from 'src/forecast/site-outlooks.service';
 import { ConditionsService } from 'src/conditions/conditions.service';
 import { Html } from 'src/common/html.decorator';
 import { PageQueryOf } from 'src/common/page-query';
@@ -25,6 +28,7 @@ export class DiveSitePagesController {
     private readonly render: RenderService,
     private readonly conditions: ConditionsService,
     private readonly forecast: ForecastService,
+    private readonly outlooks: SiteOutlooksService,
   ) {}
 
   /**
@@ -48,7 +52,14 @@ export class DiveSitePagesController {
       response.status(302).setHeader('Location', `/dive-sites${canonical}`);
       return '';
     }
-    return this.render.view(DiveSitesPage, presentList(await this.pages.list(query)));
+    // The cards' outlook badges and the outlook filter: dropped by a forecast refresh and at a forecast's midnight.
+    await markOutlookAnswer(response, this.outlooks);
+    const data = await this.pages.list(query);
+    const page = presentList(data);
+    // A region's page: 'Where to dive this weekend' in it.
+    const { region } = data.filters;
+    if (region !== ALL && data.regions.includes(region)) page.props.weekend = await weekendBlock(this.outlooks, region);
+    return this.render.view(DiveSitesPage, page);
   }
 
   @Get(':id')
@@ -71,6 +82,8 @@ export class DiveSitePagesController {
       );
     }
     const page = presentSite(data, this.render);
+    // Its explorer's cards show their outlooks too.
+    await markOutlookAnswer(response, this.outlooks);
     if (page.props.panel) {
       const { site } = data.found;
       const zone = this.conditions.zoneOf(site);

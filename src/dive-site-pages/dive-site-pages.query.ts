@@ -43,6 +43,15 @@ export class DiveSiteListQuery extends DiveSiteShowQuery {
   @IsString()
   access?: string;
 
+  /** Issue 46: good, fair or poor on `day` (core/outlook/site-outlook.ts); a bad value shows every outlook, as the other filters. */
+  @IsOptional()
+  @IsString()
+  outlook?: string;
+
+  @IsOptional()
+  @IsString()
+  day?: string;
+
   @IsOptional()
   @IsIn([TOP_RATED])
   sort?: typeof TOP_RATED;

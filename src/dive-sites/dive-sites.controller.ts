@@ -12,7 +12,9 @@ import { SiteFactsService } from './site-facts.service';
 import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import { ByReviewUrlQueryDto, DiveSiteCardsQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
-import { CacheTags, Invalidates, Tag, diveSiteChanged } from 'src/common/cache-tags';
+import { CacheTags, Invalidates, Tag, diveSiteChanged, keepAnswerFor } from 'src/common/cache-tags';
+import { FORECASTS_TAG, SiteOutlooksService } from 'src/forecast/site-outlooks.service';
+import { markOutlookAnswer, outlookIds } from 'src/forecast/outlook-filter';
 
 const id = idParam('Dive site id');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -29,6 +31,7 @@ export class DiveSitesController {
     private readonly sites: DiveSitesService,
     private readonly exports: DiveSiteExportService,
     private readonly facts: SiteFactsService,
+    private readonly outlooks: SiteOutlooksService,
   ) {}
 
   /**
@@ -37,12 +40,18 @@ export class DiveSitesController {
    */
   @Get()
   async list(
-    @Query() { region, q, photo, video, kind, access, ...slice }: DiveSiteListQueryDto,
+    @Query() { region, q, photo, video, kind, access, outlook, day, ...slice }: DiveSiteListQueryDto,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ) {
     const page = { limit: slice.limit ?? DIVE_SITE_PAGE_SIZE, offset: slice.offset ?? 0 };
-    const { rows, total } = await this.sites.page({ region, q: q?.trim() || undefined, photo, video: video === 'true', kind, access }, page);
+    // Issue 46: `outlook` and `day` narrow the list to the sites whose stored forecast answers them.
+    const ids = await outlookIds(this.outlooks, { outlook, day });
+    if (ids) await markOutlookAnswer(response, this.outlooks);
+    const { rows, total } = await this.sites.page(
+      { region, q: q?.trim() || undefined, photo, video: video === 'true', kind, access, ids: ids ?? undefined },
+      page,
+    );
     sendPageHeaders(request, response, total, page);
     return rows.map(toDiveSiteResponse);
   }
@@ -77,8 +86,9 @@ export class DiveSitesController {
   /** The cards (and map popups) of the sites asked for, as /dive-sites embeds its first ones (src/dive-sites/explorer-site.ts). */
   @Get('cards')
   // A card shows its site's stars and newest condition report.
-  @CacheTags(Tag.diveSites, Tag.allRatings, Tag.allReports)
-  async cards(@Query() { ids }: DiveSiteCardsQueryDto) {
+  // And its outlook today (issue 46): dropped by a forecast refresh and at the next midnight of a forecast's clock.
+  @CacheTags(Tag.diveSites, Tag.allRatings, Tag.allReports, FORECASTS_TAG)
+  async cards(@Query() { ids }: DiveSiteCardsQueryDto, @Res({ passthrough: true }) response: Response) {
     const wanted = [...new Set(ids.split(',').map(Number))];
     const [sites, ratings, notices, reports] = await Promise.all([
       this.sites.byIds(wanted),
@@ -86,7 +96,9 @@ export class DiveSitesController {
       this.facts.noticesBySite(wanted),
       this.sites.latestReports(wanted),
     ]);
-    return sites.map((site) => toExplorerSite(site, ratings, notices, reports));
+    const [outlooks, rightFor] = await Promise.all([this.outlooks.badges(sites), this.outlooks.rightFor()]);
+    keepAnswerFor(response, rightFor);
+    return sites.map((site) => toExplorerSite(site, ratings, notices, reports, outlooks));
   }
 
   @Get('by-review-url')

@@ -9,6 +9,7 @@ import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { JobQueue } from 'src/job-queue/job-queue.service';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
+import { FORECASTS_TAG } from './site-outlooks.service';
 import { FORECAST_CLIENT_OPTIONS, OpenMeteoClient, type CellQuery, type ForecastClientOptions } from './open-meteo.client';
 
 /** The queue of refresh jobs: `{ cells }`, one provider request (per API) each. */
@@ -131,7 +132,8 @@ export class ForecastService implements OnModuleInit, OnApplicationBootstrap, On
             [forecast.cell, JSON.stringify(forecast.days), forecast.utcOffsetSeconds, now],
           );
       });
-      await this.pageCache.invalidate(keys.map(forecastTag));
+      // The pages of these cells' sites, and every answer showing many sites' outlooks (cards, filter, weekend).
+      await this.pageCache.invalidate([...keys.map(forecastTag), FORECASTS_TAG]);
     } catch (error) {
       const message = (error as Error).message;
       await this.dataSource.query(`UPDATE forecast_cells SET attempted_at = $2, last_error = $3 WHERE cell = ANY($1)`, [keys, this.clock.now(), message]);
