@@ -95,6 +95,8 @@ export class DiveSiteExportService {
   /** Every column as text (a number as PostgreSQL gives it), a date or nothing. */
   private cell(value: unknown): CsvCell {
     if (value === null || value === undefined || value instanceof Date) return value;
+    // An exposure profile (issue 46): its compass points, 'N NE E'; 'none' when sheltered from every one (empty: not profiled).
+    if (Array.isArray(value) && value.every((point) => typeof point === 'string')) return value.length ? value.join(' ') : 'none';
     // A site's sources: their addresses, one a line.
     if (Array.isArray(value)) return value.map((source: { url: string }) => source.url).join('\n');
     return String(value);
