@@ -22,6 +22,7 @@ export const ISLANDS = {
   SuggestCorrection: () => import('./SuggestCorrection.js'),
   SiteReportForm: () => import('./SiteReportForm.js'),
   WeekendSites: () => import('./WeekendSites.js'),
+  ForecastAge: () => import('./ForecastAge.js'),
 };
 
 export type IslandName = keyof typeof ISLANDS;
@@ -49,6 +50,7 @@ export const OFFLINE_ISLANDS: Record<IslandName, boolean> = {
   SuggestCorrection: true,
   SiteReportForm: true,
   WeekendSites: false,
+  ForecastAge: true,
 };
 
 type IslandModules = { [N in IslandName]: Awaited<ReturnType<(typeof ISLANDS)[N]>> };

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ALL, canonicalListQuery } from 'core/dive-sites/filters';
+import { OFFLINE_TIDE_DAYS } from 'core/offline';
 import { weekendBlock } from 'src/forecast/weekend-block';
 import { byId, CacheTags, keepAnswerFor, tagAnswer, Tag } from 'src/common/cache-tags';
 import { cellKey } from 'core/outlook/forecast';
@@ -17,7 +18,7 @@ import { presentList, presentSite } from './dive-site-pages.presenter';
 import { DiveSiteListQuery, DiveSiteShowQuery } from './dive-site-pages.query';
 import { DiveSitePagesService } from './dive-site-pages.service';
 
-/** The days of tides, sun and moon a site page shows: today and the next six. */
+/** The days of tides, sun and moon a site page shows: today and the next six (OFFLINE_TIDE_DAYS in a page saved for offline). */
 const CONDITIONS_DAYS = 7;
 
 /** SPEC section 2: /dive-sites and /dive-sites/{id} are the same screen; the id pre-fills the search. */
@@ -68,7 +69,7 @@ export class DiveSitePagesController {
   @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings, Tag.allReports)
   async site(
     @Param('id') rawId: string,
-    @PageQueryOf(DiveSiteShowQuery) { show }: DiveSiteShowQuery,
+    @PageQueryOf(DiveSiteShowQuery) { show, tides }: DiveSiteShowQuery,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     const data = await this.pages.site(rawId, show);
@@ -92,7 +93,10 @@ export class DiveSitePagesController {
       keepAnswerFor(response, this.conditions.untilMidnight(zone));
       // The stored forecast only (a slow provider never slows a page); a refresh of its cell drops the page.
       tagAnswer(response, forecastTag(cellKey(Number(site.latitude), Number(site.longitude))));
-      const [conditions, forecast] = await Promise.all([this.conditions.forSite(site, today, CONDITIONS_DAYS), this.forecast.conditionsOf(site)]);
+      const [conditions, forecast] = await Promise.all([
+        this.conditions.forSite(site, today, tides ? OFFLINE_TIDE_DAYS : CONDITIONS_DAYS),
+        this.forecast.conditionsOf(site),
+      ]);
       page.props.panel.conditions = { conditions, curve: conditions.tidal ? await this.conditions.curve(site, today) : null };
       page.props.panel.forecast = forecast;
     }
