@@ -103,8 +103,10 @@ describe('GET /api/dive-sites', () => {
         'statusSource',
         'lastChecked',
         'sources',
-        // Issue 46: the administrator's tide station (null: the nearest is chosen).
+        // Issue 46: the administrator's tide station (null: the nearest is chosen), and the exposure profile.
         'tideStation',
+        'swellExposure',
+        'onshoreWinds',
       ].sort(),
     );
   });
