@@ -108,6 +108,21 @@ export class ForecastService implements OnModuleInit, OnApplicationBootstrap, On
     return batches.length;
   }
 
+  /**
+   * An operator's refresh of every site now (POST /api/admin/forecast/refresh; the benchmark's): every cell
+   * claimed whatever its age and handed to the job queue, as the schedule does; how many jobs.
+   */
+  async scheduleEvery(): Promise<number> {
+    if (!this.client) return 0;
+    await this.dataSource.query(SYNC_CELLS);
+    const [claimed]: [CellQuery[], number] = await this.dataSource.query('UPDATE forecast_cells SET requested_at = $1 RETURNING cell, latitude, longitude', [
+      this.clock.now(),
+    ]);
+    const batches = this.batches(claimed);
+    for (const cells of batches) await this.queue.send(FORECAST_QUEUE, { cells });
+    return batches.length;
+  }
+
   /** Every cell now, in this process, batch after batch (tests; an operator's refresh): how many batches failed. */
   async refreshAll(): Promise<{ batches: number; failed: number }> {
     await this.dataSource.query(SYNC_CELLS);

@@ -6,6 +6,7 @@ import type { OutlookRating } from 'core/outlook/rules';
 import { ForecastService } from 'src/forecast/forecast.service';
 import { FORECAST_CLIENT_OPTIONS, type ForecastClientOptions } from 'src/forecast/open-meteo.client';
 import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
+import { signInAsAdmin } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -152,5 +153,19 @@ describe('with the forecast stored', () => {
     ).body;
     expect(cardsAfter.map((card) => card.outlook?.rating)).toEqual(cardsAfter.map(() => 'poor'));
     expect(cardsBefore.map((card) => card.outlook?.rating)).not.toEqual(cardsAfter.map((card) => card.outlook?.rating));
+  });
+});
+
+describe("the operator's refresh of every site (POST /api/admin/forecast/refresh)", () => {
+  it('is for the administrator only, and queues every grid cell', async () => {
+    const refused = await request(t.baseUrl).post('/api/admin/forecast/refresh').set('Origin', t.baseUrl);
+    expect([401, 403]).toContain(refused.status);
+    const admin = await signInAsAdmin(t);
+    const [{ cells }] = await t.dataSource.query('SELECT count(*)::int AS cells FROM forecast_cells');
+    const answer = await admin.post('/api/admin/forecast/refresh').expect(202);
+    // One job per 500 cells (this file's cellsPerRequest).
+    expect(answer.body).toEqual({ jobs: Math.ceil(cells / 500) });
+    const [{ claimed }] = await t.dataSource.query('SELECT count(*)::int AS claimed FROM forecast_cells WHERE requested_at IS NOT NULL');
+    expect(claimed).toBe(cells);
   });
 });
