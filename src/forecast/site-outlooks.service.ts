@@ -17,10 +17,11 @@ import {
   type OutlookChoice,
   type WeekendSite,
 } from 'core/outlook/site-outlook';
+import { Tag } from 'src/common/cache-tags';
 import { Clock } from 'src/common/clock';
 
 /** The page-cache tag of every answer showing the outlook of many sites (cards, the filter, the weekend list): a refresh drops them. */
-export const FORECASTS_TAG = 'forecasts';
+export const FORECASTS_TAG = Tag.forecasts;
 
 /** The most sites 'Where to dive this weekend' lists. */
 export const WEEKEND_LIMIT = 12;
