@@ -15,6 +15,7 @@ import {
   OFFLINE_PATH,
   PAGES_CACHE,
   SAVED_CACHE,
+  savedPageSource,
   SITE_PAGE,
   type SavePagesMessage,
   type SavePagesReply,
@@ -116,7 +117,8 @@ async function refreshKeptPages(): Promise<void> {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       try {
-        const response = await fetch(request.url, { cache: 'no-cache', credentials: 'omit' });
+        const source = name === SAVED_CACHE ? savedPageSource(new URL(request.url)) : request.url;
+        const response = await fetch(source, { cache: 'no-cache', credentials: 'omit' });
         if (keepable(response)) await cache.put(request, response);
       } catch {
         return;
@@ -295,7 +297,8 @@ async function savePages(paths: unknown[]): Promise<SavePagesReply> {
         return;
       }
       try {
-        const response = await fetch(url.href, { cache: 'no-cache', credentials: 'omit' });
+        // A site's page with 14 days of tides (issue 46), kept under its own address.
+        const response = await fetch(savedPageSource(url), { cache: 'no-cache', credentials: 'omit' });
         if (!keepable(response)) throw new Error(`${url.pathname} answered ${response.status}`);
         await keep(SAVED_CACHE, pageKey(url), response);
         reply.saved += 1;

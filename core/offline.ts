@@ -27,6 +27,15 @@ export const MAX_DATA_ENTRIES = 300;
 /** /dive-sites/{id}: a site's page, kept under its address without the query (e.g. ?show=48). */
 export const SITE_PAGE = /^\/dive-sites\/\d+$/;
 
+/** Issue 46: a site's page saved for offline carries this many days of tides, computed when it was saved. */
+export const OFFLINE_TIDE_DAYS = 14;
+
+/** The address a saved page is fetched from: a site's page with OFFLINE_TIDE_DAYS of tides (`?tides=14`); kept under its own address. */
+export function savedPageSource(url: URL): string {
+  if (!SITE_PAGE.test(url.pathname)) return url.href;
+  return new URL(`${url.pathname}?tides=${OFFLINE_TIDE_DAYS}`, url.origin).href;
+}
+
 /** The pages kept when opened: the dive-site list and each site's page. */
 export const isKeptPage = (pathname: string): boolean => pathname === '/dive-sites' || SITE_PAGE.test(pathname);
 

@@ -9,10 +9,12 @@ import {
   CARD_PAGE_SIZE,
   earlierCardsQuery,
   filtersQuery,
+  hasOutlook,
   isFiltered,
   listAddress,
   moreCardsQuery,
   TOP_RATED,
+  DEFAULT_FILTERS,
   type DiveSiteFilters,
 } from 'core/dive-sites/filters';
 import { decodeMapPayload, toMapSite, type MapPayload, type MapSite } from 'core/dive-sites/map-payload';
@@ -45,6 +47,8 @@ export interface DiveSiteExplorerProps {
   initialFilters: DiveSiteFilters;
   /** Ids matching the initial search text (the server ran the search); null without one. */
   initialMatches: number[] | null;
+  /** Ids whose stored outlook answers the initial filters' (issue 46); null without an outlook filter. */
+  initialOutlookMatches?: number[] | null;
   /**
    * 'Top rated' (?sort=top-rated): where every site's id best rated first is fetched, once a list the page did
    * not bring must be sorted (the page itself brings only its first cards, in that order); null: by name.
@@ -84,6 +88,30 @@ async function fetchCards(url: string, ids: number[]): Promise<Map<number, Explo
     for (const site of list) found.set(site.id, site);
   }
   return found;
+}
+
+/** The ids of the sites whose outlook answers the filters' (the map's matches call, which takes the outlook filter); null: none asked. */
+function useOutlookMatches(filters: DiveSiteFilters, initial: DiveSiteFilters, initialIds: number[] | null, enabled: boolean) {
+  const asked = hasOutlook(filters);
+  const own = asked && filters.outlook === initial.outlook && filters.day === initial.day && initialIds !== null;
+  const query = filtersQuery({ ...DEFAULT_FILTERS, outlook: filters.outlook, day: filters.day });
+  const answer = useQuery({
+    queryKey: ['dive-sites', 'outlook', query],
+    queryFn: () => getJson<{ ids: number[] }>(`${MATCHES_URL}${query}`).then((found) => found.ids),
+    enabled: enabled && asked,
+    initialData: own ? initialIds : undefined,
+  });
+  const ids = asked && enabled ? (answer.data ?? null) : null;
+  return { ids, waiting: asked && enabled && !answer.data && !answer.isError, failed: asked && enabled && answer.isError };
+}
+
+/** The sites both the text search and the outlook found (either alone when only one was asked). */
+function bothMatches(search: number[] | undefined, outlook: number[] | null): Set<number> | null {
+  if (!search && !outlook) return null;
+  if (!search) return new Set(outlook);
+  if (!outlook) return new Set(search);
+  const found = new Set(outlook);
+  return new Set(search.filter((id) => found.has(id)));
 }
 
 function MapPlaceholder() {
@@ -208,7 +236,9 @@ function Explorer(props: DiveSiteExplorerProps) {
     initialData: props.initialMatches && settledTerm === props.initialFilters.search.trim() ? props.initialMatches : undefined,
   });
   const matchedIds = term && settledTerm === term ? search.data : undefined;
-  const matches = useMemo(() => (matchedIds ? new Set(matchedIds) : null), [matchedIds]);
+  // Issue 46: the sites whose stored outlook answers the filter's, asked of the server (as the search's).
+  const outlookOf = useOutlookMatches(filters, props.initialFilters, props.initialOutlookMatches ?? null, !byView);
+  const matches = useMemo(() => bothMatches(matchedIds, outlookOf.ids), [matchedIds, outlookOf.ids]);
   const searching = term !== '' && (settledTerm !== term || search.isFetching);
   const searchFailed = term !== '' && search.isError;
 
@@ -241,13 +271,28 @@ function Explorer(props: DiveSiteExplorerProps) {
       const ids = listedByServer.ids.map((id) => ({ id }));
       return rank ? ids.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : ids;
     }
-    if (term && !matches) return null; // still searching
+    if ((term && !matchedIds) || outlookOf.waiting) return null; // still searching
     // Until every site is here, only the page's own filters can be answered (from the sites it embeds).
     const sites = allSites && ranked ? allSites : filters === props.initialFilters ? embedded : null;
     if (!sites) return null;
     const shownSites = sites.filter((site) => bandMatchesFilters(site, filters, matches));
     return rank ? shownSites.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)) : shownSites;
-  }, [allSites, filters, matches, term, routeMissing, rank, ranked, props.initialFilters, embedded, byView, ownFilters, listedByServer]);
+  }, [
+    allSites,
+    filters,
+    matches,
+    matchedIds,
+    outlookOf.waiting,
+    term,
+    routeMissing,
+    rank,
+    ranked,
+    props.initialFilters,
+    embedded,
+    byView,
+    ownFilters,
+    listedByServer,
+  ]);
 
   // 'Near me': the list by distance from the browser's position, computed here from every site's coordinates.
   const nearMe = useNearMe();
@@ -408,7 +453,7 @@ function Explorer(props: DiveSiteExplorerProps) {
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-700" aria-live="polite" data-testid="dive-site-count">
           {loading ? 'Searching...' : `Showing ${matchCount} of ${allSites?.length ?? props.totalSites} dive sites`}
-          {(searchFailed || cardsFailed || (sitesFailed && filtered === null) || (byView && serverMatches.isError)) && (
+          {(searchFailed || outlookOf.failed || cardsFailed || (sitesFailed && filtered === null) || (byView && serverMatches.isError)) && (
             <span className="ml-2 text-red-700">Search failed. Please try again.</span>
           )}
         </p>

@@ -21,6 +21,8 @@ export const ISLANDS = {
   SaveForOffline: () => import('./SaveForOffline.js'),
   SuggestCorrection: () => import('./SuggestCorrection.js'),
   SiteReportForm: () => import('./SiteReportForm.js'),
+  WeekendSites: () => import('./WeekendSites.js'),
+  ForecastAge: () => import('./ForecastAge.js'),
 };
 
 export type IslandName = keyof typeof ISLANDS;
@@ -47,6 +49,8 @@ export const OFFLINE_ISLANDS: Record<IslandName, boolean> = {
   SaveForOffline: true,
   SuggestCorrection: true,
   SiteReportForm: true,
+  WeekendSites: false,
+  ForecastAge: true,
 };
 
 type IslandModules = { [N in IslandName]: Awaited<ReturnType<(typeof ISLANDS)[N]>> };

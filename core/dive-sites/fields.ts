@@ -5,6 +5,7 @@
  * the record) and built by `pickFields`, so a new column is added to the record and to the lists that show
  * it, nowhere else.
  */
+import type { CompassPoint } from 'core/outlook/compass';
 
 export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
@@ -90,6 +91,9 @@ export interface DiveSiteFields {
   sources: SiteSource[];
   /** The administrator's tide station (issue 46): an @neaps/tide-database id, 'none' for no tide, null to choose by position. */
   tideStation: string | null;
+  /** Issue 46: the compass points open-ocean swell reaches it from, and the winds that blow onshore; null: not profiled. */
+  swellExposure: CompassPoint[] | null;
+  onshoreWinds: CompassPoint[] | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -165,6 +169,8 @@ export const RESPONSE_FIELDS = [
   ...TYPE,
   ...TRUST,
   'tideStation',
+  'swellExposure',
+  'onshoreWinds',
 ] as const satisfies readonly DiveSiteField[];
 
 /** The explorer's card and map popup (core/dive-sites/types.ts ExplorerSite). */
@@ -214,6 +220,8 @@ export const CSV_FIELDS = [
   ...TYPE,
   ...TRUST,
   'tideStation',
+  'swellExposure',
+  'onshoreWinds',
 ] as const satisfies readonly DiveSiteField[];
 
 /** A content file's dive site (core/api/content-transfer.ts): every column but the id, which the file does not keep. */

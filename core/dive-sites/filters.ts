@@ -3,6 +3,7 @@
  * runs, the exports) and the grid island, so both narrow the list the same way.
  */
 import { SITE_ACCESSES, SITE_KINDS } from './fields';
+import { DEFAULT_DAY, isDayChoice, isOutlookChoice } from 'core/outlook/site-outlook';
 
 export const ALL = 'all';
 
@@ -40,9 +41,13 @@ export interface DiveSiteFilters {
   depth: string;
   kind: string;
   access: string;
+  /** Issue 46: the outlook asked for (good, fair: Fair or better, poor) on `day`; 'all': any. Optional: the filters written before it. */
+  outlook?: string;
+  /** today, tomorrow or a weekday (core/outlook/site-outlook.ts); only read with an outlook. */
+  day?: string;
 }
 
-export const DEFAULT_FILTERS: DiveSiteFilters = { search: '', region: ALL, skill: ALL, depth: ALL, kind: ALL, access: ALL };
+export const DEFAULT_FILTERS: DiveSiteFilters = { search: '', region: ALL, skill: ALL, depth: ALL, kind: ALL, access: ALL, outlook: ALL, day: DEFAULT_DAY };
 
 /** The stored access values a filter's value lists: 'shore' takes the sites reached either way too. */
 export function accessesFor(access: string): string[] {
@@ -79,7 +84,14 @@ export function normaliseFilters(raw: Partial<Record<keyof DiveSiteFilters, unkn
     depth: DEPTH_BANDS.some((band) => band.value === depth) ? depth : ALL,
     kind: KIND_OPTIONS.some((option) => option.value === kind) ? kind : ALL,
     access: ACCESS_OPTIONS.some((option) => option.value === access) ? access : ALL,
+    outlook: isOutlookChoice(raw.outlook) ? raw.outlook : ALL,
+    day: isDayChoice(raw.day) ? raw.day : DEFAULT_DAY,
   };
+}
+
+/** Whether the filters ask for an outlook (the sites answering it come from the server, as the text search's do). */
+export function hasOutlook(filters: DiveSiteFilters): boolean {
+  return isOutlookChoice(filters.outlook);
 }
 
 /**
@@ -111,7 +123,13 @@ export function bandMatchesFilters(
 
 export function isFiltered(filters: DiveSiteFilters): boolean {
   return (
-    filters.search.trim() !== '' || filters.region !== ALL || filters.skill !== ALL || filters.depth !== ALL || filters.kind !== ALL || filters.access !== ALL
+    filters.search.trim() !== '' ||
+    filters.region !== ALL ||
+    filters.skill !== ALL ||
+    filters.depth !== ALL ||
+    filters.kind !== ALL ||
+    filters.access !== ALL ||
+    hasOutlook(filters)
   );
 }
 
@@ -124,6 +142,10 @@ export function filtersQuery(filters: DiveSiteFilters, searchName = 'search'): s
   if (filters.depth !== ALL) params.set('depth', filters.depth);
   if (filters.kind !== ALL) params.set('kind', filters.kind);
   if (filters.access !== ALL) params.set('access', filters.access);
+  if (hasOutlook(filters)) {
+    params.set('outlook', filters.outlook as string);
+    if (filters.day && filters.day !== DEFAULT_DAY) params.set('day', filters.day);
+  }
   const query = params.toString();
   return query ? `?${query}` : '';
 }
@@ -140,7 +162,7 @@ export function listAddress(filters: DiveSiteFilters, topRated: boolean): string
 }
 
 /** The filter parameters of /dive-sites, in the order of its form (and of `filtersQuery`). */
-const FILTER_PARAMS = ['search', 'region', 'skill', 'depth', 'kind', 'access'] as const;
+const FILTER_PARAMS = ['search', 'region', 'skill', 'depth', 'kind', 'access', 'outlook'] as const;
 
 /**
  * The address of /dive-sites as the island writes it when a filter changes (`filtersQuery`, then `sort`),
@@ -159,6 +181,12 @@ export function canonicalListQuery(query: string): string | null {
       params.delete(name);
       changed = true;
     }
+  }
+  // The day is the outlook's: without one, or at its default (today), the island leaves it out.
+  const days = params.getAll('day');
+  if (days.length === 1 && (days[0].trim() === DEFAULT_DAY || days[0].trim() === '' || !params.has('outlook'))) {
+    params.delete('day');
+    changed = true;
   }
   if (!changed) return null;
   const next = params.toString();

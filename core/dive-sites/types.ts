@@ -1,5 +1,6 @@
 import type { DiveSiteView, EXPLORER_FIELDS, PANEL_FIELDS } from './fields';
 import type { NoticeBrief } from './provenance';
+import type { BadgeOutlook } from 'core/outlook/site-outlook';
 
 /** A notice in force as a card and a map popup show it (its body is on the site's page). */
 export type CardNotice = Pick<NoticeBrief, 'id' | 'title' | 'startsOn' | 'endsOn' | 'source'>;
@@ -18,6 +19,8 @@ export type ExplorerSite = Pick<DiveSiteView, (typeof EXPLORER_FIELDS)[number]> 
   notices?: CardNotice[];
   /** Its newest condition report as the card says it, 'vis 15 m, 2 days ago' (issue 45); absent without one. */
   report?: string;
+  /** Its outlook today from the stored forecast (issue 46); absent when its forecast cell has none stored. */
+  outlook?: BadgeOutlook;
 };
 
 /** The route's site in its panel on /dive-sites/{id} (PANEL_FIELDS), its position as numbers. */

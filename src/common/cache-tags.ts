@@ -24,6 +24,8 @@ export const Tag = {
   reports: (siteId: number | string) => `reports:${siteId}`,
   /** Every answer showing any site's newest report (the cards' 'vis 15 m, 2 days ago'). */
   allReports: 'reports',
+  /** Issue 46: every answer showing many sites' outlooks (cards, the outlook filter, the weekend list): each forecast refresh drops it. */
+  forecasts: 'forecasts',
   carousel: 'carousel',
   products: 'products',
   home: 'home',

@@ -1,9 +1,13 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { canonicalListQuery } from 'core/dive-sites/filters';
+import { ALL, canonicalListQuery } from 'core/dive-sites/filters';
+import { OFFLINE_TIDE_DAYS } from 'core/offline';
+import { weekendBlock } from 'src/forecast/weekend-block';
 import { byId, CacheTags, keepAnswerFor, tagAnswer, Tag } from 'src/common/cache-tags';
 import { cellKey } from 'core/outlook/forecast';
 import { forecastTag, ForecastService } from 'src/forecast/forecast.service';
+import { markOutlookAnswer } from 'src/forecast/outlook-filter';
+import { SiteOutlooksService } from 'src/forecast/site-outlooks.service';
 import { ConditionsService } from 'src/conditions/conditions.service';
 import { Html } from 'src/common/html.decorator';
 import { PageQueryOf } from 'src/lists/page-query';
@@ -15,7 +19,7 @@ import { DiveSiteListQuery, DiveSiteShowQuery } from './dive-site-pages.query';
 import { DiveSitePagesService } from './dive-site-pages.service';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 
-/** The days of tides, sun and moon a site page shows: today and the next six. */
+/** The days of tides, sun and moon a site page shows: today and the next six (OFFLINE_TIDE_DAYS in a page saved for offline). */
 const CONDITIONS_DAYS = 7;
 
 /** SPEC section 2: /dive-sites and /dive-sites/{id} are the same screen; the id pre-fills the search. */
@@ -27,6 +31,7 @@ export class DiveSitePagesController {
     private readonly conditions: ConditionsService,
     private readonly forecast: ForecastService,
     private readonly facts: SiteFactsService,
+    private readonly outlooks: SiteOutlooksService,
   ) {}
 
   /**
@@ -50,10 +55,16 @@ export class DiveSitePagesController {
       response.status(302).setHeader('Location', `/dive-sites${canonical}`);
       return '';
     }
+    // The cards' outlook badges and the outlook filter: dropped by a forecast refresh and at a forecast's midnight.
+    await markOutlookAnswer(response, this.outlooks);
     const [data, noticesStayFor] = await Promise.all([this.pages.list(query), this.facts.noticesStayFor()]);
     // The cards and the region show the notices in force today: kept no longer than they stay so.
     keepAnswerFor(response, noticesStayFor);
-    return this.render.view(DiveSitesPage, presentList(data));
+    const page = presentList(data);
+    // A region's page: 'Where to dive this weekend' in it.
+    const { region } = data.filters;
+    if (region !== ALL && data.regions.includes(region)) page.props.weekend = await weekendBlock(this.outlooks, region);
+    return this.render.view(DiveSitesPage, page);
   }
 
   @Get(':id')
@@ -62,7 +73,7 @@ export class DiveSitePagesController {
   @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings, Tag.allReports)
   async site(
     @Param('id') rawId: string,
-    @PageQueryOf(DiveSiteShowQuery) { show }: DiveSiteShowQuery,
+    @PageQueryOf(DiveSiteShowQuery) { show, tides }: DiveSiteShowQuery,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     const data = await this.pages.site(rawId, show);
@@ -78,6 +89,8 @@ export class DiveSitePagesController {
     // The page shows the notices in force today: kept no longer than they stay so.
     keepAnswerFor(response, await this.facts.noticesStayFor());
     const page = presentSite(data, this.render);
+    // Its explorer's cards show their outlooks too.
+    await markOutlookAnswer(response, this.outlooks);
     if (page.props.panel) {
       const { site } = data.found;
       const zone = this.conditions.zoneOf(site);
@@ -86,7 +99,10 @@ export class DiveSitePagesController {
       keepAnswerFor(response, this.conditions.untilMidnight(zone));
       // The stored forecast only (a slow provider never slows a page); a refresh of its cell drops the page.
       tagAnswer(response, forecastTag(cellKey(Number(site.latitude), Number(site.longitude))));
-      const [conditions, forecast] = await Promise.all([this.conditions.forSite(site, today, CONDITIONS_DAYS), this.forecast.conditionsOf(site)]);
+      const [conditions, forecast] = await Promise.all([
+        this.conditions.forSite(site, today, tides ? OFFLINE_TIDE_DAYS : CONDITIONS_DAYS),
+        this.forecast.conditionsOf(site),
+      ]);
       page.props.panel.conditions = { conditions, curve: conditions.tidal ? await this.conditions.curve(site, today) : null };
       page.props.panel.forecast = forecast;
     }

@@ -1,4 +1,5 @@
 import type { SiteReportsData } from 'core/reports';
+import type { BadgeOutlook } from 'core/outlook/site-outlook';
 import type { RatingsResponse } from 'core/api/dive-sites';
 import type { NoticeBrief, SiteCheck } from 'core/dive-sites/provenance';
 import { PANEL_FIELDS, pickFields, reviewHref } from 'core/dive-sites/fields';
@@ -31,6 +32,10 @@ export interface ExplorerData {
   regionNotices: NoticeBrief[];
   /** The cards' newest condition reports, 'vis 15 m, 2 days ago' (issue 45). */
   reports?: ReadonlyMap<number, string>;
+  /** The cards' outlook badges (issue 46). */
+  outlooks?: ReadonlyMap<number, BadgeOutlook>;
+  /** The ids of every site whose outlook answers the filters' (issue 46); null or absent: no outlook asked. */
+  outlookMatches?: number[] | null;
   matchCount: number;
   totalSites: number;
   regions: string[];
@@ -72,7 +77,7 @@ export function explorerProps(data: ExplorerData, route?: { site: DiveSite | nul
   return {
     orderUrl: data.topRated ? EXPLORER_TOP_RATED_URL : null,
     sortChoice: !route,
-    sites: data.cards.map((site) => toExplorerSite(site, data.ratings, data.notices, data.reports)),
+    sites: data.cards.map((site) => toExplorerSite(site, data.ratings, data.notices, data.reports, data.outlooks)),
     matchCount: data.matchCount,
     initialVisible: data.visible,
     initialFrom: data.from,
@@ -83,6 +88,7 @@ export function explorerProps(data: ExplorerData, route?: { site: DiveSite | nul
     regions: data.regions,
     initialFilters: data.filters,
     initialMatches: data.matches,
+    initialOutlookMatches: data.outlookMatches ?? null,
     routeSite: route?.site ? { id: route.site.id, name: route.site.name } : null,
     routeMissing: !!route && !route.site,
     tiles: data.tiles,

@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { TOP_RATED } from 'core/dive-sites/filters';
+import { OFFLINE_TIDE_DAYS } from 'core/offline';
 import { PageQuery } from 'src/lists/page-query';
 
 /** /dive-sites/{id}: `show` is the number of cards (the 'Show more dive sites' link without JavaScript). */
@@ -12,6 +13,11 @@ export class DiveSiteShowQuery extends PageQuery {
   @IsOptional()
   @Matches(/^\d{1,6}$/)
   from?: string;
+
+  /** Issue 46: '14', the days of tides a page saved for offline carries (core/offline.ts savedPageSource); otherwise 7. */
+  @IsOptional()
+  @IsIn([String(OFFLINE_TIDE_DAYS)])
+  tides?: string;
 }
 
 /**
@@ -42,6 +48,15 @@ export class DiveSiteListQuery extends DiveSiteShowQuery {
   @IsOptional()
   @IsString()
   access?: string;
+
+  /** Issue 46: good, fair or poor on `day` (core/outlook/site-outlook.ts); a bad value shows every outlook, as the other filters. */
+  @IsOptional()
+  @IsString()
+  outlook?: string;
+
+  @IsOptional()
+  @IsString()
+  day?: string;
 
   @IsOptional()
   @IsIn([TOP_RATED])

@@ -12,6 +12,8 @@ import { ReportsService } from 'src/reports/reports.service';
 import type { ExplorerData, SitePageData } from './dive-site-pages.presenter';
 import type { DiveSiteListQuery } from './dive-site-pages.query';
 import { SafetyBriefService } from './safety-brief.service';
+import { outlookIds } from 'src/forecast/outlook-filter';
+import { SiteOutlooksService } from 'src/forecast/site-outlooks.service';
 
 /** What /dive-sites and /dive-sites/{id} read (dive-site-pages.presenter.ts shapes it into the page). */
 @Injectable()
@@ -24,6 +26,7 @@ export class DiveSitePagesService {
     private readonly facts: SiteFactsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reports: ReportsService,
+    private readonly outlooks: SiteOutlooksService,
   ) {}
 
   /** /dive-sites: the filters run in SQL, so the page reads the cards it shows, the region options and the counts. */
@@ -132,13 +135,17 @@ export class DiveSitePagesService {
     const visible = cardsToShow(show, total);
     // Within the whole list (`total`): past the matches, a page is empty, with a way back.
     const from = firstCard(fromQuery, total);
-    const page = await this.sites.explorerPage(filters, visible, matches, order, total, from);
+    // Issue 46: the sites whose stored outlook answers the filter, with the text search's matches.
+    const outlookMatches = await outlookIds(this.outlooks, filters);
+    const both = outlookMatches && matches ? ((found) => outlookMatches.filter((id) => found.has(id)))(new Set(matches)) : (outlookMatches ?? matches);
+    const page = await this.sites.explorerPage(filters, visible, both, order, total, from);
     const ids = page.sites.map((site) => site.id);
-    const [ratings, notices, regionNotices, reports] = await Promise.all([
+    const [ratings, notices, regionNotices, reports, outlooks] = await Promise.all([
       this.sites.ratingSummaries(ids),
       this.facts.noticesBySite(ids),
       filters.region !== 'all' && regions.includes(filters.region) ? this.facts.noticesInRegion(filters.region) : Promise.resolve([]),
       this.sites.latestReports(ids),
+      this.outlooks.badges(page.sites),
     ]);
     return {
       cards: page.sites,
@@ -146,6 +153,8 @@ export class DiveSitePagesService {
       notices,
       regionNotices,
       reports,
+      outlooks,
+      outlookMatches,
       matchCount: page.matchCount,
       totalSites: total,
       regions,

@@ -29,7 +29,7 @@ export class DiveSiteExportService {
 
   private csvRows(sites: DiveSite[], first: boolean): string {
     return csvText(
-      sites.map((site) => CSV_COLUMNS.map((column) => this.cell(site[column]))),
+      sites.map((site) => CSV_COLUMNS.map((column) => this.cell(site[column], column))),
       { header: first, columns: CSV_COLUMNS },
     );
   }
@@ -93,8 +93,10 @@ export class DiveSiteExportService {
   }
 
   /** Every column as text (a number as PostgreSQL gives it), a date or nothing. */
-  private cell(value: unknown): CsvCell {
+  private cell(value: unknown, column: string): CsvCell {
     if (value === null || value === undefined || value instanceof Date) return value;
+    // An exposure profile (issue 46): its compass points, 'N NE E'; 'none' when sheltered from every one (empty: not profiled).
+    if ((column === 'swellExposure' || column === 'onshoreWinds') && Array.isArray(value)) return value.length ? value.join(' ') : 'none';
     // A site's sources: their addresses, one a line.
     if (Array.isArray(value)) return value.map((source: { url: string }) => source.url).join('\n');
     return String(value);

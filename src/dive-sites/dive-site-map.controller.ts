@@ -1,4 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { isOutlookChoice } from 'core/outlook/site-outlook';
+import { markOutlookAnswer } from 'src/forecast/outlook-filter';
+import { SiteOutlooksService } from 'src/forecast/site-outlooks.service';
 import type { MapPayload } from 'core/dive-sites/map-payload';
 import type { MapViewAnswer } from 'core/dive-sites/map-view';
 import { CacheTags, Tag } from 'src/common/cache-tags';
@@ -9,7 +13,10 @@ import { DiveSiteFiltersDto, DiveSiteMapViewQueryDto } from './dto/dive-site-fil
 @CacheTags(Tag.diveSites)
 @Controller('api/dive-sites/map')
 export class DiveSiteMapController {
-  constructor(private readonly map: DiveSiteMapService) {}
+  constructor(
+    private readonly map: DiveSiteMapService,
+    private readonly outlooks: SiteOutlooksService,
+  ) {}
 
   /**
    * Every site for the map and the filters of /dive-sites, compact (core/dive-sites/map-payload.ts), up to
@@ -23,13 +30,18 @@ export class DiveSiteMapController {
 
   /** The sites in a box, or the clusters of a grid over it (core/dive-sites/map-view.ts). */
   @Get('view')
-  view(@Query() query: DiveSiteMapViewQueryDto): Promise<MapViewAnswer> {
+  async view(@Query() query: DiveSiteMapViewQueryDto, @Res({ passthrough: true }) response: Response): Promise<MapViewAnswer> {
+    if (isOutlookChoice(query.outlook)) await markOutlookAnswer(response, this.outlooks);
     return this.map.view(query);
   }
 
   /** The ids of every site matching the filters, by name, and their mean position: the explorer's list when the sites are many. */
   @Get('matches')
-  matches(@Query() filters: DiveSiteFiltersDto): Promise<{ ids: number[]; center: [number, number] | null }> {
+  async matches(
+    @Query() filters: DiveSiteFiltersDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ ids: number[]; center: [number, number] | null }> {
+    if (isOutlookChoice(filters.outlook)) await markOutlookAnswer(response, this.outlooks);
     return this.map.matches(filters);
   }
 }

@@ -1,3 +1,5 @@
+import { outlookIds } from 'src/forecast/outlook-filter';
+import { SiteOutlooksService } from 'src/forecast/site-outlooks.service';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
@@ -35,6 +37,7 @@ export class DiveSiteMapService {
   constructor(
     @InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>,
     private readonly diveSites: DiveSitesService,
+    private readonly outlooks: SiteOutlooksService,
   ) {}
 
   /** The sites matching /dive-sites' filters (text search, exact region and skill, depth band, kind and access). */
@@ -50,6 +53,8 @@ export class DiveSiteMapService {
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
     if (band) query.andWhere(band);
     whereKindAndAccess(query, filters);
+    const outlook = await outlookIds(this.outlooks, filters);
+    if (outlook) query.andWhere('site.id = ANY(:outlook)', { outlook });
     return query;
   }
 

@@ -14,6 +14,8 @@ import { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import { ByReviewUrlQueryDto, DiveSiteCardsQueryDto, DiveSiteListQueryDto, DiveSiteSearchQueryDto } from './dto/dive-site-queries.dto';
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 import { CacheTags, Invalidates, Tag, diveSiteChanged, keepAnswerFor } from 'src/common/cache-tags';
+import { FORECASTS_TAG, SiteOutlooksService } from 'src/forecast/site-outlooks.service';
+import { markOutlookAnswer, outlookIds } from 'src/forecast/outlook-filter';
 
 const id = idParam('Dive site id');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -31,6 +33,7 @@ export class DiveSitesController {
     private readonly articles: DiveSiteArticlesService,
     private readonly exports: DiveSiteExportService,
     private readonly facts: SiteFactsService,
+    private readonly outlooks: SiteOutlooksService,
   ) {}
 
   /**
@@ -39,12 +42,18 @@ export class DiveSitesController {
    */
   @Get()
   async list(
-    @Query() { region, q, photo, video, kind, access, ...slice }: DiveSiteListQueryDto,
+    @Query() { region, q, photo, video, kind, access, outlook, day, ...slice }: DiveSiteListQueryDto,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ) {
     const page = { limit: slice.limit ?? DIVE_SITE_PAGE_SIZE, offset: slice.offset ?? 0 };
-    const { rows, total } = await this.sites.page({ region, q: q?.trim() || undefined, photo, video: video === 'true', kind, access }, page);
+    // Issue 46: `outlook` and `day` narrow the list to the sites whose stored forecast answers them.
+    const ids = await outlookIds(this.outlooks, { outlook, day });
+    if (ids) await markOutlookAnswer(response, this.outlooks);
+    const { rows, total } = await this.sites.page(
+      { region, q: q?.trim() || undefined, photo, video: video === 'true', kind, access, ids: ids ?? undefined },
+      page,
+    );
     sendPageHeaders(request, response, total, page);
     return rows.map(toDiveSiteResponse);
   }
@@ -79,7 +88,8 @@ export class DiveSitesController {
   /** The cards (and map popups) of the sites asked for, as /dive-sites embeds its first ones (src/dive-sites/explorer-site.ts). */
   @Get('cards')
   // A card shows its site's stars and newest condition report.
-  @CacheTags(Tag.diveSites, Tag.allRatings, Tag.allReports)
+  // And its outlook today (issue 46): dropped by a forecast refresh and at the next midnight of a forecast's clock.
+  @CacheTags(Tag.diveSites, Tag.allRatings, Tag.allReports, FORECASTS_TAG)
   async cards(@Query() { ids }: DiveSiteCardsQueryDto, @Res({ passthrough: true }) response: Response) {
     const wanted = [...new Set(ids.split(',').map(Number))];
     const [sites, ratings, notices, reports, noticesStayFor] = await Promise.all([
@@ -89,9 +99,11 @@ export class DiveSitesController {
       this.sites.latestReports(wanted),
       this.facts.noticesStayFor(),
     ]);
-    // The cards show the notices in force today: kept no longer than they stay so.
+    // The cards show the notices in force today and the outlook: kept no longer than either stays so.
+    const [outlooks, rightFor] = await Promise.all([this.outlooks.badges(sites), this.outlooks.rightFor()]);
     keepAnswerFor(response, noticesStayFor);
-    return sites.map((site) => toExplorerSite(site, ratings, notices, reports));
+    keepAnswerFor(response, rightFor);
+    return sites.map((site) => toExplorerSite(site, ratings, notices, reports, outlooks));
   }
 
   @Get('by-review-url')

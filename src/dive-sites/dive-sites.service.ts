@@ -94,10 +94,12 @@ export class DiveSitesService {
 
   /** One page of the sites by name, optionally of one region (exact) and matching SPEC section 5's text search, and how many match. */
   async page(
-    filter: { region?: string; q?: string; photo?: 'with' | 'without'; video?: boolean; tolerant?: boolean; kind?: string; access?: string },
+    filter: { region?: string; q?: string; photo?: 'with' | 'without'; video?: boolean; tolerant?: boolean; kind?: string; access?: string; ids?: number[] },
     slice: { limit: number; offset: number },
   ): Promise<Page<DiveSite>> {
     const query = this.sorted();
+    // Issue 46: the sites an outlook filter found (src/forecast/outlook-filter.ts).
+    if (filter.ids) query.andWhere('site.id = ANY(:outlookIds)', { outlookIds: filter.ids });
     if (filter.region !== undefined) query.andWhere('site.region = :region', { region: filter.region });
     whereKindAndAccess(query, filter);
     if (filter.photo) query.andWhere(filter.photo === 'with' ? "COALESCE(site.imageUrl, '') <> ''" : "COALESCE(site.imageUrl, '') = ''");
@@ -153,10 +155,9 @@ export class DiveSitesService {
     offset = 0,
   ): Promise<{ sites: DiveSite[]; matchCount: number }> {
     const query = this.sorted();
-    if (filters.search.trim()) {
-      if (searchMatches) query.andWhere('site.id = ANY(:searchMatches)', { searchMatches });
-      else query.andWhere(...siteTextMatch(filters.search));
-    }
+    // The ids the text search found, or (issue 46) those an outlook filter found besides.
+    if (searchMatches) query.andWhere('site.id = ANY(:searchMatches)', { searchMatches });
+    else if (filters.search.trim()) query.andWhere(...siteTextMatch(filters.search));
     if (filters.region !== ALL) query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill !== ALL) query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];

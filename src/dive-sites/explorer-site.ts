@@ -2,6 +2,7 @@ import { CARD_LIMITS, truncate } from 'core/dive-sites/filters';
 import { EXPLORER_FIELDS, pickFields, reviewHref } from 'core/dive-sites/fields';
 import type { NoticeBrief } from 'core/dive-sites/provenance';
 import type { ExplorerSite } from 'core/dive-sites/types';
+import type { BadgeOutlook } from 'core/outlook/site-outlook';
 import type { DiveSite } from './dive-site.entity';
 
 /**
@@ -20,6 +21,7 @@ export function toExplorerSite(
   ratings?: ReadonlyMap<number, { average: number; count: number }>,
   notices?: ReadonlyMap<number, NoticeBrief[]>,
   reports?: ReadonlyMap<number, string>,
+  outlooks?: ReadonlyMap<number, BadgeOutlook>,
 ): ExplorerSite {
   const card = {
     ...site,
@@ -29,10 +31,12 @@ export function toExplorerSite(
   };
   const inForce = (notices?.get(site.id) ?? []).map(({ id, title, startsOn, endsOn, source }) => ({ id, title, startsOn, endsOn, source }));
   const report = reports?.get(site.id);
+  const outlook = outlooks?.get(site.id);
   return {
     ...pickFields(card, EXPLORER_FIELDS),
     rating: ratings?.get(site.id) ?? null,
     ...(inForce.length ? { notices: inForce } : {}),
     ...(report ? { report } : {}),
+    ...(outlook ? { outlook } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { JobQueue } from 'src/job-queue/job-queue.service';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
+import { FORECASTS_TAG } from './site-outlooks.service';
 import { FORECAST_CLIENT_OPTIONS, OpenMeteoClient, type CellQuery, type ForecastClientOptions } from './open-meteo.client';
 
 /** The queue of refresh jobs: `{ cells }`, one provider request (per API) each. */
@@ -107,6 +108,21 @@ export class ForecastService implements OnModuleInit, OnApplicationBootstrap, On
     return batches.length;
   }
 
+  /**
+   * An operator's refresh of every site now (POST /api/admin/forecast/refresh; the benchmark's): every cell
+   * claimed whatever its age and handed to the job queue, as the schedule does; how many jobs.
+   */
+  async scheduleEvery(): Promise<number> {
+    if (!this.client) return 0;
+    await this.dataSource.query(SYNC_CELLS);
+    const [claimed]: [CellQuery[], number] = await this.dataSource.query('UPDATE forecast_cells SET requested_at = $1 RETURNING cell, latitude, longitude', [
+      this.clock.now(),
+    ]);
+    const batches = this.batches(claimed);
+    for (const cells of batches) await this.queue.send(FORECAST_QUEUE, { cells });
+    return batches.length;
+  }
+
   /** Every cell now, in this process, batch after batch (tests; an operator's refresh): how many batches failed. */
   async refreshAll(): Promise<{ batches: number; failed: number }> {
     await this.dataSource.query(SYNC_CELLS);
@@ -131,7 +147,8 @@ export class ForecastService implements OnModuleInit, OnApplicationBootstrap, On
             [forecast.cell, JSON.stringify(forecast.days), forecast.utcOffsetSeconds, now],
           );
       });
-      await this.pageCache.invalidate(keys.map(forecastTag));
+      // The pages of these cells' sites, and every answer showing many sites' outlooks (cards, filter, weekend).
+      await this.pageCache.invalidate([...keys.map(forecastTag), FORECASTS_TAG]);
     } catch (error) {
       const message = (error as Error).message;
       await this.dataSource.query(`UPDATE forecast_cells SET attempted_at = $2, last_error = $3 WHERE cell = ANY($1)`, [keys, this.clock.now(), message]);

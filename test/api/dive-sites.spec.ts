@@ -103,8 +103,10 @@ describe('GET /api/dive-sites', () => {
         'statusSource',
         'lastChecked',
         'sources',
-        // Issue 46: the administrator's tide station (null: the nearest is chosen).
+        // Issue 46: the administrator's tide station (null: the nearest is chosen), and the exposure profile.
         'tideStation',
+        'swellExposure',
+        'onshoreWinds',
       ].sort(),
     );
   });
@@ -439,8 +441,13 @@ describe('exports', () => {
       for (const column of CSV_COLUMNS) {
         const value = site[column];
         // A cell a spreadsheet would run as a formula carries OWASP's leading quote (test/api/hostile-input-media.spec.ts).
-        // A site's sources are their addresses, one a line.
-        const cell = Array.isArray(value) ? value.map((source) => source.url).join('\n') : value;
+        // A site's sources are their addresses, one a line; an exposure profile its compass points ('none': sheltered from all).
+        const points = (list: readonly string[]) => (list.length ? list.join(' ') : 'none');
+        const cell = !Array.isArray(value)
+          ? value
+          : column === 'sources'
+            ? value.map((source) => (source as { url: string }).url).join('\n')
+            : points(value as string[]);
         const expected = cell === null ? '' : cell instanceof Date ? cell.toISOString() : spreadsheetSafe(String(cell));
         expect([column, row[column]]).toEqual([column, expected]);
       }

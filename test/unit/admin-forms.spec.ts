@@ -154,6 +154,8 @@ describe('dive-site form', () => {
     access: 'shore',
     ...OPEN_SITE_TRUST,
     tideStation: null,
+    swellExposure: ['N', 'NE', 'E'],
+    onshoreWinds: null,
   } satisfies DiveSiteResponse;
 
   it('round-trips a site with coordinates as numbers and empty optional fields as null', () => {

@@ -47,7 +47,7 @@ describe('filters', () => {
   const site = { id: 7, region: 'Tasmania', skillLevel: 'Advanced', depthRange: '18-35m', kind: 'wall', access: 'both' };
 
   it("default to 'all' and then match everything", () => {
-    expect(DEFAULT_FILTERS).toEqual({ search: '', region: ALL, skill: ALL, depth: ALL, kind: ALL, access: ALL });
+    expect(DEFAULT_FILTERS).toEqual({ search: '', region: ALL, skill: ALL, depth: ALL, kind: ALL, access: ALL, outlook: ALL, day: 'today' });
     expect(matchesFilters(site, DEFAULT_FILTERS, null)).toBe(true);
     expect(isFiltered(DEFAULT_FILTERS)).toBe(false);
   });
@@ -79,6 +79,8 @@ describe('filters', () => {
       depth: ALL,
       kind: ALL,
       access: ALL,
+      outlook: ALL,
+      day: 'today',
     });
     expect(normaliseFilters({ kind: 'cave-sinkhole', access: 'shore' })).toMatchObject({ kind: 'cave-sinkhole', access: 'shore' });
     expect(normaliseFilters({ search: ['a', 'b'] })).toEqual(DEFAULT_FILTERS);

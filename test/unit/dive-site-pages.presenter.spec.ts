@@ -143,7 +143,7 @@ describe('a dive site named once', () => {
     const words = (text: string) => text.split(' ');
     expect(RESPONSE_FIELDS).toEqual(
       words(
-        'id name latitude longitude waterTemp skillLevel depthRange description region visibility bestTime marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt kind access status statusNote statusSince statusSource lastChecked sources tideStation',
+        'id name latitude longitude waterTemp skillLevel depthRange description region visibility bestTime marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt kind access status statusNote statusSince statusSource lastChecked sources tideStation swellExposure onshoreWinds',
       ),
     );
     expect(EXPLORER_FIELDS).toEqual(
@@ -161,7 +161,7 @@ describe('a dive site named once', () => {
     );
     expect(CSV_FIELDS).toEqual(
       words(
-        'id name region latitude longitude skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt kind access status statusNote statusSince statusSource lastChecked sources tideStation',
+        'id name region latitude longitude skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt kind access status statusNote statusSince statusSource lastChecked sources tideStation swellExposure onshoreWinds',
       ),
     );
     expect(TRANSFER_FIELDS).toEqual(
@@ -184,9 +184,9 @@ describe('a dive site named once', () => {
     expect(card.rating).toBeNull();
   });
 
-  // The exposure profile (issue 46) is read through /api/dive-sites/{id}/conditions, not exported (yet).
-  it("exports every column but the rating totals the trigger keeps, the position's precision and the exposure profile", () => {
-    const columns = Object.keys(site()).filter((key) => !['ratingCount', 'ratingSum', 'positionPrecision', 'swellExposure', 'onshoreWinds'].includes(key));
+  // The exposure profile (issue 46) is exported too, as the administrator edits it.
+  it("exports every column but the rating totals the trigger keeps and the position's precision", () => {
+    const columns = Object.keys(site()).filter((key) => !['ratingCount', 'ratingSum', 'positionPrecision'].includes(key));
     expect([...CSV_FIELDS].sort()).toEqual(columns.sort());
   });
 });

@@ -1,6 +1,7 @@
 import type { ConditionsResponse } from 'core/api/conditions';
 import { COMPASS_WORDS, compassPoint } from 'core/outlook/compass';
 import type { OutlookRating } from 'core/outlook/rules';
+import { Island } from 'views/islands/Island';
 
 /**
  * Issue 46: a site's stored marine forecast and its outlook, day by day (today first), rendered on the server
@@ -27,20 +28,19 @@ export function OutlookBadge({ rating, label }: { rating: OutlookRating | null; 
 }
 
 export function ForecastOutlook({ conditions }: { conditions: ConditionsResponse }) {
-  const { days, age, stale, lastError, exposure, disclaimer, attribution } = conditions;
+  const { days, age, stale, lastError, exposure, disclaimer, attribution, fetchedAt } = conditions;
+  // Its age counted again in the browser: a page kept for offline says how old its forecast is when opened.
+  const ageIsland = <Island name="ForecastAge" props={{ fetchedAt: days.length ? fetchedAt : null, age, stale, failed: !!lastError }} hydrate="idle" />;
   return (
     <section aria-labelledby="forecast-outlook-heading" className="forecast-outlook">
       <h3 id="forecast-outlook-heading" className="text-lg font-semibold">
         Forecast and outlook
       </h3>
       {days.length === 0 ? (
-        <p>No forecast has been fetched for this site yet.</p>
+        ageIsland
       ) : (
         <>
-          <p className="text-sm text-slate-700">
-            Forecast fetched {age} ago{stale ? ': the provider has not answered since, so it may be out of date' : ''}.
-            {lastError && !stale ? ' The last refresh failed; this is the last good forecast.' : ''}
-          </p>
+          {ageIsland}
           <ol className="mt-2 space-y-3">
             {days.map((day, index) => (
               <li key={day.date} className="rounded border border-slate-200 p-3">

@@ -12,6 +12,8 @@ export interface HomePageProps {
   slides: PublicSlide[];
   latest: LatestItem[];
   newsletter: ReactNode;
+  /** Issue 46: 'Where to dive this weekend' (the WeekendSites island); null when no forecast is stored. */
+  weekend?: ReactNode;
 }
 
 const SECTIONS = [
@@ -38,7 +40,7 @@ const SECTIONS = [
   },
 ];
 
-export function HomePage({ slides, latest, newsletter }: HomePageProps) {
+export function HomePage({ slides, latest, newsletter, weekend = null }: HomePageProps) {
   return (
     <>
       <Island name="HeroCarousel" props={{ slides }} hydrate="idle" />
@@ -67,6 +69,8 @@ export function HomePage({ slides, latest, newsletter }: HomePageProps) {
           </a>
         ))}
       </section>
+
+      {weekend}
 
       <section aria-labelledby="latest-heading" className="mx-auto max-w-7xl px-4 py-16">
         <div className="flex flex-wrap items-end justify-between gap-4">

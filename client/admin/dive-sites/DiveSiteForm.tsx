@@ -6,6 +6,7 @@ import { SITE_ACCESSES, SITE_ACCESS_LABELS, SITE_KINDS, SITE_KIND_LABELS, SITE_S
 import { reportMissing } from '../feedback';
 import { FieldErrors, useFormErrors } from '../ui/field-errors';
 import { siteFieldProblems, SKILL_LEVELS, type SiteForm } from './site-form';
+import { ExposureFields } from './ExposureFields';
 
 export interface DiveSiteFormProps {
   initial: SiteForm;
@@ -140,6 +141,11 @@ export function DiveSiteForm({ initial, editing, saving, onSubmit }: DiveSiteFor
           onChange={set('tideStation')}
           placeholder="ticon/queenscliff-60732-aus-bom"
           hint="Empty: the nearest station in the same water. A station id of the tide database, or 'none' for a site without tide."
+        />
+        <ExposureFields
+          swellExposure={form.swellExposure}
+          onshoreWinds={form.onshoreWinds}
+          onChange={(change) => setForm((current) => ({ ...current, ...change }))}
         />
         <CheckboxField label="Featured Site" checked={form.featured} onChange={(featured) => setForm((current) => ({ ...current, featured }))} />
         <div className="flex justify-end">

@@ -1,4 +1,5 @@
 import type { DiveSiteResponse } from 'core/api/dive-sites';
+import type { CompassPoint } from 'core/outlook/compass';
 import { firstMediaUrlProblem } from '../urls';
 
 export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
@@ -33,6 +34,9 @@ export interface SiteForm {
   sources: string;
   /** A tide station id, 'none', or empty for the nearest (issue 46). */
   tideStation: string;
+  /** Issue 46: the exposure profile (ExposureFields); null: not profiled. */
+  swellExposure: CompassPoint[] | null;
+  onshoreWinds: CompassPoint[] | null;
 }
 
 export const EMPTY_SITE_FORM: SiteForm = {
@@ -62,6 +66,8 @@ export const EMPTY_SITE_FORM: SiteForm = {
   statusSource: '',
   sources: '',
   tideStation: '',
+  swellExposure: null,
+  onshoreWinds: null,
 };
 
 export function siteToForm(site: DiveSiteResponse): SiteForm {
@@ -92,6 +98,8 @@ export function siteToForm(site: DiveSiteResponse): SiteForm {
     statusSource: site.statusSource ?? '',
     sources: site.sources.map((source) => `${source.title} | ${source.url}`).join('\n'),
     tideStation: site.tideStation ?? '',
+    swellExposure: site.swellExposure ?? null,
+    onshoreWinds: site.onshoreWinds ?? null,
   };
 }
 
@@ -177,6 +185,8 @@ export function sitePayload(form: SiteForm) {
     statusSource: optional(form.statusSource),
     sources: parseSources(form.sources),
     tideStation: optional(form.tideStation),
+    swellExposure: form.swellExposure,
+    onshoreWinds: form.onshoreWinds,
   };
 }
 

@@ -7,6 +7,7 @@ import { skillBadgeClass } from 'core/dive-sites/filters';
 import { MAX_ZOOM, MIN_TARGET_PX, MIN_ZOOM, declutter, markerSize, mapPosition, type MapView } from '../../lib/dive-sites/map';
 import { inSlices } from '../../lib/slices';
 import { drawOfflineLand, keepCoast } from './offline-land';
+import { outlookBadgeElement } from './OutlookBadge';
 import { statusBadge } from 'core/dive-sites/status';
 import { ratingText, starGlyphs, type ExplorerSite, type TileSettings } from 'core/dive-sites/types';
 
@@ -81,6 +82,7 @@ function popupContent(site: ExplorerSite, root = document.createElement('div')):
         textContent: status.label,
       }),
     );
+  if (site.outlook) root.append(outlookBadgeElement(site.outlook));
   // Issue 43: the notices in force on the site, each with its source.
   for (const notice of site.notices ?? []) {
     const line = document.createElement('p');

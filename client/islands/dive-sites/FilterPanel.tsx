@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { OutlookChoices } from './OutlookChoices';
 import { ACCESS_OPTIONS, ALL, DEPTH_BANDS, KIND_OPTIONS, SKILL_LEVEL_OPTIONS, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
 
 interface FilterPanelProps {
@@ -99,6 +100,7 @@ export function FilterPanel({ filters, regions, onChange, topRated = false }: Fi
       <Choice id="dive-site-depth" label="Depth" all="All Depths" value={filters.depth} options={DEPTH_BANDS} onChange={set('depth')} />
       <Choice id="dive-site-kind" label="Kind of Site" all="All Kinds" value={filters.kind} options={KIND_OPTIONS} onChange={set('kind')} />
       <Choice id="dive-site-access" label="Access" all="Shore or Boat" value={filters.access} options={ACCESS_OPTIONS} onChange={set('access')} />
+      <OutlookChoices filters={filters} onChange={onChange} />
       {topRated && <input type="hidden" name="sort" value={TOP_RATED} />}
       <noscript>
         <button type="submit" className="min-h-11 rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white">

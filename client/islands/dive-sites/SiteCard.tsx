@@ -3,6 +3,7 @@ import { CARD_LIMITS, skillBadgeClass, truncate } from 'core/dive-sites/filters'
 import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
 import { ratingText, starGlyphs, type ExplorerSite } from 'core/dive-sites/types';
 import { distanceText } from './NearMe';
+import { OutlookBadge } from './OutlookBadge';
 
 /** A card of the grid. The whole card leads to /dive-sites/{id}; its review and video links sit above that link. */
 export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From the visitor's position ('Near me'). */ distanceKm?: number }) {
@@ -39,6 +40,7 @@ export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From th
               {status.label}
             </span>
           )}
+          <OutlookBadge outlook={site.outlook} />
         </div>
         <h2 className="mt-3 text-lg font-bold text-slate-900">
           <a href={`/dive-sites/${site.id}`} className="after:absolute after:inset-0 focus:outline-none hover:text-cyan-800">

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { SKILL_LEVELS } from '../dive-site.entity';
 import { SITE_KINDS } from 'core/dive-sites/fields';
+import { OutlookFilterDto } from 'src/forecast/outlook-filter';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const DEPTH_FILTER_VALUES = ['all', 'shallow', 'medium', 'deep'] as const;
@@ -11,8 +12,8 @@ export const ACCESS_FILTER_VALUES = ['all', 'shore', 'boat'] as const;
 export const KIND_FILTER_MESSAGE = `kind must be one of: ${KIND_FILTER_VALUES.join(', ')}`;
 export const ACCESS_FILTER_MESSAGE = `access must be one of: ${ACCESS_FILTER_VALUES.join(', ')}`;
 
-/** Issue 30: `kind=wreck`, `access=shore` (as /dive-sites filters); 'all' or absent: any. */
-export class KindAccessFiltersDto {
+/** Issue 30: `kind=wreck`, `access=shore` (as /dive-sites filters); 'all' or absent: any. Issue 46's `outlook` and `day` with them. */
+export class KindAccessFiltersDto extends OutlookFilterDto {
   @IsOptional()
   @IsIn(KIND_FILTER_VALUES, { message: KIND_FILTER_MESSAGE })
   kind?: string;

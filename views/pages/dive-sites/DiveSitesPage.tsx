@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PageHero } from 'views/components/PageHero';
 import { Island } from 'views/islands/Island';
 import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
@@ -14,10 +15,12 @@ export interface DiveSitesPageProps {
   panel?: DiveSitePanelProps | null;
   /** A region's page (/dive-sites?region=...): the notices in force on its sites. */
   regionNotices?: { region: string; notices: NoticeBrief[] } | null;
+  /** A region's page: 'Where to dive this weekend' in it (issue 46, the WeekendSites island). */
+  weekend?: ReactNode;
 }
 
 /** /dive-sites and /dive-sites/{id}: the hero, the route's site (on /dive-sites/{id}), then the interactive area (map, filters, grid). */
-export function DiveSitesPage({ explorer, site, total, panel = null, regionNotices = null }: DiveSitesPageProps) {
+export function DiveSitesPage({ explorer, site, total, panel = null, regionNotices = null, weekend = null }: DiveSitesPageProps) {
   return (
     <>
       <PageHero image="/media/scene-coral-reef.svg" opacity="opacity-30" padding="py-14 sm:py-16" eyebrow="Dive Sites">
@@ -51,6 +54,7 @@ export function DiveSitesPage({ explorer, site, total, panel = null, regionNotic
       )}
       {/* On /dive-sites the explorer's map is the page's first screen; on a site's page it is far below the
           panel, and is hydrated (with its map's Leaflet) only as the visitor scrolls towards it. */}
+      {weekend}
       <Island name="DiveSiteExplorer" props={explorer} hydrate={panel ? 'visible' : 'idle'} />
       {/* The foot of a site's page: its newest recorded check, and the pages its facts come from. */}
       {panel && (

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// `node bench/conditions.mjs` (`--no-build` to use the dist/ already built, `--quick` for short phases):
+// issue 46's two figures, on the built server at its production defaults (page cache on, LOG_LEVEL log) on
+// a fresh embedded PostgreSQL with the seed, its forecast fetched from a stand-in of Open-Meteo served by
+// this script (the two APIs' JSON for every location asked, at once):
+// 1. a cached site page with its conditions (tides, sun and moon, the stored forecast and outlook) beside
+//    nginx serving the same gzip bytes (bench/lib/limit.mjs; target >= 0.8 of nginx's req/s);
+// 2. the cached pages (a site page, /dive-sites, the home page) while a refresh of every site's forecast runs
+//    (POST /api/admin/forecast/refresh, the jobs the schedule queues), beside quiet phases, in turn, ROUNDS
+//    rounds (target >= 0.9 of quiet). A refresh drops the pages its cells show (and the 'forecasts' tag), so
+//    the loaded phases also render pages again.
+// Writes bench/results/conditions.json.
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { measureLimit } from './lib/limit.mjs';
+import { databaseUrl, signIn } from './lib/scale.mjs';
+import { root, serverLogLevel, startServer } from './lib/server.mjs';
+import { measureRun } from './lib/throughput.mjs';
+
+const require = createRequire(import.meta.url);
+const { Client } = require('pg');
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const PHASE = quick ? 3 : 8;
+const ROUNDS = quick ? 2 : 3;
+const CONNECTIONS = 50;
+const log = (message) => console.log(`[conditions] ${message}`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+if (!args.includes('--no-build')) {
+  log('building for production (node scripts/build.mjs)');
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Open-Meteo's hourly answer for one location: 7 days from today (UTC+10), a moderate sea. */
+function location(latitude, longitude, names) {
+  const start = new Date(Date.now() + 10 * 3_600_000);
+  start.setUTCHours(0, 0, 0, 0);
+  const time = Array.from({ length: 7 * 24 }, (_, i) => new Date(start.getTime() + i * 3_600_000).toISOString().slice(0, 16));
+  const value = {
+    swell_wave_height: 1.1,
+    swell_wave_direction: 135,
+    swell_wave_period: 10,
+    wave_height: 1.4,
+    wave_direction: 135,
+    wave_period: 8,
+    secondary_swell_wave_height: null,
+    secondary_swell_wave_direction: null,
+    secondary_swell_wave_period: null,
+    sea_surface_temperature: 21,
+    wind_speed_10m: 14,
+    wind_gusts_10m: 22,
+    wind_direction_10m: 90,
+  };
+  return {
+    latitude,
+    longitude,
+    utc_offset_seconds: 36_000,
+    timezone: 'Australia/Brisbane',
+    hourly: Object.fromEntries([['time', time], ...names.map((name) => [name, time.map(() => value[name] ?? null)])]),
+  };
+}
+
+async function startStandIn() {
+  let requests = 0;
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url, 'http://stand-in');
+    requests++;
+    const latitudes = (url.searchParams.get('latitude') ?? '').split(',');
+    const longitudes = (url.searchParams.get('longitude') ?? '').split(',');
+    const names = (url.searchParams.get('hourly') ?? '').split(',');
+    const answers = latitudes.map((latitude, i) => location(Number(latitude), Number(longitudes[i]), names));
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(answers.length === 1 ? answers[0] : answers));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return {
+    marineUrl: `${base}/v1/marine`,
+    weatherUrl: `${base}/v1/forecast`,
+    requests: () => requests,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const standIn = await startStandIn();
+const server = await startServer({ env: { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl } });
+const db = new Client({ connectionString: databaseUrl(server.dataDir) });
+await db.connect();
+const results = { settings: { phaseSeconds: PHASE, rounds: ROUNDS, connections: CONNECTIONS, logLevel: serverLogLevel() } };
+try {
+  const { cookie } = await signIn(server.url);
+  /** Asks for a refresh of every site and waits until every cell is stored again; its seconds. */
+  const refresh = async () => {
+    const started = new Date();
+    const response = await fetch(`${server.url}/api/admin/forecast/refresh`, { method: 'POST', headers: { cookie, origin: server.url } });
+    if (response.status !== 202) throw new Error(`refresh answered ${response.status}: ${await response.text()}`);
+    const { jobs } = await response.json();
+    for (;;) {
+      const {
+        rows: [row],
+      } = await db.query('SELECT count(*)::int AS cells, count(*) FILTER (WHERE fetched_at >= $1)::int AS stored FROM forecast_cells', [started]);
+      if (row.stored === row.cells) return { jobs, cells: row.cells, seconds: (Date.now() - started.getTime()) / 1000 };
+      // A job that failed (a provider timeout on a loaded machine) is retried by pg-boss minutes later: reported, not waited for.
+      if (Date.now() - started.getTime() > 120_000) return { jobs, cells: row.cells, stored: row.stored, seconds: null };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  log(`first fetch of every site's forecast: ${JSON.stringify(await refresh())}`);
+  const {
+    rows: [site],
+  } = await db.query(`SELECT id, name FROM dive_sites WHERE name = 'Julian Rocks Nursery'`);
+  const sitePath = `/dive-sites/${site.id}`;
+  const page = await (await fetch(server.url + sitePath)).text();
+  if (!page.includes('Forecast fetched') || !page.includes('tides-today')) throw new Error(`${sitePath} shows no forecast or tides`);
+
+  log(`1. cached ${sitePath} (${site.name}, with its conditions) beside nginx, ${PHASE} s x 2 each; load ${load()}`);
+  results.limit = { path: sitePath, ...(await measureLimit(server.url, sitePath, { pid: server.pid, duration: PHASE, warmup: 1 })), load: load() };
+  for (const row of results.limit.rows ?? []) log(`   ${row.name}: ${row.reqPerSec} req/s, p99 ${row.p99Ms} ms, ratio ${row.ratioToNginx}`);
+
+  const targets = [sitePath, '/dive-sites', '/'];
+  results.refresh = { rounds: [], load: { before: load() } };
+  log(`2. ${targets.join(', ')} quiet and during a refresh of every site, ${ROUNDS} rounds of ${PHASE} s phases`);
+  // Each target PHASE seconds in turn; the phase's req/s is the mean of the targets'.
+  const phase = async () => {
+    const runs = {};
+    for (const path of targets) {
+      const run = await measureRun(server.url + path, { connections: CONNECTIONS, duration: PHASE, headers: { 'accept-encoding': 'gzip' } }, server.pid);
+      runs[path] = { reqPerSec: run.reqPerSec, p99Ms: run.p99Ms, errors: run.errors, non2xx: run.non2xx };
+    }
+    const values = Object.values(runs);
+    return { reqPerSec: Math.round(values.reduce((sum, run) => sum + run.reqPerSec, 0) / values.length), runs };
+  };
+  // Warm every target's cache.
+  for (const path of targets) await measureRun(server.url + path, { connections: CONNECTIONS, duration: 1 }, server.pid);
+  for (let round = 0; round < ROUNDS; round++) {
+    const quiet = await phase();
+    const refreshing = refresh();
+    const loaded = await phase();
+    const done = await refreshing;
+    const ratio = Number((loaded.reqPerSec / quiet.reqPerSec).toFixed(2));
+    results.refresh.rounds.push({ quiet, loaded, ratio, refresh: done });
+    log(
+      `   round ${round + 1}: quiet ${quiet.reqPerSec} req/s, during the refresh ${loaded.reqPerSec} req/s (${ratio}); refresh ${done.jobs} jobs, ${done.stored ?? done.cells} of ${done.cells} cells in ${done.seconds ?? '> 120'} s`,
+    );
+    log(`     quiet ${JSON.stringify(quiet.runs)}`);
+    log(`     loaded ${JSON.stringify(loaded.runs)}`);
+  }
+  const sum = (key) => results.refresh.rounds.reduce((total, round) => total + round[key].reqPerSec, 0);
+  results.refresh.ratio = Number((sum('loaded') / sum('quiet')).toFixed(2));
+  results.refresh.load.after = load();
+  results.providerRequests = standIn.requests();
+  log(`   overall: ${results.refresh.ratio} of quiet (target >= 0.9); provider requests ${results.providerRequests}; load ${load()}`);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/conditions.json'), `${JSON.stringify(results, null, 2)}\n`);
+} finally {
+  await db.end();
+  await server.stop();
+  await standIn.close();
+}

@@ -1,0 +1,171 @@
+import request from 'supertest';
+import type { ConditionsResponse } from 'core/api/conditions';
+import { dateOfDay, outlookMatches, type DayChoice, type OutlookChoice } from 'core/outlook/site-outlook';
+import type { ExplorerSite } from 'core/dive-sites/types';
+import type { OutlookRating } from 'core/outlook/rules';
+import { ForecastService } from 'src/forecast/forecast.service';
+import { FORECAST_CLIENT_OPTIONS, type ForecastClientOptions } from 'src/forecast/open-meteo.client';
+import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
+import { signInAsAdmin } from '../support/admin';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Issue 46, item 6: the outlook where divers meet it away from a site's page: the badge of the cards
+ * (GET /api/dive-sites/cards) and `outlook` and `day` on GET /api/dive-sites and the explorer's map calls,
+ * read from the forecast stored from a stand-in of Open-Meteo.
+ */
+let t: TestApp;
+let standIn: ForecastStandIn;
+let siteIds: number[];
+const forecast = () => t.app.get(ForecastService);
+
+/** The site's own conditions (its page's answer) on a day it names: the rating the filter must agree with. */
+async function ratingOn(id: number, day: DayChoice): Promise<OutlookRating | null | undefined> {
+  const conditions: ConditionsResponse = await forecast().conditions(id);
+  if (conditions.days.length === 0) return undefined;
+  const date = dateOfDay(day, conditions.days[0].date);
+  return conditions.days.find((entry) => entry.date === date)?.outlook.rating;
+}
+
+async function expectedIds(outlook: OutlookChoice, day: DayChoice): Promise<number[]> {
+  const found: number[] = [];
+  for (const id of siteIds) if (outlookMatches((await ratingOn(id, day)) ?? null, outlook)) found.push(id);
+  return found.sort((a, b) => a - b);
+}
+
+/** Every site GET /api/dive-sites answers for the query, a page of 100 at a time, by id. */
+async function listIds(query: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await request(t.baseUrl).get(`/api/dive-sites?limit=100&offset=${offset}&${query}`).expect(200);
+    ids.push(...(page.body as { id: number }[]).map((site) => site.id));
+    if (offset + 100 >= Number(page.headers['x-total-count'])) break;
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+beforeAll(async () => {
+  standIn = await startForecastStandIn();
+  // A sea that divides the sites: a metre of south-east swell and an easterly breeze.
+  Object.assign(standIn.weather, { swellHeightM: 1.0, swellDirectionDeg: 135, swellPeriodS: 9, windKmh: 14, windDirectionDeg: 90, gustKmh: 22 });
+  const options: ForecastClientOptions = { timeoutMs: 1_500, minIntervalMs: 0, cellsPerRequest: 500 };
+  t = await startTestApp(
+    { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl },
+    { overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: options }] },
+  );
+  siteIds = ((await t.dataSource.query('SELECT id FROM dive_sites ORDER BY id')) as { id: number }[]).map((row) => row.id);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+
+describe('bad input', () => {
+  it.each([
+    ['/api/dive-sites?outlook=great', 'outlook'],
+    ['/api/dive-sites?outlook=Good', 'outlook'],
+    ['/api/dive-sites?outlook=good&day=someday', 'day'],
+    ['/api/dive-sites?outlook=good&day=2026-11-28', 'day'],
+    ['/api/dive-sites?outlook=good&day=saturday&day=sunday', 'day'],
+    ['/api/dive-sites/map/matches?outlook=excellent', 'outlook'],
+    ['/api/dive-sites/map/matches?outlook=fair&day=next-week', 'day'],
+  ])('%s is a 400 naming %s', async (path, field) => {
+    const response = await request(t.baseUrl).get(path).expect(400);
+    expect(response.headers['content-type']).toContain('json');
+    expect(JSON.stringify(response.body)).toContain(`${field} must be one of`);
+  });
+});
+
+describe('before any forecast is stored', () => {
+  it('no site answers an outlook and no card has a badge (never Good for want of data)', async () => {
+    expect(await listIds('outlook=fair')).toEqual([]);
+    const cards: ExplorerSite[] = (
+      await request(t.baseUrl)
+        .get(`/api/dive-sites/cards?ids=${siteIds.slice(0, 20).join(',')}`)
+        .expect(200)
+    ).body;
+    expect(cards.filter((card) => card.outlook)).toEqual([]);
+  });
+});
+
+describe('with the forecast stored', () => {
+  beforeAll(async () => {
+    expect(await forecast().refreshAll()).toMatchObject({ failed: 0 });
+  });
+
+  it.each([
+    ['good', 'saturday'],
+    ['fair', 'saturday'],
+    ['poor', 'today'],
+    ['good', 'tomorrow'],
+  ] as const)('?outlook=%s&day=%s lists exactly the sites whose own conditions say so', async (outlook, day) => {
+    const expected = await expectedIds(outlook, day);
+    expect(await listIds(`outlook=${outlook}&day=${day}`)).toEqual(expected);
+    const matches = (await request(t.baseUrl).get(`/api/dive-sites/map/matches?outlook=${outlook}&day=${day}`).expect(200)).body as { ids: number[] };
+    expect([...matches.ids].sort((a, b) => a - b)).toEqual(expected);
+  });
+
+  it("'fair' takes the Good sites too, and the weather divides the sites", async () => {
+    const good = await listIds('outlook=good&day=saturday');
+    const fair = await listIds('outlook=fair&day=saturday');
+    expect(good.length).toBeGreaterThan(0);
+    expect(fair.length).toBeGreaterThan(good.length);
+    expect(good.every((id) => fair.includes(id))).toBe(true);
+    expect(fair.length).toBeLessThan(siteIds.length);
+  });
+
+  it('narrows with the other filters', async () => {
+    const region = 'Victoria';
+    const inRegion = await listIds(`region=${region}`);
+    const fair = await listIds('outlook=fair&day=sunday');
+    expect(await listIds(`region=${region}&outlook=fair&day=sunday`)).toEqual(fair.filter((id) => inRegion.includes(id)));
+  });
+
+  it("each card's badge is the site's outlook today", async () => {
+    const ids = siteIds.slice(0, 40);
+    const cards: ExplorerSite[] = (
+      await request(t.baseUrl)
+        .get(`/api/dive-sites/cards?ids=${ids.join(',')}`)
+        .expect(200)
+    ).body;
+    expect(cards.length).toBe(ids.length);
+    for (const card of cards) {
+      expect(card.outlook).toEqual({ day: 'today', rating: (await ratingOn(card.id, 'today')) ?? null });
+    }
+  });
+
+  it('a refresh with another sea drops the kept answers (the forecasts tag)', async () => {
+    const before = await listIds('outlook=good&day=today');
+    const cardsBefore: ExplorerSite[] = (
+      await request(t.baseUrl)
+        .get(`/api/dive-sites/cards?ids=${siteIds.slice(0, 5).join(',')}`)
+        .expect(200)
+    ).body;
+    Object.assign(standIn.weather, { swellHeightM: 4.5, swellPeriodS: 14, windKmh: 45, gustKmh: 60 });
+    expect(await forecast().refreshAll()).toMatchObject({ failed: 0 });
+    expect(before.length).toBeGreaterThan(0);
+    expect(await listIds('outlook=good&day=today')).toEqual([]);
+    const cardsAfter: ExplorerSite[] = (
+      await request(t.baseUrl)
+        .get(`/api/dive-sites/cards?ids=${siteIds.slice(0, 5).join(',')}`)
+        .expect(200)
+    ).body;
+    expect(cardsAfter.map((card) => card.outlook?.rating)).toEqual(cardsAfter.map(() => 'poor'));
+    expect(cardsBefore.map((card) => card.outlook?.rating)).not.toEqual(cardsAfter.map((card) => card.outlook?.rating));
+  });
+});
+
+describe("the operator's refresh of every site (POST /api/admin/forecast/refresh)", () => {
+  it('is for the administrator only, and queues every grid cell', async () => {
+    const refused = await request(t.baseUrl).post('/api/admin/forecast/refresh').set('Origin', t.baseUrl);
+    expect([401, 403]).toContain(refused.status);
+    const admin = await signInAsAdmin(t);
+    const [{ cells }] = await t.dataSource.query('SELECT count(*)::int AS cells FROM forecast_cells');
+    const answer = await admin.post('/api/admin/forecast/refresh').expect(202);
+    // One job per 500 cells (this file's cellsPerRequest).
+    expect(answer.body).toEqual({ jobs: Math.ceil(cells / 500) });
+    const [{ claimed }] = await t.dataSource.query('SELECT count(*)::int AS claimed FROM forecast_cells WHERE requested_at IS NOT NULL');
+    expect(claimed).toBe(cells);
+  });
+});
