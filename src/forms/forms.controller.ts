@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Post, Redirect, Req, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Param, Post, Redirect, Req, Res, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { clientIp } from 'src/common/client-ip';
@@ -17,6 +17,7 @@ import { CorrectionsService } from 'src/corrections/corrections.service';
 import { CreateCorrectionDto } from 'src/corrections/dto/create-correction.dto';
 import { CreateReportDto } from 'src/reports/dto/create-report.dto';
 import { ReportsService } from 'src/reports/reports.service';
+import { photosOf, ReportPhotosInterceptor } from 'src/reports/report-photos.interceptor';
 import { RatingFormDto } from './dto/rating-form.dto';
 import { FormOutcomeFilter } from './form-outcome.filter';
 import { FormOutcomes } from './form-outcomes';
@@ -102,10 +103,14 @@ export class FormsController {
     return this.back(request, response, { form: 'correction', target: siteId, done: {} });
   }
 
-  /** Issue 45's condition report; the redirect's answer also carries what was stored, for the page cache's tags. */
+  /**
+   * Issue 45's condition report (multipart with its photos, or urlencoded); the redirect's answer also
+   * carries what was stored, for the page cache's tags.
+   */
   @Post('dive-sites/:id/reports')
   @RateLimit('report')
   @Invalidates(reportsChanged)
+  @UseInterceptors(ReportPhotosInterceptor)
   @Redirect()
   async report(
     @Param('id', idParam('Dive site id')) siteId: number,
@@ -113,7 +118,7 @@ export class FormsController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<Redirection> {
-    const created = await this.reports.create(siteId, dto);
+    const created = await this.reports.create(siteId, dto, undefined, photosOf(request));
     return { ...created, ...this.back(request, response, { form: 'report', target: siteId, done: { published: created.published } }) };
   }
 
