@@ -170,8 +170,12 @@ export const REPORT_PHOTO_TEXT = {
 
 /** A photo's alt text when the diver gives none: 'Photo by Kim at SS Yongala, 21 November 2026'. */
 export function defaultPhotoAlt(name: string | null | undefined, site: string, date: string): string {
-  const day = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-  return `Photo by ${name?.trim() || 'a diver'} at ${site}, ${day}`;
+  return `Photo by ${name?.trim() || 'a diver'} at ${site}, ${photoDay(date)}`;
+}
+
+/** '21 November 2026' (a calendar day: no zone to shift it). */
+export function photoDay(date: string): string {
+  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** processing: on the job queue; pending: ready, waiting for the administrator; approved: shown; rejected: never shown. */
@@ -198,4 +202,30 @@ export interface GalleryPhoto extends ReportPhotoResponse {
   reportId: number;
   date: string;
   name: string | null;
+}
+
+/** A report feeds the forecast's outlook for this many days after the dive (today counts as day 0). */
+export const REPORT_OUTLOOK_DAYS = 3;
+
+/**
+ * What the newest report says beside the forecast (issue 45): 'Reported: 15 m visibility, light current,
+ * Saturday' ('today', 'yesterday', else the weekday); null when it is older than REPORT_OUTLOOK_DAYS or
+ * noted neither visibility nor current.
+ */
+export function reportedConditions(report: Pick<ReportResponse, 'date' | 'visibility' | 'current'> | undefined, today: string): string | null {
+  if (!report) return null;
+  const age = daysBetween(report.date, today);
+  if (age < 0 || age > REPORT_OUTLOOK_DAYS) return null;
+  const facts = [
+    report.visibility !== null && `${report.visibility} m visibility`,
+    report.current !== null && (report.current === 'none' ? 'no current' : `${report.current} current`),
+  ].filter((fact): fact is string => !!fact);
+  if (!facts.length) return null;
+  const day =
+    age === 0
+      ? 'today'
+      : age === 1
+        ? 'yesterday'
+        : new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${report.date}T00:00:00Z`));
+  return `Reported: ${facts.join(', ')}, ${day}`;
 }
