@@ -42,7 +42,11 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
   const [kept, setKept] = useState<Record<string, string>>(outcome?.done ? {} : (outcome?.values ?? {}));
   const [errors, setErrors] = useState<Errors>((outcome?.fields as Errors | undefined) ?? {});
   const [failure, setFailure] = useState<string | null>(outcome?.error && !outcome.fields ? outcome.error : null);
-  const [sent, setSent] = useState<string | null>(outcome?.done ? (outcome.done.published ? REPORT_TEXT.published : REPORT_TEXT.pending) : null);
+  const [sent, setSent] = useState<string | null>(
+    outcome?.done
+      ? `${outcome.done.published ? REPORT_TEXT.published : REPORT_TEXT.pending}${outcome.done.photos ? ` ${REPORT_PHOTO_TEXT.waiting}` : ''}`
+      : null,
+  );
   const [sending, setSending] = useState(false);
   /** Photos chosen (with JavaScript: only that many descriptions are offered). */
   const [photoCount, setPhotoCount] = useState<number | null>(null);

@@ -118,8 +118,10 @@ export class FormsController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<Redirection> {
-    const created = await this.reports.create(siteId, dto, undefined, photosOf(request));
-    return { ...created, ...this.back(request, response, { form: 'report', target: siteId, done: { published: created.published } }) };
+    const photos = photosOf(request);
+    const created = await this.reports.create(siteId, dto, undefined, photos);
+    const done = { published: created.published, ...(photos.length ? { photos: photos.length } : {}) };
+    return { ...created, ...this.back(request, response, { form: 'report', target: siteId, done }) };
   }
 
   private back(request: Request, response: Response, outcome: Parameters<FormOutcomes['remember']>[2]): Redirection {
