@@ -1,6 +1,7 @@
 // Preloaded into the bench's server (`node --require`): every 200 ms it appends the process's memory
 // (V8 heap used and total, external and array buffers, RSS, in MB) to HEAP_PROBE_FILE, one JSON line each,
 // so a bench can read the heap against its cap without the server exposing anything.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS preload (node --require)
 const { appendFileSync } = require('node:fs');
 
 const file = process.env.HEAP_PROBE_FILE;
