@@ -151,6 +151,8 @@ const results = {
 };
 let writer = null;
 const client = new Client({ connectionString: databaseUrl(server.dataDir) });
+// The server's PostgreSQL going away (a stop) ends this client's connection: said, not thrown.
+client.on('error', (error) => log(`database connection: ${error.message}`));
 await client.connect();
 try {
   const siteIds = (await client.query('SELECT id FROM dive_sites ORDER BY id')).rows.map((row) => row.id);
