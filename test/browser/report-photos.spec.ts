@@ -158,7 +158,7 @@ describe("the admin's photos and the site's gallery", () => {
     await page.goto(`${t.baseUrl}/admin/dive-sites`);
     const section = page.getByTestId('reports-queue');
     const cards = section.getByTestId('report-photo');
-    await cards.first().getByText('Bull ray on the sand').waitFor();
+    await cards.first().getByText('Bull ray on the sand').waitFor({ timeout: 30_000 });
     await cards
       .nth(0)
       .getByRole('button', { name: /Approve photo 1/ })
