@@ -8,6 +8,12 @@ const esmPackages = [
   'csv-parse',
   '@tanstack',
   'file-type',
+  // file-type's own ESM-only dependencies.
+  'token-types',
+  'strtok3',
+  'uint8array-extras',
+  '@tokenizer',
+  '@borewit',
   '@neaps',
   'geokdbush',
   'kdbush',

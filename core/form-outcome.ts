@@ -10,7 +10,7 @@ export interface FormOutcome {
   /** The article or dive site the form belongs to (comment, rating, correction, report). */
   target?: number;
   /** Set when the post was taken: what the success state shows. */
-  done?: { emailSent?: boolean; guideUrl?: string; published?: boolean };
+  done?: { emailSent?: boolean; guideUrl?: string; published?: boolean; photos?: number };
   /** Set when refused: the message the API would have answered. */
   error?: string;
   /** Each refused field's message. */

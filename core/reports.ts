@@ -60,12 +60,15 @@ export interface ReportResponse<T = string> {
   comment: string | null;
   name: string | null;
   createdAt: T;
+  /** Its approved photos (a site's lists; absent where a report is summarised, as on a card). */
+  photos?: ReportPhotoResponse[];
 }
 
-/** A report as the administrator's queue lists it: its status and site too. */
-export interface AdminReportResponse<T = string> extends ReportResponse<T> {
+/** A report as the administrator's queue lists it: its status and site too, and every photo with its own status. */
+export interface AdminReportResponse<T = string> extends Omit<ReportResponse<T>, 'photos'> {
   status: ReportStatus;
   site: { id: number; name: string };
+  photos: AdminReportPhoto[];
 }
 
 /** POST's answer: the report, and whether it is on the page already. */
@@ -121,6 +124,8 @@ export const regionReportsFeedPath = (region: string) => `/dive-sites/reports/fe
 export interface SiteReportsData {
   rows: ReportResponse[];
   total: number;
+  /** The site's approved photos, newest first (the gallery). */
+  gallery?: GalleryPhoto[];
   today: string;
   earliest: string;
 }
@@ -138,4 +143,89 @@ export function reportDay(date: string): string {
 /** The day `days` before `today` (both YYYY-MM-DD). */
 export function dayBefore(today: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Issue 45's photos: at most three a report, each at most 15 MB and 40 megapixels, JPEG, PNG, WebP or AVIF. */
+export const REPORT_PHOTOS_MAX = 3;
+export const REPORT_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+export const REPORT_PHOTO_MAX_PIXELS = 40_000_000;
+export const REPORT_PHOTO_ALT_MAX = 200;
+/** What the file inputs accept (the server decides from the bytes). */
+export const REPORT_PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+
+/** The words of a photo's refusals (the field is `photos`; `{name}` is the file's name). */
+export const REPORT_PHOTO_TEXT = {
+  tooMany: `Attach at most ${REPORT_PHOTOS_MAX} photos to a report`,
+  tooLarge: `Each photo must be at most ${REPORT_PHOTO_MAX_BYTES / 1024 / 1024} MB`,
+  format: (name: string) => `${name} is not a JPEG, PNG, WebP or AVIF image`,
+  mismatch: (name: string, actual: string) =>
+    `${name} is named as another kind of image but is a ${actual}: give it its right extension or choose another file`,
+  damaged: (name: string) => `${name} is damaged or incomplete (cut short?): choose the photo again`,
+  pixels: (name: string) => `${name} is larger than ${REPORT_PHOTO_MAX_PIXELS / 1_000_000} megapixels: send a smaller copy`,
+  alt: `A photo's description must be at most ${REPORT_PHOTO_ALT_MAX} characters`,
+  unreadable: 'The photos could not be read. Please try again.',
+  waiting: 'Photos appear once a moderator has checked them.',
+  galleryHeading: 'Photos from divers',
+} as const;
+
+/** A photo's alt text when the diver gives none: 'Photo by Kim at SS Yongala, 21 November 2026'. */
+export function defaultPhotoAlt(name: string | null | undefined, site: string, date: string): string {
+  return `Photo by ${name?.trim() || 'a diver'} at ${site}, ${photoDay(date)}`;
+}
+
+/** '21 November 2026' (a calendar day: no zone to shift it). */
+export function photoDay(date: string): string {
+  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** processing: on the job queue; pending: ready, waiting for the administrator; approved: shown; rejected: never shown. */
+export type ReportPhotoStatus = 'processing' | 'pending' | 'approved' | 'rejected';
+
+/** A photo as the pages and the API give it: its stored image (served through /img) and its alt text. */
+export interface ReportPhotoResponse {
+  id: number;
+  /** The processed image's path (/media/uploads/...), for /img; null while it is processed. */
+  src: string | null;
+  alt: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A photo in the administrator's queue: its status too. */
+export interface AdminReportPhoto extends ReportPhotoResponse {
+  status: ReportPhotoStatus;
+}
+
+/** An approved photo in a site's gallery, with its report's day and name. */
+export interface GalleryPhoto extends ReportPhotoResponse {
+  src: string;
+  reportId: number;
+  date: string;
+  name: string | null;
+}
+
+/** A report feeds the forecast's outlook for this many days after the dive (today counts as day 0). */
+export const REPORT_OUTLOOK_DAYS = 3;
+
+/**
+ * What the newest report says beside the forecast (issue 45): 'Reported: 15 m visibility, light current,
+ * Saturday' ('today', 'yesterday', else the weekday); null when it is older than REPORT_OUTLOOK_DAYS or
+ * noted neither visibility nor current.
+ */
+export function reportedConditions(report: Pick<ReportResponse, 'date' | 'visibility' | 'current'> | undefined, today: string): string | null {
+  if (!report) return null;
+  const age = daysBetween(report.date, today);
+  if (age < 0 || age > REPORT_OUTLOOK_DAYS) return null;
+  const facts = [
+    report.visibility !== null && `${report.visibility} m visibility`,
+    report.current !== null && (report.current === 'none' ? 'no current' : `${report.current} current`),
+  ].filter((fact): fact is string => !!fact);
+  if (!facts.length) return null;
+  const day =
+    age === 0
+      ? 'today'
+      : age === 1
+        ? 'yesterday'
+        : new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${report.date}T00:00:00Z`));
+  return `Reported: ${facts.join(', ')}, ${day}`;
 }

@@ -1,7 +1,23 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
-import { CURRENTS, REPORT_COMMENT_MAX, REPORT_NAME_MAX, REPORT_TEXT, SURGES, VISIBILITY_MAX, WATER_TEMPERATURE_MAX, type ReportCreated } from 'core/reports';
+import {
+  CURRENTS,
+  photoDay,
+  REPORT_COMMENT_MAX,
+  REPORT_NAME_MAX,
+  REPORT_PHOTO_ACCEPT,
+  REPORT_PHOTO_ALT_MAX,
+  REPORT_PHOTO_MAX_BYTES,
+  REPORT_PHOTO_TEXT,
+  REPORT_PHOTOS_MAX,
+  REPORT_TEXT,
+  SURGES,
+  VISIBILITY_MAX,
+  WATER_TEMPERATURE_MAX,
+  type ReportCreated,
+} from 'core/reports';
 import { ApiError } from '../lib/api';
+import { keepPhotos } from './dive-sites/report-photo-store';
 import { newReportKey, queuedReports, sendReport, setQueuedReports, type QueuedReport } from './dive-sites/report-queue';
 
 export interface SiteReportFormProps {
@@ -13,7 +29,7 @@ export interface SiteReportFormProps {
   outcome?: FormOutcome;
 }
 
-type FieldName = 'date' | 'time' | 'visibility' | 'waterTemperature' | 'current' | 'surge' | 'comment' | 'name';
+type FieldName = 'date' | 'time' | 'visibility' | 'waterTemperature' | 'current' | 'surge' | 'comment' | 'name' | 'photos' | 'photoAlt';
 type Errors = Partial<Record<FieldName, string>>;
 const FIELDS: FieldName[] = ['date', 'time', 'visibility', 'waterTemperature', 'current', 'surge', 'comment', 'name'];
 
@@ -26,8 +42,14 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
   const [kept, setKept] = useState<Record<string, string>>(outcome?.done ? {} : (outcome?.values ?? {}));
   const [errors, setErrors] = useState<Errors>((outcome?.fields as Errors | undefined) ?? {});
   const [failure, setFailure] = useState<string | null>(outcome?.error && !outcome.fields ? outcome.error : null);
-  const [sent, setSent] = useState<string | null>(outcome?.done ? (outcome.done.published ? REPORT_TEXT.published : REPORT_TEXT.pending) : null);
+  const [sent, setSent] = useState<string | null>(
+    outcome?.done
+      ? `${outcome.done.published ? REPORT_TEXT.published : REPORT_TEXT.pending}${outcome.done.photos ? ` ${REPORT_PHOTO_TEXT.waiting}` : ''}`
+      : null,
+  );
   const [sending, setSending] = useState(false);
+  /** Photos chosen (with JavaScript: only that many descriptions are offered). */
+  const [photoCount, setPhotoCount] = useState<number | null>(null);
   const [waiting, setWaiting] = useState<QueuedReport[]>([]);
   const flushing = useRef(false);
 
@@ -75,17 +97,34 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
       if (!value) continue;
       body[name] = (name === 'visibility' || name === 'waterTemperature') && /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
     }
-    const entry: QueuedReport = { siteId: site.id, key: newReportKey(), body };
-    const wait = () => {
-      // No connection (a boat, a remote shore): kept in the browser and sent when it returns.
+    const files = data.getAll('photos').filter((file): file is File => file instanceof File && file.size > 0);
+    // What the server would refuse anyway, said before anything waits offline.
+    if (files.length > REPORT_PHOTOS_MAX) return setErrors({ photos: REPORT_PHOTO_TEXT.tooMany });
+    if (files.some((file) => file.size > REPORT_PHOTO_MAX_BYTES)) return setErrors({ photos: REPORT_PHOTO_TEXT.tooLarge });
+    const photoAlt = data
+      .getAll('photoAlt')
+      .map((alt) => String(alt).trim())
+      .slice(0, files.length);
+    const entry: QueuedReport = { siteId: site.id, key: newReportKey(), body, ...(files.length ? { photos: files.length, photoAlt } : {}) };
+    const wait = async () => {
+      // No connection (a boat, a remote shore): kept in the browser (the photos in IndexedDB) and sent when it returns.
+      if (files.length) {
+        try {
+          await keepPhotos(entry.key, files);
+        } catch {
+          return setFailure('Your photos could not be kept in this browser. Send the report without them, or once you are back online.');
+        }
+      }
       setQueuedReports([...queuedReports(), entry]);
       setWaiting(queuedReports().filter((queued) => queued.siteId === site.id));
       setKept({});
+      form.reset();
     };
+    const form = event.currentTarget;
     if (!navigator.onLine) return wait();
     setSending(true);
     try {
-      const answer: ReportCreated = await sendReport(entry);
+      const answer: ReportCreated = await sendReport(entry, files);
       setKept({});
       setSent(answer.message);
     } catch (error) {
@@ -120,6 +159,7 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
         <form
           method="post"
           action={FORM_ACTIONS.report(site.id)}
+          encType="multipart/form-data"
           onSubmit={(event) => void submit(event)}
           noValidate
           className="mt-2 grid gap-4 sm:grid-cols-2"
@@ -175,6 +215,46 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
           <Field name="name" label="Your name to show (optional)" error={errors.name}>
             {(attributes) => <input {...attributes} type="text" autoComplete="nickname" maxLength={REPORT_NAME_MAX} {...value('name')} />}
           </Field>
+          <Field name="photos" label={`Photos (optional, up to ${REPORT_PHOTOS_MAX}: JPEG, PNG, WebP or AVIF, 15 MB each)`} error={errors.photos} wide>
+            {(attributes) => (
+              <input
+                {...attributes}
+                type="file"
+                name="photos"
+                multiple
+                accept={REPORT_PHOTO_ACCEPT}
+                onChange={(event) => setPhotoCount(Math.min(event.currentTarget.files?.length ?? 0, REPORT_PHOTOS_MAX))}
+              />
+            )}
+          </Field>
+          <fieldset className="sm:col-span-2" hidden={photoCount === 0}>
+            <legend className="text-sm font-medium text-slate-800">Describe each photo for people who cannot see it (optional)</legend>
+            <p className="text-sm text-slate-600">
+              Left empty, it reads &lsquo;Photo by {kept.name || 'your name'} at {site.name}, {kept.date ? photoDay(kept.date) : 'the day dived'}&rsquo;.{' '}
+              {REPORT_PHOTO_TEXT.waiting}
+            </p>
+            {Array.from({ length: photoCount ?? REPORT_PHOTOS_MAX }, (_, index) => (
+              <div key={index} className="mt-2">
+                <label htmlFor={`report-photoAlt-${index}`} className="block text-sm font-medium text-slate-800">
+                  Description of photo {index + 1}
+                </label>
+                <input
+                  id={`report-photoAlt-${index}`}
+                  name="photoAlt"
+                  type="text"
+                  maxLength={REPORT_PHOTO_ALT_MAX}
+                  aria-invalid={index === 0 && !!errors.photoAlt}
+                  aria-describedby={index === 0 && errors.photoAlt ? 'report-photoAlt-error' : undefined}
+                  className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
+                />
+              </div>
+            ))}
+            {errors.photoAlt && (
+              <p id="report-photoAlt-error" className="mt-1 text-sm text-red-700">
+                {errors.photoAlt}
+              </p>
+            )}
+          </fieldset>
           <div className="hidden" aria-hidden="true">
             <label htmlFor="report-website">Website</label>
             <input id="report-website" tabIndex={-1} autoComplete="off" {...value('website')} />

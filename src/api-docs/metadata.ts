@@ -302,6 +302,7 @@ export default async () => {
               surge: { required: false, nullable: true, enum: ['none', 'strong', 'some'] },
               comment: { required: false, type: () => String, nullable: true },
               name: { required: false, type: () => String, nullable: true },
+              photoAlt: { required: false, type: () => [String] },
               website: { required: false, type: () => String },
             },
           },

@@ -146,12 +146,14 @@ export function diveSiteChanged(request: Request, result: unknown): string[] {
 }
 
 /**
- * What a condition report's write changes (issue 45): the sites' reports and the cards, once a report is
- * on the page; nothing while it waits for approval. The answer names the sites (`published` and
- * `report.diveSiteId` of a new one; `siteIds` of the administrator's actions).
+ * What a condition report's write changes (issue 45), once a report is on the page; nothing while it waits
+ * for approval. A diver's new report drops its own site's reports (the site's page among them) and no
+ * more: every card showing a newest report (/dive-sites, every site page, the cards API) follows within the
+ * page cache's 60 s, as 20 reports a second would otherwise re-render every site page 20 times a second
+ * (bench/reports-under-load.mjs). The administrator's actions (`siteIds`) drop the cards at once too.
  */
 export function reportsChanged(_request: Request, result: unknown): string[] {
   const answer = result as { published?: boolean; report?: { diveSiteId: number }; siteIds?: number[] } | undefined;
-  const siteIds = answer?.siteIds ?? (answer?.published && answer.report ? [answer.report.diveSiteId] : []);
-  return siteIds.length ? [...siteIds.map((id) => Tag.reports(id)), Tag.allReports] : [];
+  if (answer?.siteIds) return answer.siteIds.length ? [...answer.siteIds.map((id) => Tag.reports(id)), Tag.allReports] : [];
+  return answer?.published && answer.report ? [Tag.reports(answer.report.diveSiteId)] : [];
 }

@@ -24,6 +24,7 @@ import { ContentRevision } from 'src/revisions/content-revision.entity';
 import { Review } from 'src/reviews/review.entity';
 import { User } from 'src/users/user.entity';
 import { ConditionReport } from 'src/reports/condition-report.entity';
+import { ReportPhoto } from 'src/reports/report-photo.entity';
 import { SeedHistory } from './seed-history.entity';
 import { SessionRecord } from './session.entity';
 
@@ -61,4 +62,5 @@ export const ENTITIES = [
   NewsletterIssueLink,
   NewsletterLinkClick,
   PurchaseClickSource,
+  ReportPhoto,
 ];

@@ -1,6 +1,7 @@
 import type { MigrationInterface } from 'typeorm';
 import { ConditionReports1799000000001 } from '../../migrations/1799000000001-ConditionReports';
 import { OutlookRevision1799200000000 } from '../../migrations/1799200000000-OutlookRevision';
+import { ReportPhotos1799300000000 } from '../../migrations/1799300000000-ReportPhotos';
 import { InitialSchema1795426763752 } from '../../migrations/1795426763752-InitialSchema';
 import { NewsletterConsentTimes1795428200000 } from '../../migrations/1795428200000-NewsletterConsentTimes';
 import { NewestFirstIndexes1795431000000 } from '../../migrations/1795431000000-NewestFirstIndexes';
@@ -67,5 +68,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ConditionReports1799000000001,
   SearchWords1799100000000,
   OutlookRevision1799200000000,
+  ReportPhotos1799300000000,
   NewsletterIssueFigures1799500000000,
 ];

@@ -70,7 +70,7 @@ export class DiveSitePagesController {
   @Get(':id')
   @Html()
   // Every site page shows the explorer, and its own site's ratings and condition reports.
-  @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings, Tag.allReports)
+  @CacheTags(Tag.diveSites, byId(Tag.ratings), Tag.allRatings, byId(Tag.reports), Tag.allReports)
   async site(
     @Param('id') rawId: string,
     @PageQueryOf(DiveSiteShowQuery) { show, tides }: DiveSiteShowQuery,

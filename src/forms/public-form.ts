@@ -17,7 +17,7 @@ import { FormOutcomeFilter, formOf, isFormPost } from './form-outcome.filter';
 import { FormOutcomes } from './form-outcomes';
 
 /** What a form's success tells its page (the outcome's `done`), taken from the handler's JSON answer. */
-export type DoneOf = (answer: any) => FormOutcome['done']; // eslint-disable-line @typescript-eslint/no-explicit-any -- each form's answer has its own type
+export type DoneOf = (answer: any, request: Request) => FormOutcome['done']; // eslint-disable-line @typescript-eslint/no-explicit-any -- each form's answer has its own type
 
 const DONE_OF = 'adg:public-form-done';
 
@@ -51,7 +51,7 @@ export class PublicFormInterceptor implements NestInterceptor {
     const done = this.reflector.get<DoneOf>(DONE_OF, context.getHandler());
     return next.handle().pipe(
       map((answer) => {
-        const url = this.outcomes.remember(request, response, { ...formOf(request), done: done(answer) });
+        const url = this.outcomes.remember(request, response, { ...formOf(request), done: done(answer, request) });
         response.status(303).location(url);
         return answer;
       }),

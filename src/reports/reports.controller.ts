@@ -1,5 +1,6 @@
 import { PublicForm } from 'src/forms/public-form';
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { PUBLIC_PAGE_SIZE, adminSlice, sendPageHeaders } from 'src/lists/admin-page';
 import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
@@ -7,16 +8,46 @@ import { byId, CacheTags, Invalidates, reportsChanged, Tag } from 'src/common/ca
 import { idParam } from 'src/validation/id.pipe';
 import { ListSliceQueryDto } from 'src/lists/list-slice.dto';
 import { RateLimit } from 'src/rate-limit/rate-limit.decorator';
+import { RequestBody } from 'src/http/request-body';
+import { REPORT_PHOTOS_MAX } from 'core/reports';
 import { CreateReportDto } from './dto/create-report.dto';
 import { AdminReportQueryDto, ReportIdsDto } from './dto/report-queries.dto';
 import { ReportsService } from './reports.service';
+import { ReportPhotosService, type PhotoChanged } from './report-photos.service';
+import { photosOf, ReportPhotosInterceptor } from './report-photos.interceptor';
 
 const siteId = idParam('Dive site id');
+const photoId = idParam('Photo id', 'Photo not found');
+
+/** A photo's approval, rejection or choice as the site's picture: its site's reports (and, for the picture, the site itself). */
+function photoChanged(_request: Request, result: unknown): string[] {
+  const { siteIds = [], status } = (result ?? {}) as Partial<PhotoChanged>;
+  return status ? [...siteIds.map((id) => Tag.reports(id)), Tag.allReports] : [];
+}
+function sitePictureChanged(request: Request, result: unknown): string[] {
+  const { siteIds = [] } = (result ?? {}) as Partial<PhotoChanged>;
+  return [...photoChanged(request, result), ...siteIds.map((id) => Tag.diveSite(id)), Tag.diveSites, Tag.home, Tag.sitemap, Tag.search];
+}
+
+/** The multipart form of a report: its fields as in JSON, and up to three photos with their descriptions. */
+const MULTIPART_SCHEMA = {
+  schema: {
+    type: 'object',
+    required: ['date'],
+    properties: {
+      photos: { type: 'array', maxItems: REPORT_PHOTOS_MAX, items: { type: 'string', format: 'binary' } },
+      photoAlt: { type: 'array', items: { type: 'string' } },
+    },
+  },
+};
 
 /** Issue 45: divers' condition reports of a site, and the administrator's queue of them. */
 @Controller()
 export class ReportsController {
-  constructor(private readonly reports: ReportsService) {}
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly photos: ReportPhotosService,
+  ) {}
 
   /** The site's published reports, the newest dive first, a page at a time (`limit`, `offset`; X-Total-Count and Link). */
   @Get('api/dive-sites/:id/reports')
@@ -36,13 +67,21 @@ export class ReportsController {
   /**
    * Takes a report: 201 with it, whether it is on the page already, and the words to thank the diver with.
    * An `Idempotency-Key` header (a report written offline and sent again) is honoured: the same key answers
-   * the report it made, stored once.
+   * the report it made, stored once. As multipart it takes up to three `photos` (JPEG, PNG, WebP or AVIF,
+   * 15 MB and 40 megapixels each) with their `photoAlt` descriptions; they wait for approval.
    */
-  @PublicForm('api/dive-sites/:id/reports', 'forms/dive-sites/:id/reports', ({ published }) => ({ published }))
+  @PublicForm('api/dive-sites/:id/reports', 'forms/dive-sites/:id/reports', ({ published }, request) => {
+    const photos = photosOf(request).length;
+    return { published, ...(photos ? { photos } : {}) };
+  })
   @RateLimit('report')
   @Invalidates(reportsChanged)
-  create(@Param('id', siteId) diveSiteId: number, @Body() dto: CreateReportDto, @Headers('idempotency-key') idempotencyKey?: string) {
-    return this.reports.create(diveSiteId, dto, idempotencyKey);
+  @RequestBody({ multipart: true })
+  @UseInterceptors(ReportPhotosInterceptor)
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody(MULTIPART_SCHEMA)
+  create(@Param('id', siteId) diveSiteId: number, @Body() dto: CreateReportDto, @Req() request: Request, @Headers('idempotency-key') idempotencyKey?: string) {
+    return this.reports.create(diveSiteId, dto, idempotencyKey, photosOf(request));
   }
 
   @Get('api/admin/reports')
@@ -70,6 +109,33 @@ export class ReportsController {
   @Invalidates(reportsChanged)
   reject(@Body() { ids }: ReportIdsDto) {
     return this.reports.setStatus(ids, 'rejected');
+  }
+
+  /** Shows one photo in its site's gallery (once its report is published). */
+  @Post('api/admin/reports/photos/:id/approve')
+  @AdminOnly()
+  @HttpCode(200)
+  @Invalidates(photoChanged)
+  approvePhoto(@Param('id', photoId) id: number) {
+    return this.photos.setStatus(id, 'approved');
+  }
+
+  /** Keeps one photo off the site for good (its stored image is deleted unless it is a site's picture). */
+  @Post('api/admin/reports/photos/:id/reject')
+  @AdminOnly()
+  @HttpCode(200)
+  @Invalidates(photoChanged)
+  rejectPhoto(@Param('id', photoId) id: number) {
+    return this.photos.setStatus(id, 'rejected');
+  }
+
+  /** 'Make this the site's picture': the photo (approved with it) becomes its site's image, on its cards and page. */
+  @Post('api/admin/reports/photos/:id/site-picture')
+  @AdminOnly()
+  @HttpCode(200)
+  @Invalidates(sitePictureChanged)
+  sitePicture(@Param('id', photoId) id: number) {
+    return this.photos.makeSitePicture(id);
   }
 
   @Post('api/admin/reports/delete')

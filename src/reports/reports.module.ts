@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DiveSitesModule } from 'src/dive-sites/dive-sites.module';
+import { Media } from 'src/images/media.entity';
 import { ConditionReport } from './condition-report.entity';
+import { ReportPhoto } from './report-photo.entity';
+import { ReportPhotosService } from './report-photos.service';
 import { ReportsController } from './reports.controller';
 import { ReportsPagesController } from './reports-pages.controller';
 import { ReportsFeedController } from './reports-feed.controller';
@@ -9,9 +12,9 @@ import { ReportsService } from './reports.service';
 
 /** Issue 45: divers' condition reports of the dive sites, and their moderation. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ConditionReport]), DiveSitesModule],
+  imports: [TypeOrmModule.forFeature([ConditionReport, ReportPhoto, Media]), DiveSitesModule],
   controllers: [ReportsController, ReportsPagesController, ReportsFeedController],
-  providers: [ReportsService],
-  exports: [ReportsService],
+  providers: [ReportsService, ReportPhotosService],
+  exports: [ReportsService, ReportPhotosService],
 })
 export class ReportsModule {}

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   dayIn,
   daysBetween,
@@ -12,7 +13,10 @@ import {
   type ReportStatus,
   type SiteReportsData,
   dayBefore,
+  defaultPhotoAlt,
   RECENT_REPORTS,
+  REPORT_PHOTO_TEXT,
+  REPORT_PHOTOS_MAX,
 } from 'core/reports';
 import { likePattern, type Page } from 'src/lists/admin-page';
 import { Clock } from 'src/common/clock';
@@ -21,6 +25,8 @@ import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { ConditionReport } from './condition-report.entity';
 import type { CreateReportDto } from './dto/create-report.dto';
+import { checkPhoto, type PhotoFile } from './report-photo-checks';
+import { ReportPhotosService } from './report-photos.service';
 
 export function toReportResponse(report: ConditionReport): ReportResponse<Date> {
   return {
@@ -44,7 +50,7 @@ export function serialised(report: ReportResponse<Date>): ReportResponse {
 }
 
 function toAdminReport(report: ConditionReport): AdminReportResponse<Date> {
-  return { ...toReportResponse(report), status: report.status, site: { id: report.diveSiteId, name: report.site?.name ?? '' } };
+  return { ...toReportResponse(report), status: report.status, site: { id: report.diveSiteId, name: report.site?.name ?? '' }, photos: [] };
 }
 
 /** What an administrator's action did: the reports it changed and their sites (for the page cache). */
@@ -61,6 +67,8 @@ export class ReportsService {
     private readonly sites: DiveSitesService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly photos: ReportPhotosService,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   /** Today in the site's zone (SITE_TIMEZONE: the sites keep no zone of their own). */
@@ -70,9 +78,10 @@ export class ReportsService {
 
   /**
    * Stores a report when every rule holds (nothing otherwise): the date from today back to 14 days,
-   * never ahead; at least one observation. Published at once unless REPORTS_MODERATION is on.
+   * never ahead; at least one observation; every photo checked from its bytes. Published at once unless
+   * REPORTS_MODERATION is on; its photos always wait for approval, processed on the job queue meanwhile.
    */
-  async create(diveSiteId: number, dto: CreateReportDto, idempotencyKey?: string): Promise<ReportCreated<Date>> {
+  async create(diveSiteId: number, dto: CreateReportDto, idempotencyKey?: string, files: PhotoFile[] = []): Promise<ReportCreated<Date>> {
     if (dto.website) throw new BadRequestException(REPORT_TEXT.rejected);
     if (idempotencyKey !== undefined && !/^[\w-]{8,64}$/.test(idempotencyKey)) {
       throw new BadRequestException(errorBody(400, REPORT_TEXT.idempotencyKey, { 'Idempotency-Key': [REPORT_TEXT.idempotencyKey] }));
@@ -86,41 +95,52 @@ export class ReportsService {
     if (age < 0 || age > REPORT_MAX_AGE_DAYS) fields.date = [REPORT_TEXT.date];
     const observed = [dto.visibility, dto.waterTemperature, dto.current, dto.surge, dto.comment].some((value) => value !== undefined && value !== null);
     if (!observed) fields.visibility = [REPORT_TEXT.nothing];
+    if (files.length > REPORT_PHOTOS_MAX) fields.photos = [REPORT_PHOTO_TEXT.tooMany];
     const first = Object.values(fields)[0];
     if (first) throw new BadRequestException(errorBody(400, first[0], fields));
-    await this.sites.findById(diveSiteId);
+    const site = await this.sites.findById(diveSiteId);
+    // One at a time: each decodes the whole photo (a libuv thread each), and the first refusal ends it.
+    for (const [index, file] of files.entries()) await checkPhoto(file, index);
     const published = this.config.reportsModeration === 'off';
-    const report = await this.reports
-      .save(
-        this.reports.create({
-          diveSiteId,
-          date: dto.date,
-          time: dto.time ?? null,
-          visibility: dto.visibility ?? null,
-          waterTemperature: dto.waterTemperature ?? null,
-          current: dto.current ?? null,
-          surge: dto.surge ?? null,
-          comment: dto.comment ?? null,
-          name: dto.name ?? null,
-          status: published ? 'published' : 'pending',
-          idempotencyKey: idempotencyKey ?? null,
-        }),
-        { transaction: false },
-      )
+    const photos = files.map((file, index) => ({
+      bytes: file.buffer,
+      alt: dto.photoAlt?.[index]?.trim() || defaultPhotoAlt(dto.name, site.name, dto.date),
+    }));
+    const report = await this.dataSource
+      .transaction(async (manager) => {
+        const made = await manager.save(
+          manager.create(ConditionReport, {
+            diveSiteId,
+            date: dto.date,
+            time: dto.time ?? null,
+            visibility: dto.visibility ?? null,
+            waterTemperature: dto.waterTemperature ?? null,
+            current: dto.current ?? null,
+            surge: dto.surge ?? null,
+            comment: dto.comment ?? null,
+            name: dto.name ?? null,
+            status: published ? 'published' : 'pending',
+            idempotencyKey: idempotencyKey ?? null,
+          }),
+        );
+        if (photos.length) await this.photos.add(manager.queryRunner!, made.id, photos);
+        return made;
+      })
       .catch(async (error: unknown) => {
         // The same key sent twice at once: the second insert loses the race and answers the first's report.
         const first = idempotencyKey ? await this.reports.findOneBy({ idempotencyKey }) : null;
         if (first) return first;
         throw error;
       });
-    return this.again(report, diveSiteId);
+    return this.again(report, diveSiteId, photos.length);
   }
 
   /** A report's POST answer (the first time, or again for the same Idempotency-Key). */
-  private again(report: ConditionReport, diveSiteId: number): ReportCreated<Date> {
+  private again(report: ConditionReport, diveSiteId: number, photoCount = 0): ReportCreated<Date> {
     if (report.diveSiteId !== diveSiteId) throw new ConflictException(REPORT_TEXT.idempotencyReused);
     const published = report.status === 'published';
-    return { report: toReportResponse(report), published, message: published ? REPORT_TEXT.published : REPORT_TEXT.pending };
+    const message = published ? REPORT_TEXT.published : REPORT_TEXT.pending;
+    return { report: toReportResponse(report), published, message: photoCount ? `${message} ${REPORT_PHOTO_TEXT.waiting}` : message };
   }
 
   /** A page of a site's published reports, the newest dive first, and how many there are. */
@@ -132,8 +152,11 @@ export class ReportsService {
   /** A site page's 'Latest reports': the newest few, how many there are, and the days the form allows. */
   async siteSection(diveSiteId: number): Promise<SiteReportsData> {
     const today = this.today();
-    const { rows, total } = await this.publishedPage(diveSiteId, { limit: RECENT_REPORTS, offset: 0 });
-    return { rows: rows.map(serialised), total, today, earliest: dayBefore(today, REPORT_MAX_AGE_DAYS) };
+    const [{ rows, total }, gallery] = await Promise.all([
+      this.publishedPage(diveSiteId, { limit: RECENT_REPORTS, offset: 0 }),
+      this.photos.gallery(diveSiteId),
+    ]);
+    return { rows: rows.map(serialised), total, today, earliest: dayBefore(today, REPORT_MAX_AGE_DAYS), gallery };
   }
 
   /** The same without the site's check (the site page has read the site already). */
@@ -144,7 +167,8 @@ export class ReportsService {
       take: slice.limit,
       skip: slice.offset,
     });
-    return { rows: rows.map(toReportResponse), total };
+    const photos = await this.photos.approvedOf(rows.map((row) => row.id));
+    return { rows: rows.map((row) => ({ ...toReportResponse(row), photos: photos.get(row.id) ?? [] })), total };
   }
 
   /** The newest published reports of a region's sites (its RSS feed), with their site's name. */
@@ -180,12 +204,18 @@ export class ReportsService {
   /** The administrator's list: a status (pending first by default), oldest waiting first for pending, else newest first. */
   async adminPage(status: ReportStatus | 'all', q: string | undefined, slice: { limit: number; offset: number }): Promise<Page<AdminReportResponse<Date>>> {
     const query = this.reports.createQueryBuilder('report').leftJoinAndSelect('report.site', 'site');
-    if (status !== 'all') query.where('report.status = :status', { status });
+    // Waiting: the reports to approve, and the published ones whose photos wait (photos always wait).
+    if (status === 'pending') {
+      query.where(
+        "(report.status = 'pending' OR EXISTS (SELECT 1 FROM report_photos photo WHERE photo.\"reportId\" = report.id AND photo.status IN ('processing', 'pending')))",
+      );
+    } else if (status !== 'all') query.where('report.status = :status', { status });
     if (q) query.andWhere('(site.name ILIKE :q OR report.comment ILIKE :q OR report.name ILIKE :q)', { q: likePattern(q) });
     const direction = status === 'pending' ? 'ASC' : 'DESC';
     query.orderBy('report.createdAt', direction).addOrderBy('report.id', direction);
     const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
-    return { rows: rows.map(toAdminReport), total };
+    const photos = await this.photos.allOf(rows.map((row) => row.id));
+    return { rows: rows.map((row) => ({ ...toAdminReport(row), photos: photos.get(row.id) ?? [] })), total };
   }
 
   /** Sets the status of each of these reports; answers the ones that exist and their sites. */
@@ -197,7 +227,10 @@ export class ReportsService {
 
   async remove(ids: number[]): Promise<ReportsChanged> {
     const found = await this.reports.find({ where: { id: In(ids) }, select: { id: true, diveSiteId: true } });
-    if (found.length) await this.reports.delete({ id: In(found.map((row) => row.id)) });
+    if (found.length) {
+      await this.photos.dropImagesOf(found.map((row) => row.id));
+      await this.reports.delete({ id: In(found.map((row) => row.id)) });
+    }
     return changed(found);
   }
 }

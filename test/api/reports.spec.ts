@@ -47,7 +47,7 @@ describe('POST /api/dive-sites/{id}/reports', () => {
     expect(created.published).toBe(true);
     expect(created.message).toBe(REPORT_TEXT.published);
     const { body: list } = await request(t.baseUrl).get(`/api/dive-sites/${site.id}/reports`).expect(200);
-    expect(list).toEqual([{ id: created.report.id, diveSiteId: site.id, ...body, createdAt: expect.any(String) }]);
+    expect(list).toEqual([{ id: created.report.id, diveSiteId: site.id, ...body, createdAt: expect.any(String), photos: [] }]);
   });
 
   it('takes a report with only the date and one observation; blank fields of a form are none', async () => {

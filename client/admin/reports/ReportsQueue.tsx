@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { reportDay, type AdminReportResponse, type ReportStatus } from 'core/reports';
+import { imageUrl } from 'core/images';
+import { reportDay, type AdminReportPhoto, type AdminReportResponse, type ReportStatus } from 'core/reports';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { timeDistance } from '../format';
@@ -21,6 +22,14 @@ const VIEWS: { status: ReportStatus; label: string }[] = [
 ];
 
 type Action = 'approve' | 'reject' | 'delete';
+type PhotoAction = 'approve' | 'reject' | 'site-picture';
+const PHOTO_DONE: Record<PhotoAction, string> = { approve: 'Photo approved', reject: 'Photo rejected', 'site-picture': "The site's picture is set" };
+const PHOTO_STATUS: Record<AdminReportPhoto['status'], string> = {
+  processing: 'Being processed',
+  pending: 'Waiting',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 const DONE: Record<Action, string> = { approve: 'approved', reject: 'rejected', delete: 'deleted' };
 
 function facts(report: AdminReportResponse): string {
@@ -57,6 +66,29 @@ export function ReportsQueue() {
       if (!isUnauthorized(error)) toast({ title: 'Error', description: 'That did not work. Please try again.', variant: 'destructive' });
     },
   });
+
+  const photoAct = useMutation({
+    mutationFn: ({ action, id }: { action: PhotoAction; id: number }) => apiRequest<unknown>('POST', `/api/admin/reports/photos/${id}/${action}`),
+    onSuccess: (_result, { action }) => {
+      void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
+      toast({
+        title: PHOTO_DONE[action],
+        description: action === 'site-picture' ? "The site's cards and page now show this photo." : PHOTO_DONE[action] + '.',
+      });
+    },
+    onError: (error: Error) => {
+      if (!isUnauthorized(error)) toast({ title: 'Error', description: 'That did not work. Please try again.', variant: 'destructive' });
+    },
+  });
+  const runPhoto = (action: PhotoAction, photo: AdminReportPhoto, siteName: string) => {
+    if (action !== 'reject') return photoAct.mutate({ action, id: photo.id });
+    confirm.ask({
+      title: 'Reject Photo',
+      description: `Reject this photo of ${siteName}? It never shows on the site, and its image is deleted.`,
+      confirmLabel: 'Reject',
+      onConfirm: () => photoAct.mutate({ action, id: photo.id }),
+    });
+  };
 
   const run = (action: Action, ids: number[]) => {
     if (!ids.length) return;
@@ -157,6 +189,52 @@ export function ReportsQueue() {
                   </p>
                   {facts(report) && <p className="mt-1 text-sm text-slate-900">{facts(report)}</p>}
                   {report.comment && <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{report.comment}</p>}
+                  {report.photos.length > 0 && (
+                    <ul className="mt-2 flex flex-wrap gap-3" aria-label={`Photos of the report of ${report.site.name}, ${reportDay(report.date)}`}>
+                      {report.photos.map((photo, index) => (
+                        <li key={photo.id} className="w-48 rounded-lg p-2 ring-1 ring-slate-200" data-testid="report-photo">
+                          {photo.src ? (
+                            <a href={photo.src} target="_blank" rel="noreferrer">
+                              <img src={imageUrl(photo.src, 400)} alt={photo.alt} className="aspect-[4/3] w-full rounded object-cover" />
+                            </a>
+                          ) : (
+                            <div className="flex aspect-[4/3] items-center justify-center rounded bg-slate-100 text-xs text-slate-600">No image</div>
+                          )}
+                          <p className="mt-1 text-xs text-slate-700">{photo.alt}</p>
+                          <p className="mt-1 text-xs font-semibold text-slate-900">{PHOTO_STATUS[photo.status]}</p>
+                          <p className="mt-1 flex flex-wrap gap-1">
+                            {photo.status === 'pending' && (
+                              <Button
+                                small
+                                variant="success"
+                                disabled={photoAct.isPending}
+                                onClick={() => runPhoto('approve', photo, report.site.name)}
+                                aria-label={`Approve photo ${index + 1} of the report of ${report.site.name}`}
+                              >
+                                Approve photo
+                              </Button>
+                            )}
+                            {(photo.status === 'pending' || photo.status === 'approved') && (
+                              <Button
+                                small
+                                variant="outline"
+                                disabled={photoAct.isPending}
+                                onClick={() => runPhoto('reject', photo, report.site.name)}
+                                aria-label={`Reject photo ${index + 1} of the report of ${report.site.name}`}
+                              >
+                                Reject photo
+                              </Button>
+                            )}
+                            {photo.src && photo.status !== 'rejected' && (
+                              <Button small variant="outline" disabled={photoAct.isPending} onClick={() => runPhoto('site-picture', photo, report.site.name)}>
+                                Make this the site&apos;s picture
+                              </Button>
+                            )}
+                          </p>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   <p className="mt-2 flex flex-wrap gap-2">
                     {actions.map(({ action, word, variant }) => (
                       <Button

@@ -1,10 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import {
   CURRENTS,
   REPORT_COMMENT_MAX,
   REPORT_NAME_MAX,
+  REPORT_PHOTO_ALT_MAX,
+  REPORT_PHOTO_TEXT,
+  REPORT_PHOTOS_MAX,
   REPORT_TEXT,
   SURGES,
   VISIBILITY_MAX,
@@ -96,6 +99,19 @@ export class CreateReportDto {
   @MaxLength(REPORT_NAME_MAX, { message: REPORT_TEXT.name })
   @IsString({ message: REPORT_TEXT.name })
   name?: string | null;
+
+  /**
+   * Multipart only: each photo's description (alt text), in the order of the `photos` files; a blank one
+   * (or none) is 'Photo by {name} at {site}, {date}'.
+   */
+  @ApiPropertyOptional({ type: [String], maxLength: REPORT_PHOTO_ALT_MAX })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
+  @MaxLength(REPORT_PHOTO_ALT_MAX, { each: true, message: REPORT_PHOTO_TEXT.alt })
+  @IsString({ each: true, message: REPORT_PHOTO_TEXT.alt })
+  @IsArray({ message: REPORT_PHOTO_TEXT.alt })
+  @ArrayMaxSize(REPORT_PHOTOS_MAX, { message: REPORT_PHOTO_TEXT.alt })
+  photoAlt?: string[];
 
   /** A field people never see (the form hides it); bots fill it in, and such a report is refused. */
   @IsOptional()

@@ -11,6 +11,7 @@ import {
   type SiteReportsData,
 } from 'core/reports';
 import { Island } from 'views/islands/Island';
+import { ReportGallery, ReportPhotos } from './ReportGallery';
 
 /** One report: its day and age ('3 days ago', or marked old past 14 days), what was measured, what was seen. */
 export function ReportItem({ report, today }: { report: ReportResponse; today: string }) {
@@ -34,6 +35,7 @@ export function ReportItem({ report, today }: { report: ReportResponse; today: s
       {facts.length > 0 && <p className="mt-1 font-medium text-slate-900">{facts.join(' · ')}</p>}
       {report.comment && <p className="mt-1 whitespace-pre-line text-slate-800">{report.comment}</p>}
       {report.name && <p className="mt-1 text-sm text-slate-600">{report.name}</p>}
+      {report.photos && <ReportPhotos photos={report.photos} />}
     </li>
   );
 }
@@ -69,6 +71,7 @@ export function SiteReports({ site, reports }: { site: { id: number; name: strin
           </a>
         </p>
       )}
+      <ReportGallery photos={reports.gallery ?? []} siteName={site.name} />
       <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
         <a href={siteReportsFeedPath(site.id)} className="inline-flex min-h-6 items-center text-cyan-800 underline">
           RSS feed of {site.name}&apos;s reports

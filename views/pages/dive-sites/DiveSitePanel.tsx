@@ -15,6 +15,7 @@ import { type ConditionsPanel, SiteConditionsSection } from './SiteConditions';
 import type { ConditionsResponse } from 'core/api/conditions';
 import { ForecastOutlook } from 'views/components/ForecastOutlook';
 import { SiteReports } from 'views/components/reports/SiteReports';
+import { ReportedConditions } from 'views/components/reports/ReportedConditions';
 
 export type { PanelSite };
 
@@ -154,6 +155,7 @@ export function DiveSitePanel({
             {conditions && <SiteConditionsSection panel={conditions} />}
             {forecast && (
               <div className="mt-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="site-forecast">
+                <ReportedConditions reports={reports} />
                 <ForecastOutlook conditions={forecast} />
               </div>
             )}

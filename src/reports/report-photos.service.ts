@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type QueryRunner, type Repository } from 'typeorm';
+import type { AdminReportPhoto, GalleryPhoto, ReportPhotoResponse, ReportPhotoStatus } from 'core/reports';
+import { errorBody } from 'src/common/error-body';
+import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { Media } from 'src/images/media.entity';
+import { mediaUrl } from 'src/images/media.service';
+import { JobQueue, type JobInfo } from 'src/job-queue/job-queue.service';
+import { processPhoto } from './report-photo-checks';
+import { ReportPhoto } from './report-photo.entity';
+
+export const PHOTO_QUEUE = 'report-photo';
+/**
+ * Photos each process decodes and re-encodes at once (a job queue batch): a burst of uploads waits its
+ * turn in the queue instead of taking every core from the pages (bench/reports-under-load.mjs).
+ */
+export const PHOTO_CONCURRENCY = 2;
+/** The gallery on a site's page shows this many of its newest approved photos. */
+export const GALLERY_SIZE = 12;
+
+const PHOTO_NOT_FOUND = 'Photo not found';
+
+/** What an administrator's action on a photo changed: the photo, and its report's site (for the page cache). */
+export interface PhotoChanged {
+  ids: number[];
+  siteIds: number[];
+  status: ReportPhotoStatus;
+}
+
+function toPhotoResponse(photo: ReportPhoto): ReportPhotoResponse {
+  return { id: photo.id, src: photo.media ? mediaUrl(photo.media) : null, alt: photo.alt, width: photo.width, height: photo.height };
+}
+
+/**
+ * A condition report's photos (issue 45): stored as received with the report, processed off the request
+ * path on the job queue (upright, re-encoded, every metadata block gone) into the uploads (`media`, served
+ * through /img), then shown only once the administrator approves each one.
+ */
+@Injectable()
+export class ReportPhotosService implements OnModuleInit {
+  private readonly logger = new Logger('ReportPhotos');
+
+  constructor(
+    @InjectRepository(ReportPhoto) private readonly photos: Repository<ReportPhoto>,
+    @InjectRepository(Media) private readonly media: Repository<Media>,
+    private readonly sites: DiveSitesService,
+    private readonly queue: JobQueue,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.define<{ photoId: number }>(
+      PHOTO_QUEUE,
+      { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize: PHOTO_CONCURRENCY },
+      (data, info) => this.process(data.photoId, info),
+    );
+  }
+
+  /** Stores a report's photos as received and queues their processing, inside the report's transaction. */
+  async add(runner: QueryRunner, reportId: number, photos: { bytes: Buffer; alt: string }[]): Promise<void> {
+    for (const [position, photo] of photos.entries()) {
+      const saved = await runner.manager.save(
+        runner.manager.create(ReportPhoto, {
+          reportId,
+          position,
+          alt: photo.alt,
+          status: 'processing',
+          upload: photo.bytes,
+          mediaId: null,
+          width: null,
+          height: null,
+        }),
+      );
+      await this.queue.send(PHOTO_QUEUE, { photoId: saved.id }, {}, runner);
+    }
+  }
+
+  /**
+   * The job: decode, turn upright, re-encode without metadata, keep it as an upload (named by its hash), and
+   * drop the bytes as received; the photo then waits for approval. A photo that cannot be decoded (the
+   * request's checks passed it, so this is rare) is rejected rather than retried.
+   */
+  async process(photoId: number, { retriesLeft }: JobInfo = { retriesLeft: 0 }): Promise<void> {
+    const photo = await this.photos.findOne({ where: { id: photoId }, select: { id: true, status: true, upload: true } });
+    if (!photo || photo.status !== 'processing' || !photo.upload) return;
+    let processed;
+    try {
+      processed = await processPhoto(photo.upload);
+    } catch (error) {
+      const message = (error as Error).message;
+      if (retriesLeft > 0 && !/^(Vips|Input|Image|heif|jpeg|png|webp)/i.test(message)) throw error;
+      this.logger.warn(`Report photo ${photoId} could not be processed (${message}): rejected`);
+      await this.photos.update({ id: photoId }, { status: 'rejected', upload: null });
+      return;
+    }
+    const hash = createHash('sha256').update(processed.data).digest('hex');
+    await this.media
+      .createQueryBuilder()
+      .insert()
+      .values({
+        hash,
+        mimeType: processed.mimeType,
+        bytes: processed.data,
+        width: processed.width,
+        height: processed.height,
+        size: processed.data.length,
+        originalName: `report-photo-${photoId}.${processed.mimeType === 'image/png' ? 'png' : 'jpg'}`,
+      })
+      .orIgnore()
+      .execute();
+    const stored = await this.media.findOneByOrFail({ hash });
+    await this.photos.update(
+      { id: photoId, status: 'processing' },
+      { status: 'pending', mediaId: stored.id, width: processed.width, height: processed.height, upload: null },
+    );
+  }
+
+  /** Each report's approved photos (the public lists), by report id. */
+  async approvedOf(reportIds: number[]): Promise<Map<number, ReportPhotoResponse[]>> {
+    const rows = reportIds.length
+      ? await this.photos.find({ where: { reportId: In(reportIds), status: 'approved' }, relations: { media: true }, order: { position: 'ASC' } })
+      : [];
+    return group(
+      rows.filter((row) => row.media),
+      toPhotoResponse,
+    );
+  }
+
+  /** Each report's every photo with its status (the administrator's queue), by report id. */
+  async allOf(reportIds: number[]): Promise<Map<number, AdminReportPhoto[]>> {
+    const rows = reportIds.length ? await this.photos.find({ where: { reportId: In(reportIds) }, relations: { media: true }, order: { position: 'ASC' } }) : [];
+    return group(rows, (row) => ({ ...toPhotoResponse(row), status: row.status }));
+  }
+
+  /** A site's newest approved photos of its published reports (the gallery on its page). */
+  async gallery(diveSiteId: number, limit = GALLERY_SIZE): Promise<GalleryPhoto[]> {
+    const rows = await this.photos
+      .createQueryBuilder('photo')
+      .innerJoinAndSelect('photo.report', 'report')
+      .innerJoinAndSelect('photo.media', 'media')
+      .where('report.diveSiteId = :diveSiteId', { diveSiteId })
+      .andWhere("report.status = 'published'")
+      .andWhere("photo.status = 'approved'")
+      .orderBy('report.date', 'DESC')
+      .addOrderBy('report.id', 'DESC')
+      .addOrderBy('photo.position', 'ASC')
+      .limit(limit)
+      .getMany();
+    return rows.map((row) => ({
+      ...toPhotoResponse(row),
+      src: mediaUrl(row.media as Media),
+      reportId: row.reportId,
+      date: row.report?.date ?? '',
+      name: row.report?.name ?? null,
+    }));
+  }
+
+  /**
+   * Approves or rejects one photo. A rejected photo's stored image is deleted unless a site uses it as its
+   * picture (it cannot be approved again: the diver may send it anew).
+   */
+  async setStatus(photoId: number, status: 'approved' | 'rejected'): Promise<PhotoChanged> {
+    const photo = await this.photos.findOne({ where: { id: photoId }, relations: { report: true, media: true } });
+    if (!photo?.report) throw new NotFoundException(errorBody(404, PHOTO_NOT_FOUND));
+    if (status === 'approved' && (photo.status === 'processing' || !photo.media)) {
+      throw new ConflictException(
+        errorBody(409, photo.status === 'processing' ? 'This photo is still being processed' : 'This photo was rejected and removed'),
+      );
+    }
+    await this.photos.update({ id: photoId }, { status });
+    if (status === 'rejected' && photo.media) await this.dropUnused([photo.media]);
+    return { ids: [photoId], siteIds: [photo.report.diveSiteId], status };
+  }
+
+  /** Makes a photo its report's site's picture (approving it too): the site's cards and page show it. */
+  async makeSitePicture(photoId: number): Promise<PhotoChanged & { imageUrl: string }> {
+    const photo = await this.photos.findOne({ where: { id: photoId }, relations: { report: true, media: true } });
+    if (!photo?.report) throw new NotFoundException(errorBody(404, PHOTO_NOT_FOUND));
+    if (!photo.media || photo.status === 'rejected')
+      throw new ConflictException(errorBody(409, 'Only a processed photo that is not rejected can be the site picture'));
+    if (photo.status !== 'approved') await this.photos.update({ id: photoId }, { status: 'approved' });
+    const imageUrl = mediaUrl(photo.media);
+    await this.sites.updatePhoto(photo.report.diveSiteId, { imageUrl });
+    return { ids: [photoId], siteIds: [photo.report.diveSiteId], status: 'approved', imageUrl };
+  }
+
+  /** Deletes the stored images of these reports' photos that no site uses (before the reports are deleted). */
+  async dropImagesOf(reportIds: number[]): Promise<void> {
+    if (!reportIds.length) return;
+    const rows = await this.photos.find({ where: { reportId: In(reportIds) }, relations: { media: true } });
+    await this.dropUnused(rows.map((row) => row.media).filter((media): media is Media => !!media));
+  }
+
+  private async dropUnused(media: Media[]): Promise<void> {
+    for (const item of media) {
+      const [{ used }] = (await this.media.query(`SELECT EXISTS (SELECT 1 FROM dive_sites WHERE strpos("imageUrl", $1) > 0) AS used`, [item.hash])) as {
+        used: boolean;
+      }[];
+      if (!used) await this.media.delete({ id: item.id });
+    }
+  }
+}
+
+function group<T>(rows: ReportPhoto[], map: (row: ReportPhoto) => T): Map<number, T[]> {
+  const found = new Map<number, T[]>();
+  for (const row of rows) found.set(row.reportId, [...(found.get(row.reportId) ?? []), map(row)]);
+  return found;
+}
