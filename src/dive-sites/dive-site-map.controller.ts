@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import type { MapPayload } from 'core/dive-sites/map-payload';
 import type { MapViewAnswer } from 'core/dive-sites/map-view';
 import { CacheTags, Tag } from 'src/common/cache-tags';
-import { DiveSiteMapService } from './dive-site-map.service';
+import { DiveSiteMapService, type MapMatches } from './dive-site-map.service';
 import { DiveSiteFiltersDto, DiveSiteMapViewQueryDto } from './dto/dive-site-filters.dto';
 
 /** The map of /dive-sites by viewport when the sites are many (issue 31; docs/pages-and-api.md). */
@@ -29,7 +29,7 @@ export class DiveSiteMapController {
 
   /** The ids of every site matching the filters, by name, and their mean position: the explorer's list when the sites are many. */
   @Get('matches')
-  matches(@Query() filters: DiveSiteFiltersDto): Promise<{ ids: number[]; center: [number, number] | null }> {
+  matches(@Query() filters: DiveSiteFiltersDto): Promise<MapMatches> {
     return this.map.matches(filters);
   }
 }
