@@ -84,12 +84,12 @@ function Explorer(props: DiveSiteExplorerProps) {
 
           {/* It sorts the whole list: by view (many sites) the page has no list of every site's position. */}
           {!byView && (
-            <div className={`mt-6 ${view === 'map' ? 'max-md:hidden' : ''}`}>
+            <div className={`mt-4 md:mt-6 ${view === 'map' ? 'max-md:hidden' : ''}`}>
               <NearMeButton nearMe={nearMe} />
             </div>
           )}
 
-          <ResultsHeader explorer={explorer} sortChoice={props.sortChoice} className="mt-6" />
+          <ResultsHeader explorer={explorer} sortChoice={props.sortChoice} className="mt-4 md:mt-6" />
           <ResultsList explorer={explorer} hidden={view !== 'list'} />
         </div>
       </div>

@@ -12,7 +12,14 @@ const BUTTON =
  * The phone's bar (under 768 px, with scripting): 'Filters · 2' opens the filters' sheet, and the switch
  * shows the list or the map. Without JavaScript it is not shown, and the filters stay a plain form.
  */
-export function PhoneBar(props: { set: number; view: PhoneView; onView: (view: PhoneView) => void; open: boolean; onOpen: () => void; opener: React.RefObject<HTMLButtonElement | null> }) {
+export function PhoneBar(props: {
+  set: number;
+  view: PhoneView;
+  onView: (view: PhoneView) => void;
+  open: boolean;
+  onOpen: () => void;
+  opener: React.RefObject<HTMLButtonElement | null>;
+}) {
   const choice = (view: PhoneView, label: string) => (
     <button
       type="button"

@@ -60,7 +60,7 @@ export function ResultsHeader({ explorer, sortChoice, className = '' }: { explor
 export function ResultsList({ explorer, hidden }: { explorer: Explorer; hidden: boolean }) {
   const { loading, shown, searching, waitingFor, cardsFailed, retryCards, more, earlierQuery, moreQuery, from, cards, matchCount, showMore } = explorer;
   return (
-    <section aria-label="Dive sites" aria-busy={searching || waitingFor > 0} className={`mt-6 ${hidden ? 'max-md:hidden' : ''}`}>
+    <section aria-label="Dive sites" aria-busy={searching || waitingFor > 0} className={`mt-4 md:mt-6 ${hidden ? 'max-md:hidden' : ''}`}>
       {loading ? (
         <div className={GRID}>
           {Array.from({ length: 6 }, (_, index) => (

@@ -56,7 +56,11 @@ function clusterMarker(map: L.Map, group: L.LayerGroup, position: [number, numbe
   const open = () => {
     const zoom = Math.round(map.getZoom());
     if (zoom < MAX_ZOOM) map.setView(position, Math.min(Math.max(zoomTo(), zoom + 1), MAX_ZOOM));
-    else if (sites.length > 0) L.popup(popupOptions(map, 360, 192)).setLatLng(position).setContent(siteList(sites)).openOn(map);
+    else if (sites.length > 0)
+      L.popup(popupOptions(map, 360, 192))
+        .setLatLng(position)
+        .setContent(siteList(sites))
+        .openOn(map);
   };
   marker.on('click', open);
   // A button for the keyboard too: Leaflet itself answers Enter only on a marker with a popup.
