@@ -185,10 +185,10 @@ export function useExplorer(props: DiveSiteExplorerProps) {
   const serverCount = listedByServer?.ids.length ?? 0;
   // Issue 47: the map follows the filters. A search keeps SPEC's recentre; any other filter fits its sites.
   const target = useMemo((): MapTarget => {
-    if (!byView) return mapTarget(term, filteredNow, mapSites ?? NONE);
-    if (term && center) return { center, zoom: serverCount === 1 ? SINGLE_SITE_ZOOM : SEVERAL_SITES_ZOOM };
-    if (!term && serverBounds) return { bounds: serverBounds };
-    return mapTarget('', false, NONE);
+    // By view, the server's answer for the visitor's filters; the page's own sites until then.
+    if (byView && term && center) return { center, zoom: serverCount === 1 ? SINGLE_SITE_ZOOM : SEVERAL_SITES_ZOOM };
+    if (byView && !term && serverBounds) return { bounds: serverBounds };
+    return mapTarget(term, filteredNow, mapSites ?? NONE);
   }, [byView, term, filteredNow, center, serverBounds, serverCount, mapSites]);
   const viewUrl = byView && !routeMissing ? `${MAP_VIEW_URL}${ownFilters ? filtersQuery(props.initialFilters) : settledQuery}` : undefined;
   // The whole list from the page's place; the page's own cards (which start there) until it is here.
