@@ -64,6 +64,9 @@ function Explorer(props: DiveSiteExplorerProps) {
   const [view, setView] = useState<PhoneView>('list');
   const [sheetOpen, setSheetOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  // /dive-sites: on a desktop the list beside a sticky map. A site's own page keeps its explorer (one site
+  // found) under the site, the map above the list.
+  const split = props.sortChoice;
   const closeSheet = () => {
     setSheetOpen(false);
     setView('list');
@@ -74,10 +77,10 @@ function Explorer(props: DiveSiteExplorerProps) {
   return (
     <div id="site-explorer" className="mx-auto max-w-7xl px-4 py-6 md:py-10">
       <PhoneBar set={filtersSet(filters)} view={view} onView={setView} open={sheetOpen} onOpen={() => setSheetOpen(true)} opener={opener} />
-      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start lg:gap-8">
+      <div className={split ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start lg:gap-8' : ''}>
         {/* Before the list in the page's order (its 'Skip the map' first), beside it on a desktop. */}
-        <MapPanel map={explorer.map} tiles={props.tiles} hidden={view !== 'map'} />
-        <div id={AFTER_MAP_ID} tabIndex={-1} className="focus:outline-none lg:col-start-1 lg:row-start-1">
+        <MapPanel map={explorer.map} tiles={props.tiles} hidden={view !== 'map'} split={split} />
+        <div id={AFTER_MAP_ID} tabIndex={-1} className={`focus:outline-none ${split ? 'lg:col-start-1 lg:row-start-1' : ''}`}>
           <FilterSheet open={sheetOpen} onClose={closeSheet} showLabel={loading ? 'Searching...' : `Show ${matchCount} ${matchCount === 1 ? 'site' : 'sites'}`}>
             <FilterPanel filters={filters} regions={props.regions} onChange={change} topRated={topRated} />
           </FilterSheet>
@@ -90,7 +93,7 @@ function Explorer(props: DiveSiteExplorerProps) {
           )}
 
           <ResultsHeader explorer={explorer} sortChoice={props.sortChoice} className="mt-4 md:mt-6" />
-          <ResultsList explorer={explorer} hidden={view !== 'list'} />
+          <ResultsList explorer={explorer} hidden={view !== 'list'} split={split} />
         </div>
       </div>
     </div>

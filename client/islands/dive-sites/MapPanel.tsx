@@ -75,22 +75,22 @@ function SkipTheMap() {
 }
 
 /**
- * The map of the filtered sites in its box: on a desktop (lg) it stays in view beside the list; on a phone
- * it shows only when 'Map' is chosen (`hidden`).
+ * The map of the filtered sites in its box: on a desktop (lg) and `split`, it stays in view beside the list;
+ * on a phone it shows only when 'Map' is chosen (`hidden`).
  */
-export function MapPanel({ map, tiles, hidden }: { map: Explorer['map']; tiles: TileSettings; hidden: boolean }) {
+export function MapPanel({ map, tiles, hidden, split }: { map: Explorer['map']; tiles: TileSettings; hidden: boolean; split: boolean }) {
   const [box, near] = useNearViewport<HTMLDivElement>();
   return (
     <section
       aria-label="Map of dive sites"
-      className={`relative mb-8 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:mb-0 ${hidden ? 'max-md:hidden' : ''}`}
+      className={`relative mb-8 ${split ? 'lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:mb-0' : ''} ${hidden ? 'max-md:hidden' : ''}`}
     >
       <SkipTheMap />
       {/* Contained: the box's size never depends on the map, so Leaflet measuring it as it starts lays out
           the box alone, not the page around it. */}
       <div
         ref={box}
-        className="relative z-0 h-[calc(100svh-12rem)] min-h-80 overflow-hidden contain-strict md:h-[28rem] md:min-h-0 lg:h-[calc(100vh-8rem)] rounded-2xl ring-1 ring-slate-200"
+        className={`relative z-0 h-[calc(100svh-12rem)] min-h-80 overflow-hidden contain-strict md:h-[28rem] md:min-h-0 ${split ? 'lg:h-[calc(100vh-8rem)]' : ''} rounded-2xl ring-1 ring-slate-200`}
         data-testid="dive-site-map"
       >
         {near ? (

@@ -4,17 +4,18 @@ import { SiteCard, SiteCardSkeleton } from './SiteCard';
 import { SortChoice } from './SortChoice';
 import type { Explorer } from './use-explorer';
 
-const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2';
+/** The grid's columns: fewer beside the map (split), as before under it. */
+const gridClass = (split: boolean) => `grid gap-6 sm:grid-cols-2 ${split ? 'lg:grid-cols-1 xl:grid-cols-2' : 'lg:grid-cols-3'}`;
 const OUTLINED =
   'inline-flex min-h-11 items-center rounded-lg border border-cyan-700 px-5 py-2 font-semibold text-cyan-800 hover:bg-cyan-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-600 focus-visible:ring-offset-2';
 
 /** The grid of cards; hovering or focusing one marks its site on the map. */
-function Grid({ explorer }: { explorer: Explorer }) {
+function Grid({ explorer, split }: { explorer: Explorer; split: boolean }) {
   const { cards, waitingFor, distances, gridRef, point } = explorer;
   // The cards re-render only when the list shown changes (not when the map mounts or a search starts).
   return useMemo(
     () => (
-      <ul ref={gridRef} className={GRID} onMouseLeave={() => point(null)}>
+      <ul ref={gridRef} className={gridClass(split)} onMouseLeave={() => point(null)}>
         {cards.map((site) => (
           // Every card is laid out at once (no content-visibility): a card sized only when scrolled near
           // would move everything below it, 'Show more dive sites' included, under a visitor's pointer.
@@ -29,7 +30,7 @@ function Grid({ explorer }: { explorer: Explorer }) {
         ))}
       </ul>
     ),
-    [cards, waitingFor, distances, gridRef, point],
+    [cards, waitingFor, distances, gridRef, point, split],
   );
 }
 
@@ -57,12 +58,12 @@ export function ResultsHeader({ explorer, sortChoice, className = '' }: { explor
 }
 
 /** The cards of the matching sites, a page at a time, or why there are none. */
-export function ResultsList({ explorer, hidden }: { explorer: Explorer; hidden: boolean }) {
+export function ResultsList({ explorer, hidden, split }: { explorer: Explorer; hidden: boolean; split: boolean }) {
   const { loading, shown, searching, waitingFor, cardsFailed, retryCards, more, earlierQuery, moreQuery, from, cards, matchCount, showMore } = explorer;
   return (
     <section aria-label="Dive sites" aria-busy={searching || waitingFor > 0} className={`mt-4 md:mt-6 ${hidden ? 'max-md:hidden' : ''}`}>
       {loading ? (
-        <div className={GRID}>
+        <div className={gridClass(split)}>
           {Array.from({ length: 6 }, (_, index) => (
             <SiteCardSkeleton key={index} />
           ))}
@@ -74,7 +75,7 @@ export function ResultsList({ explorer, hidden }: { explorer: Explorer; hidden: 
         </div>
       ) : (
         <>
-          <Grid explorer={explorer} />
+          <Grid explorer={explorer} split={split} />
           {cardsFailed && (
             <p className="mt-6 text-center">
               <button type="button" onClick={retryCards} className={OUTLINED}>
