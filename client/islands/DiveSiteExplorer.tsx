@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { QueryProvider } from 'client/lib/QueryProvider';
 import type { DiveSiteFilters } from 'core/dive-sites/filters';
 import type { ExplorerSite, TileSettings } from 'core/dive-sites/types';
@@ -67,13 +67,13 @@ function Explorer(props: DiveSiteExplorerProps) {
   // /dive-sites: on a desktop the list beside a sticky map. A site's own page keeps its explorer (one site
   // found) under the site, the map above the list.
   const split = props.sortChoice;
-  const closeSheet = () => {
+  const closeSheet = useCallback(() => {
     setSheetOpen(false);
     setView('list');
     // Back on the list, at its start, with the focus where the sheet was opened.
     opener.current?.focus();
     document.getElementById(AFTER_MAP_ID)?.scrollIntoView({ block: 'start' });
-  };
+  }, []);
   return (
     <div id="site-explorer" className="mx-auto max-w-7xl px-4 py-6 md:py-10">
       <PhoneBar set={filtersSet(filters)} view={view} onView={setView} open={sheetOpen} onOpen={() => setSheetOpen(true)} opener={opener} />

@@ -64,10 +64,15 @@ export function FilterSheet(props: { open: boolean; onClose: () => void; showLab
     // The page behind stays where it is while the sheet covers it.
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    // A phone turned into a wider screen: the filters are in place there, the sheet closes.
+    const wide = window.matchMedia('(min-width: 48rem)');
+    const widened = () => wide.matches && onClose();
+    wide.addEventListener('change', widened);
     return () => {
       document.body.style.overflow = overflow;
+      wide.removeEventListener('change', widened);
     };
-  }, [open]);
+  }, [open, onClose]);
   // A modal sheet: Escape closes it, and Tab goes round its own controls.
   const keys = (event: React.KeyboardEvent) => {
     if (!open) return;
