@@ -19,7 +19,7 @@ import { decodeMapPayload, toMapSite, type MapPayload, type MapSite } from 'core
 import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
 import { mapTarget, SEVERAL_SITES_ZOOM, SINGLE_SITE_ZOOM, type MapTarget } from '../../lib/dive-sites/map';
 import type { ExplorerSite } from 'core/dive-sites/types';
-import type { DiveSiteExplorerProps } from '../DiveSiteExplorer';
+import type { DiveSiteExplorerProps } from './explorer-props';
 import { distancesFrom, useNearMe } from './NearMe';
 
 const SEARCH_DELAY_MS = 250;
