@@ -6,7 +6,7 @@ import { SiteOutlooksService } from 'src/forecast/site-outlooks.service';
 import type { MapPayload } from 'core/dive-sites/map-payload';
 import type { MapViewAnswer } from 'core/dive-sites/map-view';
 import { CacheTags, Tag } from 'src/common/cache-tags';
-import { DiveSiteMapService } from './dive-site-map.service';
+import { DiveSiteMapService, type MapMatches } from './dive-site-map.service';
 import { DiveSiteFiltersDto, DiveSiteMapViewQueryDto } from './dto/dive-site-filters.dto';
 
 /** The map of /dive-sites by viewport when the sites are many (issue 31; docs/pages-and-api.md). */
@@ -37,10 +37,7 @@ export class DiveSiteMapController {
 
   /** The ids of every site matching the filters, by name, and their mean position: the explorer's list when the sites are many. */
   @Get('matches')
-  async matches(
-    @Query() filters: DiveSiteFiltersDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ ids: number[]; center: [number, number] | null }> {
+  async matches(@Query() filters: DiveSiteFiltersDto, @Res({ passthrough: true }) response: Response): Promise<MapMatches> {
     if (isOutlookChoice(filters.outlook)) await markOutlookAnswer(response, this.outlooks);
     return this.map.matches(filters);
   }

@@ -12,6 +12,16 @@ import { DEPTH_BAND_SQL, HUMAN_ORDER, MAP_COLUMNS, whereKindAndAccess } from './
 import { DiveSitesService } from './dive-sites.service';
 import type { DiveSiteFiltersDto, DiveSiteMapViewQueryDto } from './dto/dive-site-filters.dto';
 
+/** A site's longitude as the map draws it: east of the antimeridian one world east (client/lib/dive-sites/map.ts, mapPosition). */
+const DRAWN_LNG = 'CASE WHEN site.longitude < -30 THEN site.longitude + 360 ELSE site.longitude END';
+
+/** The sites matching a filter: their ids by name, their mean position and their box [[south, west], [north, east]]. */
+export interface MapMatches {
+  ids: number[];
+  center: [number, number] | null;
+  bounds: [[number, number], [number, number]] | null;
+}
+
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
 
 function badBox(message: string): never {
@@ -108,17 +118,29 @@ export class DiveSiteMapService {
    * The ids of every site matching the filters, by name, and their mean position (the map's centre for a
    * search, with Pacific sites east of the antimeridian counted one world east as the map draws them).
    */
-  async matches(filters: DiveSiteFiltersDto): Promise<{ ids: number[]; center: [number, number] | null }> {
+  async matches(filters: DiveSiteFiltersDto): Promise<MapMatches> {
     const query = await this.matching(filters);
     const [rows, mean] = await Promise.all([
       query.clone().select('site.id', 'id').orderBy(`site.name ${HUMAN_ORDER}`).addOrderBy('site.id').getRawMany<{ id: number }>(),
       query
         .clone()
         .select('AVG(site.latitude)::float8', 'lat')
-        .addSelect('AVG(CASE WHEN site.longitude < -30 THEN site.longitude + 360 ELSE site.longitude END)::float8', 'lng')
-        .getRawOne<{ lat: number | null; lng: number | null }>(),
+        .addSelect(`AVG(${DRAWN_LNG})::float8`, 'lng')
+        .addSelect('MIN(site.latitude)::float8', 'south')
+        .addSelect(`MIN(${DRAWN_LNG})::float8`, 'west')
+        .addSelect('MAX(site.latitude)::float8', 'north')
+        .addSelect(`MAX(${DRAWN_LNG})::float8`, 'east')
+        .getRawOne<{ lat: number | null; lng: number | null; south: number | null; west: number | null; north: number | null; east: number | null }>(),
     ]);
     const center: [number, number] | null = mean?.lat != null && mean.lng != null ? [round(mean.lat), round(mean.lng)] : null;
-    return { ids: rows.map((row) => row.id), center };
+    // The box the map fits for a filter other than a search (issue 47).
+    const bounds: MapMatches['bounds'] =
+      mean?.south != null && mean.west != null && mean.north != null && mean.east != null
+        ? [
+            [round(mean.south), round(mean.west)],
+            [round(mean.north), round(mean.east)],
+          ]
+        : null;
+    return { ids: rows.map((row) => row.id), center, bounds };
   }
 }

@@ -122,7 +122,18 @@ describe('GET /api/dive-sites/map/matches', () => {
     expect(answer.center[0]).toBeGreaterThan(-60);
     expect(answer.center[0]).toBeLessThan(-58);
     const none = (await request(t.baseUrl).get('/api/dive-sites/map/matches').query({ search: 'no such site anywhere zzzz' }).expect(200)).body;
-    expect(none).toEqual({ ids: [], center: null });
+    expect(none).toEqual({ ids: [], center: null, bounds: null });
+  });
+
+  it('answers the box of the matching sites, which the map fits for a filter (issue 47)', async () => {
+    const answer = (await request(t.baseUrl).get('/api/dive-sites/map/matches').query({ region: 'Tasmania' }).expect(200)).body;
+    const sites = await t.dataSource.getRepository(DiveSite).findBy({ region: 'Tasmania' });
+    const lats = sites.map((site) => Number(site.latitude));
+    const lngs = sites.map((site) => Number(site.longitude));
+    expect(answer.bounds[0][0]).toBeCloseTo(Math.min(...lats), 4);
+    expect(answer.bounds[0][1]).toBeCloseTo(Math.min(...lngs), 4);
+    expect(answer.bounds[1][0]).toBeCloseTo(Math.max(...lats), 4);
+    expect(answer.bounds[1][1]).toBeCloseTo(Math.max(...lngs), 4);
   });
 
   it('applies the kind and access filters (issue 30), as the list does', async () => {

@@ -52,3 +52,29 @@ export async function landPainted(page: Page): Promise<number> {
   });
   return (await painted.jsonValue()) as number;
 }
+
+/** The dive-site map's box once it has settled (south, west, north, east), as the map writes it on its element. */
+export async function mapBounds(page: Page): Promise<{ south: number; west: number; north: number; east: number }> {
+  const text = await page.locator('[data-testid="dive-site-map"] [data-bounds]').getAttribute('data-bounds');
+  const [south, west, north, east] = text!.split(',').map(Number);
+  return { south, west, north, east };
+}
+
+/** Whether a site lies in the box, as the map draws it (east of the antimeridian one world east). */
+export function inBounds(box: { south: number; west: number; north: number; east: number }, site: { latitude: string | number; longitude: string | number }) {
+  const lat = Number(site.latitude);
+  const lng = Number(site.longitude) < -30 ? Number(site.longitude) + 360 : Number(site.longitude);
+  return lat >= box.south && lat <= box.north && lng >= box.west && lng <= box.east;
+}
+
+/** Waits until the map's view holds every one of these sites (it fits them once they are filtered), and returns its box. */
+export async function waitForSitesInView(page: Page, sites: { latitude: string | number; longitude: string | number }[]) {
+  const points = sites.map((site) => [Number(site.latitude), Number(site.longitude) < -30 ? Number(site.longitude) + 360 : Number(site.longitude)]);
+  await page.waitForFunction((points) => {
+    const text = document.querySelector('[data-testid="dive-site-map"] [data-bounds]')?.getAttribute('data-bounds');
+    if (!text) return false;
+    const [south, west, north, east] = text.split(',').map(Number);
+    return points.every(([lat, lng]) => lat >= south && lat <= north && lng >= west && lng <= east);
+  }, points);
+  return mapBounds(page);
+}

@@ -18,7 +18,7 @@ import {
 } from 'core/dive-sites/filters';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_CENTER, MIN_TARGET_PX, declutter, mapPosition, mapView, markerSize, parseCoordinates } from 'client/lib/dive-sites/map';
+import { DEFAULT_CENTER, MIN_TARGET_PX, declutter, mapPosition, mapTarget, mapView, markerSize, parseCoordinates } from 'client/lib/dive-sites/map';
 import { timeAgo } from 'client/lib/dive-sites/relative-time';
 
 describe('depth band (SPEC section 9: the largest number in depthRange)', () => {
@@ -140,6 +140,35 @@ describe('card text (SPEC section 9: 120/100/80 characters)', () => {
 });
 
 describe('map', () => {
+  it("fits the box of the sites a filter leaves (issue 47), keeps SPEC's recentre for a search, and the default view with no filter", () => {
+    const sites = [
+      { latitude: '-33.8', longitude: '151.3' },
+      { latitude: '-34.1', longitude: '151.1' },
+      { latitude: null, longitude: '150' },
+    ];
+    expect(mapTarget('', true, sites)).toEqual({
+      bounds: [
+        [-34.1, 151.1],
+        [-33.8, 151.3],
+      ],
+    });
+    // East of the antimeridian, one world east as the map draws it.
+    expect(
+      mapTarget('', true, [
+        { latitude: '-17.5', longitude: '-149.8' },
+        { latitude: '-17.8', longitude: '178' },
+      ]),
+    ).toEqual({
+      bounds: [
+        [-17.8, 178],
+        [-17.5, 210.2],
+      ],
+    });
+    expect(mapTarget('reef', true, sites)).toEqual(mapView('reef', sites));
+    expect(mapTarget('', false, sites)).toEqual({ center: DEFAULT_CENTER, zoom: 3 });
+    expect(mapTarget('', true, [])).toEqual({ center: DEFAULT_CENTER, zoom: 3 });
+  });
+
   it.each([
     [2, 2, 3],
     [3, 2, 3],

@@ -7,7 +7,7 @@ export function SortChoice({ topRated, filters }: { topRated: boolean; filters: 
     { label: 'Top rated', href: listAddress(filters, true), current: topRated },
   ];
   return (
-    <nav aria-label="Sort dive sites" className="mb-6 text-sm">
+    <nav aria-label="Sort dive sites" className="text-sm">
       <span className="text-slate-600">Sort by: </span>
       {choices.map((choice, index) => (
         <span key={choice.label}>

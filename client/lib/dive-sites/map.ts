@@ -48,12 +48,51 @@ export interface MapView {
  * With a non-empty search and matching sites with valid coordinates: their mean position, zoom 12 for
  * one site and 8 for several; otherwise the whole of Australia.
  */
-export function mapView(search: string, matches: { latitude: string | number | null; longitude: string | number | null }[]): MapView {
+export function mapView(search: string, matches: Parameters<typeof parseCoordinates>[0][]): MapView {
   const points = matches.map(mapPosition).filter((point): point is [number, number] => point !== null);
   if (!search.trim() || points.length === 0) return { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM };
   const mean = (index: 0 | 1) => points.reduce((sum, point) => sum + point[index], 0) / points.length;
   return { center: [mean(0), mean(1)], zoom: points.length === 1 ? SINGLE_SITE_ZOOM : SEVERAL_SITES_ZOOM };
 }
+
+/** The closest zoom a fitted view goes to: one site, or a few on one reef, show their coast, not its streets. */
+export const FIT_MAX_ZOOM = 10;
+/** The margin in px kept around the fitted sites, so no marker sits on the map's edge. */
+export const FIT_PADDING_PX = 32;
+
+/** A box [[south, west], [north, east]] the map fits (its sites as the map draws them: see mapPosition). */
+export interface MapBounds {
+  bounds: [[number, number], [number, number]];
+}
+
+/** Where the map goes: a centre and zoom, or a box to fit. */
+export type MapTarget = MapView | MapBounds;
+
+/** The box around these sites as the map draws them; null when none has a position. */
+export function boundsOf(sites: Parameters<typeof parseCoordinates>[0][]): MapBounds | null {
+  const points = sites.map(mapPosition).filter((point): point is [number, number] => point !== null);
+  if (points.length === 0) return null;
+  const lats = points.map((point) => point[0]);
+  const lngs = points.map((point) => point[1]);
+  return {
+    bounds: [
+      [Math.min(...lats), Math.min(...lngs)],
+      [Math.max(...lats), Math.max(...lngs)],
+    ],
+  };
+}
+
+/**
+ * Where the map follows the filters (issue 47): a search keeps SPEC's recentre (mapView); any other filter
+ * (region, skill, depth, kind, access) fits the matching sites' box; with no filter, SPEC's default view.
+ */
+export function mapTarget(search: string, filtered: boolean, matches: Parameters<typeof parseCoordinates>[0][]): MapTarget {
+  if (search.trim() || !filtered) return mapView(search, matches);
+  return boundsOf(matches) ?? mapView('', []);
+}
+
+/** A target as a string: the map moves only when it changes (the parent builds new arrays on every render). */
+export const targetKey = (target: MapTarget): string => JSON.stringify(target);
 
 /** Something drawn on the map at a pixel position: a site (count 1) or a cluster of `count` sites. */
 export interface Mark<T> {

@@ -23,7 +23,7 @@ export interface DiveSitesPageProps {
 export function DiveSitesPage({ explorer, site, total, panel = null, regionNotices = null, weekend = null }: DiveSitesPageProps) {
   return (
     <>
-      <PageHero image="/media/scene-coral-reef.svg" opacity="opacity-30" padding="py-14 sm:py-16" eyebrow="Dive Sites">
+      <PageHero image="/media/scene-coral-reef.svg" opacity="opacity-30" padding="py-8 sm:py-16" eyebrow="Dive Sites">
         {site ? (
           <>
             <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">{site.name}</h1>
@@ -37,7 +37,8 @@ export function DiveSitesPage({ explorer, site, total, panel = null, regionNotic
         ) : (
           <>
             <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">Explore 244+ Australian Dive Sites</h1>
-            <p className="mt-4 max-w-2xl text-lg text-slate-100">
+            {/* Not on a phone: there the list's first results come in the first screen (issue 47). */}
+            <p className="mt-4 hidden max-w-2xl text-lg text-slate-100 sm:block">
               From the Great Barrier Reef to Julian Rocks, Fish Rock Cave and the Neptune Islands: find your next dive by region, skill level and depth, on the
               map or in the list.
             </p>
