@@ -32,7 +32,7 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
   return (
     <>
       <PageHero image={hero?.imageUrl ?? '/media/scene-drift.svg'} eyebrow="Honest, tested in Australian water">
-        <h1 className="mt-3 max-w-3xl text-4xl font-black leading-tight sm:text-5xl">Scuba Gear Reviews</h1>
+        <h1 className="mt-3 max-w-3xl text-4xl font-semibold leading-tight sm:text-5xl">Scuba Gear Reviews</h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-100">
           Dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, reviewed by divers on real Australian and Pacific dives, with prices in AUD.
         </p>

@@ -41,11 +41,11 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
         ← Back to Gear Reviews
       </a>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <span className="rounded-full bg-cyan-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-cyan-800">{review.category}</span>
+        <span className="eyebrow rounded-full bg-cyan-50 px-3 py-1 text-cyan-800">{review.category}</span>
         <Stars rating={review.rating} />
       </div>
-      <h1 className="mt-3 text-3xl font-black leading-tight text-slate-900 sm:text-4xl">{review.title}</h1>
-      <p className="mt-3 text-sm text-slate-500">
+      <h1 className="mt-3 text-[2.125rem] leading-tight font-semibold text-slate-900 sm:text-display">{review.title}</h1>
+      <p className="meta mt-3">
         By {review.author} · Expert Gear Review · <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
       </p>
       <p className="mt-4 text-lg text-slate-600">{review.excerpt}</p>

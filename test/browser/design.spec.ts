@@ -1,0 +1,105 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { browserSuite, DESKTOP } from '../support/browser-suite';
+import type { TestApp } from '../support/test-app';
+
+/**
+ * Issue 47's design in a browser: the type system (item 1), the cards and the site page (item 2), the
+ * review's verdict (item 5) and what reads right without JavaScript (item 7).
+ */
+const suite = browserSuite({ page: false });
+let t: TestApp;
+let page: Page;
+
+beforeEach(() => {
+  t = suite.t;
+});
+
+const ARTICLE = '/blog/fish-rock-cave-south-west-rocks';
+
+async function axeViolations(on: Page): Promise<string[]> {
+  if (!(await on.evaluate(() => 'axe' in window))) await on.evaluate(axe.source);
+  return on.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  });
+}
+
+describe('the type system', () => {
+  it('preloads the two web fonts of the first view, draws the interface in Inter and the article in Source Serif 4 at 18 px and about 68 characters a line, without moving the page', async () => {
+    page = await suite.open({ ...DESKTOP });
+    // Layout shifts from the first paint on, kept by the browser for the page.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${t.baseUrl}${ARTICLE}`);
+    const preloaded = await page
+      .locator('head link[rel="preload"][as="font"]')
+      .evaluateAll((links) =>
+        links.map((link) => ({ href: link.getAttribute('href') ?? '', type: link.getAttribute('type'), crossOrigin: link.getAttribute('crossorigin') })),
+      );
+    expect(preloaded.map(({ href }) => href.replace(/-[0-9a-f]{10}\.woff2$/, '.woff2'))).toEqual([
+      '/assets/fonts/inter-latin-wght-normal.woff2',
+      '/assets/fonts/source-serif-4-latin-wght-normal.woff2',
+    ]);
+    expect(preloaded.every(({ type, crossOrigin }) => type === 'font/woff2' && crossOrigin === 'anonymous')).toBe(true);
+
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const loaded = [...document.fonts].filter((face) => face.status === 'loaded').map((face) => `${face.family.replace(/"/g, '')} ${face.style}`);
+      const fetched = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith('.woff2'));
+      const prose = document.querySelector('.prose-body') as HTMLElement;
+      const paragraph = prose.querySelector('p') as HTMLElement;
+      const zero = document.createElement('span');
+      zero.textContent = '0';
+      paragraph.append(zero);
+      const chWidth = zero.getBoundingClientRect().width;
+      zero.remove();
+      return {
+        loaded,
+        fetched,
+        interReady: document.fonts.check('16px "Inter Variable"'),
+        serifReady: document.fonts.check('18px "Source Serif 4 Variable"'),
+        body: getComputedStyle(document.body).fontFamily,
+        title: getComputedStyle(document.querySelector('h1') as HTMLElement).fontFamily,
+        titleWeight: Number(getComputedStyle(document.querySelector('h1') as HTMLElement).fontWeight),
+        metaWeight: Number(getComputedStyle(document.querySelector('p.meta') as HTMLElement).fontWeight),
+        proseFamily: getComputedStyle(paragraph).fontFamily,
+        proseSize: parseFloat(getComputedStyle(paragraph).fontSize),
+        charactersPerLine: paragraph.getBoundingClientRect().width / chWidth,
+        shifts: (window as unknown as { shifts: number[] }).shifts,
+      };
+    });
+    expect(fonts.interReady && fonts.serifReady).toBe(true);
+    expect(fonts.loaded).toEqual(expect.arrayContaining(['Inter Variable normal', 'Source Serif 4 Variable normal']));
+    // Each preloaded file is fetched once: the preload is the request the page's @font-face uses.
+    for (const { href } of preloaded) expect(fonts.fetched.filter((path) => path === href)).toHaveLength(1);
+    expect(fonts.body).toMatch(/^"Inter Variable"/);
+    expect(fonts.title).toMatch(/^"Source Serif 4 Variable"/);
+    expect(fonts.proseFamily).toMatch(/^"Source Serif 4 Variable"/);
+    expect(fonts.proseSize).toBe(18);
+    expect(fonts.charactersPerLine).toBeGreaterThan(55);
+    expect(fonts.charactersPerLine).toBeLessThanOrEqual(68.5);
+    expect(fonts.metaWeight).toBeLessThan(fonts.titleWeight);
+    expect(fonts.shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.05);
+
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The font files are the site's own, long-cached.
+    const font = await page.request.get(`${t.baseUrl}${preloaded[0].href}`);
+    expect(font.status()).toBe(200);
+    expect(font.headers()['content-type']).toBe('font/woff2');
+    expect(font.headers()['cache-control']).toContain('immutable');
+  });
+});
