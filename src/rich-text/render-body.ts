@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
-import { IMAGE_SIZES, imageSources } from 'core/images';
+import { IMAGE_SIZES, imageSources, isIllustration } from 'core/images';
 import { plainText } from 'core/text';
 import { isDevelopmentUrl, isPublicMediaUrl, videoSource } from 'core/urls';
 
@@ -13,6 +13,12 @@ function videoEmbed(href: string): string | null {
     return `<div class="video-embed"><iframe src="${escape(source.src)}" title="Embedded video" loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowfullscreen referrerpolicy="strict-origin-when-cross-origin"></iframe></div>`;
   }
   return `<div class="video-embed"><video controls preload="metadata" playsinline><source src="${escape(source.src)}" type="${source.type}"></video></div>`;
+}
+
+/** What one render knows of its page: the illustrations already shown on it. */
+interface RenderEnv {
+  [key: string | symbol]: unknown;
+  shown?: Set<string>;
 }
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: false });
@@ -46,10 +52,16 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
-markdown.renderer.rules.image = (tokens, idx) => {
+markdown.renderer.rules.image = (tokens, idx, _options, env: RenderEnv | undefined) => {
   const token = tokens[idx];
   const src = String(token.attrGet('src') ?? '');
   const alt = token.children?.map((child) => child.content).join('') ?? '';
+  // One of the site's drawings already on the page (the header's, or earlier in the body) is not drawn
+  // again: one wreck drawing three times in an article reads as filler (issue 47). Photos are never dropped.
+  if (isIllustration(src)) {
+    if (env?.shown?.has(src)) return '';
+    env?.shown?.add(src);
+  }
   if (!isPublicMediaUrl(src) || isDevelopmentUrl(src)) {
     return `<span class="image-unavailable" role="img" aria-label="${escape(alt)}">Image not available</span>`;
   }
@@ -113,8 +125,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
 };
 
 /** Article and review bodies (SPEC section 9) to safe HTML. */
-export function renderBody(content: string): string {
-  return sanitizeHtml(markdown.render(content ?? ''), SANITIZE);
+export function renderBody(content: string, { shown = [] }: { /** Images the page already shows above the body. */ shown?: (string | null)[] } = {}): string {
+  const env: RenderEnv = { shown: new Set(shown.filter((src): src is string => !!src)) };
+  return sanitizeHtml(markdown.render(content ?? '', env), SANITIZE);
 }
 
 /** The '## Pros' and '## Cons' lists of a review, for its structured data. */

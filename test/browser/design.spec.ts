@@ -103,3 +103,58 @@ describe('the type system', () => {
     expect(font.headers()['cache-control']).toContain('immutable');
   });
 });
+
+describe('the dive-site cards', () => {
+  it('lead with a picture, the name, the region and three facts; cut text at a word; show stars only when rated; share their row height', async () => {
+    const [rated] = await t.dataSource.query<{ id: number; name: string }[]>(`SELECT id, name FROM dive_sites ORDER BY name LIMIT 1`);
+    await t.dataSource.query(`DELETE FROM dive_site_ratings`);
+    await t.dataSource.query(`INSERT INTO dive_site_ratings ("diveSiteId", rating) VALUES ($1, 4), ($1, 5)`, [rated.id]);
+    const descriptions = new Map(
+      (await t.dataSource.query<{ name: string; description: string }[]>(`SELECT name, description FROM dive_sites`)).map((row) => [row.name, row.description]),
+    );
+    page = await suite.open({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${t.baseUrl}/dive-sites`);
+    const grid = page.getByRole('region', { name: 'Dive sites', exact: true });
+    await grid.locator('article').first().waitFor();
+    await page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
+    const cards = await grid.locator('article').evaluateAll((articles) =>
+      articles.map((card) => {
+        const box = card.getBoundingClientRect();
+        return {
+          name: (card.querySelector('h2') as HTMLElement).innerText,
+          text: (card.textContent ?? '').replace(/\s+/g, ' '),
+          description: (card.querySelector('[data-testid="site-description"]') as HTMLElement).innerText,
+          pictures: card.querySelectorAll('img, [data-testid="site-art"]').length,
+          stars: card.querySelector('[data-testid="site-rating"]')?.textContent ?? null,
+          top: Math.round(box.top),
+          height: Math.round(box.height),
+        };
+      }),
+    );
+    expect(cards.length).toBeGreaterThanOrEqual(6);
+    for (const card of cards) {
+      expect(card.pictures).toBe(1);
+      expect(card.text).not.toContain('No ratings yet');
+      expect(card.text).toMatch(/Level: (Beginner|Intermediate|Advanced)/);
+      expect(card.text).toMatch(/Depth: \S/);
+      expect(card.text).toMatch(/Access: (Shore|Boat|Shore or boat)/);
+      const full = descriptions.get(card.name) as string;
+      if (card.description.endsWith('...')) {
+        const kept = card.description.slice(0, -3);
+        expect(full.startsWith(kept)).toBe(true);
+        // What was cut starts at a word's end: a space or punctuation, never the rest of a word.
+        expect(full.slice(kept.length)).toMatch(/^[\s,.;:!?)–-]/);
+      } else {
+        expect(card.description).toBe(full);
+      }
+      expect(card.stars !== null).toBe(card.name === rated.name);
+    }
+    expect(cards.find((card) => card.name === rated.name)?.stars).toContain('Rated 4.5 out of 5 from 2 ratings');
+    // The cards of each row are as tall as each other.
+    const rows = new Map<number, Set<number>>();
+    for (const card of cards) rows.set(card.top, (rows.get(card.top) ?? new Set()).add(card.height));
+    expect(rows.size).toBeGreaterThan(1);
+    for (const heights of rows.values()) expect(heights.size).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

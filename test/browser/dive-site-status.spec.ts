@@ -26,7 +26,7 @@ describe('kind and access filters', () => {
     await page.getByLabel('Access').selectOption('shore');
     await page.getByText(countText(expected.length)).waitFor();
     await page.waitForURL(`${t.baseUrl}/dive-sites?kind=wreck&access=shore`);
-    await expect(grid().locator('article').first().innerText()).resolves.toContain('Kind: Wreck');
+    await expect(grid().locator('article').first().innerText()).resolves.toMatch(/Kind:\s+Wreck/);
 
     const noJs = await suite.open({ javaScriptEnabled: false });
     await noJs.goto(`${t.baseUrl}/dive-sites`);

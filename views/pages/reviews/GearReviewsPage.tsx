@@ -1,5 +1,5 @@
 import { outboundPath } from 'core/outbound';
-import { IMAGE_SIZES } from 'core/images';
+import { IMAGE_SIZES, isIllustration } from 'core/images';
 import { CardImage } from 'views/components/ResponsiveImage';
 import { PageHero } from 'views/components/PageHero';
 import type { ReviewListItem } from 'core/api/reviews';
@@ -38,7 +38,8 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
         </p>
         {hero && (
           <p className="mt-6 text-sm text-slate-200">
-            Pictured: {hero.name}, {hero.region}.{' '}
+            {/* A drawing is not captioned as the place (issue 47): only a photo of it is 'Pictured'. */}
+            {isIllustration(hero.imageUrl) ? 'Featured site' : 'Pictured'}: {hero.name}, {hero.region}.{' '}
             <a href={hero.href} className="font-semibold text-white underline">
               Read about diving {hero.name}
             </a>
