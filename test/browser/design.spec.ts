@@ -158,3 +158,52 @@ describe('the dive-site cards', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+describe("a dive site's page", () => {
+  it.each([false, true])(
+    'names the site once, opens with the glance strip and, on a 360 px phone, the emergency line in the first screen (JavaScript %s)',
+    async (javaScriptEnabled) => {
+      const [site] = await t.dataSource.query<{ id: number; name: string; depthRange: string; waterTemp: string }[]>(
+        `SELECT id, name, "depthRange", "waterTemp" FROM dive_sites WHERE name = 'Julian Rocks'`,
+      );
+      page = await suite.open({ viewport: { width: 360, height: 640 }, javaScriptEnabled });
+      await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+      // Once above the explorer (whose card of the site, further down, is its own).
+      const titles = await page.evaluate(
+        (name) =>
+          [...document.querySelectorAll('h1, h2, h3, h4')].filter(
+            (heading) => heading.textContent?.trim() === name && !heading.closest('[data-island="DiveSiteExplorer"]'),
+          ).length,
+        site.name,
+      );
+      expect(titles).toBe(1);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(site.name);
+      const strip = page.getByTestId('key-facts');
+      const facts = await strip.locator('dt').allInnerTexts();
+      expect(facts).toEqual(['Level', 'Depth', 'Entry', 'Best months', 'Water', 'Visibility']);
+      const text = await strip.innerText();
+      expect(text).toContain(site.depthRange);
+      expect(text).toContain(site.waterTemp);
+      const line = page.getByTestId('emergency-line');
+      await expect(line.getByRole('link', { name: '000' }).getAttribute('href')).resolves.toBe('tel:000');
+      await expect(line.getByRole('link', { name: '1800 088 200' }).getAttribute('href')).resolves.toBe('tel:1800088200');
+      const chamber = (await page.getByTestId('nearest-chamber').innerText()).split(',')[0];
+      await expect(line.innerText()).resolves.toContain(`Nearest chamber: ${chamber}`);
+      const bottom = async (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => element.getBoundingClientRect().bottom + window.scrollY);
+      expect(await bottom(strip)).toBeLessThanOrEqual(640);
+      expect(await bottom(line)).toBeLessThanOrEqual(640);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+    },
+  );
+
+  it('keeps the emergency line to phones: a desktop has the safety brief beside the facts', async () => {
+    const [site] = await t.dataSource.query<{ id: number }[]>(`SELECT id FROM dive_sites WHERE name = 'Julian Rocks'`);
+    page = await suite.open({ ...DESKTOP });
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    await expect(page.getByTestId('emergency-line').isVisible()).resolves.toBe(false);
+    const top = (testId: string) => page.getByTestId(testId).evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    expect(await top('safety-brief')).toBeLessThan(900);
+    expect(await top('key-facts')).toBeLessThan(900);
+  });
+});
