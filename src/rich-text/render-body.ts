@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { IMAGE_SIZES, imageSources, isIllustration } from 'core/images';
 import { plainText } from 'core/text';
+import type { ReviewSummary } from 'core/api/reviews';
 import { isDevelopmentUrl, isPublicMediaUrl, videoSource } from 'core/urls';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -142,4 +143,33 @@ export function prosAndCons(content: string): { pros: string[]; cons: string[] }
       .map((item) => plainText(item));
   };
   return { pros: section('Pros'), cons: section('Cons') };
+}
+
+/** A section's text under its '## Heading' (up to the next heading), or null. */
+function sectionText(content: string, names: string[]): string | null {
+  for (const name of names) {
+    const match = new RegExp(`^#{2,3}\\s*${name}\\b[^\\n]*\\n([\\s\\S]*?)(?=^#{1,3}\\s|$(?![\\s\\S]))`, 'im').exec(content ?? '');
+    if (match) return match[1];
+  }
+  return null;
+}
+
+/** A review's verdict box (issue 47), from its own text (core/api/reviews ReviewSummary). */
+export function reviewSummary(content: string): ReviewSummary {
+  const { pros, cons } = prosAndCons(content);
+  const suitsText = sectionText(content, ['Who it suits', 'Who is it for']);
+  const sentences = suitsText ? (plainText(suitsText).match(/[^.!?]+[.!?]+(\s|$)/g) ?? []).map((sentence) => sentence.trim()) : [];
+  const suits = sentences.find((sentence) => /\b(suits?|aimed|for (you|divers|anyone)|if you)\b/i.test(sentence)) ?? sentences[0] ?? null;
+  const list = sectionText(content, ['Key features', 'What you get', 'What stands out', 'Features']);
+  const features = (list ?? '')
+    .split('\n')
+    .map((line) => /^\s*[-*]\s+(.+)$/.exec(line)?.[1])
+    .filter((item): item is string => !!item)
+    .map((item) => {
+      const lead = /^\*\*(.+?)\*\*\s*(.*)$/.exec(item);
+      if (!lead) return { name: null, detail: plainText(item) };
+      const name = plainText(lead[1]).replace(/[.:]$/, '');
+      return lead[2] ? { name, detail: plainText(lead[2]) } : { name: null, detail: name };
+    });
+  return { suits, pros: pros.slice(0, 3), cons: cons.slice(0, 3), features };
 }

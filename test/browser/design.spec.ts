@@ -207,3 +207,36 @@ describe("a dive site's page", () => {
     expect(await top('key-facts')).toBeLessThan(900);
   });
 });
+
+describe('a gear review', () => {
+  it('opens with the verdict (score, who it suits, three pros and three cons from the review), a specification table, and buttons that name the shop they search', async () => {
+    const [review] = await t.dataSource.query<{ slug: string; rating: string; content: string }[]>(
+      `SELECT slug, rating::text AS rating, content FROM reviews WHERE slug = 'apeks-xtx50-regulator-review-cold-water-confidence'`,
+    );
+    const listUnder = (heading: string) =>
+      (new RegExp(`## ${heading}\\n\\n((?:- .+\\n?)+)`).exec(review.content)?.[1] ?? '')
+        .trim()
+        .split('\n')
+        .map((line) => line.replace(/^- /, ''));
+    page = await suite.open({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${t.baseUrl}/gear-reviews/${review.slug}`);
+    const verdict = page.getByRole('region', { name: 'The verdict' });
+    await expect(verdict.getByTestId('verdict-score').innerText()).resolves.toBe(`${Number(review.rating)} out of 5`);
+    await expect(verdict.innerText()).resolves.toMatch(/Who it suits: .*suits/);
+    const items = async (name: string) =>
+      (await verdict.getByRole('list', { name }).getByRole('listitem').allInnerTexts()).map((text) => text.replace(/^[+−]\s*/, ''));
+    await expect(items('Pros')).resolves.toEqual(listUnder('Pros').slice(0, 3));
+    await expect(items('Cons')).resolves.toEqual(listUnder('Cons').slice(0, 3));
+    // The verdict comes before the body.
+    const top = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => element.getBoundingClientRect().top);
+    expect(await top(verdict)).toBeLessThan(await top(page.locator('.prose-body')));
+    const spec = page.getByTestId('specification');
+    await expect(spec.locator('th').allInnerTexts()).resolves.toEqual(['Category', 'Price at review', 'Our score', 'Key features']);
+    await expect(spec.innerText()).resolves.toContain(listUnder('Key features')[0]);
+    // The stored link is Amazon Australia's search: each button says so, and keeps SPEC's 'Check Price'.
+    const buttons = page.getByRole('link', { name: /^Check Price/ });
+    await expect(buttons.count()).resolves.toBe(2);
+    for (const text of await buttons.allInnerTexts()) expect(text.replace(/\s+/g, ' ')).toMatch(/^Check Price Search at Amazon Australia for /);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
