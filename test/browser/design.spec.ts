@@ -240,3 +240,56 @@ describe('a gear review', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+describe('without JavaScript', () => {
+  it('comes back from the newsletter form to the form itself: the redirect carries its anchor and the outcome is in view', async () => {
+    await t.dataSource.query(`DELETE FROM rate_limits`);
+    page = await suite.open({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await page.goto(`${t.baseUrl}${ARTICLE}`);
+    await page
+      .locator('#newsletter')
+      .getByLabel('Email address')
+      .fill(`design.${Date.now().toString(36)}@example.com`);
+    await Promise.all([page.waitForNavigation(), page.locator('#newsletter').getByRole('button', { name: 'Subscribe' }).click()]);
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.hash}`).toBe(`${ARTICLE}#newsletter`);
+    const outcome = page.locator('#newsletter').getByText('Successfully subscribed!');
+    await outcome.waitFor();
+    // In the window the browser scrolled to, not at the foot of a page shown from its top.
+    const box = await outcome.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+  });
+
+  it('shows the home hero as its poster with working links, and no video controls or buttons that cannot work', async () => {
+    page = await suite.open({ ...DESKTOP, javaScriptEnabled: false });
+    await page.goto(`${t.baseUrl}/`);
+    const hero = page.getByRole('region', { name: 'Featured dive videos' });
+    await expect(hero.locator('video').count()).resolves.toBe(0);
+    await expect(hero.getByRole('button').count()).resolves.toBe(0);
+    const poster = hero.locator('img').first();
+    await expect(poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).resolves.toBe(true);
+    const links = hero.getByRole('link');
+    expect(await links.count()).toBeGreaterThanOrEqual(2);
+    for (const href of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''))) {
+      const answer = await page.request.get(`${t.baseUrl}${href}`);
+      expect([href, answer.status()]).toEqual([href, 200]);
+    }
+  });
+
+  it('lights the chosen number of rating stars: choosing 5 lights all five, choosing 2 the first two', async () => {
+    const [site] = await t.dataSource.query<{ id: number }[]>(`SELECT id FROM dive_sites WHERE name = 'Julian Rocks'`);
+    page = await suite.open({ ...DESKTOP, javaScriptEnabled: false });
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    const panel = page.getByRole('region', { name: 'Ratings & Reviews' });
+    const colours = async () => panel.locator('.star-choice label').evaluateAll((labels) => labels.map((label) => getComputedStyle(label).color));
+    const unlit = (await colours())[0];
+    await panel.getByRole('radio', { name: '5 stars' }).check();
+    const five = await colours();
+    expect(new Set(five).size).toBe(1);
+    expect(five[0]).not.toBe(unlit);
+    await panel.getByRole('radio', { name: '2 stars' }).check();
+    const two = await colours();
+    expect(two.slice(0, 2)).toEqual([five[0], five[0]]);
+    expect(two.slice(2)).toEqual([unlit, unlit, unlit]);
+  });
+});
