@@ -79,3 +79,12 @@ export function imageSources(src: string, options: ImageOptions = {}): ImageSour
     srcSet: widths.map((width) => `${imageUrl(src, width, options)} ${width}w`).join(', '),
   };
 }
+
+/**
+ * The site's own drawings (public/media: scenes, posters and gear), as against a photo of a place or a
+ * product. An illustration is never captioned as a place, and a card shows its designed pattern instead
+ * (issue 47).
+ */
+export function isIllustration(src: string | null | undefined): boolean {
+  return !!src && /^\/media\/(scene|poster|gear)-[\w-]+\.svg$/.test(src);
+}

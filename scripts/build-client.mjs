@@ -62,12 +62,41 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
 const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('client/hydrate.ts'));
 const toUrl = (file) => '/assets/' + relative(out, join(root, file)).split('\\').join('/');
 
+// The site's two typefaces, self-hosted from their npm packages (@fontsource-variable): Inter for the
+// interface and Source Serif 4 for headlines and article text. Only the Latin subset of each variable
+// (weight axis) file is copied, under a hashed name, and its @font-face is written at the end of the
+// stylesheet with the package's own unicode-range and font-display: swap. `preload` marks the files
+// every first view needs (the layout's head preloads them: scripts/build-client.mjs -> manifest.fonts).
+const FACES = [
+  { pkg: 'inter', family: 'Inter Variable', file: 'inter-latin-wght-normal', style: 'normal', preload: true },
+  { pkg: 'source-serif-4', family: 'Source Serif 4 Variable', file: 'source-serif-4-latin-wght-normal', style: 'normal', preload: true },
+  { pkg: 'source-serif-4', family: 'Source Serif 4 Variable', file: 'source-serif-4-latin-wght-italic', style: 'italic', preload: false },
+];
+mkdirSync(join(out, 'fonts'), { recursive: true });
+const fontFaces = [];
+const preloadFonts = [];
+for (const face of FACES) {
+  const dir = join(root, 'node_modules', '@fontsource-variable', face.pkg);
+  const packageCss = readFileSync(join(dir, face.style === 'italic' ? 'wght-italic.css' : 'wght.css'), 'utf8');
+  const block = packageCss.split('@font-face').find((rule) => rule.includes(`files/${face.file}.woff2`));
+  const range = block && /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+  const weight = block && /font-weight:\s*([^;]+);/.exec(block)?.[1];
+  if (!range || !weight) throw new Error(`No @font-face for ${face.file} in @fontsource-variable/${face.pkg}`);
+  const woff2 = readFileSync(join(dir, 'files', `${face.file}.woff2`));
+  const url = `/assets/fonts/${hashed(face.file, '.woff2', woff2)}`;
+  writeFileSync(join(root, 'dist', 'public', url), woff2);
+  fontFaces.push(
+    `@font-face{font-family:'${face.family}';font-style:${face.style};font-display:swap;font-weight:${weight};src:url(${url}) format('woff2-variations'),url(${url}) format('woff2');unicode-range:${range}}`,
+  );
+  if (face.preload) preloadFonts.push(url);
+}
+
 const tailwindOut = join(out, 'app.tmp.css');
 execFileSync(join(root, 'node_modules', '.bin', 'tailwindcss'), ['-i', join(root, 'client', 'styles.css'), '-o', tailwindOut, '--minify'], {
   cwd: root,
   stdio: 'ignore',
 });
-const css = readFileSync(tailwindOut);
+const css = Buffer.concat([readFileSync(tailwindOut), Buffer.from('\n' + fontFaces.join('\n') + '\n')]);
 const cssName = hashed('app', '.css', css);
 writeFileSync(join(out, cssName), css);
 rmSync(tailwindOut);
@@ -119,6 +148,7 @@ const manifest = {
   styles: { leaflet: `/assets/${leafletName}` },
   data: { land: `/assets/${landName}`, coast: `/assets/${coastDir}/` },
   icons,
+  fonts: preloadFonts,
 };
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
@@ -149,6 +179,7 @@ const precache = [
   manifest.css,
   manifest.styles.leaflet,
   manifest.data.land,
+  ...preloadFonts,
   ...readdirSync(join(out, 'leaflet')).map((image) => `/assets/leaflet/${image}`),
 ].sort();
 // The build id names the worker's asset cache: it changes whenever any built file does (their names

@@ -29,6 +29,10 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [muted, setMuted] = useState(true);
+  // The videos and their buttons come with the script (issue 47): without it a browser draws a video's
+  // own controls over the hero and the buttons could do nothing, so the page shows the poster and links.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   const video = useRef<HTMLVideoElement>(null);
   const single = slides.length === 1;
   const slide = slides[index % slides.length];
@@ -68,7 +72,7 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
             className="absolute inset-0 h-full w-full bg-slate-800 object-cover"
           />
         )}
-        {slide.videoUrl && (
+        {scripted && slide.videoUrl && (
           <video
             key={slide.id}
             ref={video}
@@ -108,7 +112,8 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
         </div>
       </div>
       <div className="absolute bottom-4 right-4 flex items-center gap-2">
-        {!single &&
+        {scripted &&
+          !single &&
           slides.map((s, i) => (
             <button
               key={s.id}
@@ -121,7 +126,7 @@ export function HeroCarousel({ slides: given }: HeroCarouselProps) {
               <span className={`block h-2.5 w-2.5 rounded-full ${i === index ? 'bg-white' : 'bg-white/40'}`} />
             </button>
           ))}
-        {slide.videoUrl && (
+        {scripted && slide.videoUrl && (
           <>
             <button
               type="button"

@@ -82,7 +82,8 @@ function Signup({ source = 'website', outcome: posted }: NewsletterSignupProps) 
   const emailId = `${id}-email`;
   const errorId = `${id}-error`;
   return (
-    <div className="rounded-2xl bg-white p-6 text-slate-700 shadow-lg ring-1 ring-slate-200">
+    // id: where a post without JavaScript comes back to (src/forms/form-return.ts), one signup a page.
+    <div id="newsletter" className="rounded-2xl bg-white p-6 text-slate-700 shadow-lg ring-1 ring-slate-200">
       <p className="text-lg font-bold text-slate-900">Free PDF guide: 10 Must-Have Items for Your First Dive Trip</p>
       <p className="mt-1 text-sm">
         Subscribe, confirm with the link we email you, and the guide is yours, with new dive-site guides, gear reviews and safety tips.

@@ -251,7 +251,14 @@ export function truncate(text: string, max: number): string;
 export function truncate(text: string | null, max: number): string | null;
 export function truncate(text: string | null, max: number): string | null {
   if (text === null) return null;
-  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
+  if (text.length <= max) return text;
+  // Cut at the last space within the limit (never mid-word, 'Ospre...'), unless that loses more than half
+  // of it (one very long word); then drop the trailing punctuation the cut leaves.
+  const head = text.slice(0, max);
+  const space = head.search(/\s\S*$/);
+  const endsAWord = /[\s,.;:!?)]/.test(text[max]);
+  const cut = endsAWord || space <= max / 2 ? head : head.slice(0, space);
+  return `${cut.trimEnd().replace(/[\s,;:.\-–—(]+$/, '')}...`;
 }
 
 /** SPEC section 9: Beginner green, Intermediate yellow, anything else red. */

@@ -63,7 +63,7 @@ export class BlogPagesController {
     ]);
     // An edit (or unpublishing) of a post it recommends drops the page; an edit of any other article keeps it.
     tagAnswer(response, ...related.map((post) => Tag.article(post.id)));
-    const bodyHtml = renderBody(article.content);
+    const bodyHtml = renderBody(article.content, { shown: [article.imageUrl] });
     const data = {
       article,
       bodyHtml,

@@ -136,7 +136,7 @@ export function presentSite(data: SitePageData, address: SiteAddress): PageView<
       styles: ['leaflet'],
       jsonLd: [siteJsonLd(site, panel.ratings.summary, address), breadcrumbJsonLd(panel.crumbs, (href) => address.absoluteUrl(href))],
     },
-    props: { site: { name: site.name, region: site.region }, total, explorer, panel },
+    props: { site: { name: site.name, region: site.region, kind: site.kind, status: site.status }, total, explorer, panel },
   };
 }
 

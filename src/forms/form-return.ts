@@ -3,7 +3,7 @@ import type { FormName } from 'core/form-outcome';
 
 /** Where each form's outcome shows on its page, so the browser scrolls to it. */
 const ANCHORS: Record<FormName, string> = {
-  newsletter: '',
+  newsletter: '#newsletter',
   contact: '#form-heading',
   comment: '#comments-heading',
   rating: '#ratings-heading',

@@ -61,13 +61,16 @@ export class GearReviewsPagesController {
     }
     const review = toReviewResponse(found);
     tagAnswer(response, Tag.review(review.id));
-    return this.render.view(ReviewPage, presentReview({ review, bodyHtml: this.formatted(review.content), now: this.clock.now() }, this.render));
+    return this.render.view(
+      ReviewPage,
+      presentReview({ review, bodyHtml: this.formatted(review.content, review.imageUrl), now: this.clock.now() }, this.render),
+    );
   }
 
   /** SPEC section 8: if formatting fails, the raw text is shown in a paragraph (React escapes it): null. */
-  private formatted(content: string): string | null {
+  private formatted(content: string, imageUrl: string | null): string | null {
     try {
-      return renderBody(content);
+      return renderBody(content, { shown: [imageUrl] });
     } catch {
       return null;
     }

@@ -8,6 +8,7 @@ import { itemCrumbs, pageRelations, pageSuffix } from 'src/publishing/publicatio
 import type { PageView, SiteAddress } from 'src/render/page-meta';
 import type { ReviewResponse } from 'core/api/reviews';
 import { reviewJsonLd } from 'src/reviews/review-structured-data';
+import { reviewSummary } from 'src/rich-text/render-body';
 import type { Review } from 'src/reviews/review.entity';
 import { toReviewListItem } from 'src/reviews/review.response';
 import { breadcrumbJsonLd } from 'views/components/Breadcrumbs';
@@ -82,7 +83,7 @@ export function presentReview(data: { review: ReviewResponse<Date>; bodyHtml: st
       type: 'article',
       jsonLd: [reviewJsonLd(review, address.siteName, absolute, data.now), breadcrumbJsonLd(breadcrumbs, absolute)],
     },
-    props: { review, bodyHtml: data.bodyHtml, breadcrumbs },
+    props: { review, bodyHtml: data.bodyHtml, breadcrumbs, summary: reviewSummary(review.content) },
   };
 }
 

@@ -82,7 +82,7 @@ export class PreviewPagesController {
     if (kind === 'articles') {
       const article = toArticleResponse(await this.articles.findById(id));
       const diveSiteVideo = await this.diveSites.videoForArticle(articlePath(article.slug), article.slug);
-      const bodyHtml = renderBody(article.content);
+      const bodyHtml = renderBody(article.content, { shown: [article.imageUrl] });
       // A draft's preview reads as its page will, without the posts to read next (they are chosen when it is published).
       const view = presentArticle({ article, bodyHtml, comments: [], diveSiteVideo, readingMinutes: readingMinutes(bodyHtml), related: [] }, this.render);
       return this.previewOf(kind, id, article, ArticlePage, view);

@@ -13,6 +13,8 @@ export interface AssetManifest {
   data: Record<string, string>;
   /** The web app manifest's icons: 192 and 512 px, and a maskable 512 px one. */
   icons: { 192?: string; 512?: string; maskable?: string };
+  /** The web font files every first view uses, preloaded from the head (e.g. /assets/fonts/inter-…woff2). */
+  fonts: string[];
 }
 
 export const ASSETS_DIR = () => join(projectRoot(), 'dist', 'public', 'assets');
@@ -20,7 +22,7 @@ export const ASSETS_DIR = () => join(projectRoot(), 'dist', 'public', 'assets');
 /** Reads the manifest the client build writes; without a build, pages render without scripts or CSS. */
 export function loadAssetManifest(): AssetManifest {
   const file = join(ASSETS_DIR(), 'manifest.json');
-  if (!existsSync(file)) return { hydrate: null, css: null, styles: {}, data: {}, icons: {} };
+  if (!existsSync(file)) return { hydrate: null, css: null, styles: {}, data: {}, icons: {}, fonts: [] };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<AssetManifest>;
   return {
     hydrate: manifest.hydrate ?? null,
@@ -28,5 +30,6 @@ export function loadAssetManifest(): AssetManifest {
     styles: manifest.styles ?? {},
     data: manifest.data ?? {},
     icons: manifest.icons ?? {},
+    fonts: manifest.fonts ?? [],
   };
 }

@@ -65,6 +65,7 @@ export class RenderService {
         noindex={meta.noindex ?? false}
         jsonLd={meta.jsonLd ?? []}
         stylesheets={stylesheets}
+        fonts={this.assets.fonts}
         script={this.assets.hydrate}
         analyticsId={this.config.analyticsId}
         serviceWorker={this.config.serviceWorker ? SERVICE_WORKER_PATH : null}

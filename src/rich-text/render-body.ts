@@ -1,7 +1,8 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
-import { IMAGE_SIZES, imageSources } from 'core/images';
+import { IMAGE_SIZES, imageSources, isIllustration } from 'core/images';
 import { plainText } from 'core/text';
+import type { ReviewSummary } from 'core/api/reviews';
 import { isDevelopmentUrl, isPublicMediaUrl, videoSource } from 'core/urls';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -13,6 +14,12 @@ function videoEmbed(href: string): string | null {
     return `<div class="video-embed"><iframe src="${escape(source.src)}" title="Embedded video" loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowfullscreen referrerpolicy="strict-origin-when-cross-origin"></iframe></div>`;
   }
   return `<div class="video-embed"><video controls preload="metadata" playsinline><source src="${escape(source.src)}" type="${source.type}"></video></div>`;
+}
+
+/** What one render knows of its page: the illustrations already shown on it. */
+interface RenderEnv {
+  [key: string | symbol]: unknown;
+  shown?: Set<string>;
 }
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: false });
@@ -46,10 +53,16 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
-markdown.renderer.rules.image = (tokens, idx) => {
+markdown.renderer.rules.image = (tokens, idx, _options, env: RenderEnv | undefined) => {
   const token = tokens[idx];
   const src = String(token.attrGet('src') ?? '');
   const alt = token.children?.map((child) => child.content).join('') ?? '';
+  // One of the site's drawings already on the page (the header's, or earlier in the body) is not drawn
+  // again: one wreck drawing three times in an article reads as filler (issue 47). Photos are never dropped.
+  if (isIllustration(src)) {
+    if (env?.shown?.has(src)) return '';
+    env?.shown?.add(src);
+  }
   if (!isPublicMediaUrl(src) || isDevelopmentUrl(src)) {
     return `<span class="image-unavailable" role="img" aria-label="${escape(alt)}">Image not available</span>`;
   }
@@ -113,8 +126,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
 };
 
 /** Article and review bodies (SPEC section 9) to safe HTML. */
-export function renderBody(content: string): string {
-  return sanitizeHtml(markdown.render(content ?? ''), SANITIZE);
+export function renderBody(content: string, { shown = [] }: { /** Images the page already shows above the body. */ shown?: (string | null)[] } = {}): string {
+  const env: RenderEnv = { shown: new Set(shown.filter((src): src is string => !!src)) };
+  return sanitizeHtml(markdown.render(content ?? '', env), SANITIZE);
 }
 
 /** The '## Pros' and '## Cons' lists of a review, for its structured data. */
@@ -129,4 +143,33 @@ export function prosAndCons(content: string): { pros: string[]; cons: string[] }
       .map((item) => plainText(item));
   };
   return { pros: section('Pros'), cons: section('Cons') };
+}
+
+/** A section's text under its '## Heading' (up to the next heading), or null. */
+function sectionText(content: string, names: string[]): string | null {
+  for (const name of names) {
+    const match = new RegExp(`^#{2,3}\\s*${name}\\b[^\\n]*\\n([\\s\\S]*?)(?=^#{1,3}\\s|$(?![\\s\\S]))`, 'im').exec(content ?? '');
+    if (match) return match[1];
+  }
+  return null;
+}
+
+/** A review's verdict box (issue 47), from its own text (core/api/reviews ReviewSummary). */
+export function reviewSummary(content: string): ReviewSummary {
+  const { pros, cons } = prosAndCons(content);
+  const suitsText = sectionText(content, ['Who it suits', 'Who is it for']);
+  const sentences = suitsText ? (plainText(suitsText).match(/[^.!?]+[.!?]+(\s|$)/g) ?? []).map((sentence) => sentence.trim()) : [];
+  const suits = sentences.find((sentence) => /\b(suits?|aimed|for (you|divers|anyone)|if you)\b/i.test(sentence)) ?? sentences[0] ?? null;
+  const list = sectionText(content, ['Key features', 'What you get', 'What stands out', 'Features']);
+  const features = (list ?? '')
+    .split('\n')
+    .map((line) => /^\s*[-*]\s+(.+)$/.exec(line)?.[1])
+    .filter((item): item is string => !!item)
+    .map((item) => {
+      const lead = /^\*\*(.+?)\*\*\s*(.*)$/.exec(item);
+      if (!lead) return { name: null, detail: plainText(item) };
+      const name = plainText(lead[1]).replace(/[.:]$/, '');
+      return lead[2] ? { name, detail: plainText(lead[2]) } : { name: null, detail: name };
+    });
+  return { suits, pros: pros.slice(0, 3), cons: cons.slice(0, 3), features };
 }

@@ -117,7 +117,7 @@ describe('POST /forms/* (forms posted without JavaScript)', () => {
   it('returns to the form page when the Referer is another site', async () => {
     const email = uniqueEmail('referer');
     const answer = await post('/forms/newsletter', { email, source: 'home' }, 'https://elsewhere.example/').expect(303);
-    expect(answer.headers.location).toBe('/newsletter');
+    expect(answer.headers.location).toBe('/newsletter#newsletter');
     const shown = await request(t.baseUrl).get('/newsletter').set('Cookie', outcomeCookie(answer)).expect(200);
     expect(shown.text).toContain('Successfully subscribed!');
     expect(shown.text).toContain('/guides/10-must-have-items-for-your-first-dive-trip.pdf');

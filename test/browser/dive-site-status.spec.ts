@@ -26,7 +26,7 @@ describe('kind and access filters', () => {
     await page.getByLabel('Access').selectOption('shore');
     await page.getByText(countText(expected.length)).waitFor();
     await page.waitForURL(`${t.baseUrl}/dive-sites?kind=wreck&access=shore`);
-    await expect(grid().locator('article').first().innerText()).resolves.toContain('Kind: Wreck');
+    await expect(grid().locator('article').first().innerText()).resolves.toMatch(/Kind:\s+Wreck/);
 
     const noJs = await suite.open({ javaScriptEnabled: false });
     await noJs.goto(`${t.baseUrl}/dive-sites`);
@@ -90,7 +90,8 @@ describe('status and provenance', () => {
     await expect(status.getByRole('heading').innerText()).resolves.toBe('Status: Restricted since 1 May 2025');
     await status.getByText('Guided dives outside the hull only', { exact: false }).waitFor();
     await expect(status.getByRole('link', { name: /^Source: / }).getAttribute('href')).resolves.toBe(brisbane.statusSource);
-    await expect(noJs.getByTestId('key-facts').innerText()).resolves.toContain('Wreck · Boat dive');
+    await expect(noJs.getByTestId('key-facts').innerText()).resolves.toContain('Boat dive');
+    await expect(noJs.locator('h1 + p').innerText()).resolves.toContain('Wreck');
     await expect(noJs.getByTestId('site-sources').getByRole('listitem').count()).resolves.toBe(brisbane.sources.length);
   });
 });

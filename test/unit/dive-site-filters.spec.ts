@@ -131,6 +131,19 @@ describe('card text (SPEC section 9: 120/100/80 characters)', () => {
     expect(truncate(null, 80)).toBeNull();
   });
 
+  it('cuts at a word, never inside one, and leaves no dangling comma (issue 47)', () => {
+    const text = 'Sharks and rays cruise the wall at Osprey Reef, then the current turns';
+    // 38 characters end inside 'Osprey': the cut falls before it.
+    expect(truncate(text, 38)).toBe('Sharks and rays cruise the wall at...');
+    // 46 characters end on the comma after 'Reef': the word stays, the comma goes.
+    expect(truncate(text, 46)).toBe('Sharks and rays cruise the wall at Osprey Reef...');
+    for (let max = 20; max < text.length; max++) {
+      const cut = truncate(text, max).slice(0, -3);
+      expect(cut.length).toBeLessThanOrEqual(max);
+      expect(text.startsWith(cut) && /^[\s,]|^$/.test(text.slice(cut.length))).toBe(true);
+    }
+  });
+
   it('colours skill badges green, yellow, otherwise red', () => {
     expect(skillBadgeClass('Beginner')).toContain('green');
     expect(skillBadgeClass('Intermediate')).toContain('yellow');

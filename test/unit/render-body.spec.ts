@@ -137,6 +137,26 @@ describe('renderBody formatting (SPEC section 9)', () => {
   });
 });
 
+describe('renderBody and the page around it (issue 47)', () => {
+  it("draws one of the site's illustrations once a page (the header's counts), and every photo as often as it comes", () => {
+    const body = [
+      '![Wreck](/media/scene-wreck.svg)',
+      '![Wreck again](/media/scene-wreck.svg)',
+      '![Turtle](/media/scene-turtle.svg)',
+      '![Photo](/uploads/yongala.jpg)',
+      '![Photo again](/uploads/yongala.jpg)',
+    ].join('\n\n');
+    const count = (html: string, src: string) => html.split(`src="${src}"`).length - 1;
+    const alone = renderBody(body);
+    expect(count(alone, '/media/scene-wreck.svg')).toBe(1);
+    expect(count(alone, '/media/scene-turtle.svg')).toBe(1);
+    const underHeader = renderBody(body, { shown: ['/media/scene-turtle.svg'] });
+    expect(count(underHeader, '/media/scene-wreck.svg')).toBe(1);
+    expect(count(underHeader, '/media/scene-turtle.svg')).toBe(0);
+    expect(underHeader.match(/<img [^>]*alt="Photo( again)?"/g)).toHaveLength(2);
+  });
+});
+
 describe('plainText and prosAndCons', () => {
   it('turns markdown into text for excerpts', () => {
     expect(plainText('## Title\n\n**Bold** and [link](https://x.example) & more\n\n[video](https://youtu.be/abcdefghijk)')).toBe('Title Bold and link & more');

@@ -24,20 +24,20 @@ export function ContentCard(props: ContentCardProps) {
     <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
       <CardImage src={props.imageUrl} />
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <div className="flex items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wide">
+        <div className="eyebrow flex items-center justify-between gap-2">
           <span className="text-cyan-800">
             {props.kind ? `${props.kind} · ` : ''}
             {props.category}
           </span>
           {props.rating !== undefined && <Stars rating={props.rating ?? null} />}
         </div>
-        <h3 className="text-lg font-bold leading-snug text-slate-900">
+        <h3 className="text-xl leading-snug font-semibold text-slate-900">
           <a href={props.href} className="after:absolute after:inset-0 group-hover:text-cyan-800">
             {props.title}
           </a>
         </h3>
         <p className="line-clamp-3 text-sm text-slate-600">{props.excerpt}</p>
-        <div className="mt-auto flex items-center justify-between gap-2 pt-3 text-sm text-slate-500">
+        <div className="meta mt-auto flex items-center justify-between gap-2 pt-3">
           <span>{props.date}</span>
           {props.price && <span className="font-semibold text-slate-800">{props.price}</span>}
         </div>

@@ -22,7 +22,7 @@ export function PageHero({
     <section className="relative isolate overflow-hidden bg-[#0b2545] text-white">
       {image && <HeroImage src={image} opacity={opacity} />}
       <div className={`mx-auto max-w-7xl px-4 ${padding}`}>
-        <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">{eyebrow}</p>
+        <p className="eyebrow text-cyan-200">{eyebrow}</p>
         {children}
       </div>
     </section>

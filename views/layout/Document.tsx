@@ -13,6 +13,8 @@ export interface DocumentProps {
   noindex: boolean;
   jsonLd: object[];
   stylesheets: string[];
+  /** Web font files to preload: the ones the first view draws its text with. */
+  fonts?: string[];
   script: string | null;
   analyticsId: string | null;
   /** The service worker's address when pages register it (src/config: SERVICE_WORKER), else null. */
@@ -51,6 +53,9 @@ export function Document(props: DocumentProps) {
         <link rel="manifest" href="/manifest.webmanifest" />
         {props.touchIcon && <link rel="apple-touch-icon" href={props.touchIcon} />}
         <link rel="alternate" type="application/rss+xml" title={`${props.siteName} RSS`} href="/rss.xml" />
+        {props.fonts?.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         {props.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

@@ -144,8 +144,9 @@ export function RatingsPanel({ site, initial, renderedAt, outcome: given }: Rati
         {notice && <FormNoticeBox notice={notice} />}
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Your rating</legend>
-          <div className="mt-2 flex gap-1">
-            {/* Radio buttons drawn as stars: without JavaScript the chosen one is lit by CSS (has-checked). */}
+          <div className="star-choice mt-2 flex gap-1">
+            {/* Radio buttons drawn as stars: without JavaScript the chosen one and those before it are lit by
+                CSS (client/styles.css, .star-choice). */}
             {[1, 2, 3, 4, 5].map((n) => (
               <label
                 key={n}

@@ -1,55 +1,80 @@
-import { IMAGE_SIZES, imageSources } from 'core/images';
+import type { ReactNode } from 'react';
+import { IMAGE_SIZES, imageSources, isIllustration } from 'core/images';
 import { CARD_LIMITS, skillBadgeClass, truncate } from 'core/dive-sites/filters';
+import type { SiteAccess, SiteKind } from 'core/dive-sites/fields';
 import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
 import { ratingText, starGlyphs, type ExplorerSite } from 'core/dive-sites/types';
 import { distanceText } from './NearMe';
 import { OutlookBadge } from './OutlookBadge';
 
-/** A card of the grid. The whole card leads to /dive-sites/{id}; its review and video links sit above that link. */
-export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From the visitor's position ('Near me'). */ distanceKm?: number }) {
-  const marineLife = truncate(site.marineLife, CARD_LIMITS.marineLife);
+/**
+ * A card of the grid (issue 47): a picture, the name, the region, three facts with icons (level, depth, shore
+ * or boat), the stars when rated and the badges (status, featured, and whatever `badges` adds). The whole
+ * card leads to /dive-sites/{id}; its review and video links sit above that link. Cards of a row share its
+ * height (the text is cut at a word and clamped; the links keep to the bottom).
+ */
+export function SiteCard({
+  site,
+  distanceKm,
+  badges,
+}: {
+  site: ExplorerSite;
+  /** From the visitor's position ('Near me'). */
+  distanceKm?: number;
+  /** More badges over the picture, after the status (e.g. an outlook). */
+  badges?: ReactNode;
+}) {
   const status = statusBadge(site.status);
+  const hazards = truncate(site.hazards, CARD_LIMITS.hazards);
   return (
-    <article className="relative flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-within:ring-2 focus-within:ring-cyan-600">
-      {site.imageUrl && (
-        <img
-          {...imageSources(site.imageUrl, { maxWidth: 1200 })}
-          sizes={IMAGE_SIZES.card}
-          alt=""
-          width={600}
-          height={338}
-          loading="lazy"
-          decoding="async"
-          data-fallback="hide"
-          className="aspect-video w-full bg-slate-200 object-cover"
-        />
-      )}
-      <div className="flex flex-1 flex-col p-5">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>
-            {site.skillLevel}
-          </span>
-          {site.featured && (
-            <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Featured Site</span>
-          )}
+    <article className="relative flex h-full w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-within:ring-2 focus-within:ring-cyan-600">
+      <div className="relative">
+        <SitePicture imageUrl={site.imageUrl} kind={site.kind} />
+        <div data-slot="badges" className="absolute inset-x-3 top-3 flex flex-wrap items-center gap-1.5">
           {status && (
-            <span
-              data-testid="site-status"
-              className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${status.className}`}
-            >
+            <span data-testid="site-status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm ring-1 ring-inset ${status.className}`}>
               {status.label}
             </span>
           )}
+          {site.featured && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 shadow-sm">Featured Site</span>}
           <OutlookBadge outlook={site.outlook} />
+          {badges}
         </div>
-        <h2 className="mt-3 text-lg font-bold text-slate-900">
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h2 className="text-xl leading-snug font-semibold text-slate-900">
           <a href={`/dive-sites/${site.id}`} className="after:absolute after:inset-0 focus:outline-none hover:text-cyan-800">
             {site.name}
           </a>
         </h2>
-        <p className="text-sm font-medium text-cyan-800">{site.region}</p>
+        <p className="eyebrow mt-1 text-cyan-800">{site.region}</p>
+        <ul className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" aria-label="At a glance">
+          <li className="flex items-center gap-1.5">
+            <LevelIcon />
+            <span className="sr-only">Level: </span>
+            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>
+          </li>
+          <li className="flex items-center gap-1.5">
+            <DepthIcon />
+            <span className="sr-only">Depth: </span>
+            {site.depthRange}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <AccessIcon access={site.access} />
+            <span className="sr-only">Access: </span>
+            {accessLabel(site.access)}
+          </li>
+        </ul>
+        {site.rating && (
+          <p className="meta mt-2" data-testid="site-rating">
+            <span aria-hidden="true" className="mr-1 text-amber-700">
+              {starGlyphs(site.rating.average)}
+            </span>
+            {ratingText(site.rating)}
+          </p>
+        )}
         {distanceKm !== undefined && (
-          <p className="text-sm font-semibold text-slate-800" data-testid="site-distance">
+          <p className="mt-1 text-sm font-semibold text-slate-800" data-testid="site-distance">
             {distanceText(distanceKm)} from you
           </p>
         )}
@@ -59,53 +84,19 @@ export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From th
             {notice.title}
           </p>
         ))}
-        <p className="mt-1 text-sm text-slate-700" data-testid="site-rating">
-          {site.rating ? (
-            <>
-              <span aria-hidden="true" className="mr-1 text-amber-600">
-                {starGlyphs(site.rating.average)}
-              </span>
-              {ratingText(site.rating)}
-            </>
-          ) : (
-            <span className="text-slate-600">No ratings yet</span>
-          )}
-        </p>
         {site.report && (
-          <p className="text-sm text-slate-700" data-testid="site-latest-report">
-            <span className="font-medium">Latest report: </span>
+          <p className="meta mt-1" data-testid="site-latest-report">
+            <span className="font-medium text-slate-700">Latest report: </span>
             {site.report}
           </p>
         )}
-        <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-          <div>
-            <dt className="inline font-medium text-slate-700">Depth: </dt>
-            <dd className="inline">{site.depthRange}</dd>
-          </div>
-          <div>
-            <dt className="inline font-medium text-slate-700">Water: </dt>
-            <dd className="inline">{site.waterTemp}</dd>
-          </div>
-          <div>
-            <dt className="inline font-medium text-slate-700">Kind: </dt>
-            <dd className="inline">{kindLabel(site.kind)}</dd>
-          </div>
-          <div>
-            <dt className="inline font-medium text-slate-700">Access: </dt>
-            <dd className="inline">{accessLabel(site.access)}</dd>
-          </div>
-        </dl>
-        <p className="mt-3 text-sm text-slate-700">{site.description}</p>
-        {marineLife && (
-          <p className="mt-2 text-sm text-slate-600">
-            <span className="font-medium text-slate-700">Marine life: </span>
-            {marineLife}
-          </p>
-        )}
-        {site.hazards && (
-          <p className="mt-2 text-sm text-slate-600">
+        <p className="mt-3 line-clamp-3 text-sm text-slate-600" data-testid="site-description">
+          {site.description}
+        </p>
+        {hazards && (
+          <p className="mt-2 line-clamp-2 text-sm text-slate-600">
             <span className="font-medium text-slate-700">Hazards: </span>
-            {site.hazards}
+            {hazards}
           </p>
         )}
         {(site.reviewHref || site.videoUrl) && (
@@ -132,6 +123,88 @@ export function SiteCard({ site, distanceKm }: { site: ExplorerSite; /** From th
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * The site's own photo, or (without one, or with only one of the site's drawings) a pattern drawn for its
+ * kind (client/styles.css, .site-art): an abstract texture, not a scene, named by the kind in the corner.
+ */
+export function SitePicture({ imageUrl, kind }: { imageUrl: string | null; kind: SiteKind }) {
+  if (imageUrl && !isIllustration(imageUrl)) {
+    return (
+      <img
+        {...imageSources(imageUrl, { maxWidth: 1200 })}
+        sizes={IMAGE_SIZES.card}
+        alt=""
+        width={600}
+        height={338}
+        loading="lazy"
+        decoding="async"
+        data-fallback="hide"
+        className="aspect-video w-full bg-slate-200 object-cover"
+      />
+    );
+  }
+  return (
+    <div className={`site-art site-art-${kind} relative aspect-video w-full`} data-testid="site-art">
+      <span className="absolute right-3 bottom-3 rounded-full bg-slate-950/55 px-2.5 py-0.5 text-xs font-medium text-white">
+        <span className="sr-only">Kind: </span>
+        {kindLabel(kind)}
+      </span>
+    </div>
+  );
+}
+
+const ICON = 'h-4 w-4 shrink-0 text-cyan-700';
+
+/** Three bars rising: the skill a site asks. */
+function LevelIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className={ICON} fill="currentColor">
+      <rect x="1" y="10" width="3.5" height="5" rx="1" />
+      <rect x="6.25" y="6" width="3.5" height="9" rx="1" />
+      <rect x="11.5" y="2" width="3.5" height="13" rx="1" />
+    </svg>
+  );
+}
+
+/** An arrow down to the bottom line: how deep it goes. */
+function DepthIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      className={ICON}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M8 1.5v10M4.5 8 8 11.5 11.5 8M2 14.5h12" />
+    </svg>
+  );
+}
+
+/** A hull on the water for a boat dive; a beach edge for a shore dive. */
+function AccessIcon({ access }: { access: SiteAccess }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      className={ICON}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {access === 'shore' ? (
+        <path d="M1.5 5.5c3 0 5-2.5 13-2.5M1.5 10c2 0 2-1.5 4-1.5s2 1.5 4 1.5 2-1.5 4-1.5M1.5 14c2 0 2-1.5 4-1.5s2 1.5 4 1.5 2-1.5 4-1.5" />
+      ) : null}
+      {access !== 'shore' ? <path d="M2 8.5h12l-2 3.5H4zM8 8.5V2.5l4 4H8M1.5 14.5c2 0 2-1 4-1s2 1 4 1 2-1 4-1" /> : null}
+    </svg>
   );
 }
 

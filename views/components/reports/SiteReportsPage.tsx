@@ -24,7 +24,7 @@ export function SiteReportsPage({ site, reports, total, today, links }: SiteRepo
           { label: 'Reports', href: `${sitePath}/reports` },
         ]}
       />
-      <h1 className="mt-4 text-3xl font-black text-slate-900">Condition reports: {site.name}</h1>
+      <h1 className="mt-4 text-3xl font-semibold text-slate-900">Condition reports: {site.name}</h1>
       <p className="mt-2 text-slate-700">
         {total} report{total === 1 ? '' : 's'} from divers, the newest dive first.{' '}
         <a href={`${sitePath}#site-reports`} className="font-semibold text-cyan-800 underline">

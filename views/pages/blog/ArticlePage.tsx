@@ -40,10 +40,10 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
         fallback="box"
         className="mt-4 aspect-[3/2] w-full rounded-2xl object-cover"
       />
-      <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-cyan-800">{article.category}</p>
-      <h1 className="mt-2 text-3xl font-black leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
-      <p className="mt-4 text-lg text-slate-600">{article.excerpt}</p>
-      <p className="mt-4 text-sm text-slate-500">
+      <p className="eyebrow mt-6 text-cyan-800">{article.category}</p>
+      <h1 className="mt-2 text-[2.125rem] leading-tight font-semibold text-slate-900 sm:text-display">{article.title}</h1>
+      <p className="mt-4 font-serif text-xl leading-relaxed text-slate-600 italic">{article.excerpt}</p>
+      <p className="meta mt-4">
         By <span className="font-medium text-slate-700">{article.author}</span> · <time dateTime={new Date(date).toISOString()}>{formatDate(date)}</time> ·{' '}
         {readingTimeText(readingMinutes)}
       </p>
@@ -94,7 +94,7 @@ function ArticleEnd({ article, readingMinutes, related }: Pick<ArticlePageProps,
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {related.map((other) => (
               <li key={other.id} className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-                <p className="text-xs font-semibold uppercase tracking-wide text-cyan-800">{other.category}</p>
+                <p className="eyebrow text-cyan-800">{other.category}</p>
                 <a href={`/blog/${other.slug}`} className="mt-1 block font-semibold leading-snug text-slate-900 hover:text-cyan-800 hover:underline">
                   {other.title}
                 </a>

@@ -27,7 +27,7 @@ export function BlogListPage({ latest, articles, categories, category, pages }: 
             <p className="mt-4 text-sm text-slate-200">
               Latest · {latest.category} · {formatDate(latest.publishedAt ?? latest.createdAt)}
             </p>
-            <h1 className="mt-2 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">
+            <h1 className="mt-2 max-w-3xl text-3xl font-semibold leading-tight sm:text-5xl">
               <a href={`/blog/${latest.slug}`} className="hover:underline">
                 {latest.title}
               </a>
@@ -41,7 +41,7 @@ export function BlogListPage({ latest, articles, categories, category, pages }: 
             </a>
           </>
         ) : (
-          <h1 className="mt-2 text-4xl font-black">Diving News &amp; Articles</h1>
+          <h1 className="mt-2 text-4xl font-semibold">Diving News &amp; Articles</h1>
         )}
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10">

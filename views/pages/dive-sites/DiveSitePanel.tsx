@@ -1,5 +1,5 @@
 import { skillBadgeClass } from 'core/dive-sites/filters';
-import { IMAGE_SIZES } from 'core/images';
+import { IMAGE_SIZES, isIllustration } from 'core/images';
 import { MONTH_NAMES, type MonthMark } from 'core/dive-sites/season';
 import type { RatingsResponse } from 'core/api/dive-sites';
 import type { SiteReportsData } from 'core/reports';
@@ -8,7 +8,7 @@ import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
 import { VideoPlayer } from 'views/components/VideoPlayer';
 import { Island } from 'views/islands/Island';
-import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
+import { accessLabel } from 'core/dive-sites/status';
 import type { NoticeBrief, SiteCheck } from 'core/dive-sites/provenance';
 import { SiteNotices, SiteStatusNote } from './SiteStatus';
 import { type ConditionsPanel, SiteConditionsSection } from './SiteConditions';
@@ -63,6 +63,71 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** One fact of the glance strip: its label small above, the value as the reader scans for it. */
+function Glance({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="bg-white px-3 py-2">
+      <dt className="text-xs font-normal text-slate-500">{label}</dt>
+      <dd className="mt-0.5 font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** 'Jun-Nov' or 'Jun-Aug, Dec': the runs of best months (else of months dived), or null without a season. */
+function bestMonths(season: MonthMark[] | null): string | null {
+  if (!season) return null;
+  const mark: MonthMark = season.includes('best') ? 'best' : 'good';
+  if (!season.includes(mark)) return null;
+  if (season.every((m) => m === mark)) return 'All year';
+  const short = (index: number) => MONTH_NAMES[index].slice(0, 3);
+  // Runs wrap round the year end (Nov-Feb): start from a month that is not marked.
+  const start = season.findIndex((m) => m !== mark);
+  const runs: string[] = [];
+  let first = -1;
+  for (let step = 1; step <= 12; step++) {
+    const index = (start + step) % 12;
+    if (season[index] === mark && first < 0) first = index;
+    if (season[index] !== mark && first >= 0) {
+      const last = (index + 11) % 12;
+      runs.push(first === last ? short(first) : `${short(first)}-${short(last)}`);
+      first = -1;
+    }
+  }
+  return runs.join(', ');
+}
+
+/**
+ * On a phone, whom to call, under the facts and inside the first screen (issue 47): 000, DAN and the nearest
+ * chamber. The full safety brief (on a desktop in the column beside) follows further down.
+ */
+function EmergencyLine({ nearest, dan }: { nearest: DiveSitePanelProps['safety']['nearest']; dan: DiveSitePanelProps['safety']['dan'] }) {
+  return (
+    <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-950 ring-1 ring-red-200 lg:hidden" data-testid="emergency-line">
+      <span className="font-semibold">Emergency: </span>
+      <a href="tel:000" className="font-semibold text-red-900 underline">
+        000
+      </a>
+      {' · '}DAN{' '}
+      <a href={telHref(dan.australia)} className="font-semibold text-red-900 underline">
+        {dan.australia}
+      </a>
+      {' · '}Nearest chamber: {nearest.name}, {km(nearest.km)}
+      {nearest.phone && (
+        <>
+          {' '}
+          <a href={telHref(nearest.phone)} className="font-semibold text-red-900 underline">
+            {nearest.phone}
+          </a>
+        </>
+      )}
+      {' · '}
+      <a href="#site-safety" className="font-semibold text-red-900 underline">
+        Safety brief
+      </a>
+    </p>
+  );
+}
+
 function SeasonStrip({ months }: { months: MonthMark[] }) {
   const words = { best: 'best', good: 'dived', none: 'not listed' } as const;
   return (
@@ -101,38 +166,34 @@ export function DiveSitePanel({
   conditions = null,
   forecast = null,
 }: DiveSitePanelProps) {
-  const status = statusBadge(site.status);
   const coordinates = `${site.latitude}, ${site.longitude}`;
   const osm = `https://www.openstreetmap.org/?mlat=${site.latitude}&mlon=${site.longitude}#map=15/${site.latitude}/${site.longitude}`;
   const { nearest } = safety;
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-8">
-      <article aria-labelledby="site-panel-heading" data-testid="site-panel" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <div className="mx-auto max-w-7xl px-4 pt-4 sm:pt-8">
+      <article aria-labelledby="site-panel-heading" data-testid="site-panel" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <Breadcrumbs items={crumbs} />
-        <div className="mt-4 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="mt-2 grid gap-8 lg:grid-cols-[2fr_1fr]">
           {/* min-w-0: a wide table in the column scrolls in its own box instead of widening the page. */}
           <div className="min-w-0">
-            <h2 id="site-panel-heading" className="text-3xl font-black text-slate-900">
-              {site.name}
+            {/* The name is the page's heading (the band above): the panel opens with what decides 'can I dive
+                this', then, on a phone, whom to call (issue 47). */}
+            <h2 id="site-panel-heading" className="eyebrow mt-3 text-slate-600">
+              At a glance
             </h2>
-            <p className="mt-1 flex flex-wrap items-center gap-2">
-              <a href={`/dive-sites?region=${encodeURIComponent(site.region)}`} className="font-semibold text-cyan-800 underline">
-                {site.region}
-              </a>
-              <span
-                className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}
-              >
-                {site.skillLevel}
-              </span>
-              {status && (
-                <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${status.className}`}>
-                  {status.label}
+            <dl className="mt-2 grid grid-cols-2 gap-px overflow-hidden rounded-xl bg-slate-200 ring-1 ring-slate-200 sm:grid-cols-3" data-testid="key-facts">
+              <Glance label="Level">
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>
+                  {site.skillLevel}
                 </span>
-              )}
-            </p>
-            <p className="mt-2 text-slate-700" data-testid="key-facts">
-              Depth {site.depthRange} · Water {site.waterTemp} · {kindLabel(site.kind)} · {accessLabel(site.access)} dive
-            </p>
+              </Glance>
+              <Glance label="Depth">{site.depthRange}</Glance>
+              <Glance label="Entry">{accessLabel(site.access)} dive</Glance>
+              <Glance label="Best months">{bestMonths(season) ?? (site.bestTime?.trim() || 'All year')}</Glance>
+              <Glance label="Water">{site.waterTemp}</Glance>
+              <Glance label="Visibility">{site.visibility?.trim() || 'Variable'}</Glance>
+            </dl>
+            <EmergencyLine nearest={nearest} dan={safety.dan} />
             <SiteStatusNote status={site.status} statusNote={site.statusNote} statusSince={site.statusSince} statusSource={site.statusSource} />
             <SiteNotices notices={notices} />
             <nav aria-label="On this page" className="mt-2 flex flex-wrap gap-x-4 text-sm">
@@ -159,7 +220,8 @@ export function DiveSitePanel({
                 <ForecastOutlook conditions={forecast} />
               </div>
             )}
-            {site.imageUrl && (
+            {/* Only a photo of the place: the site's drawings are not captioned with its name (issue 47). */}
+            {site.imageUrl && !isIllustration(site.imageUrl) && (
               <ResponsiveImage
                 src={site.imageUrl}
                 alt={site.name}
@@ -170,17 +232,13 @@ export function DiveSitePanel({
               />
             )}
             <p className="mt-4 whitespace-pre-line text-lg text-slate-800">{site.description}</p>
-            <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-              <Fact label="Depth">{site.depthRange}</Fact>
-              <Fact label="Water temperature">{site.waterTemp}</Fact>
-              <Fact label="Visibility">{site.visibility?.trim() || 'Variable'}</Fact>
-              <Fact label="Skill level">{site.skillLevel}</Fact>
-              <Fact label="Kind">{kindLabel(site.kind)}</Fact>
-              <Fact label="Access">{accessLabel(site.access)}</Fact>
-              {site.marineLife && <Fact label="Marine life">{site.marineLife}</Fact>}
-              {site.hazards && <Fact label="Hazards">{site.hazards}</Fact>}
-              {site.facilities && <Fact label="Facilities">{site.facilities}</Fact>}
-            </dl>
+            {(site.marineLife || site.hazards || site.facilities) && (
+              <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+                {site.marineLife && <Fact label="Marine life">{site.marineLife}</Fact>}
+                {site.hazards && <Fact label="Hazards">{site.hazards}</Fact>}
+                {site.facilities && <Fact label="Facilities">{site.facilities}</Fact>}
+              </dl>
+            )}
             {site.bestTime && (
               <section aria-labelledby="season-heading" className="mt-6">
                 <h3 id="season-heading" className="text-lg font-bold text-slate-900">

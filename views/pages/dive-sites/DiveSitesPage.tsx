@@ -5,11 +5,13 @@ import type { DiveSiteExplorerProps } from 'client/islands/DiveSiteExplorer';
 import { DiveSitePanel, type DiveSitePanelProps } from './DiveSitePanel';
 import type { NoticeBrief } from 'core/dive-sites/provenance';
 import { SiteNotices, SiteSources } from './SiteStatus';
+import type { SiteKind, SiteStatus } from 'core/dive-sites/fields';
+import { kindLabel, statusBadge } from 'core/dive-sites/status';
 
 export interface DiveSitesPageProps {
   explorer: DiveSiteExplorerProps;
   /** The site of /dive-sites/{id}, for the hero; null on /dive-sites or for an unknown id. */
-  site: { name: string; region: string } | null;
+  site: { name: string; region: string; kind?: SiteKind; status?: SiteStatus } | null;
   total: number;
   /** The route's site whole, above the explorer (/dive-sites/{id} only). */
   panel?: DiveSitePanelProps | null;
@@ -23,12 +25,30 @@ export interface DiveSitesPageProps {
 export function DiveSitesPage({ explorer, site, total, panel = null, regionNotices = null, weekend = null }: DiveSitesPageProps) {
   return (
     <>
-      <PageHero image="/media/scene-coral-reef.svg" opacity="opacity-30" padding="py-8 sm:py-16" eyebrow="Dive Sites">
+      {/* A site's page names the site once, in a compact band (issue 47): its facts and the emergency line
+          follow within a phone's first screen. */}
+      <PageHero
+        image={site ? null : '/media/scene-coral-reef.svg'}
+        opacity="opacity-30"
+        padding={site ? 'py-5 sm:py-10' : 'py-8 sm:py-16'}
+        eyebrow="Dive Sites"
+      >
         {site ? (
           <>
-            <h1 className="mt-3 max-w-3xl text-3xl font-black leading-tight sm:text-5xl">{site.name}</h1>
-            <p className="mt-4 max-w-2xl text-lg text-slate-100">
-              {site.region} · one of {total} dive sites across Australia and the Pacific.{' '}
+            <h1 className="mt-2 max-w-3xl text-[2rem] leading-tight font-semibold sm:text-5xl">{site.name}</h1>
+            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-100">
+              <a href={`/dive-sites?region=${encodeURIComponent(site.region)}`} className="font-semibold underline hover:text-white">
+                {site.region}
+              </a>
+              {site.kind && <span>{kindLabel(site.kind)}</span>}
+              {site.status && statusBadge(site.status) && (
+                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusBadge(site.status)?.className}`}>
+                  {statusBadge(site.status)?.label}
+                </span>
+              )}
+            </p>
+            <p className="mt-1 hidden text-sm text-slate-300 sm:block">
+              One of {total} dive sites across Australia and the Pacific.{' '}
               <a href="/dive-sites" className="font-semibold underline hover:text-white">
                 Browse all dive sites
               </a>

@@ -1,5 +1,5 @@
 import { outboundPath } from 'core/outbound';
-import { IMAGE_SIZES } from 'core/images';
+import { IMAGE_SIZES, isIllustration } from 'core/images';
 import { CardImage } from 'views/components/ResponsiveImage';
 import { PageHero } from 'views/components/PageHero';
 import type { ReviewListItem } from 'core/api/reviews';
@@ -32,13 +32,14 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
   return (
     <>
       <PageHero image={hero?.imageUrl ?? '/media/scene-drift.svg'} eyebrow="Honest, tested in Australian water">
-        <h1 className="mt-3 max-w-3xl text-4xl font-black leading-tight sm:text-5xl">Scuba Gear Reviews</h1>
+        <h1 className="mt-3 max-w-3xl text-4xl font-semibold leading-tight sm:text-5xl">Scuba Gear Reviews</h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-100">
           Dive computers, BCDs, regulators, wetsuits, masks, fins and cameras, reviewed by divers on real Australian and Pacific dives, with prices in AUD.
         </p>
         {hero && (
           <p className="mt-6 text-sm text-slate-200">
-            Pictured: {hero.name}, {hero.region}.{' '}
+            {/* A drawing is not captioned as the place (issue 47): only a photo of it is 'Pictured'. */}
+            {isIllustration(hero.imageUrl) ? 'Featured site' : 'Pictured'}: {hero.name}, {hero.region}.{' '}
             <a href={hero.href} className="font-semibold text-white underline">
               Read about diving {hero.name}
             </a>

@@ -1,7 +1,8 @@
-import { outboundPath } from 'core/outbound';
+import { outboundPath, purchaseDestination } from 'core/outbound';
+
 import { IMAGE_SIZES } from 'core/images';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
-import type { ReviewResponse } from 'core/api/reviews';
+import type { ReviewResponse, ReviewSummary } from 'core/api/reviews';
 import { priceWithCurrency } from 'core/price';
 import { formatDate } from 'core/text';
 import { Breadcrumbs, type Crumb } from 'views/components/Breadcrumbs';
@@ -13,9 +14,16 @@ export interface ReviewPageProps {
   /** Null when the body could not be formatted: the raw text is shown instead. */
   bodyHtml: string | null;
   breadcrumbs: Crumb[];
+  /** The verdict box's content, from the review's own sections (absent: no box). */
+  summary?: ReviewSummary;
 }
 
+/**
+ * SPEC's 'Check Price', naming the shop (issue 47): 'at {shop}' for a product's own page, 'Search at {shop}'
+ * for a link to the shop's search, so the reader knows where it lands.
+ */
 function CheckPrice({ review, events }: { review: ReviewResponse<Date>; events: string }) {
+  const destination = purchaseDestination(review.purchaseLink);
   return (
     <a
       href={outboundPath('review', review.slug)}
@@ -24,15 +32,136 @@ function CheckPrice({ review, events }: { review: ReviewResponse<Date>; events: 
       rel="sponsored nofollow noopener"
       data-track={events}
       data-track-label={review.title}
-      className="inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-500 px-6 py-3 font-semibold text-slate-900 hover:bg-amber-400"
+      className="inline-flex min-h-11 flex-col items-center justify-center rounded-lg bg-amber-500 px-6 py-2 font-semibold text-slate-900 hover:bg-amber-400"
     >
       Check Price
+      {destination && (
+        <span className="text-xs font-medium" data-testid="shop">
+          {destination.search ? ` Search at ${destination.shop}` : ` at ${destination.shop}`}
+        </span>
+      )}
       <span className="sr-only"> for {review.title} (affiliate link, opens in a new tab)</span>
     </a>
   );
 }
 
-export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
+/** The verdict at the top (issue 47): the score, whom it suits, three pros and three cons, from the review itself. */
+function Verdict({ review, summary }: { review: ReviewResponse<Date>; summary: ReviewSummary }) {
+  if (!summary.suits && summary.pros.length === 0 && summary.cons.length === 0) return null;
+  return (
+    <section aria-labelledby="verdict-heading" data-testid="verdict" className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="verdict-heading" className="text-2xl font-semibold text-slate-900">
+          The verdict
+        </h2>
+        {review.rating && (
+          <p className="font-serif text-3xl font-semibold text-slate-900" data-testid="verdict-score">
+            {review.rating}
+            <span className="meta text-base"> out of 5</span>
+          </p>
+        )}
+      </div>
+      {summary.suits && (
+        <p className="mt-3 text-slate-700">
+          <span className="font-semibold text-slate-900">Who it suits: </span>
+          {summary.suits}
+        </p>
+      )}
+      <div className="mt-4 grid gap-6 sm:grid-cols-2">
+        {summary.pros.length > 0 && (
+          <div>
+            <h3 className="eyebrow text-emerald-800">Pros</h3>
+            <ul className="mt-2 space-y-1.5 text-sm text-slate-700" aria-label="Pros">
+              {summary.pros.map((pro) => (
+                <li key={pro} className="flex gap-2">
+                  <span aria-hidden="true" className="font-bold text-emerald-700">
+                    +
+                  </span>
+                  {pro}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {summary.cons.length > 0 && (
+          <div>
+            <h3 className="eyebrow text-red-800">Cons</h3>
+            <ul className="mt-2 space-y-1.5 text-sm text-slate-700" aria-label="Cons">
+              {summary.cons.map((con) => (
+                <li key={con} className="flex gap-2">
+                  <span aria-hidden="true" className="font-bold text-red-700">
+                    −
+                  </span>
+                  {con}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** What it is, what it cost when reviewed, the score and its features, as a table. */
+function Specification({ review, summary }: { review: ReviewResponse<Date>; summary: ReviewSummary }) {
+  const row = 'border-t border-slate-200 align-top';
+  const head = 'w-1/3 py-2 pr-4 text-left text-sm font-medium text-slate-500';
+  return (
+    <section aria-labelledby="specification-heading" className="mt-8">
+      <h2 id="specification-heading" className="text-xl font-semibold text-slate-900">
+        Specification
+      </h2>
+      <table className="mt-3 w-full text-slate-800" data-testid="specification">
+        <tbody>
+          <tr className={row}>
+            <th scope="row" className={head}>
+              Category
+            </th>
+            <td className="py-2">{review.category}</td>
+          </tr>
+          {review.price?.trim() && (
+            <tr className={row}>
+              <th scope="row" className={head}>
+                Price at review
+              </th>
+              <td className="py-2">
+                {priceWithCurrency(review.price)}, <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
+              </td>
+            </tr>
+          )}
+          {review.rating && (
+            <tr className={row}>
+              <th scope="row" className={head}>
+                Our score
+              </th>
+              <td className="py-2">{review.rating} out of 5</td>
+            </tr>
+          )}
+          {summary.features.length > 0 && (
+            <tr className={row}>
+              <th scope="row" className={head}>
+                Key features
+              </th>
+              <td className="py-2">
+                <ul className="list-disc space-y-1 pl-5 text-sm">
+                  {summary.features.map((feature) => (
+                    <li key={feature.detail}>
+                      {feature.name && <span className="font-semibold">{feature.name}: </span>}
+                      {feature.detail}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function ReviewPage({ review, bodyHtml, breadcrumbs, summary }: ReviewPageProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <div hidden data-analytics-event="review_view" data-analytics-label={review.title} data-analytics-group="Gear Reviews" />
@@ -41,11 +170,11 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
         ← Back to Gear Reviews
       </a>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <span className="rounded-full bg-cyan-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-cyan-800">{review.category}</span>
+        <span className="eyebrow rounded-full bg-cyan-50 px-3 py-1 text-cyan-800">{review.category}</span>
         <Stars rating={review.rating} />
       </div>
-      <h1 className="mt-3 text-3xl font-black leading-tight text-slate-900 sm:text-4xl">{review.title}</h1>
-      <p className="mt-3 text-sm text-slate-500">
+      <h1 className="mt-3 text-[2.125rem] leading-tight font-semibold text-slate-900 sm:text-display">{review.title}</h1>
+      <p className="meta mt-3">
         By {review.author} · Expert Gear Review · <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
       </p>
       <p className="mt-4 text-lg text-slate-600">{review.excerpt}</p>
@@ -61,6 +190,8 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
         className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover"
       />
 
+      {summary && <Verdict review={review} summary={summary} />}
+
       {review.purchaseLink && (
         <aside
           aria-label="Affiliate link"
@@ -74,6 +205,8 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs }: ReviewPageProps) {
           <CheckPrice review={review} events="affiliate_click purchase_intent" />
         </aside>
       )}
+
+      {summary && <Specification review={review} summary={summary} />}
 
       {bodyHtml === null ? <p className="mt-8 whitespace-pre-line text-slate-700">{review.content}</p> : <RichText html={bodyHtml} className="mt-8" />}
 
