@@ -48,6 +48,8 @@ describe('the pages that show a fixed number of items read a fixed amount', () =
     await addPosts('articles', 60, 'old-article', 'News', longAgo);
     await addPosts('reviews', 60, 'old-review', 'Masks & Fins', longAgo);
     const paths = ['/', '/rss.xml', '/gear-reviews', '/dive-sites', '/blog'];
+    // Each page asked once first: what a process reads once and keeps (the stored forecasts' outlooks) is not a query a page makes.
+    for (const path of paths) await get(path);
     const before = await Promise.all(paths.map(async (path) => ({ queries: await queries(path), bytes: (await get(path)).text.length })));
     await addPosts('articles', 300, 'older-article', 'News', longAgo - 100 * day);
     await addPosts('reviews', 300, 'older-review', 'Masks & Fins', longAgo - 100 * day);
@@ -63,6 +65,8 @@ describe('the pages that show a fixed number of items read a fixed amount', () =
         description: 'A bulk test site. '.repeat(10),
       })),
     );
+    // Again once first: the sites' revision moved, so the kept outlooks are read again, once.
+    for (const path of paths) await get(path);
     for (const [index, path] of paths.entries()) {
       const response = await get(path).expect(200);
       expect({ path, queries: Number(response.headers['x-sql-queries']) }).toEqual({ path, queries: before[index].queries });

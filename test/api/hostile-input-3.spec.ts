@@ -134,7 +134,7 @@ describe('F5: the redirect after a form post never leaves the site', () => {
       .set({ Origin: t.siteOrigin, Referer: `${t.baseUrl}${path}`, 'X-Forwarded-For': nextIp() })
       .send({ email: 'not-an-address' })
       .expect(303);
-    expect(response.headers.location).toBe('/newsletter');
+    expect(response.headers.location).toBe('/newsletter#newsletter');
   });
 });
 

@@ -29,7 +29,7 @@ async function shown(): Promise<{ site: number; list: number; regions: number }>
   const list = (await request(t.baseUrl).get('/dive-sites').expect(200)).text;
   const regions: { count: number }[] = (await request(t.baseUrl).get('/api/dive-sites/regions').expect(200)).body;
   return {
-    site: Number(site.match(/one of (?:<!-- -->)?(\d+)(?:<!-- -->)? dive sites/)?.[1]),
+    site: Number(site.match(/[Oo]ne of (?:<!-- -->)?(\d+)(?:<!-- -->)? dive sites/)?.[1]),
     list: Number(list.match(/Showing (?:<!-- -->)?\d+(?:<!-- -->)? of (?:<!-- -->)?(\d+)(?:<!-- -->)? dive sites/)?.[1]),
     regions: regions.reduce((sum, region) => sum + region.count, 0),
   };

@@ -28,6 +28,10 @@ const EXPECTED: [string, string | null][] = [
   ['April to December; calmer conditions outside the summer cyclone season', '...BBBBBBBBB'],
   ['April to June and September to November, outside the strongest monsoon and trade-wind periods', '...BBB..BBB.'],
   ['April to November', '...BBBBBBBB.'],
+  ['April to October, the drier season; June and July for the big grouper gatherings', '...BBBBBBB..'],
+  ['October to May, the drier season', 'BBBBB....BBB'],
+  // Two ranges that disagree (the best months, then the cyclone season's): no strip rather than a wrong one.
+  ['May to November, the dry season with light south-east trade winds and clear water; cyclone season runs from November to April', null],
   ['April to November for calm seas in Mele Bay and the best visibility', '...BBBBBBBB.'],
   ['April to November for calmer open-water crossings', '...BBBBBBBB.'],
   ['April to November for calmer passages across Bligh Water; slack or light current preferred', '...BBBBBBBB.'],

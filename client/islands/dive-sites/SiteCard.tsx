@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { IMAGE_SIZES, imageSources, isIllustration } from 'core/images';
 import { CARD_LIMITS, skillBadgeClass, truncate } from 'core/dive-sites/filters';
-import type { SiteAccess, SiteKind } from 'core/dive-sites/fields';
+import type { SiteKind } from 'core/dive-sites/fields';
 import { accessLabel, kindLabel, statusBadge } from 'core/dive-sites/status';
 import { ratingText, starGlyphs, type ExplorerSite } from 'core/dive-sites/types';
 import { distanceText } from './NearMe';
@@ -27,10 +27,10 @@ export function SiteCard({
   const status = statusBadge(site.status);
   const hazards = truncate(site.hazards, CARD_LIMITS.hazards);
   return (
-    <article className="relative flex h-full w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-within:ring-2 focus-within:ring-cyan-600">
+    <article className="site-card">
       <div className="relative">
         <SitePicture imageUrl={site.imageUrl} kind={site.kind} />
-        <div data-slot="badges" className="absolute inset-x-3 top-3 flex flex-wrap items-center gap-1.5">
+        <div data-slot="badges" className="site-card-badges">
           {status && (
             <span data-testid="site-status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm ring-1 ring-inset ${status.className}`}>
               {status.label}
@@ -50,17 +50,17 @@ export function SiteCard({
         <p className="eyebrow mt-1 text-cyan-800">{site.region}</p>
         <ul className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" aria-label="At a glance">
           <li className="flex items-center gap-1.5">
-            <LevelIcon />
+            <FactIcon name="level" />
             <span className="sr-only">Level: </span>
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>
           </li>
           <li className="flex items-center gap-1.5">
-            <DepthIcon />
+            <FactIcon name="depth" />
             <span className="sr-only">Depth: </span>
             {site.depthRange}
           </li>
           <li className="flex items-center gap-1.5">
-            <AccessIcon access={site.access} />
+            <FactIcon name={site.access === 'shore' ? 'shore' : 'boat'} />
             <span className="sr-only">Access: </span>
             {accessLabel(site.access)}
           </li>
@@ -142,12 +142,12 @@ export function SitePicture({ imageUrl, kind }: { imageUrl: string | null; kind:
         loading="lazy"
         decoding="async"
         data-fallback="hide"
-        className="aspect-video w-full bg-slate-200 object-cover"
+        className="aspect-[21/9] w-full bg-slate-200 object-cover sm:aspect-video"
       />
     );
   }
   return (
-    <div className={`site-art site-art-${kind} relative aspect-video w-full`} data-testid="site-art">
+    <div className={`site-art site-art-${kind} relative aspect-[21/9] w-full sm:aspect-video`} data-testid="site-art">
       <span className="absolute right-3 bottom-3 rounded-full bg-slate-950/55 px-2.5 py-0.5 text-xs font-medium text-white">
         <span className="sr-only">Kind: </span>
         {kindLabel(kind)}
@@ -156,56 +156,13 @@ export function SitePicture({ imageUrl, kind }: { imageUrl: string | null; kind:
   );
 }
 
-const ICON = 'h-4 w-4 shrink-0 text-cyan-700';
-
-/** Three bars rising: the skill a site asks. */
-function LevelIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 16 16" className={ICON} fill="currentColor">
-      <rect x="1" y="10" width="3.5" height="5" rx="1" />
-      <rect x="6.25" y="6" width="3.5" height="9" rx="1" />
-      <rect x="11.5" y="2" width="3.5" height="13" rx="1" />
-    </svg>
-  );
-}
-
-/** An arrow down to the bottom line: how deep it goes. */
-function DepthIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 16 16"
-      className={ICON}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M8 1.5v10M4.5 8 8 11.5 11.5 8M2 14.5h12" />
-    </svg>
-  );
-}
-
-/** A hull on the water for a boat dive; a beach edge for a shore dive. */
-function AccessIcon({ access }: { access: SiteAccess }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 16 16"
-      className={ICON}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {access === 'shore' ? (
-        <path d="M1.5 5.5c3 0 5-2.5 13-2.5M1.5 10c2 0 2-1.5 4-1.5s2 1.5 4 1.5 2-1.5 4-1.5M1.5 14c2 0 2-1.5 4-1.5s2 1.5 4 1.5 2-1.5 4-1.5" />
-      ) : null}
-      {access !== 'shore' ? <path d="M2 8.5h12l-2 3.5H4zM8 8.5V2.5l4 4H8M1.5 14.5c2 0 2-1 4-1s2 1 4 1 2-1 4-1" /> : null}
-    </svg>
-  );
+/**
+ * The facts' icons (level, depth, shore or boat) are drawn by the stylesheet (`.fact-icon` in client/styles.css,
+ * a mask in the text's colour): a card carries one empty span each, not its SVG, which keeps a list of 24
+ * cards well under the page's 100 KB.
+ */
+function FactIcon({ name }: { name: 'level' | 'depth' | 'shore' | 'boat' }) {
+  return <span aria-hidden="true" className={`fact-icon fact-icon-${name}`} />;
 }
 
 export function SiteCardSkeleton() {

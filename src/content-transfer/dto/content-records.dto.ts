@@ -170,7 +170,7 @@ export class SiteCheckImportDto extends MarkCheckedDto {
 export class NoticeImportDto extends OmitType(NoticeWriteDto, ['siteIds'] as const) {
   @IsNotEmpty({ each: true, message: 'A notice names at least one dive site' })
   @IsString({ each: true, message: 'A notice names at least one dive site' })
-  @ArrayMaxSize(1000, { message: 'A notice covers at most 1000 dive sites' })
+  @ArrayMaxSize(1000, { message: 'A notice covers at most 1000 sites' })
   @ArrayMinSize(1, { message: 'A notice names at least one dive site' })
   @IsArray({ message: 'A notice names at least one dive site' })
   siteNames: string[];
