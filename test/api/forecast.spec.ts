@@ -21,7 +21,8 @@ const conditions = async (id: number): Promise<ConditionsResponse> => (await req
 
 beforeAll(async () => {
   standIn = await startForecastStandIn();
-  const options: ForecastClientOptions = { timeoutMs: 1_500, minIntervalMs: 0, cellsPerRequest: 500 };
+  // Long enough that a loaded machine's stand-in still answers in time; the timeout case waits it out once.
+  const options: ForecastClientOptions = { timeoutMs: 4_000, minIntervalMs: 0, cellsPerRequest: 500 };
   t = await startTestApp(
     { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl, FORECAST_API_KEY: 'test-key-12345' },
     { overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: options }] },
@@ -128,7 +129,7 @@ describe('GET /api/dive-sites/{id}/conditions', () => {
 
   it.each<[string, { marine?: StandInMode; weather?: StandInMode }, string]>([
     ['a 500', { marine: '500' }, 'the marine API answered 500'],
-    ['no answer within the timeout', { weather: 'timeout' }, 'the weather API: no answer within 1.5 s'],
+    ['no answer within the timeout', { weather: 'timeout' }, 'the weather API: no answer within 4 s'],
     ['malformed JSON', { marine: 'malformed' }, "the marine API's answer is not JSON"],
     ['a missing field', { weather: 'missing-field' }, 'the weather answer has no hourly wind_speed_10m'],
   ])('keeps the last good forecast and shows its age after %s', async (_, mode, message) => {
