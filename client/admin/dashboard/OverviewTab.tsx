@@ -42,7 +42,10 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 export function OverviewTab({ onOpen }: { onOpen: (tab: string) => void }) {
   const corrections = useAdminPages<unknown>(['admin', 'corrections'], '/api/admin/corrections');
   const reports = useAdminPages<unknown>(['admin', 'reports'], '/api/admin/reports?status=pending');
-  const checks = useAdminPages<unknown>(['admin', 'site-checks'], '/api/admin/dive-site-checks');
+  const checks = useAdminPages<{ lastCheck: unknown }>(['admin', 'site-checks'], '/api/admin/dive-site-checks');
+  // The queue holds every site, never-checked first: those of its first page are the real count unless the page is all of them.
+  const neverChecked = checks.data ? checks.data.filter((row) => row.lastCheck === null).length : undefined;
+  const atLeast = neverChecked !== undefined && neverChecked === checks.data?.length && checks.total > neverChecked;
   const links = useLinkHealth();
   // Published lists are newest first by published date: the scheduled posts come first.
   const articles = useAdminPages<{ published: boolean; publishedAt: string | null }>(keys.articles, '/api/articles?admin=true&status=published');
@@ -71,8 +74,8 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: string) => void }) {
             <AttentionItem href="#reviews" onOpen={() => onOpen('reviews')} count={scheduled(reviews)} failed={reviews.isError} calm>
               {(n) => `${plural(n, 'gear review')} scheduled`}
             </AttentionItem>
-            <AttentionItem href="/admin/dive-sites#checks" count={checks.data ? checks.total : undefined} failed={checks.isError}>
-              {(n) => `${plural(n, 'dive site')} needing checking`}
+            <AttentionItem href="/admin/dive-sites#checks" count={neverChecked} failed={checks.isError}>
+              {(n) => `${atLeast ? `${n} or more dive sites` : plural(n, 'dive site')} never checked against a source`}
             </AttentionItem>
           </ul>
         </CardContent>
