@@ -25,7 +25,7 @@ import { Worker } from 'node:worker_threads';
 import { databaseUrl } from './lib/scale.mjs';
 import { root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
-import { mean } from './lib/writes.mjs';
+import { alternatePhases, comparePhases } from './lib/writes.mjs';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -199,26 +199,14 @@ try {
       return { ...figures, cache, answers, loadAverage: loadavg()[0] };
     };
     for (const load of LOADS) {
-      const quiet = [];
-      const loaded = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        quiet.push(await phase(null));
-        loaded.push(await phase(load));
-      }
-      const answers = {};
-      for (const entry of loaded) for (const [status, n] of Object.entries(entry.answers)) answers[status] = (answers[status] ?? 0) + n;
+      const { quiet, loaded } = await alternatePhases(ROUNDS, phase, load);
+      const { answers, ...compared } = comparePhases(quiet, loaded);
       const sum = (values) => values.reduce((total, value) => total + value, 0);
-      const quietTotal = sum(quiet.map((entry) => entry.reqPerSec));
       results.rows.push({
         path,
         load: load.name,
-        quietReqPerSec: Math.round(mean(quiet.map((entry) => entry.reqPerSec))),
-        reqPerSec: Math.round(mean(loaded.map((entry) => entry.reqPerSec))),
-        ratio: quietTotal ? Number((sum(loaded.map((entry) => entry.reqPerSec)) / quietTotal).toFixed(2)) : null,
-        roundRatios: loaded.map((entry, i) => (quiet[i].reqPerSec ? Number((entry.reqPerSec / quiet[i].reqPerSec).toFixed(2)) : null)),
+        ...compared,
         medianRoundRatio: median(loaded.map((entry, i) => (quiet[i].reqPerSec ? entry.reqPerSec / quiet[i].reqPerSec : 0))),
-        quietP99Ms: Math.max(...quiet.map((entry) => entry.p99Ms)),
-        p99Ms: Math.max(...loaded.map((entry) => entry.p99Ms)),
         cacheHits: `${sum(loaded.map((entry) => entry.cache.hits))}/${sum(loaded.map((entry) => entry.cache.total))}`,
         writeAnswers: answers,
         phases: { quiet, loaded },

@@ -22,7 +22,7 @@ import { Worker } from 'node:worker_threads';
 import { databaseUrl } from './lib/scale.mjs';
 import { productionNodeFlags, root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
-import { mean } from './lib/writes.mjs';
+import { alternatePhases, comparePhases } from './lib/writes.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
@@ -183,25 +183,12 @@ try {
       log(`${path} ${loaded ? 'reports' : 'quiet'}: ${figures.reqPerSec} req/s, p99 ${figures.p99Ms} ms, non-2xx ${figures.non2xx} ${JSON.stringify(answers)}`);
       return { ...figures, answers, loadAverage: loadavg()[0] };
     };
-    const quiet = [];
-    const loaded = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      quiet.push(await phase(false));
-      loaded.push(await phase(true));
-    }
-    const answers = {};
-    for (const entry of loaded) for (const [status, n] of Object.entries(entry.answers)) answers[status] = (answers[status] ?? 0) + n;
-    const sum = (values) => values.reduce((total, value) => total + value, 0);
-    const quietTotal = sum(quiet.map((entry) => entry.reqPerSec));
+    const { quiet, loaded } = await alternatePhases(ROUNDS, (load) => phase(load !== null), true);
+    const { answers, ...compared } = comparePhases(quiet, loaded);
     results.rows.push({
       path,
-      quietReqPerSec: Math.round(mean(quiet.map((entry) => entry.reqPerSec))),
-      reqPerSec: Math.round(mean(loaded.map((entry) => entry.reqPerSec))),
-      ratio: quietTotal ? Number((sum(loaded.map((entry) => entry.reqPerSec)) / quietTotal).toFixed(2)) : null,
-      roundRatios: loaded.map((entry, i) => (quiet[i].reqPerSec ? Number((entry.reqPerSec / quiet[i].reqPerSec).toFixed(2)) : null)),
-      quietP99Ms: Math.max(...quiet.map((entry) => entry.p99Ms)),
-      p99Ms: Math.max(...loaded.map((entry) => entry.p99Ms)),
-      errors: sum([...quiet, ...loaded].map((entry) => entry.errors + entry.non2xx)),
+      ...compared,
+      errors: [...quiet, ...loaded].reduce((total, entry) => total + entry.errors + entry.non2xx, 0),
       reportAnswers: answers,
       phases: { quiet, loaded },
     });

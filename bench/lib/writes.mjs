@@ -237,3 +237,34 @@ export async function measureWrites(
     rows,
   };
 }
+
+/**
+ * A quiet phase and a loaded one in turn, `rounds` times (so the shared machine's drift falls on both alike):
+ * `phase(load)` measures one phase, `load` null for quiet. Answers both lists in order.
+ */
+export async function alternatePhases(rounds, phase, load) {
+  const quiet = [];
+  const loaded = [];
+  for (let round = 0; round < rounds; round++) {
+    quiet.push(await phase(null));
+    loaded.push(await phase(load));
+  }
+  return { quiet, loaded };
+}
+
+/** The loaded phases against the quiet ones: throughput ratio (and per round), worst p99s, the writes' answers by status. */
+export function comparePhases(quiet, loaded) {
+  const sum = (values) => values.reduce((total, value) => total + value, 0);
+  const quietTotal = sum(quiet.map((entry) => entry.reqPerSec));
+  const answers = {};
+  for (const entry of loaded) for (const [status, n] of Object.entries(entry.answers)) answers[status] = (answers[status] ?? 0) + n;
+  return {
+    quietReqPerSec: Math.round(mean(quiet.map((entry) => entry.reqPerSec))),
+    reqPerSec: Math.round(mean(loaded.map((entry) => entry.reqPerSec))),
+    ratio: quietTotal ? Number((sum(loaded.map((entry) => entry.reqPerSec)) / quietTotal).toFixed(2)) : null,
+    roundRatios: loaded.map((entry, i) => (quiet[i].reqPerSec ? Number((entry.reqPerSec / quiet[i].reqPerSec).toFixed(2)) : null)),
+    quietP99Ms: Math.max(...quiet.map((entry) => entry.p99Ms)),
+    p99Ms: Math.max(...loaded.map((entry) => entry.p99Ms)),
+    answers,
+  };
+}
