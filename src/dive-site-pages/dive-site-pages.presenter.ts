@@ -7,6 +7,7 @@ import { isFiltered, type DiveSiteFilters } from 'core/dive-sites/filters';
 import { seasonMonths } from 'core/dive-sites/season';
 import type { PanelSite, TileSettings } from 'core/dive-sites/types';
 import type { DiveSite } from 'src/dive-sites/dive-site.entity';
+import type { MapBoxOf } from 'src/dive-sites/dive-site-map.service';
 import type { NearbySite } from 'src/dive-sites/dive-site-sql';
 import { EXPLORER_CARDS_URL, EXPLORER_SITES_URL, EXPLORER_TOP_RATED_URL, toExplorerSite } from 'src/dive-sites/explorer-site';
 import type { PageView, SiteAddress } from 'src/render/page-meta';
@@ -47,6 +48,8 @@ export interface ExplorerData {
   /** 'Top rated' (the cards best rated first); false: by name. */
   topRated: boolean;
   tiles: TileSettings;
+  /** Past MAP_LIST_MAX sites, with filters: the centre and box of every match, for the map (dive-site-pages.service.ts withBox). */
+  box?: MapBoxOf;
 }
 
 /** The route's site with what its panel shows besides its fields. */
@@ -89,6 +92,7 @@ export function explorerProps(data: ExplorerData, route?: { site: DiveSite | nul
     initialFilters: data.filters,
     initialMatches: data.matches,
     initialOutlookMatches: data.outlookMatches ?? null,
+    initialBox: data.box ?? null,
     routeSite: route?.site ? { id: route.site.id, name: route.site.name } : null,
     routeMissing: !!route && !route.site,
     tiles: data.tiles,

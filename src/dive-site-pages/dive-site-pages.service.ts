@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
-import { cardsToShow, firstCard, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { cardsToShow, firstCard, isFiltered, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
+import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
 import type { TileSettings } from 'core/dive-sites/types';
 import { isStoredId } from 'src/validation/id.pipe';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { DiveSiteMapService } from 'src/dive-sites/dive-site-map.service';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 import { RatingsService } from 'src/ratings/ratings.service';
@@ -27,6 +29,7 @@ export class DiveSitePagesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reports: ReportsService,
     private readonly outlooks: SiteOutlooksService,
+    private readonly map: DiveSiteMapService,
   ) {}
 
   /** /dive-sites: the filters run in SQL, so the page reads the cards it shows, the region options and the counts. */
@@ -35,7 +38,7 @@ export class DiveSitePagesService {
     if (query.sort === TOP_RATED) return this.topRated(filters, query.show, query.from);
     const [regionCounts, matches] = await Promise.all([this.sites.regionCounts(), this.matchesOf(filters.search)]);
     const total = regionCounts.reduce((sum, { count }) => sum + count, 0);
-    return this.explorer(
+    const explorer = await this.explorer(
       filters,
       query.show,
       total,
@@ -44,6 +47,16 @@ export class DiveSitePagesService {
       'name',
       query.from,
     );
+    return this.withBox(explorer);
+  }
+
+  /**
+   * Past MAP_LIST_MAX sites the island asks the server by view and holds only the page's first cards: the
+   * page brings the box of every match of its own filters, so the map fits them all from the start (issue 47).
+   */
+  private async withBox(explorer: ExplorerData): Promise<ExplorerData> {
+    if (explorer.totalSites <= MAP_LIST_MAX || !isFiltered(explorer.filters)) return explorer;
+    return { ...explorer, box: await this.map.box({ ...explorer.filters }) };
   }
 
   /** Every site's id the text search matches (null: no search), asked beside the region counts, which do not depend on it. */
@@ -67,7 +80,7 @@ export class DiveSitePagesService {
       'top-rated',
       from,
     );
-    return { ...explorer, topRated: true };
+    return this.withBox({ ...explorer, topRated: true });
   }
 
   /**

@@ -22,6 +22,9 @@ export interface MapMatches {
   bounds: [[number, number], [number, number]] | null;
 }
 
+/** The matches' centre and box alone. */
+export type MapBoxOf = Pick<MapMatches, 'center' | 'bounds'>;
+
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
 
 function badBox(message: string): never {
@@ -120,18 +123,31 @@ export class DiveSiteMapService {
    */
   async matches(filters: DiveSiteFiltersDto): Promise<MapMatches> {
     const query = await this.matching(filters);
-    const [rows, mean] = await Promise.all([
+    const [rows, box] = await Promise.all([
       query.clone().select('site.id', 'id').orderBy(`site.name ${HUMAN_ORDER}`).addOrderBy('site.id').getRawMany<{ id: number }>(),
-      query
-        .clone()
-        .select('AVG(site.latitude)::float8', 'lat')
-        .addSelect(`AVG(${DRAWN_LNG})::float8`, 'lng')
-        .addSelect('MIN(site.latitude)::float8', 'south')
-        .addSelect(`MIN(${DRAWN_LNG})::float8`, 'west')
-        .addSelect('MAX(site.latitude)::float8', 'north')
-        .addSelect(`MAX(${DRAWN_LNG})::float8`, 'east')
-        .getRawOne<{ lat: number | null; lng: number | null; south: number | null; west: number | null; north: number | null; east: number | null }>(),
+      this.boxOf(query),
     ]);
+    return { ids: rows.map((row) => row.id), ...box };
+  }
+
+  /**
+   * Only the matches' centre and box: what the page itself gives the map for the filters it came with when
+   * the sites are too many to list whole (issue 47), so the map fits every match, not the first cards.
+   */
+  async box(filters: DiveSiteFiltersDto): Promise<MapBoxOf> {
+    return this.boxOf(await this.matching(filters));
+  }
+
+  private async boxOf(query: SelectQueryBuilder<DiveSite>): Promise<MapBoxOf> {
+    const mean = await query
+      .clone()
+      .select('AVG(site.latitude)::float8', 'lat')
+      .addSelect(`AVG(${DRAWN_LNG})::float8`, 'lng')
+      .addSelect('MIN(site.latitude)::float8', 'south')
+      .addSelect(`MIN(${DRAWN_LNG})::float8`, 'west')
+      .addSelect('MAX(site.latitude)::float8', 'north')
+      .addSelect(`MAX(${DRAWN_LNG})::float8`, 'east')
+      .getRawOne<{ lat: number | null; lng: number | null; south: number | null; west: number | null; north: number | null; east: number | null }>();
     const center: [number, number] | null = mean?.lat != null && mean.lng != null ? [round(mean.lat), round(mean.lng)] : null;
     // The box the map fits for a filter other than a search (issue 47).
     const bounds: MapMatches['bounds'] =
@@ -141,6 +157,6 @@ export class DiveSiteMapService {
             [round(mean.north), round(mean.east)],
           ]
         : null;
-    return { ids: rows.map((row) => row.id), center, bounds };
+    return { center, bounds };
   }
 }

@@ -19,6 +19,6 @@ import { SiteFactsService } from './site-facts.service';
   // The map's controller first: its `map` path would otherwise be read as a site id.
   controllers: [DiveSiteMapController, DiveSitesController, SiteFactsController],
   providers: [DiveSitesService, DiveSiteArticlesService, DiveSiteExportService, DiveSiteMapService, SiteFactsService],
-  exports: [DiveSitesService, DiveSiteArticlesService, DiveSiteExportService, SiteFactsService],
+  exports: [DiveSitesService, DiveSiteArticlesService, DiveSiteExportService, DiveSiteMapService, SiteFactsService],
 })
 export class DiveSitesModule {}

@@ -13,10 +13,21 @@ let total: number;
 /** More sites than the page lists whole: the map asks by view (issue 31). */
 const GROWN = MAP_LIST_MAX + 300;
 const REGION = 'Grown Coast';
+/** A region whose first cards by name are all in the far north and whose last site is in Tasmania. */
+const SPLIT = 'Split Coast';
+const NORTHERN = 30;
 
 beforeAll(async () => {
   t = suite.t;
   await t.dataSource.getRepository(DiveSite).insert(sitesOverAustralia(GROWN, { name: 'Viewport Site', region: REGION, skillLevel: 'Advanced' }));
+  await t.dataSource.getRepository(DiveSite).insert([
+    ...sitesOverAustralia(NORTHERN, { name: 'Aaa Northern Site', region: SPLIT, skillLevel: 'Beginner' }).map((site, i) => ({
+      ...site,
+      latitude: (-10.2 - i / 50).toFixed(8),
+      longitude: (142.2 + i / 50).toFixed(8),
+    })),
+    { ...sitesOverAustralia(1, { name: 'Zzz Southern Site', region: SPLIT, skillLevel: 'Beginner' })[0], latitude: '-43.10000000', longitude: '147.90000000' },
+  ]);
   total = await t.dataSource.getRepository(DiveSite).count();
 });
 
@@ -90,6 +101,21 @@ describe('the map by viewport (many sites)', () => {
     expect(answer.total).toBe(total);
     expect(answer.clusters.length).toBeGreaterThan(0);
     expect(gzipSync(body).length).toBeLessThan(4_000);
+  });
+
+  it("fits every site of a filter that came in the page's link, not only the page's first cards (issue 47)", async () => {
+    const page = await suite.open(DESKTOP);
+    await page.goto(`${t.baseUrl}/dive-sites?region=${encodeURIComponent(SPLIT)}`);
+    // The page lists its first cards, all northern; the southern site is past them.
+    const list = page.getByRole('region', { name: 'Dive sites', exact: true });
+    await list.getByText('Aaa Northern Site 0', { exact: true }).waitFor();
+    await expect(list.getByText('Zzz Southern Site 0', { exact: true }).count()).resolves.toBe(0);
+    await page.locator('[data-testid="dive-site-map"]').scrollIntoViewIfNeeded();
+    // The map's box reaches from the Torres Strait sites to the Tasmanian one.
+    await page.waitForFunction(() => {
+      const box = document.querySelector('[data-testid="dive-site-map"] [data-bounds]')?.getAttribute('data-bounds')?.split(',').map(Number);
+      return !!box && box[0] < -43.1 && box[2] > -10.2;
+    });
   });
 
   it("draws the page's own sites when the view cannot be asked for (offline)", async () => {

@@ -23,6 +23,11 @@ export interface DiveSiteExplorerProps {
   /** Ids whose stored outlook answers the initial filters' (issue 46); null without an outlook filter. */
   initialOutlookMatches?: number[] | null;
   /**
+   * Past MAP_LIST_MAX sites (the map asks by view) with filters: the centre and box of every site matching
+   * the initial filters, so the map fits them all and not the first cards (issue 47); null otherwise.
+   */
+  initialBox?: { center: [number, number] | null; bounds: [[number, number], [number, number]] | null } | null;
+  /**
    * 'Top rated' (?sort=top-rated): where every site's id best rated first is fetched, once a list the page did
    * not bring must be sorted (the page itself brings only its first cards, in that order); null: by name.
    */

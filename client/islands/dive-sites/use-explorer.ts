@@ -231,8 +231,12 @@ export function useExplorer(props: DiveSiteExplorerProps) {
     // By view, the server's answer for the visitor's filters; the page's own sites until then.
     if (byView && term && center) return { center, zoom: serverCount === 1 ? SINGLE_SITE_ZOOM : SEVERAL_SITES_ZOOM };
     if (byView && !term && serverBounds) return { bounds: serverBounds };
+    // By view with the page's own filters: every match's box as the server read it with the page.
+    const box = byView && ownFilters ? props.initialBox : null;
+    if (box && term && box.center) return { center: box.center, zoom: props.matchCount === 1 ? SINGLE_SITE_ZOOM : SEVERAL_SITES_ZOOM };
+    if (box && !term && box.bounds) return { bounds: box.bounds };
     return mapTarget(term, filteredNow, mapSites ?? NONE);
-  }, [byView, term, filteredNow, center, serverBounds, serverCount, mapSites]);
+  }, [byView, term, filteredNow, center, serverBounds, serverCount, mapSites, ownFilters, props.initialBox, props.matchCount]);
   const viewUrl = byView && !routeMissing ? `${MAP_VIEW_URL}${ownFilters ? filtersQuery(props.initialFilters) : settledQuery}` : undefined;
   // The whole list from the page's place; the page's own cards (which start there) until it is here.
   const start = wholeList ? from : 0;
