@@ -235,6 +235,8 @@ export const TRANSFER_FIELDS = [
   ...TYPE,
   ...TRUST,
   'tideStation',
+  'swellExposure',
+  'onshoreWinds',
 ] as const satisfies readonly DiveSiteField[];
 
 /** The fields `fields` names of `source`, in the list's order (the order of the JSON keys). */

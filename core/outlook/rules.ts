@@ -1,4 +1,5 @@
 import { COMPASS_WORDS, compassPoint, facing, opposite, type CompassPoint } from './compass';
+import type { TideRange } from 'core/conditions/days';
 import type { ForecastDay, SeaState, Wind } from './forecast';
 
 /** Every outlook carries it (issue 46). */
@@ -16,6 +17,11 @@ export interface OutlookSite {
   swellExposure: readonly CompassPoint[] | null;
   /** Wind directions that blow onshore there; null: not profiled. */
   onshoreWinds: readonly CompassPoint[] | null;
+  /**
+   * Where a tidal current runs hard at the site, as divers name it ('The Rip', or the site's own name: see
+   * tidalCurrentAt); null or absent: no current to time the dive by.
+   */
+  tidalCurrent?: string | null;
 }
 
 export interface DayOutlook {
@@ -54,6 +60,21 @@ export const WIND_LIMITS = {
 } as const;
 /** Gusts this strong (km/h) make any day poor. */
 export const GUST_POOR_KMH = 50;
+
+/**
+ * Spring tides at a tidal-current site: the current runs strongest mid-tide, so the day is at best Fair (dive
+ * the slack); at a Beginner site, Poor. Neap tides, or a site without such a current, change nothing.
+ */
+export const SPRING_CURRENT = { rating: 'fair', beginner: 'poor' } as const satisfies Record<string, OutlookRating>;
+
+/**
+ * Where a tidal current runs hard at the site, read from its guide text: a site whose best time or hazards
+ * say to dive it at slack water ('Slack water only', 'dive at slack water') is timed by its current, named
+ * by the site's own name; null otherwise.
+ */
+export function tidalCurrentAt(site: { name: string; bestTime?: string | null; hazards?: string | null }): string | null {
+  return /\bslack\b/i.test(`${site.bestTime ?? ''}\n${site.hazards ?? ''}`) ? site.name : null;
+}
 
 const ORDER: OutlookRating[] = ['good', 'fair', 'poor'];
 const worst = (a: OutlookRating, b: OutlookRating): OutlookRating => (ORDER.indexOf(a) >= ORDER.indexOf(b) ? a : b);
@@ -96,6 +117,15 @@ function judgeSwell(site: OutlookSite, swell: SeaState, name: string): Judged {
   return { rating: 'good', reason: `${what}: ${siteWords} is sheltered from the ${COMPASS_WORDS[from]}` };
 }
 
+/** Spring tides where the current runs hard (SPRING_CURRENT); null when the tide does not count. */
+function judgeTide(site: OutlookSite, tide: TideRange): Judged | null {
+  if (!site.tidalCurrent || tide !== 'spring') return null;
+  return {
+    rating: site.skillLevel === 'Beginner' ? SPRING_CURRENT.beginner : SPRING_CURRENT.rating,
+    reason: `spring tide: strongest current mid-tide at ${site.tidalCurrent}; dive the slack`,
+  };
+}
+
 function judgeWind(site: OutlookSite, wind: Wind): Judged {
   const speed = Math.round(wind.speedKmh);
   const what = `${direction(wind.directionDeg)}wind ${speed} km/h`;
@@ -118,13 +148,18 @@ function judgeWind(site: OutlookSite, wind: Wind): Judged {
 /**
  * The outlook of one site on one day: the worst of what its swell and its wind say, with the reasons in plain
  * words. A part the forecast lacks is named as not judged, and the day is then at best fair; with neither
- * swell nor wind there is no rating at all. A closed site is poor whatever the sea does.
+ * swell nor wind there is no rating at all. A closed site is poor whatever the sea does. `tide`, the day's
+ * spring or neap tides (core/conditions/days.ts), counts at a site with a tidal current (SPRING_CURRENT).
  */
-export function dayOutlook(site: OutlookSite, day: ForecastDay | null): DayOutlook {
+export function dayOutlook(site: OutlookSite, day: ForecastDay | null, tide: TideRange = null): DayOutlook {
   const judged: Judged[] = [];
   const unjudged: string[] = [];
   const reasons: string[] = [];
   if (site.status === 'closed') judged.push({ rating: 'poor', reason: 'the site is closed' });
+  // Neither the site's state nor the tide is the sea's: alone they judge no day (below).
+  const tideJudged = judgeTide(site, tide);
+  if (tideJudged) judged.push(tideJudged);
+  const notSea = judged.length;
   const swell = day?.swell ?? day?.waves ?? null;
   if (swell) judged.push(judgeSwell(site, swell, day?.swell ? 'swell' : 'waves'));
   else unjudged.push('the swell: the forecast has none for this day');
@@ -133,7 +168,7 @@ export function dayOutlook(site: OutlookSite, day: ForecastDay | null): DayOutlo
   else unjudged.push('the wind: the forecast has none for this day');
   if (site.swellExposure === null && site.onshoreWinds === null) unjudged.push("the site's exposure: it is not profiled");
 
-  const seaJudged = judged.length - (site.status === 'closed' ? 1 : 0);
+  const seaJudged = judged.length - notSea;
   if (seaJudged === 0 && site.status !== 'closed') {
     return { rating: null, label: OUTLOOK_LABELS.unjudged, reasons, unjudged, disclaimer: OUTLOOK_DISCLAIMER };
   }

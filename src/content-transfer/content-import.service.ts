@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictException, HttpException, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
-import { CONTENT_KINDS, type ContentKind, type ImportKindPlan, type ImportSummary, type MediaRecord } from 'core/api/content-transfer';
+import { CONTENT_KINDS, type ContentKind, type DiveSiteRecord, type ImportKindPlan, type ImportSummary, type MediaRecord } from 'core/api/content-transfer';
 import { errorBody } from 'src/common/error-body';
 import { Article } from 'src/articles/article.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { checkUpload } from 'src/images/media-upload';
 import { checkContentFile, refuse, type CheckedContent } from './content-file';
-import { keyOf, labelOf } from './content-records';
+import { completeSiteRecord, keyOf, labelOf } from './content-records';
 import { ENTITIES, readSiteContent, referencedUploads, type Held, type SiteContent } from './site-content';
 
 type Action = 'add' | 'update' | 'skip';
@@ -67,7 +67,8 @@ function plan(checked: CheckedContent, site: SiteContent): Step[] {
   const diveSites = known('diveSites');
   for (const kind of CONTENT_KINDS) {
     const held = siteKeys(kind);
-    for (const [index, record] of (checked[kind] as Step['record'][]).entries()) {
+    for (const [index, fileRecord] of (checked[kind] as Step['record'][]).entries()) {
+      let record = fileRecord;
       if (kind === 'comments' && 'articleSlug' in record && !articles.has(record.articleSlug)) {
         problems.push([`comments[${index}] ${labelOf(kind, record)}`, `its article "${record.articleSlug}" is neither in the file nor on this site`]);
         continue;
@@ -84,6 +85,8 @@ function plan(checked: CheckedContent, site: SiteContent): Step[] {
         }
       }
       const match = held.get(keyOf(kind, record));
+      // An older file's site without a tide station or exposure profile keeps the matched site's.
+      if (kind === 'diveSites') record = completeSiteRecord(record as DiveSiteRecord, match?.record as DiveSiteRecord | undefined);
       const action: Action = !match ? 'add' : comparable(kind, match.record) === comparable(kind, record) ? 'skip' : 'update';
       steps.push({ kind, action, record, id: match?.id ?? null });
     }

@@ -23,6 +23,7 @@ import type { Subscriber } from 'src/newsletter/subscriber.entity';
 import type * as Imported from './dto/content-records.dto';
 import { OPTIONAL_FIELDS, pickFields, TRANSFER_FIELDS } from 'core/dive-sites/fields';
 import { calendarDate } from 'src/lists/cursor';
+import type { CompassPoint } from 'core/outlook/compass';
 
 /*
  * Every record is built by one function of its kind, from the database (export) or from a checked
@@ -143,12 +144,32 @@ export function diveSiteRecord(row: DiveSite | Imported.DiveSiteImportDto): Dive
     statusSource: row.statusSource ?? null,
     lastChecked: calendarDate(row.lastChecked),
     sources: row.sources ?? [],
-    // A file from before issue 46 has no tide station: chosen by position.
-    tideStation: row.tideStation ?? null,
+    // Issue 46's fields: undefined when a file from before them leaves them out, until the import fills them
+    // (completeSiteRecord): a row always has them (null: chosen by position, not profiled).
+    tideStation: row.tideStation as string | null,
+    swellExposure: row.swellExposure as CompassPoint[] | null,
+    onshoreWinds: row.onshoreWinds as CompassPoint[] | null,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
   return pickFields(record, TRANSFER_FIELDS);
+}
+
+/** The fields of a site a file exported before issue 46 lacks: the tide station and the exposure profile. */
+export const LATER_SITE_FIELDS = ['tideStation', 'swellExposure', 'onshoreWinds'] as const;
+
+/**
+ * A file's site with the fields it left out (LATER_SITE_FIELDS, an older export) taken from the site it
+ * updates, so importing an old file never clears an administrator's tide station or a site's exposure
+ * profile; for a new site they are null (the station chosen by position, the exposure not profiled).
+ */
+export function completeSiteRecord(record: DiveSiteRecord, stored: DiveSiteRecord | undefined): DiveSiteRecord {
+  const missing = LATER_SITE_FIELDS.filter((field) => record[field] === undefined);
+  if (missing.length === 0) return record;
+  // The keys are all there (undefined): a copy keeps their order.
+  const complete: Record<string, unknown> = { ...record };
+  for (const field of missing) complete[field] = stored?.[field] ?? null;
+  return complete as unknown as DiveSiteRecord;
 }
 
 export function commentRecord(row: Omit<Imported.CommentImportDto, 'createdAt'> & { createdAt: Date | string }): CommentRecord {

@@ -5,6 +5,7 @@ import { AdminOnly } from 'src/admin-auth/admin-only.decorator';
 import { idParam } from 'src/validation/id.pipe';
 import { sendPieces } from 'src/lists/stream-response';
 import { DiveSiteExportService } from './dive-site-export.service';
+import type { DiveSite } from './dive-site.entity';
 import { toDiveSiteResponse } from './dive-site.response';
 import { DiveSiteArticlesService } from './dive-site-articles.service';
 import { DIVE_SITE_PAGE_SIZE, DiveSitesService } from './dive-sites.service';
@@ -15,7 +16,7 @@ import { ByReviewUrlQueryDto, DiveSiteCardsQueryDto, DiveSiteListQueryDto, DiveS
 import { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 import { CacheTags, Invalidates, Tag, diveSiteChanged, keepAnswerFor } from 'src/common/cache-tags';
 import { FORECASTS_TAG, SiteOutlooksService } from 'src/forecast/site-outlooks.service';
-import { markOutlookAnswer, outlookIds } from 'src/forecast/outlook-filter';
+import { outlookFilter } from 'src/forecast/outlook-filter';
 
 const id = idParam('Dive site id');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -48,8 +49,7 @@ export class DiveSitesController {
   ) {
     const page = { limit: slice.limit ?? DIVE_SITE_PAGE_SIZE, offset: slice.offset ?? 0 };
     // Issue 46: `outlook` and `day` narrow the list to the sites whose stored forecast answers them.
-    const ids = await outlookIds(this.outlooks, { outlook, day });
-    if (ids) await markOutlookAnswer(response, this.outlooks);
+    const ids = await outlookFilter(this.outlooks, { outlook, day }, response);
     const { rows, total } = await this.sites.page(
       { region, q: q?.trim() || undefined, photo, video: video === 'true', kind, access, ids: ids ?? undefined },
       page,
@@ -117,21 +117,26 @@ export class DiveSitesController {
   @Header('Content-Type', 'text/csv; charset=utf-8')
   async exportCsv(@Query() filters: DiveSiteFiltersDto, @Res() response: Response): Promise<void> {
     attachment(response, `dive-sites-${today()}.csv`);
-    await sendPieces(response, this.exports.csv(this.sites.filtered(filters)), this.logger, 'The dive-site CSV export');
+    await sendPieces(response, this.exports.csv(await this.exported(filters, response)), this.logger, 'The dive-site CSV export');
   }
 
   @Get('export/geojson')
   @Header('Content-Type', 'application/geo+json; charset=utf-8')
   async exportGeoJson(@Query() filters: DiveSiteFiltersDto, @Res() response: Response): Promise<void> {
     attachment(response, 'dive-sites.geojson');
-    await sendPieces(response, this.exports.geojson(this.sites.filtered(filters)), this.logger, 'The dive-site GeoJSON export');
+    await sendPieces(response, this.exports.geojson(await this.exported(filters, response)), this.logger, 'The dive-site GeoJSON export');
   }
 
   @Get('export/gpx')
   @Header('Content-Type', 'application/gpx+xml; charset=utf-8')
   async exportGpx(@Query() filters: DiveSiteFiltersDto, @Res() response: Response): Promise<void> {
     attachment(response, 'dive-sites.gpx');
-    await sendPieces(response, this.exports.gpx(this.sites.filtered(filters)), this.logger, 'The dive-site GPX export');
+    await sendPieces(response, this.exports.gpx(await this.exported(filters, response)), this.logger, 'The dive-site GPX export');
+  }
+
+  /** The sites an export holds: the page's filters and (issue 46) its outlook, filtered as the list filters them. */
+  private async exported(filters: DiveSiteFiltersDto, response: Response): Promise<AsyncGenerator<DiveSite[]>> {
+    return this.sites.filtered(filters, await outlookFilter(this.outlooks, filters, response));
   }
 
   @Get(':id')

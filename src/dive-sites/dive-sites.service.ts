@@ -233,7 +233,7 @@ export class DiveSitesService {
 
   /**
    * The page's filters, for the exports: text search, exact region and skill, depth band by the largest
-   * depth; by name, EXPORT_BATCH sites at a time, so an export of every site never holds them all.
+   * depth, and `outlookIds`, the sites an outlook filter found (null: none asked); by name, EXPORT_BATCH sites at a time, so an export of every site never holds them all.
    *
    * Each batch is a query of its own, starting after the last site of the one before (name, then id: the
    * list's order, read from IDX_dive_sites_name_order), so the download holds no connection between batches
@@ -242,7 +242,7 @@ export class DiveSitesService {
    * connection is held only while a batch is read, never while the client reads what was sent. The price:
    * a site renamed halfway through a download may come twice or not at all, as in any list paged by its order.
    */
-  async *filtered(filters: DiveSiteFiltersDto): AsyncGenerator<DiveSite[]> {
+  async *filtered(filters: DiveSiteFiltersDto, outlookIds: number[] | null = null): AsyncGenerator<DiveSite[]> {
     const term = filters.q || filters.search || '';
     const ids = term ? await this.searchIds(term) : null;
     let after: { name: string; id: number } | null = null;
@@ -250,6 +250,8 @@ export class DiveSitesService {
       const query = this.sorted().limit(EXPORT_BATCH);
       // One array parameter, not one per site: 'reef' finds most of 24,700 sites at 100x.
       if (ids) query.andWhere('site.id = ANY(:ids)', { ids });
+      // Issue 46: the sites whose stored outlook answers `outlook` and `day` (src/forecast/outlook-filter.ts, as the list).
+      if (outlookIds) query.andWhere('site.id = ANY(:outlookIds)', { outlookIds });
       if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
       if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
       const band = DEPTH_BAND_SQL[filters.depth as DepthBand];

@@ -30,6 +30,17 @@ export async function outlookIds(outlooks: SiteOutlooksService, filter: { outloo
 }
 
 /**
+ * The ids a call's `outlook` and `day` narrow it to (outlookIds), the answer then marked as one filtered by
+ * outlook (markOutlookAnswer); null: no outlook asked. GET /api/dive-sites and its CSV, GeoJSON and GPX
+ * downloads all filter through it, so a download holds the sites the list shows.
+ */
+export async function outlookFilter(outlooks: SiteOutlooksService, filter: { outlook?: string; day?: string }, response: Response): Promise<number[] | null> {
+  const ids = await outlookIds(outlooks, filter);
+  if (ids) await markOutlookAnswer(response, outlooks);
+  return ids;
+}
+
+/**
  * An answer filtered by outlook (or showing outlooks) is dropped by a forecast refresh and kept no longer than
  * the next midnight of a stored forecast's clock (some site's 'today' turns then).
  */

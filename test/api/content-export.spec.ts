@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
-import type { ContentFile, ImportSummary } from 'core/api/content-transfer';
+import type { ContentFile, DiveSiteRecord, ImportSummary } from 'core/api/content-transfer';
 import { CHUNK_CHARS, ContentExportService } from 'src/content-transfer/content-export.service';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -320,6 +320,78 @@ describe('import', () => {
       const file = await fileWithNewArticle();
       file.content.subscribers.push({ ...file.content.subscribers[0], email: 'REEF.FAN@example.com' });
       await refused(file, /subscriber reef\.fan@example\.com.*already subscribers\[0\]/);
+    });
+  });
+
+  describe("a site's exposure profile (issue 46)", () => {
+    type Profile = Pick<DiveSiteRecord, 'swellExposure' | 'onshoreWinds'>;
+    const byName = async (t: TestApp): Promise<Map<string, Profile>> => {
+      const rows: ({ name: string } & Profile)[] = await t.dataSource.query(`SELECT name, "swellExposure", "onshoreWinds" FROM dive_sites ORDER BY id`);
+      return new Map(rows.map(({ name, swellExposure, onshoreWinds }) => [name, { swellExposure, onshoreWinds }]));
+    };
+    const profileOf = ({ swellExposure, onshoreWinds }: DiveSiteRecord): Profile => ({ swellExposure, onshoreWinds });
+    /** The file as an export from before issue 46 wrote it: no tide station, no exposure profile. */
+    const older = (file: ContentFile): ContentFile => ({
+      ...file,
+      content: {
+        ...file.content,
+        diveSites: file.content.diveSites.map(({ tideStation: _t, swellExposure: _s, onshoreWinds: _o, ...rest }) => rest as DiveSiteRecord),
+      },
+    });
+
+    it('travels in the file both ways: exported as stored, imported as written, an edit in the file updates the site', async () => {
+      const { file } = await exported(siteAdmin);
+      const stored = await byName(site);
+      // Profiled, sheltered from every swell ([]) and not profiled (null) are three different things, all kept.
+      expect([...stored.values()].filter((profile) => profile.swellExposure?.length).length).toBeGreaterThan(100);
+      expect([...stored.values()].filter((profile) => profile.swellExposure === null).length).toBeGreaterThan(0);
+      expect(new Map(file.content.diveSites.map((record) => [record.name, profileOf(record)]))).toEqual(stored);
+
+      await emptyAdmin.post('/api/admin/import').send(file).expect(200);
+      expect(await byName(empty)).toEqual(stored);
+
+      const fly = file.content.diveSites.find((record) => record.name === 'Fly Point (Nelson Bay)')!;
+      Object.assign(fly, { swellExposure: ['NE', 'E'], onshoreWinds: ['N', 'NE', 'E'] });
+      const preview: ImportSummary = (await emptyAdmin.post('/api/admin/import/preview').send(file).expect(200)).body;
+      expect(preview.kinds.diveSites).toMatchObject({ added: [], updated: ['dive site "Fly Point (Nelson Bay)"'] });
+      await emptyAdmin.post('/api/admin/import').send(file).expect(200);
+      expect((await byName(empty)).get('Fly Point (Nelson Bay)')).toEqual({ swellExposure: ['NE', 'E'], onshoreWinds: ['N', 'NE', 'E'] });
+      const [{ id }] = await empty.dataSource.query(`SELECT id FROM dive_sites WHERE name = 'Fly Point (Nelson Bay)'`);
+      expect((await request(empty.baseUrl).get(`/api/dive-sites/${id}`).expect(200)).body).toMatchObject({ swellExposure: ['NE', 'E'] });
+      // Back as the original site has it, for the tests after this one.
+      await emptyAdmin
+        .post('/api/admin/import')
+        .send((await exported(siteAdmin)).file)
+        .expect(200);
+      expect(await byName(empty)).toEqual(stored);
+    });
+
+    it("an older file without it still imports, and keeps each site's profile (a new site's is not profiled)", async () => {
+      const { file } = await exported(siteAdmin);
+      await emptyAdmin.post('/api/admin/import').send(file).expect(200);
+      const before = await byName(empty);
+      const old = older(file);
+      const newcomer = { ...old.content.diveSites[0], name: 'A Reef From An Old File' };
+      old.content.diveSites.push(newcomer);
+      const summary: ImportSummary = (await emptyAdmin.post('/api/admin/import').send(old).expect(200)).body;
+      expect(summary.kinds.diveSites).toEqual({ added: ['dive site "A Reef From An Old File"'], updated: [], skipped: file.content.diveSites.length });
+      const after = await byName(empty);
+      expect(after.get('A Reef From An Old File')).toEqual({ swellExposure: null, onshoreWinds: null });
+      after.delete('A Reef From An Old File');
+      expect(after).toEqual(before);
+      await empty.dataSource.query(`DELETE FROM dive_sites WHERE name = 'A Reef From An Old File'`);
+    });
+
+    it('refuses a profile the admin form would refuse, naming the record and the field', async () => {
+      const { file } = await exported(siteAdmin);
+      const index = file.content.diveSites.findIndex((record) => record.name === 'Fly Point (Nelson Bay)');
+      file.content.diveSites[index] = { ...file.content.diveSites[index], swellExposure: ['E', 'UP'] as DiveSiteRecord['swellExposure'] };
+      const before = await counts(empty);
+      const response = await emptyAdmin.post('/api/admin/import/preview').send(file).expect(400);
+      expect(response.body.error).toBe(
+        `diveSites[${index}] "Fly Point (Nelson Bay)": Swell exposure must be a list of distinct compass points: N, NE, E, SE, S, SW, W, NW`,
+      );
+      expect(await counts(empty)).toEqual(before);
     });
   });
 

@@ -68,6 +68,10 @@ describe('bad input', () => {
     ['/api/dive-sites?outlook=good&day=someday', 'day'],
     ['/api/dive-sites?outlook=good&day=2026-11-28', 'day'],
     ['/api/dive-sites?outlook=good&day=saturday&day=sunday', 'day'],
+    ['/api/dive-sites/export/geojson?outlook=great', 'outlook'],
+    ['/api/dive-sites/export/geojson?outlook=good&day=someday', 'day'],
+    ['/api/dive-sites/export/gpx?outlook=Good', 'outlook'],
+    ['/api/dive-sites/export/gpx?outlook=fair&day=2026-11-28', 'day'],
     ['/api/dive-sites/map/matches?outlook=excellent', 'outlook'],
     ['/api/dive-sites/map/matches?outlook=fair&day=next-week', 'day'],
   ])('%s is a 400 naming %s', async (path, field) => {
@@ -120,6 +124,31 @@ describe('with the forecast stored', () => {
     const inRegion = await listIds(`region=${region}`);
     const fair = await listIds('outlook=fair&day=sunday');
     expect(await listIds(`region=${region}&outlook=fair&day=sunday`)).toEqual(fair.filter((id) => inRegion.includes(id)));
+  });
+
+  it.each([
+    ['good', 'saturday', ''],
+    ['fair', 'sunday', ''],
+    ['fair', 'today', '&region=Victoria'],
+  ] as const)('the GeoJSON and GPX downloads with outlook=%s&day=%s%s hold exactly the sites the list holds', async (outlook, day, more) => {
+    const expected = await listIds(`outlook=${outlook}&day=${day}${more}`);
+    if (!more) {
+      // The filter divides the sites: a download that ignored it would hold them all.
+      expect(expected).toEqual(await expectedIds(outlook, day));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(siteIds.length);
+    }
+    const query = `outlook=${outlook}&day=${day}${more}`;
+    const geojson = JSON.parse((await request(t.baseUrl).get(`/api/dive-sites/export/geojson?${query}`).expect(200)).text) as { features: { id: number }[] };
+    expect(geojson.features.map((feature) => feature.id).sort((a, b) => a - b)).toEqual(expected);
+    const gpx = (await request(t.baseUrl).get(`/api/dive-sites/export/gpx?${query}`).expect(200)).text;
+    const waypoints = [...gpx.matchAll(/<wpt [^>]*>[\s\S]*?<link href="[^"]*\/dive-sites\/(\d+)"/g)].map((match) => Number(match[1]));
+    expect(waypoints.sort((a, b) => a - b)).toEqual(expected);
+  });
+
+  it('a download without an outlook holds every site, whatever the day', async () => {
+    const geojson = JSON.parse((await request(t.baseUrl).get('/api/dive-sites/export/geojson?day=saturday').expect(200)).text) as { features: unknown[] };
+    expect(geojson.features).toHaveLength(siteIds.length);
   });
 
   it("each card's badge is the site's outlook today", async () => {

@@ -132,17 +132,21 @@ it("the home page lists where to dive this weekend, best first, each with its si
   }
 });
 
-it("a region's page lists its own sites only, and 'Near me' sorts each outlook's sites by distance", async () => {
-  const region = 'Sydney & Central New South Wales';
+it.each([
+  ['the home page', '/', null],
+  ["a region's page", `/dive-sites?region=${encodeURIComponent('Sydney & Central New South Wales')}`, 'Sydney & Central New South Wales'],
+])("%s: 'Near me' sorts the weekend's sites by outlook, then by distance (a region's page lists its own sites only)", async (_, path, region) => {
   const context = await suite.browser.newContext({ geolocation: { latitude: -33.8, longitude: 151.28 }, permissions: ['geolocation'] });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();
   try {
-    await page.goto(`${suite.t.baseUrl}/dive-sites?region=${encodeURIComponent(region)}`);
+    await page.goto(`${suite.t.baseUrl}${path}`);
     const listed = await weekendList(page);
     expect(listed.length).toBeGreaterThan(1);
-    const regions = await suite.t.dataSource.query(`SELECT DISTINCT region FROM dive_sites WHERE id = ANY($1)`, [listed.map((site) => site.id)]);
-    expect(regions).toEqual([{ region }]);
+    if (region) {
+      const regions = await suite.t.dataSource.query(`SELECT DISTINCT region FROM dive_sites WHERE id = ANY($1)`, [listed.map((site) => site.id)]);
+      expect(regions).toEqual([{ region }]);
+    }
     const block = page.getByRole('region', { name: 'Where to dive this weekend' });
     await block.scrollIntoViewIfNeeded();
     await page.locator('[data-island="WeekendSites"][data-hydrated="true"]').waitFor();
@@ -150,15 +154,21 @@ it("a region's page lists its own sites only, and 'Near me' sorts each outlook's
     await block.getByText('from you').first().waitFor();
     const rows = await block.locator('ol > li').evaluateAll((items) =>
       items.map((item) => ({
+        id: Number(item.querySelector('a')!.getAttribute('href')!.split('/').pop()),
         distance: [...item.querySelectorAll('p')].map((p) => p.textContent ?? '').find((text) => text.endsWith('from you')) ?? '',
-        ratings: [...item.querySelectorAll('[data-testid="weekend-outlook"]')].map((badge) => badge.textContent).join(','),
+        ratings: [...item.querySelectorAll('[data-testid="weekend-outlook"]')].map((badge) => badge.textContent ?? ''),
       })),
     );
+    // The same sites, each with its distance.
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(listed.map((site) => site.id).sort((a, b) => a - b));
     expect(rows.every((row) => row.distance.endsWith('from you'))).toBe(true);
+    // The outlook still first: the best rating of each site never gets better down the list.
+    const best = rows.map((row) => Math.min(...row.ratings.map(rank)));
+    expect([...best].sort((a, b) => a - b)).toEqual(best);
     // Within the same outlook, the nearer first.
     const km = (text: string) => (text.includes(' km') ? 1 : 0.001) * Number(text.split(' ')[0].replace(/,/g, ''));
     for (let i = 1; i < rows.length; i++)
-      if (rows[i].ratings === rows[i - 1].ratings) expect(km(rows[i].distance)).toBeGreaterThanOrEqual(km(rows[i - 1].distance));
+      if (rows[i].ratings.join() === rows[i - 1].ratings.join()) expect(km(rows[i].distance)).toBeGreaterThanOrEqual(km(rows[i - 1].distance));
   } finally {
     await context.close();
   }

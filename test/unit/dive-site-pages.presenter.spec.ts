@@ -166,7 +166,7 @@ describe('a dive site named once', () => {
     );
     expect(TRANSFER_FIELDS).toEqual(
       words(
-        'name region latitude longitude positionPrecision skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt kind access status statusNote statusSince statusSource lastChecked sources tideStation',
+        'name region latitude longitude positionPrecision skillLevel depthRange waterTemp visibility bestTime description marineLife hazards facilities imageUrl videoUrl videoThumbnail reviewLink blogSlug featured createdAt updatedAt kind access status statusNote statusSince statusSource lastChecked sources tideStation swellExposure onshoreWinds',
       ),
     );
   });

@@ -1,6 +1,7 @@
 import { compassPoint, facing, type CompassPoint } from 'core/outlook/compass';
 import { cellKey, forecastDays, type ForecastDay } from 'core/outlook/forecast';
-import { dayOutlook, OUTLOOK_DISCLAIMER, type OutlookSite } from 'core/outlook/rules';
+import type { TideRange } from 'core/conditions/days';
+import { dayOutlook, OUTLOOK_DISCLAIMER, tidalCurrentAt, type OutlookRating, type OutlookSite } from 'core/outlook/rules';
 
 /** An east-facing open-coast boat dive for experienced divers (swell from N round to S reaches it; easterlies onshore). */
 const EAST_COAST: OutlookSite = {
@@ -13,6 +14,9 @@ const BEGINNER_SHORE: OutlookSite = { ...EAST_COAST, skillLevel: 'Beginner', acc
 /** A bay site sheltered from the south (Shelly Beach's kind): only north-east and east swell gets in. */
 const SOUTH_SHELTERED: OutlookSite = { skillLevel: 'Beginner', access: 'shore', swellExposure: ['NE', 'E'], onshoreWinds: ['N', 'NE', 'E'] };
 const UNPROFILED: OutlookSite = { skillLevel: 'Intermediate', access: 'both', swellExposure: null, onshoreWinds: null };
+const INTERMEDIATE_BOAT: OutlookSite = { ...EAST_COAST, skillLevel: 'Intermediate' };
+/** A wall in a tidal entrance (Lonsdale Wall's kind, at The Rip of Port Phillip Heads), dived from a boat. */
+const RIP_WALL: OutlookSite = { skillLevel: 'Advanced', access: 'boat', swellExposure: ['S', 'SW'], onshoreWinds: ['S', 'SW', 'W'], tidalCurrent: 'The Rip' };
 
 const day = (parts: Partial<ForecastDay>): ForecastDay => ({
   date: '2026-11-28',
@@ -121,6 +125,95 @@ describe('the outlook rules (issue 46)', () => {
     expect(outlook.rating).toBe(rating);
     expect(outlook.reasons).toEqual(expect.arrayContaining(reasons));
     expect(outlook.disclaimer).toBe(OUTLOOK_DISCLAIMER);
+  });
+
+  it.each<[string, OutlookSite, ForecastDay, OutlookRating, string[]]>([
+    [
+      'an Intermediate site from a boat takes 1.1 m of swell as good',
+      INTERMEDIATE_BOAT,
+      day({ swell: swell(1.1, 9, 90), wind: wind(5, 270) }),
+      'good',
+      ['1.1 m east swell at 9 s reaches this east-facing site'],
+    ],
+    [
+      'the same swell is fair at an Intermediate shore entry: stricter from the shore',
+      { ...INTERMEDIATE_BOAT, access: 'shore' },
+      day({ swell: swell(1.1, 9, 90), wind: wind(5, 270) }),
+      'fair',
+      ['1.1 m east swell at 9 s reaches this east-facing site', 'judged strictly: a shore entry'],
+    ],
+    [
+      'and fair at a Beginner site even from a boat: stricter for beginners',
+      { ...INTERMEDIATE_BOAT, skillLevel: 'Beginner' },
+      day({ swell: swell(1.1, 9, 90), wind: wind(5, 270) }),
+      'fair',
+      ['1.1 m east swell at 9 s reaches this east-facing site', 'judged strictly: a Beginner site'],
+    ],
+    [
+      'an onshore 14 km/h breeze is good from a boat',
+      INTERMEDIATE_BOAT,
+      day({ swell: swell(0.4, 8, 90), wind: wind(14, 90) }),
+      'good',
+      ['east wind 14 km/h, onshore here'],
+    ],
+    [
+      'but fair at a shore entry',
+      { ...INTERMEDIATE_BOAT, access: 'shore' },
+      day({ swell: swell(0.4, 8, 90), wind: wind(14, 90) }),
+      'fair',
+      ['east wind 14 km/h, onshore here', 'judged strictly: a shore entry'],
+    ],
+  ])('stricter for Beginner sites and shore entries: %s', (_, site, forecast, rating, reasons) => {
+    const outlook = dayOutlook(site, forecast);
+    expect(outlook.rating).toBe(rating);
+    expect(outlook.reasons).toEqual(expect.arrayContaining(reasons));
+  });
+
+  it.each<[string, OutlookSite, TideRange, OutlookRating, string[]]>([
+    [
+      'spring tides at a tidal-current site: at best fair, dive the slack',
+      RIP_WALL,
+      'spring',
+      'fair',
+      ['spring tide: strongest current mid-tide at The Rip; dive the slack', '0.5 m south swell at 8 s reaches this south-facing site'],
+    ],
+    [
+      'spring tides at a Beginner tidal-current site: poor',
+      { ...RIP_WALL, skillLevel: 'Beginner' },
+      'spring',
+      'poor',
+      ['spring tide: strongest current mid-tide at The Rip; dive the slack'],
+    ],
+    ['neap tides at the same site change nothing', RIP_WALL, 'neap', 'good', ['0.5 m south swell at 8 s reaches this south-facing site']],
+    ['a day between spring and neap changes nothing', RIP_WALL, null, 'good', ['north wind 10 km/h, offshore here']],
+    ['spring tides at a site without a tidal current change nothing', { ...RIP_WALL, tidalCurrent: null }, 'spring', 'good', []],
+  ])('%s', (_, site, tide, rating, reasons) => {
+    const outlook = dayOutlook(site, day({ swell: swell(0.5, 8, 180), wind: wind(10, 0) }), tide);
+    expect(outlook.rating).toBe(rating);
+    expect(outlook.reasons).toEqual(expect.arrayContaining(reasons));
+    // The spring-tide reason only where it counts, and the deciding reason first.
+    expect(outlook.reasons.some((reason) => reason.startsWith('spring tide'))).toBe(tide === 'spring' && Boolean(site.tidalCurrent));
+    if (rating !== 'good') expect(outlook.reasons[0]).toBe('spring tide: strongest current mid-tide at The Rip; dive the slack');
+  });
+
+  it('spring tides alone judge no day: with no forecast there is still no rating', () => {
+    const outlook = dayOutlook(RIP_WALL, null, 'spring');
+    expect(outlook.rating).toBeNull();
+    expect(outlook.label).toBe('Not judged');
+    expect(outlook.unjudged).toEqual(expect.arrayContaining([expect.stringMatching(/^the swell/), expect.stringMatching(/^the wind/)]));
+  });
+
+  it.each<[string, { name: string; bestTime: string | null; hazards: string | null }, string | null]>([
+    [
+      'slack water in its best time',
+      { name: 'Lonsdale Wall', bestTime: 'Slack water only, preferably on neap tides in calm weather', hazards: 'Strong currents' },
+      'Lonsdale Wall',
+    ],
+    ['slack water in its hazards', { name: 'Ex-HMAS Hobart', bestTime: 'Year-round', hazards: 'Strong currents (dive at slack water)' }, 'Ex-HMAS Hobart'],
+    ['no word of slack water', { name: 'Julian Rocks Nursery', bestTime: 'Year-round; calm northerly days', hazards: null }, null],
+    ['a longer word that begins with it', { name: 'Bay Reef', bestTime: 'Any tide off Slackwater Point', hazards: 'Boats' }, null],
+  ])("a site's tidal current from its guide text: %s", (_, site, expected) => {
+    expect(tidalCurrentAt(site)).toBe(expected);
   });
 
   it.each<[string, ForecastDay | null, (string | null)[], string[]]>([
