@@ -3,13 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ageInWords, FORECAST_ATTRIBUTION, type ConditionsResponse } from 'core/api/conditions';
 import { cellKey, CELL_DEGREES, localDate, type ForecastDay } from 'core/outlook/forecast';
-import { dayOutlook, OUTLOOK_DISCLAIMER, type OutlookSite } from 'core/outlook/rules';
+import { OUTLOOK_DISCLAIMER, type OutlookSite } from 'core/outlook/rules';
 import type { CompassPoint } from 'core/outlook/compass';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { JobQueue } from 'src/job-queue/job-queue.service';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
 import { FORECASTS_TAG } from './site-outlooks.service';
+import { siteDayOutlook, type TidalFields } from './tide-outlook';
 import { FORECAST_CLIENT_OPTIONS, OpenMeteoClient, type CellQuery, type ForecastClientOptions } from './open-meteo.client';
 
 /** The queue of refresh jobs: `{ cells }`, one provider request (per API) each. */
@@ -41,7 +42,7 @@ interface CellRow {
 }
 
 /** What a site's conditions are made from: its position and what the outlook rules read. */
-export interface SiteRow extends OutlookSite {
+export interface SiteRow extends OutlookSite, TidalFields {
   id: number;
   latitude: string;
   longitude: string;
@@ -160,7 +161,7 @@ export class ForecastService implements OnModuleInit, OnApplicationBootstrap, On
   /** What `GET /api/dive-sites/{id}/conditions` answers (core/api/conditions.ts). */
   async conditions(siteId: number): Promise<ConditionsResponse> {
     const [site]: SiteRow[] = await this.dataSource.query(
-      `SELECT id, latitude, longitude, "skillLevel", access, status, "swellExposure", "onshoreWinds" FROM dive_sites WHERE id = $1`,
+      `SELECT id, name, region, latitude, longitude, "skillLevel", access, status, "swellExposure", "onshoreWinds", "bestTime", hazards FROM dive_sites WHERE id = $1`,
       [siteId],
     );
     if (!site) throw new NotFoundException('Dive site not found');
@@ -191,7 +192,7 @@ export class ForecastService implements OnModuleInit, OnApplicationBootstrap, On
         swellExposure: site.swellExposure as CompassPoint[] | null,
         onshoreWinds: site.onshoreWinds as CompassPoint[] | null,
       },
-      days: days.map((day) => ({ ...day, outlook: dayOutlook(site, day) })),
+      days: days.map((day) => ({ ...day, outlook: siteDayOutlook(site, day, day.date) })),
       disclaimer: OUTLOOK_DISCLAIMER,
       attribution: { ...FORECAST_ATTRIBUTION },
     };

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import { cellKey, localDate, type ForecastDay } from 'core/outlook/forecast';
-import { dayOutlook, type OutlookRating, type OutlookSite } from 'core/outlook/rules';
+import { tidalCurrentAt, type OutlookRating, type OutlookSite } from 'core/outlook/rules';
 import {
   dateOfDay,
   DAY_CHOICE_LABELS,
@@ -18,6 +18,7 @@ import {
   type WeekendSite,
 } from 'core/outlook/site-outlook';
 import { Tag } from 'src/common/cache-tags';
+import { siteDayOutlook, type TidalFields } from './tide-outlook';
 import { Clock } from 'src/common/clock';
 
 /** The page-cache tag of every answer showing the outlook of many sites (cards, the filter, the weekend list): a refresh drops them. */
@@ -41,7 +42,7 @@ interface SiteRow extends OutlookSite {
 }
 
 /** A site with the position and the columns the outlook rules read (a card's entity is one). */
-export type OutlookedSite = OutlookSite & { id: number; latitude: string | number; longitude: string | number };
+export type OutlookedSite = OutlookSite & TidalFields & { id: number };
 
 /**
  * Issue 46, item 6: the outlook of many sites at once, from the stored forecast only (never the provider).
@@ -81,22 +82,28 @@ export class SiteOutlooksService {
   private async allSites(): Promise<{ revision: string; rows: SiteRow[] }> {
     const [{ revision }]: { revision: string }[] = await this.dataSource.query('SELECT revision FROM dive_site_revision');
     if (this.sites?.revision === revision) return this.sites;
-    const rows: (Omit<SiteRow, 'latitude' | 'longitude' | 'cell'> & { latitude: string; longitude: string })[] = await this.dataSource.query(
-      `SELECT id, name, region, latitude, longitude, "skillLevel", access, status, "swellExposure", "onshoreWinds" FROM dive_sites ORDER BY id`,
+    const rows: (Omit<SiteRow, 'latitude' | 'longitude' | 'cell'> & {
+      latitude: string;
+      longitude: string;
+      bestTime: string | null;
+      hazards: string | null;
+    })[] = await this.dataSource.query(
+      `SELECT id, name, region, latitude, longitude, "skillLevel", access, status, "swellExposure", "onshoreWinds", "bestTime", hazards FROM dive_sites ORDER BY id`,
     );
     this.sites = {
       revision,
-      rows: rows.map((row) => {
+      rows: rows.map(({ bestTime, hazards, ...row }) => {
         const latitude = Number(row.latitude);
         const longitude = Number(row.longitude);
-        return { ...row, latitude, longitude, cell: cellKey(latitude, longitude) };
+        // The spring-tide rule's place, read once per revision (tide-outlook.ts).
+        return { ...row, latitude, longitude, cell: cellKey(latitude, longitude), tidalCurrent: tidalCurrentAt({ name: row.name, bestTime, hazards }) };
       }),
     };
     return this.sites;
   }
 
-  private rating(site: OutlookSite, cell: CellForecast, date: string): OutlookRating | null {
-    return dayOutlook(site, cell.days.get(date) ?? null).rating;
+  private rating(site: OutlookedSite, cell: CellForecast, date: string): OutlookRating | null {
+    return siteDayOutlook(site, cell.days.get(date) ?? null, date).rating;
   }
 
   /** The key of the dates every offset's sites are at now (their 'today'), so an answer kept is never yesterday's. */

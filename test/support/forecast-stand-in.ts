@@ -48,6 +48,8 @@ export interface ForecastStandIn {
   requests: StandInRequest[];
   mode: { marine: StandInMode; weather: StandInMode };
   weather: StandInWeather;
+  /** The moment the forecast's 7 days start from (its day); a test that moves the app's clock moves this too. */
+  now: () => Date;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startForecastStandIn(): Promise<ForecastStandIn> {
     requests: [],
     mode: { marine: 'ok', weather: 'ok' },
     weather: { ...DEFAULT_STAND_IN_WEATHER },
+    now: () => new Date(),
   };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -92,7 +95,7 @@ export async function startForecastStandIn(): Promise<ForecastStandIn> {
     if (mode === 'malformed') return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"latitude": -28.6, "hourly": {"time": ["2026-');
     const names = (url.searchParams.get('hourly') ?? '').split(',').filter(Boolean);
     const answers = latitudes.map((latitude, i) => {
-      const block = hourly(names, stand.weather, new Date());
+      const block = hourly(names, stand.weather, stand.now());
       if (mode === 'missing-field') delete block[api === 'marine' ? 'swell_wave_height' : 'wind_speed_10m'];
       return {
         latitude,
