@@ -18,6 +18,7 @@ import { NewsletterDelivery } from 'src/newsletter-issues/newsletter-delivery.en
 import { NewsletterIssue } from 'src/newsletter-issues/newsletter-issue.entity';
 import { NewsletterIssueLink, NewsletterLinkClick } from 'src/newsletter-issues/issue-link.entity';
 import { Product } from 'src/products/product.entity';
+import { ProductOffer } from 'src/products/product-offer.entity';
 import { RateLimit } from 'src/rate-limit/rate-limit.entity';
 import { DiveSiteRating } from 'src/ratings/dive-site-rating.entity';
 import { ContentRevision } from 'src/revisions/content-revision.entity';
@@ -63,4 +64,5 @@ export const ENTITIES = [
   NewsletterLinkClick,
   PurchaseClickSource,
   ReportPhoto,
+  ProductOffer,
 ];

@@ -33,6 +33,7 @@ import { CorrectionRevisions1798950000000 } from '../../migrations/1798950000000
 import { Forecast1798900000000 } from '../../migrations/1798900000000-Forecast';
 import { SearchWords1799100000000 } from '../../migrations/1799100000000-SearchWords';
 import { NewsletterIssueFigures1799500000000 } from '../../migrations/1799500000000-NewsletterIssueFigures';
+import { ProductOffers1799800000000 } from '../../migrations/1799800000000-ProductOffers';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -70,4 +71,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OutlookRevision1799200000000,
   ReportPhotos1799300000000,
   NewsletterIssueFigures1799500000000,
+  ProductOffers1799800000000,
 ];

@@ -11,6 +11,7 @@ import { Product } from 'src/products/product.entity';
 import { Review } from 'src/reviews/review.entity';
 import { SeedCorrections } from './seed-corrections';
 import { SeedFacts } from './seed-facts';
+import { loadProductOffers } from './seed-offers';
 import { diveSiteRows, insertInChunks, readJson } from './seed-files';
 import { SeedHistory } from './seed-history.entity';
 import { notifyContentChanged } from 'src/page-cache/notify';
@@ -110,6 +111,11 @@ export class SeedService {
     return this.facts.load();
   }
 
+  /** The checked product offers not loaded yet (issue 47, data/product-offers.json). */
+  loadOffers(): Promise<string[]> {
+    return loadProductOffers(this.dataSource, this.dataDir, this.logger);
+  }
+
   /** At start: every data set this database has never had, each in its own transaction. */
   async loadNewDatasets(): Promise<string[]> {
     const loaded: string[] = [];
@@ -128,6 +134,7 @@ export class SeedService {
     }
     loaded.push(...(await this.applyCorrections()));
     loaded.push(...(await this.loadFacts()));
+    loaded.push(...(await this.loadOffers()));
     if (loaded.length) await notifyContentChanged(this.dataSource);
     return loaded;
   }
@@ -150,7 +157,7 @@ export class SeedService {
         return missing.length;
       });
     }
-    const corrected = [...(await this.applyCorrections()), ...(await this.loadFacts())];
+    const corrected = [...(await this.applyCorrections()), ...(await this.loadFacts()), ...(await this.loadOffers())];
     if (corrected.length || Object.values(added).some((count) => count > 0)) await notifyContentChanged(this.dataSource);
     this.logger.log(
       `Added ${Object.entries(added)

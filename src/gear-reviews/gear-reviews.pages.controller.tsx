@@ -7,6 +7,7 @@ import { Html } from 'src/common/html.decorator';
 import { PageQueryOf } from 'src/lists/page-query';
 import { LIST_PAGE_SIZE, pageLinks } from 'src/lists/pagination';
 import { DiveSiteArticlesService } from 'src/dive-sites/dive-site-articles.service';
+import { ProductOffersService } from 'src/products/product-offers.service';
 import { ProductsService } from 'src/products/products.service';
 import { pageNumber } from 'src/publishing/publication-pages';
 import { RenderService } from 'src/render/render.service';
@@ -29,6 +30,7 @@ export class GearReviewsPagesController {
     private readonly clock: Clock,
     private readonly products: ProductsService,
     private readonly diveSites: DiveSiteArticlesService,
+    private readonly offers: ProductOffersService,
   ) {}
 
   @Get()
@@ -47,7 +49,9 @@ export class GearReviewsPagesController {
       search && page === 1 && !category ? this.products.searchPublished(search, PRODUCTS_SHOWN) : [],
     ]);
     const links = pageLinks('/gear-reviews', { category, search }, page, total);
-    return this.render.view(GearReviewsPage, presentGearReviews({ hero, latest, reviews, products, category, search, links }));
+    // Issue 47: the prices checked on the pages the buttons lead to, in one query.
+    const offers = await this.offers.forLinks([...reviews.map((review) => review.purchaseLink), ...products.map((product) => product.affiliateLink)]);
+    return this.render.view(GearReviewsPage, presentGearReviews({ hero, latest, reviews, products, offers, category, search, links }));
   }
 
   @Get(':slug')
@@ -61,9 +65,11 @@ export class GearReviewsPagesController {
     }
     const review = toReviewResponse(found);
     tagAnswer(response, Tag.review(review.id));
+    // Issue 47: the price checked on the page the purchase link leads to (only the seed records one).
+    const offer = review.purchaseLink ? await nullUnlessUnavailable(this.offers.forLink(review.purchaseLink)) : null;
     return this.render.view(
       ReviewPage,
-      presentReview({ review, bodyHtml: this.formatted(review.content, review.imageUrl), now: this.clock.now() }, this.render),
+      presentReview({ review, bodyHtml: this.formatted(review.content, review.imageUrl), now: this.clock.now(), offer }, this.render),
     );
   }
 

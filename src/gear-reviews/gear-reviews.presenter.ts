@@ -7,6 +7,7 @@ import type { Product } from 'src/products/product.entity';
 import { itemCrumbs, pageRelations, pageSuffix } from 'src/publishing/publication-pages';
 import type { PageView, SiteAddress } from 'src/render/page-meta';
 import type { ReviewResponse } from 'core/api/reviews';
+import type { CheckedOffer } from 'core/outbound';
 import { reviewJsonLd } from 'src/reviews/review-structured-data';
 import { reviewSummary } from 'src/rich-text/render-body';
 import type { Review } from 'src/reviews/review.entity';
@@ -25,6 +26,8 @@ export interface GearReviewsListData {
   latest: Review | null;
   reviews: Review[];
   products: Product[];
+  /** The prices checked on the pages the reviews' and products' purchase links lead to (issue 47), by link. */
+  offers?: Map<string, CheckedOffer>;
   category: string | null;
   search: string | null;
   links: PageLinks;
@@ -47,11 +50,12 @@ export function presentGearReviews(data: GearReviewsListData): PageView<GearRevi
       hero: data.hero ? heroOf(data.hero) : null,
       latest: data.latest ? toReviewListItem(data.latest) : null,
       reviews: data.reviews.map(toReviewListItem),
-      products: data.products.map(toProductCard),
+      products: data.products.map((product) => toProductCard(product, data.offers?.get(product.affiliateLink) ?? null)),
       categories: PUBLIC_REVIEW_CATEGORIES,
       category,
       search,
       pages: links,
+      offers: Object.fromEntries(data.offers ?? []),
     },
   };
 }
@@ -60,15 +64,21 @@ function heroOf(site: HeroSite): NonNullable<GearReviewsPageProps['hero']> {
   return { name: site.name, region: site.region, imageUrl: site.imageUrl ?? HERO_FALLBACKS[site.id % HERO_FALLBACKS.length], href: `/blog/${site.blogSlug}` };
 }
 
-export function toProductCard(product: Product): ProductCardItem {
+export function toProductCard(product: Product, offer: CheckedOffer | null = null): ProductCardItem {
   const { id, name, category, description, price, rating, reviewCount, affiliateLink, imageUrl } = product;
-  return { id, name, category, description, price, rating, reviewCount, affiliateLink, imageUrl };
+  return { id, name, category, description, price, rating, reviewCount, affiliateLink, imageUrl, offer };
 }
 
 export const reviewPath = (slug: string) => `/gear-reviews/${slug}`;
 
-/** /gear-reviews/{slug}: the review, its body (null when formatting failed: the raw text is shown) and schema.org Review. */
-export function presentReview(data: { review: ReviewResponse<Date>; bodyHtml: string | null; now: Date }, address: SiteAddress): PageView<ReviewPageProps> {
+/**
+ * /gear-reviews/{slug}: the review, its body (null when formatting failed: the raw text is shown), the price
+ * checked on the page its purchase link leads to (issue 47; null when none was) and schema.org Review.
+ */
+export function presentReview(
+  data: { review: ReviewResponse<Date>; bodyHtml: string | null; now: Date; offer?: CheckedOffer | null },
+  address: SiteAddress,
+): PageView<ReviewPageProps> {
   const { review } = data;
   const path = reviewPath(review.slug);
   const breadcrumbs = itemCrumbs({ label: 'Gear Reviews', href: '/gear-reviews' }, review.title, path);
@@ -83,7 +93,7 @@ export function presentReview(data: { review: ReviewResponse<Date>; bodyHtml: st
       type: 'article',
       jsonLd: [reviewJsonLd(review, address.siteName, absolute, data.now), breadcrumbJsonLd(breadcrumbs, absolute)],
     },
-    props: { review, bodyHtml: data.bodyHtml, breadcrumbs, summary: reviewSummary(review.content) },
+    props: { review, bodyHtml: data.bodyHtml, breadcrumbs, summary: reviewSummary(review.content), offer: data.offer ?? null },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { CheckedOffer } from 'core/outbound';
 import { AffiliateButton } from './AffiliateButton';
 import { CardImage } from './ResponsiveImage';
 import { Stars } from './Stars';
@@ -16,6 +17,8 @@ export interface ContentCardProps {
   purchaseLink?: string;
   /** The site's counted address of that link (`/go/review/{slug}`, core/outbound.ts); the destination itself when unset. */
   purchaseHref?: string;
+  /** The price checked on the page `purchaseLink` leads to (issue 47), named on the button. */
+  offer?: CheckedOffer | null;
 }
 
 /** A card for an article or a review in a grid. The whole card links to the page; the button is separate. */
@@ -41,7 +44,15 @@ export function ContentCard(props: ContentCardProps) {
           <span>{props.date}</span>
           {props.price && <span className="font-semibold text-slate-800">{props.price}</span>}
         </div>
-        {props.purchaseLink && <AffiliateButton href={props.purchaseHref ?? props.purchaseLink} destination={props.purchaseLink} name={props.title} raised />}
+        {props.purchaseLink && (
+          <AffiliateButton
+            href={props.purchaseHref ?? props.purchaseLink}
+            destination={props.purchaseLink}
+            name={props.title}
+            offer={props.offer ?? null}
+            raised
+          />
+        )}
       </div>
     </article>
   );

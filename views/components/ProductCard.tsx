@@ -1,3 +1,4 @@
+import type { CheckedOffer } from 'core/outbound';
 import { AffiliateButton } from './AffiliateButton';
 import { CardImage } from './ResponsiveImage';
 
@@ -12,6 +13,8 @@ export interface ProductCardItem {
   reviewCount: number;
   affiliateLink: string;
   imageUrl: string;
+  /** The price checked on the page the affiliate link leads to (issue 47); absent when none was. */
+  offer?: CheckedOffer | null;
 }
 
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
@@ -35,7 +38,7 @@ export function ProductCard({ product }: { product: ProductCardItem }) {
         )}
         <p className="text-sm text-slate-600">{product.description}</p>
         {product.price !== null && <p className="mt-auto pt-3 text-sm font-semibold text-slate-800">{aud.format(Number(product.price))} (AUD)</p>}
-        {product.affiliateLink && <AffiliateButton href={product.affiliateLink} name={product.name} />}
+        {product.affiliateLink && <AffiliateButton href={product.affiliateLink} name={product.name} offer={product.offer ?? null} />}
       </div>
     </article>
   );

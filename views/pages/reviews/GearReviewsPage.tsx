@@ -1,4 +1,4 @@
-import { outboundPath } from 'core/outbound';
+import { outboundPath, type CheckedOffer } from 'core/outbound';
 import { IMAGE_SIZES, isIllustration } from 'core/images';
 import { CardImage } from 'views/components/ResponsiveImage';
 import { PageHero } from 'views/components/PageHero';
@@ -22,9 +22,11 @@ export interface GearReviewsPageProps {
   pages: PageLinks;
   /** With a search: the products it finds (the global search's product results lead here). */
   products?: ProductCardItem[];
+  /** The prices checked on the pages the reviews' purchase links lead to (issue 47), by link. */
+  offers?: Record<string, CheckedOffer>;
 }
 
-export function GearReviewsPage({ hero, latest, reviews, categories, category, search, pages, products = [] }: GearReviewsPageProps) {
+export function GearReviewsPage({ hero, latest, reviews, categories, category, search, pages, products = [], offers = {} }: GearReviewsPageProps) {
   const options = [
     { label: 'All Reviews', href: '/gear-reviews', active: !category },
     ...categories.map((name) => ({ label: name, href: `/gear-reviews?category=${encodeURIComponent(name)}`, active: category === name })),
@@ -126,6 +128,7 @@ export function GearReviewsPage({ hero, latest, reviews, categories, category, s
                 price={review.price}
                 purchaseLink={review.purchaseLink || undefined}
                 purchaseHref={outboundPath('review', review.slug)}
+                offer={offers[review.purchaseLink] ?? null}
               />
             ))}
           </div>

@@ -1,4 +1,4 @@
-import { outboundPath, purchaseDestination } from 'core/outbound';
+import { outboundPath, purchaseLabel, type CheckedOffer } from 'core/outbound';
 
 import { IMAGE_SIZES } from 'core/images';
 import { ResponsiveImage } from 'views/components/ResponsiveImage';
@@ -16,14 +16,17 @@ export interface ReviewPageProps {
   breadcrumbs: Crumb[];
   /** The verdict box's content, from the review's own sections (absent: no box). */
   summary?: ReviewSummary;
+  /** The price checked on the page the purchase link leads to, with its shop and day (issue 47); absent when none was checked. */
+  offer?: CheckedOffer | null;
 }
 
 /**
- * SPEC's 'Check Price', naming the shop (issue 47): 'at {shop}' for a product's own page, 'Search at {shop}'
- * for a link to the shop's search, so the reader knows where it lands.
+ * SPEC's 'Check Price', naming where it lands (issue 47, core/outbound.ts `purchaseLabel`): the shop and,
+ * when a price was checked on the product's own page, that price and the day ('A$1,449 at Scuba Warehouse,
+ * checked 28 Nov 2026'); 'Search at {shop}' for a link to the shop's search.
  */
-function CheckPrice({ review, events }: { review: ReviewResponse<Date>; events: string }) {
-  const destination = purchaseDestination(review.purchaseLink);
+function CheckPrice({ review, offer, events }: { review: ReviewResponse<Date>; offer: CheckedOffer | null; events: string }) {
+  const label = purchaseLabel(review.purchaseLink, offer);
   return (
     <a
       href={outboundPath('review', review.slug)}
@@ -35,9 +38,9 @@ function CheckPrice({ review, events }: { review: ReviewResponse<Date>; events: 
       className="inline-flex min-h-11 flex-col items-center justify-center rounded-lg bg-amber-500 px-6 py-2 font-semibold text-slate-900 hover:bg-amber-400"
     >
       Check Price
-      {destination && (
+      {label && (
         <span className="text-xs font-medium" data-testid="shop">
-          {destination.search ? ` Search at ${destination.shop}` : ` at ${destination.shop}`}
+          {` ${label}`}
         </span>
       )}
       <span className="sr-only"> for {review.title} (affiliate link, opens in a new tab)</span>
@@ -161,7 +164,7 @@ function Specification({ review, summary }: { review: ReviewResponse<Date>; summ
   );
 }
 
-export function ReviewPage({ review, bodyHtml, breadcrumbs, summary }: ReviewPageProps) {
+export function ReviewPage({ review, bodyHtml, breadcrumbs, summary, offer = null }: ReviewPageProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <div hidden data-analytics-event="review_view" data-analytics-label={review.title} data-analytics-group="Gear Reviews" />
@@ -202,7 +205,7 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs, summary }: ReviewPag
             <p className="text-sm text-slate-600">Affiliate Link - We earn from qualified purchases</p>
             {review.price?.trim() && <p className="mt-1 text-sm text-slate-700">Price at review: {priceWithCurrency(review.price)}</p>}
           </div>
-          <CheckPrice review={review} events="affiliate_click purchase_intent" />
+          <CheckPrice review={review} offer={offer} events="affiliate_click purchase_intent" />
         </aside>
       )}
 
@@ -215,7 +218,7 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs, summary }: ReviewPag
         <p className="mt-2 text-slate-200">Check today's price with the retailer, or keep comparing.</p>
         <p className="mt-1 text-xs text-slate-300">Affiliate Link - We earn from qualified purchases</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          {review.purchaseLink && <CheckPrice review={review} events="affiliate_click_bottom purchase_intent" />}
+          {review.purchaseLink && <CheckPrice review={review} offer={offer} events="affiliate_click_bottom purchase_intent" />}
           <a
             href="/gear-reviews"
             className="inline-flex min-h-11 items-center rounded-lg px-6 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
