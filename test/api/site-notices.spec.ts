@@ -184,6 +184,10 @@ describe('an ended notice and the page cache', () => {
 
 describe("the 'needs checking' queue and 'Mark checked'", () => {
   it('lists the sites never checked first, then the oldest checks', async () => {
+    // A site without a recorded check, whatever the seed still leaves unchecked.
+    const [{ id: unchecked }] = await t.dataSource.query(`SELECT id FROM dive_sites ORDER BY id DESC LIMIT 1`);
+    await t.dataSource.query(`DELETE FROM dive_site_checks WHERE "diveSiteId" = $1`, [unchecked]);
+    await t.dataSource.query(`UPDATE dive_sites SET "lastChecked" = NULL WHERE id = $1`, [unchecked]);
     const { body, headers } = await admin.get('/api/admin/dive-site-checks?limit=100').expect(200);
     expect(Number(headers['x-total-count'])).toBe(await t.dataSource.getRepository(DiveSite).count());
     const days = body.map((row: { lastCheck: { checkedOn: string } | null }) => row.lastCheck?.checkedOn ?? '');

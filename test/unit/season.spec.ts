@@ -95,6 +95,7 @@ const EXPECTED: [string, string | null][] = [
   ["December to April, when reef mantas gather in Mi'l Channel for the mating season", 'BBBB.......B'],
   ['December to March for leopard sharks; June to August for grey nurse sharks and calmer, clearer water', 'BBB..BBB...B'],
   ['December to March, when north-westerly swell closes the north coast', 'BBB........B'],
+  ['November to April, the wet (swell) season, when north-westerly winds and swell close the north coast and the east-coast sites are dived', 'BBBB......BB'],
   ['December to May for leopard sharks and mantas; June to October for grey nurse sharks and humpbacks', 'BBBBBBBBBB.B'],
   ['Dry season (May to September) at slack water on neap tides', '....BBBBB...'],
   ['Early mornings year-round with an offshore easterly, before the sea breeze', 'BBBBBBBBBBBB'],
