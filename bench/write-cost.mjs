@@ -2,7 +2,7 @@
 // `node bench/write-cost.mjs` (`--no-build` to use the dist/ already built, `--count N` requests of each
 // kind, 300 by default): what one write that changes no page costs the server (issue 41), the writes of
 // bench/cache-under-writes.mjs one kind at a time. The built server at its production defaults on a fresh
-// embedded PostgreSQL with the seed; for each kind, a warm-up, then N requests one after another, and the
+// embedded PostgreSQL with the seed, left 5 s to settle; for each kind, a warm-up of 50, then N requests one after another, and the
 // CPU time they took: the server process's (user + system, from /proc) and its PostgreSQL connections'
 // (the backends of pg_stat_activity, from /proc), divided by N. A cached /dive-sites is measured the same
 // way beside them, for scale. CPU time counts what the process did, not what others on the machine did, so
@@ -25,7 +25,7 @@ const { Client } = require('pg');
 const args = process.argv.slice(2);
 const countAt = args.indexOf('--count');
 const COUNT = countAt === -1 ? 300 : Number(args[countAt + 1]);
-const WARMUP = 30;
+const WARMUP = 50;
 
 const log = (message) => console.log(`[write-cost] ${message}`);
 
@@ -88,6 +88,8 @@ await client.connect();
 const rows = [];
 try {
   const tokens = await insertSubscribers(client, COUNT + WARMUP);
+  // What the start leaves running (the seed's checks, the job queue's first rounds) settles first.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
   for (const kind of KINDS) {
     let next = 0;
     const statuses = {};
