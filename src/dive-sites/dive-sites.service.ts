@@ -339,6 +339,16 @@ export class DiveSitesService {
     return site;
   }
 
+  /**
+   * A 404 (SITE_NOT_FOUND) unless a site with that id exists: one index lookup that loads nothing of it, for
+   * the writes that only name a site (a rating; issue 41: the entity's query cost a rating of a missing
+   * site more than the rest of its refusal).
+   */
+  async assertExists(id: number): Promise<void> {
+    const rows: unknown[] = await this.sites.query('SELECT 1 FROM "dive_sites" WHERE "id" = $1', [id]);
+    if (!rows.length) throw new NotFoundException(SITE_NOT_FOUND);
+  }
+
   /** One site, or null when there is none with that id. */
   find(id: number): Promise<DiveSite | null> {
     return this.sites.findOneBy({ id });

@@ -10,12 +10,17 @@ export function clientIp(request: Request): string {
   return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
 }
 
+/** A dotted IPv4 address in its one spelling (no leading zeros, each part up to 255), as ipaddr.js writes it. */
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /**
  * The network a rate limit counts an address under: an IPv4 address on its own, an IPv6 address by its
  * /64 ("2001:db8:1:2::/64"), the smallest prefix a provider gives one subscriber, inside which any
  * address is the same client's to pick; IPv4-mapped IPv6 (::ffff:203.0.113.7) as the IPv4 it carries.
  */
 export function rateLimitNetwork(address: string): string {
+  // The usual case, an IPv4 address as Node writes it, is its own network: no parse.
+  if (CANONICAL_IPV4.test(address)) return address;
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
@@ -23,7 +28,17 @@ export function rateLimitNetwork(address: string): string {
   return `${prefix.join(':')}::/64`;
 }
 
-/** The client a rate limit counts: its address's network (see rateLimitNetwork). */
+const networks = new WeakMap<Request, string>();
+
+/**
+ * The client a rate limit counts: its address's network (see rateLimitNetwork), worked out once per request
+ * (the limit's guard counts it, and a refusal hands the hit back under it).
+ */
 export function rateLimitClient(request: Request): string {
-  return rateLimitNetwork(clientIp(request));
+  let network = networks.get(request);
+  if (network === undefined) {
+    network = rateLimitNetwork(clientIp(request));
+    networks.set(request, network);
+  }
+  return network;
 }

@@ -92,17 +92,24 @@ export class NewsletterPagesController {
     return this.answer(await this.newsletter.unsubscribeByToken(typeof token === 'string' ? token : undefined, issueOfUnsubscribe(issue)), response);
   }
 
-  /** Unsubscribed (now or before), or the link was not valid (404). */
-  private answer(subscriber: Subscriber | null, response: Response): string {
-    if (!subscriber) response.status(404);
-    return this.render.page(
-      {
-        title: subscriber ? 'Unsubscribed' : 'Unsubscribe link not valid',
-        description: 'Newsletter unsubscribe',
-        path: '/newsletter/unsubscribe',
-        noindex: true,
-      },
-      <UnsubscribePage email={subscriber?.email ?? null} />,
+  /**
+   * Unsubscribed (now or before), or the link was not valid (404). Both pages are rendered once and kept
+   * (RenderService.fixedPage, pageWithText): only the address changes, and one-click unsubscribes come in
+   * waves after every issue, with made-up tokens among them.
+   */
+  private answer(subscriber: Pick<Subscriber, 'email'> | null, response: Response): string {
+    const meta = { description: 'Newsletter unsubscribe', path: '/newsletter/unsubscribe', noindex: true };
+    if (!subscriber) {
+      response.status(404);
+      return this.render.fixedPage('newsletter/unsubscribe: not valid', { ...meta, title: 'Unsubscribe link not valid' }, () => (
+        <UnsubscribePage email={null} />
+      ));
+    }
+    return this.render.pageWithText(
+      'newsletter/unsubscribe: done',
+      { ...meta, title: 'Unsubscribed' },
+      (email) => <UnsubscribePage email={email} />,
+      subscriber.email,
     );
   }
 }

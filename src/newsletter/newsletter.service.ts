@@ -61,6 +61,28 @@ const CONFIRM_SQL = `
   WHERE "confirmToken" = $1 AND "confirmRequestedAt" > $3 AND NOT "subscribed"
   RETURNING "id", "email"`;
 
+/**
+ * One-click unsubscribe in one statement: the token's subscriber (its id and address, for the answer),
+ * unsubscribed now if still subscribed (an unsubscribed one keeps the time it left). With `$3`, an issue
+ * (UNSUBSCRIBE_NOTED_SQL), that issue's delivery to them notes the unsubscribe, only when this statement
+ * is the one that unsubscribed them.
+ */
+const UNSUBSCRIBE_CTES = `
+  WITH "found" AS (
+    SELECT "id", "email", "subscribed" FROM "newsletters" WHERE "unsubscribeToken" = $1
+  ), "unsubscribed" AS (
+    UPDATE "newsletters" SET "subscribed" = false, "unsubscribedAt" = $2
+     WHERE "id" IN (SELECT "id" FROM "found" WHERE "subscribed") AND "subscribed"
+    RETURNING "id"
+  )`;
+const UNSUBSCRIBE_SQL = `${UNSUBSCRIBE_CTES}
+  SELECT "id", "email" FROM "found"`;
+const UNSUBSCRIBE_NOTED_SQL = `${UNSUBSCRIBE_CTES}, "noted" AS (
+    UPDATE "newsletter_deliveries" SET "unsubscribedAt" = $2
+     WHERE "issueId" = $3 AND "subscriberId" IN (SELECT "id" FROM "unsubscribed") AND "state" = 'sent' AND "unsubscribedAt" IS NULL
+  )
+  SELECT "id", "email" FROM "found"`;
+
 const isUniqueViolation = (error: unknown) =>
   error instanceof QueryFailedError && (error as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23505';
 
@@ -148,22 +170,17 @@ export class NewsletterService {
    * One-click unsubscribe; repeating it changes nothing. Null when the token is unknown. Through the link of
    * an issue's email (`issueId`, issue 44 item 6), that delivery notes it: the unsubscribes the issue caused
    * (only a delivery of that issue that was sent to this subscriber; a made-up issue id notes nothing).
+   * One statement (UNSUBSCRIBE_SQL), atomic by itself: no transaction, one round trip, a write only when a
+   * subscriber was still subscribed (issue 41: these arrive in waves after every issue).
    */
-  async unsubscribeByToken(token: string | undefined, issueId: number | null = null): Promise<Subscriber | null> {
-    const subscriber = await this.findByToken(token);
-    if (!subscriber || !subscriber.subscribed) return subscriber;
-    const now = this.clock.now();
-    return this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(Object.assign(subscriber, { subscribed: false, unsubscribedAt: now }));
-      if (issueId) {
-        await manager.query(
-          `UPDATE "newsletter_deliveries" SET "unsubscribedAt" = $3
-            WHERE "issueId" = $1 AND "subscriberId" = $2 AND "state" = 'sent' AND "unsubscribedAt" IS NULL`,
-          [issueId, subscriber.id, now],
-        );
-      }
-      return saved;
-    });
+  async unsubscribeByToken(token: string | undefined, issueId: number | null = null): Promise<Pick<Subscriber, 'id' | 'email'> | null> {
+    if (!token || token.length > 64) return null;
+    const rows: Pick<Subscriber, 'id' | 'email'>[] = await this.dataSource.query(issueId ? UNSUBSCRIBE_NOTED_SQL : UNSUBSCRIBE_SQL, [
+      token,
+      this.clock.now(),
+      ...(issueId ? [issueId] : []),
+    ]);
+    return rows[0] ?? null;
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   ThrottlerGuard,
   type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
+  type ThrottlerOptions,
   type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
@@ -36,8 +37,33 @@ export class RateLimitGuard extends ThrottlerGuard {
     super(options, storage, reflector);
   }
 
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return !this.limitOf(context);
+  /** The throttlers by name: a route names one, and only it is asked (not every one, each skipping). */
+  private readonly byName = new Map<string, ThrottlerOptions & { limit: number; ttl: number; blockDuration: number }>();
+
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    for (const throttler of this.throttlers)
+      this.byName.set(throttler.name!, throttler as ThrottlerOptions & { limit: number; ttl: number; blockDuration: number });
+  }
+
+  /**
+   * ThrottlerGuard's own walks every throttler and reads five options of each from the route (none of
+   * which this site sets): here the route's one limit is counted, with its module options.
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const name = this.limitOf(context);
+    const throttler = name && this.byName.get(name);
+    if (!throttler) return true;
+    const { limit, ttl, blockDuration } = throttler;
+    return this.handleRequest({
+      context,
+      limit,
+      ttl,
+      blockDuration,
+      throttler,
+      getTracker: this.commonOptions.getTracker!,
+      generateKey: this.commonOptions.generateKey!,
+    });
   }
 
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {

@@ -36,7 +36,7 @@ export class RatingsService {
 
   /** A site's ratings, newest first (every one, or the slice asked for), with the average (one decimal) and the count of all. */
   async forSite(diveSiteId: number, slice?: ListSlice): Promise<RatingsResponse<Date>> {
-    await this.sites.findById(diveSiteId);
+    await this.sites.assertExists(diveSiteId);
     return ratingsOf(this.ratings, diveSiteId, slice);
   }
 
@@ -47,7 +47,7 @@ export class RatingsService {
    */
   async createAndList(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<RatingsResponse<Date> & { rating: RatingResponse<Date> }> {
     if (dto.website) throw new BadRequestException('Rating rejected');
-    await this.sites.findById(diveSiteId);
+    await this.sites.assertExists(diveSiteId);
     return this.ratings.manager.transaction(async (manager) => {
       const repository = manager.getRepository(DiveSiteRating);
       const rating = await repository.save(repository.create({ diveSiteId, rating: dto.rating, comment: dto.comment ?? null, ipAddress, userEmail: null }));

@@ -14,10 +14,24 @@ import type { PageMeta, PageView } from './page-meta';
 
 const DEFAULT_IMAGE = '/media/poster-reef.svg';
 
+/**
+ * Where a kept page's text goes (pageWithText): a NUL, which no text of the site can hold (PostgreSQL text
+ * cannot, and the edge refuses it in a request), and which React writes out as it is.
+ */
+const TEXT_MARKER = '\u0000text\u0000';
+
+/** Text as React writes a text node (react-dom/server's escapeTextForBrowser): the same five characters. */
+const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+export function escapeText(text: string): string {
+  return text.replace(/["&'<>]/g, (character) => ESCAPES[character]);
+}
+
 /** Renders a page component inside the layout and the document shell, to a complete HTML string. */
 @Injectable()
 export class RenderService {
   private readonly assets: AssetManifest;
+  /** The pages rendered once (fixedPage, pageWithText), by key: their HTML cut at each place of the text. */
+  private readonly keptPages = new Map<string, string[]>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.assets = loadAssetManifest();
@@ -45,6 +59,36 @@ export class RenderService {
   /** A presenter's page: `Component` with the view's props, under the view's meta. */
   view<P extends object>(Component: ComponentType<P>, { meta, props }: PageView<P>): string {
     return this.page(meta, createElement(Component, props));
+  }
+
+  /**
+   * A page that is the same for every request (a refusal's page): rendered once for `key`, then sent as it
+   * was. A request carrying a form's outcome, which the page would show, is rendered as usual.
+   */
+  fixedPage(key: string, meta: PageMeta, body: () => ReactElement): string {
+    return this.kept(key, meta, body, '');
+  }
+
+  /**
+   * `page(meta, body(text))` for a page that differs from request to request only by `text`, shown as a
+   * text node (an email address): rendered once for `key` around a marker, and each answer is that HTML
+   * with the text put in, escaped as React escapes it, so that it is byte for byte what the render would
+   * be (test/unit/kept-pages.spec.ts). `body` must show `text` as it is (not changed, not in a URL), and
+   * `key` name one form of the page. An empty text, or a request carrying a form's outcome, is rendered as usual.
+   */
+  pageWithText(key: string, meta: PageMeta, body: (text: string) => ReactElement, text: string): string {
+    if (!text) return this.page(meta, body(text));
+    return this.kept(key, meta, body, text);
+  }
+
+  private kept(key: string, meta: PageMeta, body: (text: string) => ReactElement, text: string): string {
+    if (currentFormOutcome()) return this.page(meta, body(text));
+    let parts = this.keptPages.get(key);
+    if (!parts) {
+      parts = this.page(meta, body(TEXT_MARKER)).split(TEXT_MARKER);
+      this.keptPages.set(key, parts);
+    }
+    return parts.length === 1 ? parts[0] : parts.join(escapeText(text));
   }
 
   page(meta: PageMeta, body: ReactElement): string {
