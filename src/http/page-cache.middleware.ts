@@ -307,7 +307,9 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
         if (!kept || response.getHeader('Set-Cookie') || (response.statusCode !== 200 && response.statusCode !== 304)) return end?.('unkept');
         const own = answerKeepUntil(response);
         const page = { ...kept, tags: gatheredTags(response), route: routeOf(request), ...(own < Infinity ? { keepUntil: own } : {}) };
-        end?.(cache.set(key, page, generation, Math.min(keepUntil, own)));
+        // Kept whether or not this render leads (`end?.(cache.set(...))` would not even call set without one).
+        const outcome = cache.set(key, page, generation, Math.min(keepUntil, own));
+        end?.(outcome);
       });
     }
     next();

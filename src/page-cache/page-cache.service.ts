@@ -247,14 +247,18 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
    * Keeps a render, unless content it shows was dropped since it began (`generation` as read at its
    * start), until `keepUntil` as read at its start; a render that only a stale-marking change (a forecast
    * refresh) touched since is kept marked stale, so the next request renders it again. Says whether it was
-   * kept ('kept'), dropped by a change since ('refused'), or could not be kept for now ('unkept': the cache
-   * is off, or the answer is right for no time at all).
+   * kept ('kept'), not kept for now ('refused': dropped by a change since, or nothing is kept while the
+   * publishing schedule is read again), or not keepable ('unkept': the cache is off, or the answer is right
+   * for no time at all).
    */
   set(key: string, page: CachedPage, generation: number, keepUntil = this.keepUntil()): RenderEnd {
     if (!this.active) return 'unkept';
     const changed = this.changedSince(generation, page.tags);
     if (changed.dropped) return 'refused';
-    const ttl = Math.min(keepUntil - Date.now(), this.keepFor());
+    const bound = this.keepFor();
+    // Nothing is kept for a moment (the publishing schedule is read again): the next render will be.
+    if (bound < 1) return 'refused';
+    const ttl = Math.min(keepUntil - Date.now(), bound);
     if (ttl < 1) return 'unkept';
     this.entries.set(key, changed.staleSince === undefined ? page : { ...page, staleSince: changed.staleSince }, { ttl });
     this.unkept.delete(key);
