@@ -177,11 +177,14 @@ export function pageCacheHits(
       cache.stats.stale++;
       return serve(request, response, url, hit, 'stale');
     }
-    // One render per page at a time: wait for it, then answer from the cache, or (not kept) go on to Express.
+    // One render per page at a time: wait for it, then answer from the cache, or (not kept) go on to Express:
+    // after a render that failed or cannot be kept, each waiter renders its own, not one after another.
     cache.stats.waited++;
-    void flight.then(() => {
+    void flight.then((how) => {
       if (response.destroyed || request.socket.destroyed) return;
-      if (!answer(request, response, resume)) resume(request, response);
+      const kept = how === 'failed' || how === 'unkept' ? cache.get(url) : null;
+      if (kept && kept.staleSince === undefined) serve(request, response, url, kept, 'hit');
+      else if (how === 'failed' || how === 'unkept' || !answer(request, response, resume)) resume(request, response);
     });
     return true;
   };
@@ -303,6 +306,8 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
         kept = { status: 200, body, contentType, etag: String(response.getHeader('ETag')), headers, vary };
       });
       response.on('finish', () => {
+        // An error (the database unavailable, say) is no reason not to keep the page's next render.
+        if (response.statusCode >= 500) return end?.('failed');
         // A cookie set on the way out (a session begun) makes the answer personal after all.
         if (!kept || response.getHeader('Set-Cookie') || (response.statusCode !== 200 && response.statusCode !== 304)) return end?.('unkept');
         const own = answerKeepUntil(response);

@@ -71,10 +71,11 @@ export type Changed = readonly string[] | null;
 /**
  * How a render that other requests of its key waited for ended: kept (they are answered from the cache),
  * refused because what it shows changed while it rendered or its request went away (one of them renders
- * it again, the others wait once more), or not keepable at all (a 404, a redirect, a cookie: each renders
- * its own, and the key is not waited for during UNKEPT_MS).
+ * it again, the others wait once more), failed (a 5xx, the database unavailable: each renders its own, as
+ * without the cache, and the next requests wait for one render again), or not keepable at all (a 404, a
+ * redirect, a cookie: each renders its own, and the key is not waited for during UNKEPT_MS).
  */
-export type RenderEnd = 'kept' | 'refused' | 'unkept';
+export type RenderEnd = 'kept' | 'refused' | 'failed' | 'unkept';
 
 /** What changed since a render began, for the answer it made: nothing, only stale-marking changes (since when), or a drop. */
 type ChangedSince = { dropped: false; staleSince?: number } | { dropped: true };
@@ -122,7 +123,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   private sequence = 0;
   private readonly recent: { sequence: number; changed: ReadonlySet<string> | null; stale: boolean; at: number }[] = [];
   /** The renders in flight, by key: a request of the same key that misses waits for it (see lead). */
-  private readonly flights = new Map<string, Promise<void>>();
+  private readonly flights = new Map<string, Promise<RenderEnd>>();
   /** Keys whose last render could not be kept: not waited for (RenderEnd 'unkept'). */
   private readonly unkept = new LRUCache<string, true>({ max: 1000, ttl: UNKEPT_MS });
   private readonly listeners: ((changed: Changed) => unknown)[] = [];
@@ -266,7 +267,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /** The render of `key` in flight, for a request of the same key to wait for (pageCacheHits); null when none. */
-  inFlight(key: string): Promise<void> | null {
+  inFlight(key: string): Promise<RenderEnd> | null {
     return this.flights.get(key) ?? null;
   }
 
@@ -275,12 +276,13 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
    * MAX_STALE_MS) wait for it rather than render the same page again, and those that find a stale one are
    * answered with it meanwhile. Returns what to call when it has ended (once; later calls do nothing), or
    * null when another render of the key leads already, or the key's last render could not be kept. A
-   * render that does not end within FLIGHT_TIMEOUT_MS releases its waiters.
+   * render that does not end within FLIGHT_TIMEOUT_MS releases its waiters. The promise `inFlight` gives
+   * says how it ended.
    */
   lead(key: string): ((end: RenderEnd) => void) | null {
     if (!this.active || this.flights.has(key) || this.unkept.has(key)) return null;
-    let release!: () => void;
-    const flight = new Promise<void>((resolve) => (release = resolve));
+    let release!: (how: RenderEnd) => void;
+    const flight = new Promise<RenderEnd>((resolve) => (release = resolve));
     this.flights.set(key, flight);
     let ended = false;
     const end = (how: RenderEnd) => {
@@ -289,7 +291,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
       clearTimeout(timer);
       if (this.flights.get(key) === flight) this.flights.delete(key);
       if (how === 'unkept') this.unkept.set(key, true);
-      release();
+      release(how);
     };
     const timer = setTimeout(() => end('refused'), FLIGHT_TIMEOUT_MS);
     timer.unref();
