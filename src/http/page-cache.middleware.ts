@@ -14,6 +14,8 @@ import { newRequestId, routeOf, type RequestFinished } from './logging';
 
 /** What a CDN may do with an anonymous page: keep it a minute, serve it stale while it fetches a new one. */
 export const ANONYMOUS_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** A stale answer's (served while its page is rendered again after a forecast refresh): a CDN asks again each time. */
+const STALE_CACHE_CONTROL = 'public, no-cache';
 /** ANONYMOUS_HTML_CACHE_CONTROL's stale-while-revalidate, in ms. */
 const STALE_MS = 600_000;
 /**
@@ -199,7 +201,8 @@ export function pageCacheHits(
     const id = newRequestId(request);
     // Every header in the one writeHead below: nothing is set on the answer before it.
     const headers = [...hit.headers, 'X-Page-Cache', mark, 'X-Request-Id', id];
-    if (!isApiPath(url)) headers.push('Cache-Control', anonymousCacheControl(cache, hit.keepUntil));
+    // A stale answer (its page is being rendered again with a newer forecast) is not for a CDN to keep.
+    if (!isApiPath(url)) headers.push('Cache-Control', mark === 'stale' ? STALE_CACHE_CONTROL : anonymousCacheControl(cache, hit.keepUntil));
     if (config.sqlCountHeader) headers.push('X-SQL-Queries', '0');
     headers.push('Vary', varyWithEncoding(hit.vary));
     if (matches(request.headers['if-none-match'], hit.etag)) {

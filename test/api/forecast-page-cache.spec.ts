@@ -52,13 +52,13 @@ async function warm(t: TestApp, path: string): Promise<string> {
 }
 
 /** `n` requests of `path` at once, each on its own connection: their X-Page-Cache marks and bodies. */
-function burst(t: TestApp, path: string, n: number): Promise<{ mark: string; body: string }[]> {
+function burst(t: TestApp, path: string, n: number): Promise<{ mark: string; body: string; cacheControl: string }[]> {
   const url = new URL(path, t.baseUrl);
   return Promise.all(
     Array.from(
       { length: n },
       () =>
-        new Promise<{ mark: string; body: string }>((resolve, reject) => {
+        new Promise<{ mark: string; body: string; cacheControl: string }>((resolve, reject) => {
           http
             .get(url, { agent: false }, (response) => {
               let body = '';
@@ -66,7 +66,7 @@ function burst(t: TestApp, path: string, n: number): Promise<{ mark: string; bod
               response.on('data', (chunk: string) => (body += chunk));
               response.on('end', () => {
                 if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}`));
-                else resolve({ mark: String(response.headers['x-page-cache']), body });
+                else resolve({ mark: String(response.headers['x-page-cache']), body, cacheControl: String(response.headers['cache-control']) });
               });
             })
             .on('error', reject);
@@ -113,6 +113,9 @@ describe('a forecast refresh and the cached pages', () => {
       expect(['miss', 'hit', 'stale']).toContain(answer.mark);
       // Only while the page is rendered again is the kept one served; the render and every hit after it are new.
       expect(answer.body).toContain(shows(answer.mark === 'stale' ? 19.2 : 23.6));
+      // A CDN in front keeps the new page, never the stale one.
+      if (answer.mark === 'stale') expect(answer.cacheControl).toBe('public, no-cache');
+      else expect(answer.cacheControl).toMatch(/^public, max-age=0, s-maxage=\d+/);
     }
     const after = await request(b.baseUrl).get(sitePath()).expect(200);
     expect(after.headers['x-page-cache']).toBe('hit');
