@@ -179,14 +179,20 @@ export function pageCacheHits(
       cache.stats.stale++;
       return serve(request, response, url, hit, 'stale');
     }
-    // One render per page at a time: wait for it, then answer from the cache, or (not kept) go on to Express:
-    // after a render that failed or cannot be kept, each waiter renders its own, not one after another.
+    // One render per page at a time: wait for it, then answer from the cache, or (not kept) go on to Express.
     cache.stats.waited++;
     void flight.then((how) => {
       if (response.destroyed || request.socket.destroyed) return;
-      const kept = how === 'failed' || how === 'unkept' ? cache.get(url) : null;
-      if (kept && kept.staleSince === undefined) serve(request, response, url, kept, 'hit');
-      else if (how === 'failed' || how === 'unkept' || !answer(request, response, resume)) resume(request, response);
+      // A page that cannot be kept (a 404): each waiter renders its own, not one after another.
+      if (how === 'unkept') return resume(request, response);
+      // The render failed (the database unavailable): the stale page if there is one (never past its
+      // time to live: a site's midnight), else one waiter renders again and the others wait for it, rather
+      // than every waiter asking the database at once.
+      const stale = how === 'failed' ? cache.get(url) : null;
+      if (stale?.staleSince !== undefined) {
+        cache.stats.stale++;
+        serve(request, response, url, stale, 'stale');
+      } else if (!answer(request, response, resume)) resume(request, response);
     });
     return true;
   };

@@ -71,9 +71,9 @@ export type Changed = readonly string[] | null;
 /**
  * How a render that other requests of its key waited for ended: kept (they are answered from the cache),
  * refused because what it shows changed while it rendered or its request went away (one of them renders
- * it again, the others wait once more), failed (a 5xx, the database unavailable: each renders its own, as
- * without the cache, and the next requests wait for one render again), or not keepable at all (a 404, a
- * redirect, a cookie: each renders its own, and the key is not waited for during UNKEPT_MS).
+ * it again, the others wait once more), failed (a 5xx, the database unavailable: a stale answer is served
+ * to them if there is one, else as refused), or not keepable at all (a 404, a redirect, a cookie: each
+ * renders its own, and the key is not waited for during UNKEPT_MS).
  */
 export type RenderEnd = 'kept' | 'refused' | 'failed' | 'unkept';
 
