@@ -8,7 +8,9 @@
 // 2. the cached pages (a site page, /dive-sites, the home page) while a refresh of every site's forecast runs
 //    (POST /api/admin/forecast/refresh, the jobs the schedule queues), beside quiet phases, in turn, ROUNDS
 //    rounds (target >= 0.9 of quiet). A refresh drops the pages its cells show (and the 'forecasts' tag), so
-//    the loaded phases also render pages again.
+//    the loaded phases also render pages again. Each phase says how many pages the server rendered
+//    (`page_cache_misses_total` of /metrics), served stale while rendering them again, and made wait for one
+//    render of their page (docs/caching.md).
 // Writes bench/results/conditions.json.
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -92,7 +94,17 @@ async function startStandIn() {
 }
 
 const standIn = await startStandIn();
-const server = await startServer({ env: { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl } });
+const METRICS_TOKEN = 'bench-conditions-metrics-token';
+const server = await startServer({
+  env: { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl, METRICS_TOKEN },
+});
+/** The page cache's counters now: pages rendered that it could keep, stale answers served, requests that waited for a render. */
+async function cacheCounts() {
+  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const value = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { rendered: value('page_cache_misses_total'), stale: value('page_cache_stale_total'), waited: value('page_cache_waited_total') };
+}
+const countsSince = (before, after) => Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]]));
 const db = new Client({ connectionString: databaseUrl(server.dataDir) });
 await db.connect();
 const results = { settings: { phaseSeconds: PHASE, rounds: ROUNDS, connections: CONNECTIONS, logLevel: serverLogLevel() } };
@@ -131,13 +143,15 @@ try {
   log(`2. ${targets.join(', ')} quiet and during a refresh of every site, ${ROUNDS} rounds of ${PHASE} s phases`);
   // Each target PHASE seconds in turn; the phase's req/s is the mean of the targets'.
   const phase = async () => {
+    const before = await cacheCounts();
     const runs = {};
     for (const path of targets) {
       const run = await measureRun(server.url + path, { connections: CONNECTIONS, duration: PHASE, headers: { 'accept-encoding': 'gzip' } }, server.pid);
       runs[path] = { reqPerSec: run.reqPerSec, p99Ms: run.p99Ms, errors: run.errors, non2xx: run.non2xx };
     }
     const values = Object.values(runs);
-    return { reqPerSec: Math.round(values.reduce((sum, run) => sum + run.reqPerSec, 0) / values.length), runs };
+    const cache = countsSince(before, await cacheCounts());
+    return { reqPerSec: Math.round(values.reduce((sum, run) => sum + run.reqPerSec, 0) / values.length), runs, cache };
   };
   // Warm every target's cache.
   for (const path of targets) await measureRun(server.url + path, { connections: CONNECTIONS, duration: 1 }, server.pid);
@@ -151,6 +165,7 @@ try {
     log(
       `   round ${round + 1}: quiet ${quiet.reqPerSec} req/s, during the refresh ${loaded.reqPerSec} req/s (${ratio}); refresh ${done.jobs} jobs, ${done.stored ?? done.cells} of ${done.cells} cells in ${done.seconds ?? '> 120'} s`,
     );
+    log(`     page cache: quiet ${JSON.stringify(quiet.cache)}, during the refresh ${JSON.stringify(loaded.cache)}`);
     log(`     quiet ${JSON.stringify(quiet.runs)}`);
     log(`     loaded ${JSON.stringify(loaded.runs)}`);
   }

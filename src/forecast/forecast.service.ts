@@ -30,6 +30,13 @@ const SYNC_CELLS = `
   ON CONFLICT (cell) DO UPDATE SET latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude
    WHERE forecast_cells.latitude IS DISTINCT FROM EXCLUDED.latitude OR forecast_cells.longitude IS DISTINCT FROM EXCLUDED.longitude`;
 
+/** A batch's forecasts stored at once: $1 a JSON array of { cell, days, utc_offset_seconds }, $2 the time fetched. */
+const STORE_CELLS = `
+  UPDATE forecast_cells AS f
+     SET days = stored.days, utc_offset_seconds = stored.utc_offset_seconds, fetched_at = $2, attempted_at = $2, last_error = NULL
+    FROM jsonb_to_recordset($1::jsonb) AS stored(cell text, days jsonb, utc_offset_seconds int)
+   WHERE f.cell = stored.cell`;
+
 interface CellRow {
   cell: string;
   latitude: number;
@@ -140,16 +147,15 @@ export class ForecastService implements OnModuleInit, OnApplicationBootstrap, On
     const keys = cells.map((cell) => cell.cell);
     try {
       const forecasts = await this.client.fetch(cells);
-      const now = this.clock.now();
-      await this.dataSource.transaction(async (manager) => {
-        for (const forecast of forecasts)
-          await manager.query(
-            `UPDATE forecast_cells SET days = $2, utc_offset_seconds = $3, fetched_at = $4, attempted_at = $4, last_error = NULL WHERE cell = $1`,
-            [forecast.cell, JSON.stringify(forecast.days), forecast.utcOffsetSeconds, now],
-          );
-      });
-      // The pages of these cells' sites, and every answer showing many sites' outlooks (cards, filter, weekend).
-      await this.pageCache.invalidate([...keys.map(forecastTag), FORECASTS_TAG]);
+      // One statement for the batch (not one per cell): the cells' days as one JSON array.
+      await this.dataSource.query(STORE_CELLS, [
+        JSON.stringify(forecasts.map((forecast) => ({ cell: forecast.cell, days: forecast.days, utc_offset_seconds: forecast.utcOffsetSeconds }))),
+        this.clock.now(),
+      ]);
+      // The pages of these cells' sites, and every answer showing many sites' outlooks (cards, filter, weekend):
+      // marked stale, not dropped, so each is rendered again once while the others are answered with it
+      // (docs/caching.md, 'A forecast refresh'); a site's midnight still drops its page outright.
+      await this.pageCache.invalidate([...keys.map(forecastTag), FORECASTS_TAG], { stale: true });
     } catch (error) {
       const message = (error as Error).message;
       await this.dataSource.query(`UPDATE forecast_cells SET attempted_at = $2, last_error = $3 WHERE cell = ANY($1)`, [keys, this.clock.now(), message]);

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
@@ -14,6 +14,8 @@ import { newRequestId, routeOf, type RequestFinished } from './logging';
 
 /** What a CDN may do with an anonymous page: keep it a minute, serve it stale while it fetches a new one. */
 export const ANONYMOUS_HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** A stale answer's (served while its page is rendered again after a forecast refresh): a CDN asks again each time. */
+const STALE_CACHE_CONTROL = 'public, no-cache';
 /** ANONYMOUS_HTML_CACHE_CONTROL's stale-while-revalidate, in ms. */
 const STALE_MS = 600_000;
 /**
@@ -161,37 +163,68 @@ export function pageCacheHits(
   // and were promoted, about 2 MB each, for mark-compacts to free (3 or 4 a second under load); as an array
   // nothing is (--trace-gc-nvp, 3 s of hits: 0 promoted and no mark-compact, 24,200 to 25,400 req/s against
   // 18,700 to 19,400).
-  return (request, response) => {
+  const answer: FirstAnswer = (request, response, resume) => {
     if (!cache.active || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     if (personal(request)) return false;
     if (config.sqlCountHeader && request.headers['x-page-cache'] === 'bypass') return false;
     const url = request.url ?? '';
+    if (url.length > MAX_KEY_LENGTH) return false;
     // Only what the keeping middleware below kept is found: never an admin answer, never a long key.
-    const hit = url.length <= MAX_KEY_LENGTH ? cache.get(url) : null;
-    if (!hit) return false;
+    const hit = cache.get(url);
+    if (hit && hit.staleSince === undefined) return serve(request, response, url, hit, 'hit');
+    // No answer, or a stale one (a forecast refreshed since): is the page being rendered now?
+    const flight = cache.inFlight(url);
+    if (!flight) return false; // this request renders it (the keeping middleware leads: the others wait for it)
+    if (hit && cache.servesStale(hit)) {
+      cache.stats.stale++;
+      return serve(request, response, url, hit, 'stale');
+    }
+    // One render per page at a time: wait for it, then answer from the cache, or (not kept) go on to Express.
+    cache.stats.waited++;
+    void flight.then((how) => {
+      if (response.destroyed || request.socket.destroyed) return;
+      // A page that cannot be kept (a 404): each waiter renders its own, not one after another.
+      if (how === 'unkept') return resume(request, response);
+      // The render failed (the database unavailable): the stale page if there is one (never past its
+      // time to live: a site's midnight), else one waiter renders again and the others wait for it, rather
+      // than every waiter asking the database at once.
+      const stale = how === 'failed' ? cache.get(url) : null;
+      if (stale?.staleSince !== undefined) {
+        cache.stats.stale++;
+        serve(request, response, url, stale, 'stale');
+      } else if (!answer(request, response, resume)) resume(request, response);
+    });
+    return true;
+  };
+  return answer;
+
+  /** Answers with a kept answer (`mark`: 'hit', or 'stale' while its page is rendered again). */
+  function serve(request: IncomingMessage, response: ServerResponse, url: string, hit: CachedPage, mark: 'hit' | 'stale'): true {
+    const method = String(request.method);
     // A reader's page view (src/insights): counted in memory, written in batches.
-    if (viewed && request.method === 'GET' && hit.contentType.startsWith('text/html')) viewed(request, url);
+    if (viewed && method === 'GET' && hit.contentType.startsWith('text/html')) viewed(request, url);
     const started = finished ? performance.now() : 0;
     const id = newRequestId(request);
     // Every header in the one writeHead below: nothing is set on the answer before it.
-    const headers = [...hit.headers, 'X-Page-Cache', 'hit', 'X-Request-Id', id];
-    if (!isApiPath(url)) headers.push('Cache-Control', anonymousCacheControl(cache, hit.keepUntil));
+    const headers = [...hit.headers, 'X-Page-Cache', mark, 'X-Request-Id', id];
+    // A stale answer (its page is being rendered again with a newer forecast) is not for a CDN to keep.
+    if (!isApiPath(url)) headers.push('Cache-Control', mark === 'stale' ? STALE_CACHE_CONTROL : anonymousCacheControl(cache, hit.keepUntil));
     if (config.sqlCountHeader) headers.push('X-SQL-Queries', '0');
     headers.push('Vary', varyWithEncoding(hit.vary));
     if (matches(request.headers['if-none-match'], hit.etag)) {
       response.writeHead(304, headers);
       response.end();
-      finished?.(request.method, url, 304, performance.now() - started, id, hit.route);
+      finished?.(method, url, 304, performance.now() - started, id, hit.route);
       return true;
     }
     const { body, encoding } = encoded(request, hit);
     if (encoding) headers.push('Content-Encoding', encoding);
     headers.push('Content-Length', String(body.length));
     response.writeHead(hit.status, headers);
-    response.end(request.method === 'HEAD' ? undefined : body);
-    finished?.(request.method, url, hit.status, performance.now() - started, id, hit.route);
+    response.end(method === 'HEAD' ? undefined : body);
+    finished?.(method, url, hit.status, performance.now() - started, id, hit.route);
     return true;
-  };
+  }
 }
 
 function isJson(response: Response): boolean {
@@ -268,6 +301,10 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
       return sent;
     });
     if (cacheable && request.method === 'GET') {
+      // This render leads: the requests of the same key that miss meanwhile wait for it (pageCacheHits).
+      const end = cache.lead(key);
+      // Ended at its finish below, or here if the request went away first (its waiters then render).
+      if (end) response.once('close', () => end('refused'));
       // The headers as they are written (Express's send has set the type with its charset by then), before
       // compression adds its own.
       beforeHead(response, () => {
@@ -278,12 +315,15 @@ export function pageCacheMiddleware(cache: PageCacheService, config: AppConfig):
         kept = { status: 200, body, contentType, etag: String(response.getHeader('ETag')), headers, vary };
       });
       response.on('finish', () => {
-        if (!kept) return;
+        // An error (the database unavailable, say) is no reason not to keep the page's next render.
+        if (response.statusCode >= 500) return end?.('failed');
         // A cookie set on the way out (a session begun) makes the answer personal after all.
-        if (response.getHeader('Set-Cookie') || (response.statusCode !== 200 && response.statusCode !== 304)) return;
+        if (!kept || response.getHeader('Set-Cookie') || (response.statusCode !== 200 && response.statusCode !== 304)) return end?.('unkept');
         const own = answerKeepUntil(response);
         const page = { ...kept, tags: gatheredTags(response), route: routeOf(request), ...(own < Infinity ? { keepUntil: own } : {}) };
-        cache.set(key, page, generation, Math.min(keepUntil, own));
+        // Kept whether or not this render leads (`end?.(cache.set(...))` would not even call set without one).
+        const outcome = cache.set(key, page, generation, Math.min(keepUntil, own));
+        end?.(outcome);
       });
     }
     next();

@@ -71,6 +71,8 @@ export class Metrics {
     counted('page_cache_hits_total', 'Answers served from the page cache', () => pageCache.stats.hits);
     counted('page_cache_misses_total', 'Anonymous pages rendered that the page cache could keep', () => pageCache.stats.misses);
     counted('page_cache_evictions_total', 'Kept answers pushed out of the page cache by its entry or byte bound', () => pageCache.stats.evictions);
+    counted('page_cache_stale_total', 'Stale answers served while their page was rendered again (a forecast refresh)', () => pageCache.stats.stale);
+    counted('page_cache_waited_total', "Requests that waited for another request's render of the same page", () => pageCache.stats.waited);
     const gauge = (name: string, help: string, read: () => number) =>
       new Gauge({
         name,

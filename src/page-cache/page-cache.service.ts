@@ -24,6 +24,15 @@ const RECONNECT_MAX_MS = 10_000;
  * oldest one remembered is not kept (at hundreds of writes a second, that is a render of over a second).
  */
 const REMEMBERED_INVALIDATIONS = 256;
+/**
+ * The longest an answer marked stale (a forecast refreshed since its render: `invalidate(tags, { stale: true })`)
+ * is served while one request renders it again; past that the requests wait for the render.
+ */
+export const MAX_STALE_MS = 10_000;
+/** A render other requests of its key wait for releases them by then at the latest (one of them then renders). */
+const FLIGHT_TIMEOUT_MS = 10_000;
+/** A key whose render could not be kept (a 404, a redirect, a cookie set) is rendered for every request, not one after another, this long. */
+const UNKEPT_MS = 10_000;
 
 export interface CachedPage {
   /** The answer's status as rendered (only 200 answers are kept today). */
@@ -45,6 +54,12 @@ export interface CachedPage {
   route?: string;
   /** When its handler said it stops being right (epoch ms; keepAnswerFor in cache-tags.ts), if it did. */
   keepUntil?: number;
+  /**
+   * When it was marked stale (epoch ms): a forecast it shows was refreshed since its render. Served only while
+   * a render of its key is in flight, and for MAX_STALE_MS at most; a hard drop (a write, the TTL at the
+   * site's midnight) still removes it at once.
+   */
+  staleSince?: number;
   /** The body compressed, made on the first hit that accepts it (the byte bound counts only `body`). */
   gzip?: Buffer;
   br?: Buffer;
@@ -52,6 +67,18 @@ export interface CachedPage {
 
 /** Tags a write changed, or null for everything. */
 export type Changed = readonly string[] | null;
+
+/**
+ * How a render that other requests of its key waited for ended: kept (they are answered from the cache),
+ * refused because what it shows changed while it rendered or its request went away (one of them renders
+ * it again, the others wait once more), failed (a 5xx, the database unavailable: a stale answer is served
+ * to them if there is one, else as refused), or not keepable at all (a 404, a redirect, a cookie: each
+ * renders its own, and the key is not waited for during UNKEPT_MS).
+ */
+export type RenderEnd = 'kept' | 'refused' | 'failed' | 'unkept';
+
+/** What changed since a render began, for the answer it made: nothing, only stale-marking changes (since when), or a drop. */
+type ChangedSince = { dropped: false; staleSince?: number } | { dropped: true };
 
 /** A strong validator of the body's bytes. */
 export function etagOf(body: Buffer): string {
@@ -78,9 +105,10 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   private readonly logger = new Logger('PageCache');
   /**
    * Counted for the metrics (src/metrics): answers served from the cache, pages rendered that it could have
-   * kept (the middleware counts those), and answers pushed out by the entry or byte bound.
+   * kept (the middleware counts those), answers pushed out by the entry or byte bound, stale answers served
+   * while their key was rendered again, and requests that waited for another's render of their key.
    */
-  readonly stats = { hits: 0, misses: 0, evictions: 0 };
+  readonly stats = { hits: 0, misses: 0, evictions: 0, stale: 0, waited: 0 };
   private readonly entries = new LRUCache<string, CachedPage>({
     max: MAX_ENTRIES,
     maxSize: MAX_BYTES,
@@ -93,7 +121,11 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   });
   /** Bumped by every invalidation: a render that began before one that touches it is never kept. */
   private sequence = 0;
-  private readonly recent: { sequence: number; changed: ReadonlySet<string> | null }[] = [];
+  private readonly recent: { sequence: number; changed: ReadonlySet<string> | null; stale: boolean; at: number }[] = [];
+  /** The renders in flight, by key: a request of the same key that misses waits for it (see lead). */
+  private readonly flights = new Map<string, Promise<RenderEnd>>();
+  /** Keys whose last render could not be kept: not waited for (RenderEnd 'unkept'). */
+  private readonly unkept = new LRUCache<string, true>({ max: 1000, ttl: UNKEPT_MS });
   private readonly listeners: ((changed: Changed) => unknown)[] = [];
   private listener: Client | null = null;
   private listening = false;
@@ -195,22 +227,75 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     await listener?.end().catch(() => undefined);
   }
 
+  /**
+   * The kept answer of `key`, fresh or marked stale (`staleSince`; see servesStale); a fresh one is counted
+   * as a hit. An answer past its time to live (a site's midnight) is never returned.
+   */
   get(key: string): CachedPage | null {
     if (!this.active) return null;
     const page = this.entries.get(key);
     if (!page) return null;
-    this.stats.hits++;
+    if (page.staleSince === undefined) this.stats.hits++;
     return page;
   }
 
+  /** Whether an answer marked stale may still be served while its key is rendered again (MAX_STALE_MS). */
+  servesStale(page: CachedPage): boolean {
+    return page.staleSince !== undefined && Date.now() - page.staleSince <= MAX_STALE_MS;
+  }
+
   /**
-   * Keeps a render, unless content it shows changed since it began (`generation` as read at its start),
-   * until `keepUntil` as read at its start.
+   * Keeps a render, unless content it shows was dropped since it began (`generation` as read at its
+   * start), until `keepUntil` as read at its start; a render that only a stale-marking change (a forecast
+   * refresh) touched since is kept marked stale, so the next request renders it again. Says whether it was
+   * kept ('kept'), not kept for now ('refused': dropped by a change since, or nothing is kept while the
+   * publishing schedule is read again), or not keepable ('unkept': the cache is off, or the answer is right
+   * for no time at all).
    */
-  set(key: string, page: CachedPage, generation: number, keepUntil = this.keepUntil()): void {
-    if (!this.active || this.changedSince(generation, page.tags)) return;
-    const ttl = Math.min(keepUntil - Date.now(), this.keepFor());
-    if (ttl >= 1) this.entries.set(key, page, { ttl });
+  set(key: string, page: CachedPage, generation: number, keepUntil = this.keepUntil()): RenderEnd {
+    if (!this.active) return 'unkept';
+    const changed = this.changedSince(generation, page.tags);
+    if (changed.dropped) return 'refused';
+    const bound = this.keepFor();
+    // Nothing is kept for a moment (the publishing schedule is read again): the next render will be.
+    if (bound < 1) return 'refused';
+    const ttl = Math.min(keepUntil - Date.now(), bound);
+    if (ttl < 1) return 'unkept';
+    this.entries.set(key, changed.staleSince === undefined ? page : { ...page, staleSince: changed.staleSince }, { ttl });
+    this.unkept.delete(key);
+    return 'kept';
+  }
+
+  /** The render of `key` in flight, for a request of the same key to wait for (pageCacheHits); null when none. */
+  inFlight(key: string): Promise<RenderEnd> | null {
+    return this.flights.get(key) ?? null;
+  }
+
+  /**
+   * A render of `key` begins: the requests of that key that find no answer (or a stale one past
+   * MAX_STALE_MS) wait for it rather than render the same page again, and those that find a stale one are
+   * answered with it meanwhile. Returns what to call when it has ended (once; later calls do nothing), or
+   * null when another render of the key leads already, or the key's last render could not be kept. A
+   * render that does not end within FLIGHT_TIMEOUT_MS releases its waiters. The promise `inFlight` gives
+   * says how it ended.
+   */
+  lead(key: string): ((end: RenderEnd) => void) | null {
+    if (!this.active || this.flights.has(key) || this.unkept.has(key)) return null;
+    let release!: (how: RenderEnd) => void;
+    const flight = new Promise<RenderEnd>((resolve) => (release = resolve));
+    this.flights.set(key, flight);
+    let ended = false;
+    const end = (how: RenderEnd) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+      if (how === 'unkept') this.unkept.set(key, true);
+      release(how);
+    };
+    const timer = setTimeout(() => end('refused'), FLIGHT_TIMEOUT_MS);
+    timer.unref();
+    return end;
   }
 
   /** Empties this process's cache now. */
@@ -224,16 +309,22 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
    * database (this one included, counted beforehand in pg_stat_activity) has acknowledged, or after 1 s:
    * so when the writer answers, no process serves the old answer any more. Everything (null) is never a
    * default: only what says so (an operator's import) drops it.
+   *
+   * With `stale` (a forecast refresh, issue 46), the answers showing the tags are marked stale instead of
+   * dropped: the next request of each renders it again while the others are answered with the stale one
+   * (for MAX_STALE_MS at most), so a refresh of every site costs one render per page kept, not one per
+   * waiting visitor. Their time to live (a site's midnight) is untouched: that drop stays hard.
    */
-  async invalidate(changed: Changed): Promise<void> {
+  async invalidate(changed: Changed, { stale = false }: { stale?: boolean } = {}): Promise<void> {
     if (changed && changed.length === 0) return;
-    const followed = this.drop(changed);
+    const soft = stale && changed !== null;
+    const followed = this.drop(changed, soft);
     if (!this.config.pageCache) return followed;
     const token = `${this.instanceId}:${++this.invalidations}`;
     let acknowledged: Promise<void> = Promise.resolve();
     try {
       if (this.listening) acknowledged = this.awaitAcknowledgements(token, await this.listeningProcesses());
-      await this.dataSource.query('SELECT pg_notify($1, $2)', [PAGE_CACHE_CHANNEL, invalidationPayload(token, changed)]);
+      await this.dataSource.query('SELECT pg_notify($1, $2)', [PAGE_CACHE_CHANNEL, invalidationPayload(token, changed, soft)]);
     } catch (error) {
       this.logger.error(`NOTIFY ${PAGE_CACHE_CHANNEL} failed: ${(error as Error).message}`);
       this.settle(token);
@@ -241,18 +332,26 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     await Promise.all([acknowledged, followed]);
   }
 
-  /** Drops the answers showing `changed` (all when null) and remembers it for renders in flight. */
-  private drop(changed: Changed): Promise<void> {
+  /**
+   * Drops the answers showing `changed` (all when null), or marks them stale (`stale`), and remembers it
+   * for renders in flight.
+   */
+  private drop(changed: Changed, stale = false): Promise<void> {
     const tags = changed ? new Set(changed) : null;
-    this.recent.push({ sequence: ++this.sequence, changed: tags });
+    const at = Date.now();
+    this.recent.push({ sequence: ++this.sequence, changed: tags, stale: stale && tags !== null, at });
     if (this.recent.length > REMEMBERED_INVALIDATIONS) this.recent.shift();
     if (!tags) this.entries.clear();
-    else {
-      const stale: string[] = [];
-      this.entries.forEach((page, key) => {
-        if (touches(page.tags, tags)) stale.push(key);
+    else if (stale) {
+      this.entries.forEach((page) => {
+        if (touches(page.tags, tags)) page.staleSince ??= at;
       });
-      for (const key of stale) this.entries.delete(key);
+    } else {
+      const dropped: string[] = [];
+      this.entries.forEach((page, key) => {
+        if (touches(page.tags, tags)) dropped.push(key);
+      });
+      for (const key of dropped) this.entries.delete(key);
     }
     const results = this.listeners.map((listener) => listener(changed));
     return Promise.all(results).then(
@@ -261,11 +360,17 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     );
   }
 
-  private changedSince(generation: number, tags: readonly string[]): boolean {
-    if (generation === this.sequence) return false;
+  private changedSince(generation: number, tags: readonly string[]): ChangedSince {
+    if (generation === this.sequence) return { dropped: false };
     const oldest = this.recent[0];
-    if (!oldest || oldest.sequence > generation + 1) return true;
-    return this.recent.some((change) => change.sequence > generation && touches(tags, change.changed));
+    if (!oldest || oldest.sequence > generation + 1) return { dropped: true };
+    let staleSince: number | undefined;
+    for (const change of this.recent) {
+      if (change.sequence <= generation || !touches(tags, change.changed)) continue;
+      if (!change.stale) return { dropped: true };
+      staleSince ??= change.at;
+    }
+    return { dropped: false, staleSince };
   }
 
   /** The processes listening on the database, this one included (see processCount). */
@@ -333,9 +438,9 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     client.on('notification', (message) => {
       const payload = message.payload ?? '';
       if (message.channel === PAGE_CACHE_CHANNEL) {
-        const { from: token, changed } = parseInvalidation(payload);
+        const { from: token, changed, stale } = parseInvalidation(payload);
         // This process's own invalidation coming back finds its answers already dropped.
-        if (!token.startsWith(`${this.instanceId}:`)) void this.drop(changed);
+        if (!token.startsWith(`${this.instanceId}:`)) void this.drop(changed, stale);
         // A server's invalidation (not the seed's) waits for every process to say it has dropped them.
         if (token.includes(':')) client.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, token]).catch(() => undefined);
       } else if (message.channel === MEMBERS_CHANNEL) {
