@@ -87,8 +87,10 @@ export function formatOfferPrice(price: number, currency: string): string {
 }
 
 /** A checked day ('YYYY-MM-DD') as '28 Nov 2026': a calendar day, the same in every time zone. */
+const CHECKED_DAY = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 export function formatCheckedDay(day: string): string {
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return CHECKED_DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
 /**

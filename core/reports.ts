@@ -98,9 +98,7 @@ export function reportAge(date: string, today: string): string {
 export const isOldReport = (date: string, today: string): boolean => daysBetween(date, today) > REPORT_MAX_AGE_DAYS;
 
 /** The day (YYYY-MM-DD) it is at `instant` in `zone`. */
-export function dayIn(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
+export { dayIn } from 'core/site-time';
 
 /** What a report measured first: 'vis 15 m', else the temperature, the current or 'report'. */
 export function reportHeadline(report: Pick<ReportResponse, 'visibility' | 'waterTemperature' | 'current'>): string {
@@ -134,10 +132,12 @@ export interface SiteReportsData {
 export const siteReportsPath = (siteId: number) => `/dive-sites/${siteId}/reports`;
 
 /** The day a report names, 'Saturday 21 November 2026' (a calendar day: no zone to shift it). */
+const REPORT_DAY = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const PHOTO_DAY = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const WEEKDAY = new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'UTC' });
+
 export function reportDay(date: string): string {
-  return new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return REPORT_DAY.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** The day `days` before `today` (both YYYY-MM-DD). */
@@ -175,7 +175,7 @@ export function defaultPhotoAlt(name: string | null | undefined, site: string, d
 
 /** '21 November 2026' (a calendar day: no zone to shift it). */
 export function photoDay(date: string): string {
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return PHOTO_DAY.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** processing: on the job queue; pending: ready, waiting for the administrator; approved: shown; rejected: never shown. */
@@ -221,11 +221,6 @@ export function reportedConditions(report: Pick<ReportResponse, 'date' | 'visibi
     report.current !== null && (report.current === 'none' ? 'no current' : `${report.current} current`),
   ].filter((fact): fact is string => !!fact);
   if (!facts.length) return null;
-  const day =
-    age === 0
-      ? 'today'
-      : age === 1
-        ? 'yesterday'
-        : new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${report.date}T00:00:00Z`));
+  const day = age === 0 ? 'today' : age === 1 ? 'yesterday' : WEEKDAY.format(new Date(`${report.date}T00:00:00Z`));
   return `Reported: ${facts.join(', ')}, ${day}`;
 }

@@ -37,6 +37,21 @@ function formatter(key: string, zone: string, options: Intl.DateTimeFormatOption
   return found;
 }
 
+const isoDays = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar day (YYYY-MM-DD) `instant` falls on in `zone`. One formatter per zone, made once: making one
+ * costs far more than using it, and pages ask for the day many times (notices, reports, page views).
+ */
+export function dayIn(instant: Date, zone: string): string {
+  let format = isoDays.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    isoDays.set(zone, format);
+  }
+  return format.format(instant);
+}
+
 const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
 /** '4 July 2025' as the day is in `zone`. */

@@ -69,9 +69,7 @@ export interface CheckQueueRow {
 }
 
 /** The day (YYYY-MM-DD) as it is in `zone`. */
-export function dayIn(now: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { dayIn } from 'core/site-time';
 
 /** Whether a notice is in force on `day`: started, and not ended (an open end never ends). */
 export function inForce(notice: Pick<NoticeBrief, 'startsOn' | 'endsOn'>, day: string): boolean {

@@ -1,3 +1,4 @@
+import { dayIn } from 'core/site-time';
 import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isbot } from 'isbot';
@@ -36,18 +37,8 @@ export function requestAddress(request: IncomingMessage, hops: number): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
-/** One formatter per time zone: making one costs far more than using it, and a page view asks for the day. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The site's calendar day (YYYY-MM-DD) in its time zone. */
-export function siteDay(at: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
-}
+export const siteDay = dayIn;
 
 /** The hash key of visitorHash, derived from the server's secret (SESSION_SECRET) for this use only. */
 export function visitorKey(secret: string): Buffer {

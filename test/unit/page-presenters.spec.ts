@@ -118,7 +118,8 @@ describe('gear reviews presenter', () => {
     const view = presentGearReviews({ hero, latest: review(2), reviews: [review(2)], products: [product], category: null, search: 'fins', links });
     expect(view.meta).toMatchObject({ title: 'Scuba Gear Reviews - Honest Reviews Tested in Australia', path: '/gear-reviews', noindex: true });
     expect(view.props.hero).toEqual({ name: 'Fish Rock', region: 'New South Wales', imageUrl: '/media/scene-wreck.svg', href: '/blog/fish-rock' });
-    expect(view.props.products).toEqual([product]);
+    // A product with no checked offer at its link (issue 47): its button searches the shop.
+    expect(view.props.products).toEqual([{ ...product, offer: null }]);
     expect(view.props.search).toBe('fins');
   });
 
