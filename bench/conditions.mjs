@@ -13,12 +13,12 @@
 //    render of their page (docs/caching.md).
 // Writes bench/results/conditions.json.
 import { execFileSync } from 'node:child_process';
-import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measureLimit } from './lib/limit.mjs';
+import { startOpenMeteo } from './lib/open-meteo.mjs';
 import { databaseUrl, signIn } from './lib/scale.mjs';
 import { root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
@@ -42,62 +42,9 @@ if (!args.includes('--no-build')) {
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** Open-Meteo's hourly answer for one location: 7 days from today (UTC+10), a moderate sea. */
-function location(latitude, longitude, names) {
-  const start = new Date(Date.now() + 10 * 3_600_000);
-  start.setUTCHours(0, 0, 0, 0);
-  const time = Array.from({ length: 7 * 24 }, (_, i) => new Date(start.getTime() + i * 3_600_000).toISOString().slice(0, 16));
-  const value = {
-    swell_wave_height: 1.1,
-    swell_wave_direction: 135,
-    swell_wave_period: 10,
-    wave_height: 1.4,
-    wave_direction: 135,
-    wave_period: 8,
-    secondary_swell_wave_height: null,
-    secondary_swell_wave_direction: null,
-    secondary_swell_wave_period: null,
-    sea_surface_temperature: 21,
-    wind_speed_10m: 14,
-    wind_gusts_10m: 22,
-    wind_direction_10m: 90,
-  };
-  return {
-    latitude,
-    longitude,
-    utc_offset_seconds: 36_000,
-    timezone: 'Australia/Brisbane',
-    hourly: Object.fromEntries([['time', time], ...names.map((name) => [name, time.map(() => value[name] ?? null)])]),
-  };
-}
-
-async function startStandIn() {
-  let requests = 0;
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url, 'http://stand-in');
-    requests++;
-    const latitudes = (url.searchParams.get('latitude') ?? '').split(',');
-    const longitudes = (url.searchParams.get('longitude') ?? '').split(',');
-    const names = (url.searchParams.get('hourly') ?? '').split(',');
-    const answers = latitudes.map((latitude, i) => location(Number(latitude), Number(longitudes[i]), names));
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify(answers.length === 1 ? answers[0] : answers));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
-  return {
-    marineUrl: `${base}/v1/marine`,
-    weatherUrl: `${base}/v1/forecast`,
-    requests: () => requests,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-const standIn = await startStandIn();
+const standIn = await startOpenMeteo();
 const METRICS_TOKEN = 'bench-conditions-metrics-token';
-const server = await startServer({
-  env: { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl, METRICS_TOKEN },
-});
+const server = await startServer({ env: { ...standIn.env, METRICS_TOKEN } });
 /** The page cache's counters now: pages rendered that it could keep, stale answers served, requests that waited for a render. */
 async function cacheCounts() {
   const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();

@@ -8,6 +8,8 @@ import { cpus, loadavg } from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, isAbsolute, join } from 'node:path';
 import { measureLighthouse } from './lib/lighthouse.mjs';
+import { prepareReportedSite } from './lib/lighthouse-site.mjs';
+import { startOpenMeteo } from './lib/open-meteo.mjs';
 import { measureMemory, rssMb } from './lib/memory.mjs';
 import { measurePageWeight } from './lib/page-weight.mjs';
 import { root, serverLogLevel, startServer } from './lib/server.mjs';
@@ -47,7 +49,7 @@ const settings = quick
       throughputSeconds: 10,
       warmupSeconds: 2,
       memorySeconds: 300,
-      lighthousePages: 9,
+      lighthousePages: Infinity,
       // Lighthouse's advice (docs/variability.md): the median of 5 runs is about twice as stable as one run.
       lighthouseRuns: 5,
       settleMs: 1500,
@@ -89,8 +91,13 @@ log(
 // The map's tiles come from a local stand-in (bench/lib/tiles.mjs); `--offline-map`: from nowhere, as in the
 // tests, so /dive-sites draws its offline land.
 const tiles = args.includes('--offline-map') ? null : await startTiles();
+// Where Lighthouse runs, the forecast comes from a stand-in of Open-Meteo (bench/lib/open-meteo.mjs), which
+// this machine cannot reach: the site pages measured show a stored forecast and its outlook, as production's do.
+const lighthouseRuns = !onlyParts.length || onlyParts.includes('lighthouse');
+const openMeteo = lighthouseRuns ? await startOpenMeteo() : null;
 const server = await startServer({
   env: {
+    ...(openMeteo ? openMeteo.env : {}),
     ...(onlyParts.includes('writes') ? { TRUST_PROXY: '1' } : {}),
     ...(onlyParts.length ? { BENCH_SQL_COUNT: '0' } : {}),
     ...(tiles ? { TILE_URL: tiles.url } : {}),
@@ -236,7 +243,7 @@ try {
   );
 
   // 3. Lighthouse.
-  await runLighthouse(lighthousePaths({ articlePath, reviewPath, lighthouseSite }).slice(0, settings.lighthousePages));
+  await runLighthouse({ articlePath, reviewPath, lighthouseSite }, settings.lighthousePages);
 
   // 5. Memory.
   log(`memory: ${settings.memorySeconds} s of mixed load`);
@@ -287,17 +294,37 @@ async function finish() {
   writeFileSync(out, JSON.stringify(results, null, 2));
   await server.stop();
   await tiles?.stop();
+  await openMeteo?.close();
   log(`wrote ${out}`);
 }
 
-/** One page of each type (issue #28's list): the dive site is Julian Rocks, whose map has many markers close together. */
-function lighthousePaths({ articlePath, reviewPath, lighthouseSite: site }) {
-  return ['/', '/blog', articlePath, '/gear-reviews', reviewPath, '/dive-sites', `/dive-sites/${site.id}`, '/search?q=wreck', '/learn-to-dive'];
+/**
+ * One page of each type (issues #28 and #47's list): the dive site is Julian Rocks, whose map has many markers
+ * close together; the reported site (bench/lib/lighthouse-site.mjs, made before the runs, not with `--quick`)
+ * has its forecast, tides, divers' reports, a gallery and its own photo; the 404 is measured as a 404.
+ */
+function lighthousePages({ articlePath, reviewPath, lighthouseSite: site, reportedSitePath }) {
+  return [
+    { name: 'home', path: '/' },
+    { name: 'blog', path: '/blog' },
+    { name: 'article', path: articlePath },
+    { name: 'gear reviews', path: '/gear-reviews' },
+    { name: 'review', path: reviewPath },
+    { name: 'dive sites', path: '/dive-sites' },
+    { name: 'site', path: `/dive-sites/${site.id}` },
+    ...(reportedSitePath ? [{ name: 'site, reports+photo', path: reportedSitePath }] : []),
+    { name: 'region', path: `/dive-sites?region=${encodeURIComponent(site.region)}` },
+    { name: 'search', path: '/search?q=wreck' },
+    { name: 'learn to dive', path: '/learn-to-dive' },
+    { name: '404', path: '/no-such-page', status: 404 },
+  ];
 }
 
-async function runLighthouse(paths) {
+async function runLighthouse(context, pageCount = Infinity) {
+  const reportedSitePath = pageCount > 1 ? await prepareReportedSite(server, log) : null;
+  const pages = lighthousePages({ ...context, reportedSitePath }).slice(0, pageCount);
   log(`Lighthouse (mobile), ${settings.lighthouseRuns} run(s) a page, the median`);
-  results.sections.lighthouse = await measureLighthouse(base, paths, { runs: settings.lighthouseRuns });
+  results.sections.lighthouse = await measureLighthouse(base, pages, { runs: settings.lighthouseRuns });
   print(
     'Lighthouse mobile, median of the runs (targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100)',
     results.sections.lighthouse.map(({ failedAudits, runtimeError, runsTbtMs, loadAverage, ...row }) => ({
@@ -310,7 +337,7 @@ async function runLighthouse(paths) {
 }
 
 async function runParts(parts, { base, articlePath, reviewPath, otherArticle, site, lighthouseSite }) {
-  if (parts.includes('lighthouse')) await runLighthouse(lighthousePaths({ articlePath, reviewPath, lighthouseSite }));
+  if (parts.includes('lighthouse')) await runLighthouse({ articlePath, reviewPath, lighthouseSite });
   const options = { pid: server.pid, duration: settings.throughputSeconds, warmup: settings.warmupSeconds };
   if (parts.includes('writes')) {
     log(

@@ -48,12 +48,14 @@ export const median = (values) => {
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
 };
 
-async function audit(port, url) {
+/** `ignoreStatusCode`: a page that answers 404 by design (the not-found page) is audited as any other. */
+async function audit(port, url, { ignoreStatusCode = false } = {}) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    ignoreStatusCode,
   });
   const { categories, audits } = result.lhr;
   const failed = Object.values(audits)
@@ -83,27 +85,33 @@ async function audit(port, url) {
  * An audit whose trace Lighthouse could not record (NO_NAVSTART, now and then on this machine) is run again,
  * twice at most; an error that stays is reported with the run's null scores.
  */
-export async function auditUntilRecorded(port, url) {
-  let result = await audit(port, url);
-  for (let retry = 0; retry < 2 && result.runtimeError; retry++) result = await audit(port, url);
+export async function auditUntilRecorded(port, url, options = {}) {
+  let result = await audit(port, url, options);
+  for (let retry = 0; retry < 2 && result.runtimeError; retry++) result = await audit(port, url, options);
   return result;
 }
 
 /**
  * Each page audited `runs` times in a row (the scores of a shared machine are noisy): a row a page with the
  * median of each figure, every run's performance score, the audits any run failed and the load average
- * (1 / 5 / 15 min) when the page's runs began.
+ * (1 / 5 / 15 min) when the page's runs began. A page is a path or `{ name, path, status }`: its answer's
+ * status is checked first (200 unless given), so a page that fails is never scored as the page it should be.
  */
-export async function measureLighthouse(base, paths, { runs = 1 } = {}) {
+export async function measureLighthouse(base, pages, { runs = 1 } = {}) {
   const chrome = await startChromium();
   const rows = [];
   try {
-    for (const path of paths) {
+    for (const page of pages) {
+      const { name = undefined, path, status = 200 } = typeof page === 'string' ? { path: page } : page;
+      const answer = await fetch(base + path);
+      await answer.arrayBuffer();
+      if (answer.status !== status) throw new Error(`${path} answered ${answer.status}, not ${status}`);
       const loadAverage = loadavg().map((load) => Number(load.toFixed(2)));
       const results = [];
-      for (let run = 0; run < runs; run++) results.push(await auditUntilRecorded(chrome.port, base + path));
+      for (let run = 0; run < runs; run++) results.push(await auditUntilRecorded(chrome.port, base + path, { ignoreStatusCode: status !== 200 }));
       const figure = (key) => median(results.map((result) => result[key]));
       rows.push({
+        ...(name ? { page: name } : {}),
         path,
         performance: figure('performance'),
         accessibility: figure('accessibility'),
