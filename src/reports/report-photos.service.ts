@@ -8,7 +8,8 @@ import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { Media } from 'src/images/media.entity';
 import { mediaUrl } from 'src/images/media.service';
 import { JobQueue, type JobInfo } from 'src/job-queue/job-queue.service';
-import { processPhoto } from './report-photo-checks';
+import { PhotoWorker } from './photo-worker';
+import { checkPhoto, processPhoto, type CheckedPhoto, type PhotoFile } from './report-photo-checks';
 import { ReportPhoto } from './report-photo.entity';
 
 export const PHOTO_QUEUE = 'report-photo';
@@ -47,7 +48,13 @@ export class ReportPhotosService implements OnModuleInit {
     @InjectRepository(Media) private readonly media: Repository<Media>,
     private readonly sites: DiveSitesService,
     private readonly queue: JobQueue,
+    private readonly worker: PhotoWorker,
   ) {}
+
+  /** A photo as received, checked from its bytes (refused with the diver's message), on the request path. */
+  check(file: PhotoFile, index: number): Promise<CheckedPhoto> {
+    return checkPhoto(this.worker, file, index);
+  }
 
   onModuleInit(): void {
     this.queue.define<{ photoId: number }>(
@@ -77,7 +84,7 @@ export class ReportPhotosService implements OnModuleInit {
   }
 
   /**
-   * The job: decode, turn upright, re-encode without metadata, keep it as an upload (named by its hash), and
+   * The job: decode, turn upright, re-encode without metadata (in the photo worker, at the lowest priority), keep it as an upload (named by its hash), and
    * drop the bytes as received; the photo then waits for approval. A photo that cannot be decoded (the
    * request's checks passed it, so this is rare) is rejected rather than retried.
    */
@@ -86,7 +93,7 @@ export class ReportPhotosService implements OnModuleInit {
     if (!photo || photo.status !== 'processing' || !photo.upload) return;
     let processed;
     try {
-      processed = await processPhoto(photo.upload);
+      processed = await processPhoto(this.worker, photo.upload);
     } catch (error) {
       const message = (error as Error).message;
       if (retriesLeft > 0 && !/^(Vips|Input|Image|heif|jpeg|png|webp)/i.test(message)) throw error;
