@@ -1,21 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { extname, join } from 'node:path';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import pLimit from 'p-limit';
-import type { PhotoCheck, PhotoOutcome, PhotoWorkerReply, PhotoWorkerRequest } from './report-photo-worker';
+import type { PhotoJobOutcome, PhotoWorkerReply, PhotoWorkerRequest } from './report-photo-worker';
 
 /** The child's script beside this one (.js when built, .ts under the tests, which Node.js runs as is). */
 const SCRIPT = join(__dirname, `report-photo-worker${extname(__filename)}`);
-/**
- * Photos the worker checks at once for the requests that carry them (the decode of every pixel): a burst of
- * uploads waits its turn; the re-encoding is bounded by the job queue's batch (PHOTO_CONCURRENCY).
- */
-export const CHECK_CONCURRENCY = 2;
 
 /** The worker exited (a crash, a kill, an out-of-memory) while it had this photo. */
 export class PhotoWorkerGone extends Error {}
 
-type Pending = { resolve: (result: PhotoCheck | PhotoOutcome) => void; reject: (error: Error) => void };
+type Pending = { resolve: (result: PhotoJobOutcome) => void; reject: (error: Error) => void };
 type Request = PhotoWorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 interface Running {
@@ -24,17 +18,17 @@ interface Running {
 }
 
 /**
- * The report photos' decoding and re-encoding, in a child process at the lowest CPU priority (nice 19,
- * src/reports/report-photo-worker.ts): libvips's threads then only take the CPU the server's pages leave,
- * and its memory is not the server's. Started at the first photo; one that exits is replaced at the next,
- * and what it had is tried once more in the new one (a photo that kills it twice is the photo's fault).
+ * The queued report photos' jobs (decoding, re-encoding, storing), in a child process at the lowest CPU
+ * priority (nice 19, src/reports/report-photo-worker.ts): libvips's threads then only take the CPU the
+ * server's pages leave, and neither the photo's bytes nor libvips's memory are the server's. At most the
+ * job queue's batch at once (PHOTO_CONCURRENCY). Started at the first photo; one that exits is replaced at the next,
+ * and what it had is tried once more in the new one (a photo that kills it twice fails its job, which the queue retries as it says).
  */
 @Injectable()
 export class PhotoWorker implements OnApplicationShutdown {
   private readonly logger = new Logger('PhotoWorker');
   private running: Running | null = null;
   private nextId = 1;
-  private readonly checks = pLimit(CHECK_CONCURRENCY);
   private closed = false;
 
   /** The worker's process id (none before the first photo, or after it exited). */
@@ -42,17 +36,14 @@ export class PhotoWorker implements OnApplicationShutdown {
     return this.running?.child.pid;
   }
 
-  /** Photos the worker has now (checks and re-encodings). */
+  /** Photos the worker has now. */
   get busy(): number {
     return this.running?.pending.size ?? 0;
   }
 
-  check(bytes: Buffer, format: string, maxPixels: number): Promise<PhotoCheck> {
-    return this.checks(() => this.twice({ op: 'check', bytes, format, maxPixels })) as Promise<PhotoCheck>;
-  }
-
-  process(bytes: Buffer, maxPixels: number, side: number): Promise<PhotoOutcome> {
-    return this.twice({ op: 'process', bytes, maxPixels, side }) as Promise<PhotoOutcome>;
+  /** A queued photo's job, done whole in the worker (its reads and writes over a connection of its own). */
+  job(photoId: number, databaseUrl: string, maxPixels: number, side: number): Promise<PhotoJobOutcome> {
+    return this.twice({ op: 'job', photoId, databaseUrl, maxPixels, side }) as Promise<PhotoJobOutcome>;
   }
 
   onApplicationShutdown(): void {
@@ -61,7 +52,7 @@ export class PhotoWorker implements OnApplicationShutdown {
     this.running = null;
   }
 
-  private async twice(request: Request): Promise<PhotoCheck | PhotoOutcome> {
+  private async twice(request: Request): Promise<PhotoJobOutcome> {
     try {
       return await this.call(request);
     } catch (error) {
@@ -70,7 +61,7 @@ export class PhotoWorker implements OnApplicationShutdown {
     }
   }
 
-  private call(request: Request): Promise<PhotoCheck | PhotoOutcome> {
+  private call(request: Request): Promise<PhotoJobOutcome> {
     if (this.closed) return Promise.reject(new PhotoWorkerGone('The photo worker is stopped'));
     const running = (this.running ??= this.start());
     const id = this.nextId++;
@@ -88,7 +79,6 @@ export class PhotoWorker implements OnApplicationShutdown {
     const child = fork(SCRIPT, [], {
       // Not the server's flags (its heap cap, a profiler, a preloaded probe): the worker's heap holds no photo.
       execArgv: SCRIPT.endsWith('.ts') ? ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON'] : [],
-      serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const running: Running = { child, pending: new Map() };

@@ -1,15 +1,23 @@
 import { PayloadTooLargeException, UnprocessableEntityException, UnsupportedMediaTypeException, type HttpException } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
+import sharp from 'sharp';
 import { REPORT_PHOTO_MAX_BYTES, REPORT_PHOTO_MAX_PIXELS, REPORT_PHOTO_TEXT } from 'core/reports';
 import { errorBody } from 'src/common/error-body';
 import { keptFileName } from 'src/images/media-upload';
-import type { PhotoWorker } from './photo-worker';
 
 /** The formats a report's photo may be, by the MIME type file-type finds in its bytes. */
 const FORMATS = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/avif': 'AVIF' } as const;
 export type PhotoMime = keyof typeof FORMATS;
 /** What sharp calls each (AVIF is read by libheif). */
 const SHARP_FORMAT: Record<PhotoMime, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'heif' };
+/**
+ * Photos the requests decode at once (the check of every pixel, about 50 ms of a core for a 5 MB JPEG): a
+ * burst of uploads waits its turn instead of taking every libuv thread.
+ */
+export const CHECK_CONCURRENCY = 2;
+const decodes = pLimit(CHECK_CONCURRENCY);
+
 /** The image kinds a file name's extension claims: a claim the bytes contradict is refused. */
 const EXTENSIONS: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -57,10 +65,10 @@ function shownName(file: PhotoFile, index: number): string {
  * What a photo really is, from its bytes (file-type's signatures; the name and the part's type are only
  * compared with it): a JPEG, PNG, WebP or AVIF whose name does not claim another kind, whose header
  * declares at most 40 megapixels (read before a pixel is decoded: a decompression bomb is refused unread),
- * and that decodes whole (sharp's 'error' level: a file cut short is refused), the last two in the photo
- * worker; a photo that kills the worker twice is refused as damaged. Nothing is stored here.
+ * and that decodes whole (sharp's 'error' level: a file cut short is refused). Nothing is stored here.
+ * This stays in the server, at its priority: the diver waits for it (the re-encoding is the photo worker's).
  */
-export async function checkPhoto(worker: PhotoWorker, file: PhotoFile, index: number): Promise<CheckedPhoto> {
+export async function checkPhoto(file: PhotoFile, index: number): Promise<CheckedPhoto> {
   const name = shownName(file, index);
   if (file.size > REPORT_PHOTO_MAX_BYTES) throw refusal(413, REPORT_PHOTO_TEXT.tooLarge);
   const found = await fileTypeFromBuffer(file.buffer).catch(() => undefined);
@@ -69,32 +77,23 @@ export async function checkPhoto(worker: PhotoWorker, file: PhotoFile, index: nu
   const extension = /\.([a-z0-9]+)$/i.exec(file.originalname.trim())?.[1].toLowerCase();
   const claimed = extension ? EXTENSIONS[extension] : undefined;
   if (claimed && claimed !== mime) throw refusal(415, REPORT_PHOTO_TEXT.mismatch(name, FORMATS[mime as PhotoMime]));
-  // The decoding (the header, then every pixel) is the photo worker's, at the lowest CPU priority.
-  const checked = await worker.check(file.buffer, SHARP_FORMAT[mime as PhotoMime], REPORT_PHOTO_MAX_PIXELS).catch(() => null);
-  if (!checked) throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
-  if (!checked.ok) throw refusal(422, checked.refused === 'pixels' ? REPORT_PHOTO_TEXT.pixels(name) : REPORT_PHOTO_TEXT.damaged(name));
-  return { mime: mime as PhotoMime, width: checked.width, height: checked.height };
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(file.buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
+  }
+  if (metadata.format !== SHARP_FORMAT[mime as PhotoMime] || !metadata.width || !metadata.height) throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
+  if (metadata.width * metadata.height > REPORT_PHOTO_MAX_PIXELS) throw refusal(422, REPORT_PHOTO_TEXT.pixels(name));
+  try {
+    // Every pixel is read to find a file cut short; JPEG shrinks on load, and the small output keeps memory low.
+    // At most CHECK_CONCURRENCY at once: a burst of uploads waits its turn for the libuv threads.
+    await decodes(() => sharp(file.buffer, { limitInputPixels: REPORT_PHOTO_MAX_PIXELS, failOn: 'error' }).resize(64, 64, { fit: 'inside' }).raw().toBuffer());
+  } catch {
+    throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
+  }
+  return { mime: mime as PhotoMime, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
 }
 
-/** The longest side a stored photo keeps: past SPEC's widest variant (1600) with room for a crop. */
+/** The longest side a stored photo keeps (the photo worker makes it, src/reports/report-photo-worker.ts): past SPEC's widest variant (1600) with room for a crop. */
 export const STORED_PHOTO_SIDE = 2400;
-
-export interface ProcessedPhoto {
-  data: Buffer;
-  mimeType: 'image/jpeg' | 'image/png';
-  width: number;
-  height: number;
-}
-
-/**
- * A photo as it is kept (made by the photo worker): decoded, turned upright from its EXIF orientation,
- * scaled down to at most STORED_PHOTO_SIDE, converted to sRGB and written again as JPEG (PNG when it has
- * transparency). sharp writes no metadata unless asked, so EXIF (the GPS position above all), XMP, IPTC,
- * ICC and comments are all gone. A photo the decoder refuses throws with its message.
- */
-export async function processPhoto(worker: PhotoWorker, bytes: Buffer): Promise<ProcessedPhoto> {
-  const outcome = await worker.process(bytes, REPORT_PHOTO_MAX_PIXELS, STORED_PHOTO_SIDE);
-  if (!outcome.ok) throw new Error(outcome.error);
-  const { data, mimeType, width, height } = outcome;
-  return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), mimeType, width, height };
-}
