@@ -172,9 +172,16 @@ const workerProbe = setInterval(() => {
     for (const pid of children) {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('report-photo-worker')) continue;
       const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2).split(' ');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2)
+        .split(' ');
       // Fields 14 and 15 (utime, stime, in clock ticks of 1/100 s) and 19 (nice), counted from the state (field 3).
-      workerSamples.push({ pid: Number(pid), rssMb: Math.round(rssKb / 102.4) / 10, cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100, nice: Number(stat[16]) });
+      workerSamples.push({
+        pid: Number(pid),
+        rssMb: Math.round(rssKb / 102.4) / 10,
+        cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100,
+        nice: Number(stat[16]),
+      });
     }
   } catch {
     // The server or its worker has just exited.
@@ -251,11 +258,17 @@ try {
     processes: workerPids.length,
     nice: [...new Set(workerSamples.map((sample) => sample.nice))],
     peakRssMb: workerSamples.length ? Math.max(...workerSamples.map((sample) => sample.rssMb)) : null,
-    cpuSeconds: workerPids.reduce((total, pid) => total + Math.max(...workerSamples.filter((sample) => sample.pid === pid).map((sample) => sample.cpuSeconds)), 0),
+    cpuSeconds: workerPids.reduce(
+      (total, pid) => total + Math.max(...workerSamples.filter((sample) => sample.pid === pid).map((sample) => sample.cpuSeconds)),
+      0,
+    ),
   };
   const percentile = (values, p) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] : null);
   results.reportMs = Object.fromEntries(
-    Object.entries(reportTimes).map(([kind, values]) => [kind, { n: values.length, p50: percentile(values, 0.5), p95: percentile(values, 0.95), max: percentile(values, 1) }]),
+    Object.entries(reportTimes).map(([kind, values]) => [
+      kind,
+      { n: values.length, p50: percentile(values, 0.5), p95: percentile(values, 0.95), max: percentile(values, 1) },
+    ]),
   );
 } finally {
   clearInterval(workerProbe);

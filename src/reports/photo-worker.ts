@@ -21,8 +21,9 @@ interface Running {
  * The queued report photos' jobs (decoding, re-encoding, storing), in a child process at the lowest CPU
  * priority (nice 19, src/reports/report-photo-worker.ts): libvips's threads then only take the CPU the
  * server's pages leave, and neither the photo's bytes nor libvips's memory are the server's. At most the
- * job queue's batch at once (PHOTO_CONCURRENCY). Started at the first photo; one that exits is replaced at the next,
- * and what it had is tried once more in the new one (a photo that kills it twice fails its job, which the queue retries as it says).
+ * job queue's batch at once (PHOTO_CONCURRENCY). Started at the first photo; one that exits is replaced at
+ * the next, and what it had is tried once more in the new one (a photo that kills it twice fails its job,
+ * which the queue retries as it says).
  */
 @Injectable()
 export class PhotoWorker implements OnApplicationShutdown {
