@@ -69,11 +69,13 @@ const { base, siteIds, photo, perSecond, photosPerSecond, date } = workerData;
 const photoBlob = new Blob([photo], { type: 'image/jpeg' });
 let timer = null;
 let counts = {};
+let durations = { photo: [], text: [] };
 let sent = 0;
 let pending = 0;
 const address = (n) => '10.' + ((n >> 16) & 255) + '.' + ((n >> 8) & 255) + '.' + (n & 255);
 function send() {
   const mine = counts;
+  const took = durations;
   const n = sent++;
   const siteId = siteIds[n % siteIds.length];
   const withPhoto = n % Math.round(perSecond / photosPerSecond) === 0;
@@ -90,9 +92,14 @@ function send() {
   }
   pending++;
   const key = (withPhoto ? 'photo ' : 'text ');
+  const start = performance.now();
   fetch(base + '/api/dive-sites/' + siteId + '/reports', init)
     .then(
-      async (response) => { await response.arrayBuffer(); mine[key + response.status] = (mine[key + response.status] ?? 0) + 1; },
+      async (response) => {
+        await response.arrayBuffer();
+        mine[key + response.status] = (mine[key + response.status] ?? 0) + 1;
+        took[withPhoto ? 'photo' : 'text'].push(Math.round(performance.now() - start));
+      },
       (error) => { mine[key + error.message] = (mine[key + error.message] ?? 0) + 1; },
     )
     .finally(() => pending--);
@@ -100,6 +107,7 @@ function send() {
 parentPort.on('message', (message) => {
   if (message === 'start') {
     counts = {};
+    durations = { photo: [], text: [] };
     const started = Date.now();
     let done = 0;
     timer = setInterval(() => {
@@ -109,11 +117,12 @@ parentPort.on('message', (message) => {
   } else if (message === 'stop') {
     clearInterval(timer);
     const mine = counts;
+    const took = durations;
     const stopped = Date.now();
     const wait = setInterval(() => {
       if (pending > 0 && Date.now() - stopped < 30000) return;
       clearInterval(wait);
-      parentPort.postMessage(mine);
+      parentPort.postMessage({ answers: mine, took });
     }, 20);
   }
 });
@@ -150,6 +159,35 @@ const results = {
   rows: [],
 };
 let writer = null;
+/** How long each report took to be answered (ms), over every loaded phase. */
+const reportTimes = { photo: [], text: [] };
+/**
+ * The photo worker (the server's child process that decodes photos, src/reports/photo-worker.ts): its
+ * resident memory and CPU time, read from /proc every 200 ms beside the server's own probe.
+ */
+const workerSamples = [];
+const workerProbe = setInterval(() => {
+  try {
+    const children = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    for (const pid of children) {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('report-photo-worker')) continue;
+      const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2)
+        .split(' ');
+      // Fields 14 and 15 (utime, stime, in clock ticks of 1/100 s) and 19 (nice), counted from the state (field 3).
+      workerSamples.push({
+        pid: Number(pid),
+        rssMb: Math.round(rssKb / 102.4) / 10,
+        cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100,
+        nice: Number(stat[16]),
+      });
+    }
+  } catch {
+    // The server or its worker has just exited.
+  }
+}, 200);
+workerProbe.unref();
 const client = new Client({ connectionString: databaseUrl(server.dataDir) });
 // The server's PostgreSQL going away (a stop) ends this client's connection: said, not thrown.
 client.on('error', (error) => log(`database connection: ${error.message}`));
@@ -179,8 +217,10 @@ try {
     const phase = async (loaded) => {
       const stopWrites = loaded ? startWrites() : null;
       const figures = await measureRun(url, { connections: CONNECTIONS, duration: PHASE }, server.pid);
-      const answers = stopWrites ? await stopWrites() : {};
+      const { answers, took } = stopWrites ? await stopWrites() : { answers: {}, took: { photo: [], text: [] } };
       log(`${path} ${loaded ? 'reports' : 'quiet'}: ${figures.reqPerSec} req/s, p99 ${figures.p99Ms} ms, non-2xx ${figures.non2xx} ${JSON.stringify(answers)}`);
+      reportTimes.photo.push(...took.photo);
+      reportTimes.text.push(...took.text);
       return { ...figures, answers, loadAverage: loadavg()[0] };
     };
     const { quiet, loaded } = await alternatePhases(ROUNDS, (load) => phase(load !== null), true);
@@ -213,7 +253,25 @@ try {
     peakExternalMb: peak('external'),
     peakRssMb: peak('rss'),
   };
+  const workerPids = [...new Set(workerSamples.map((sample) => sample.pid))];
+  results.photoWorker = {
+    processes: workerPids.length,
+    nice: [...new Set(workerSamples.map((sample) => sample.nice))],
+    peakRssMb: workerSamples.length ? Math.max(...workerSamples.map((sample) => sample.rssMb)) : null,
+    cpuSeconds: workerPids.reduce(
+      (total, pid) => total + Math.max(...workerSamples.filter((sample) => sample.pid === pid).map((sample) => sample.cpuSeconds)),
+      0,
+    ),
+  };
+  const percentile = (values, p) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] : null);
+  results.reportMs = Object.fromEntries(
+    Object.entries(reportTimes).map(([kind, values]) => [
+      kind,
+      { n: values.length, p50: percentile(values, 0.5), p95: percentile(values, 0.95), max: percentile(values, 1) },
+    ]),
+  );
 } finally {
+  clearInterval(workerProbe);
   if (writer) await writer.terminate();
   await client.end().catch(() => undefined);
   await server.stop();
@@ -237,6 +295,10 @@ for (const row of results.rows) {
 const { memory, photos } = results;
 console.log(
   `heap: peak ${memory.peakHeapUsedMb} MB used (${memory.peakHeapTotalMb} MB total) of a ${heapCapMb} MB cap; external peak ${memory.peakExternalMb} MB; RSS peak ${memory.peakRssMb} MB`,
+);
+console.log(`report answers (ms, loaded phases): ${JSON.stringify(results.reportMs)}`);
+console.log(
+  `photo worker: ${results.photoWorker.processes} process(es), nice ${results.photoWorker.nice.join('/')}, RSS peak ${results.photoWorker.peakRssMb} MB, ${results.photoWorker.cpuSeconds} s of CPU`,
 );
 console.log(`photos: ${photos.queuedAtEnd} still queued when the load stopped, drained in ${photos.drainSeconds} s; ${JSON.stringify(photos.statuses)}`);
 console.log(

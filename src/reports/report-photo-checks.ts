@@ -1,5 +1,6 @@
 import { PayloadTooLargeException, UnprocessableEntityException, UnsupportedMediaTypeException, type HttpException } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { REPORT_PHOTO_MAX_BYTES, REPORT_PHOTO_MAX_PIXELS, REPORT_PHOTO_TEXT } from 'core/reports';
 import { errorBody } from 'src/common/error-body';
@@ -10,6 +11,13 @@ const FORMATS = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP'
 export type PhotoMime = keyof typeof FORMATS;
 /** What sharp calls each (AVIF is read by libheif). */
 const SHARP_FORMAT: Record<PhotoMime, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'heif' };
+/**
+ * Photos the requests decode at once (the check of every pixel, about 50 ms of a core for a 5 MB JPEG): a
+ * burst of uploads waits its turn instead of taking every libuv thread.
+ */
+export const CHECK_CONCURRENCY = 2;
+const decodes = pLimit(CHECK_CONCURRENCY);
+
 /** The image kinds a file name's extension claims: a claim the bytes contradict is refused. */
 const EXTENSIONS: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -58,6 +66,7 @@ function shownName(file: PhotoFile, index: number): string {
  * compared with it): a JPEG, PNG, WebP or AVIF whose name does not claim another kind, whose header
  * declares at most 40 megapixels (read before a pixel is decoded: a decompression bomb is refused unread),
  * and that decodes whole (sharp's 'error' level: a file cut short is refused). Nothing is stored here.
+ * This stays in the server, at its priority: the diver waits for it (the re-encoding is the photo worker's).
  */
 export async function checkPhoto(file: PhotoFile, index: number): Promise<CheckedPhoto> {
   const name = shownName(file, index);
@@ -78,39 +87,13 @@ export async function checkPhoto(file: PhotoFile, index: number): Promise<Checke
   if (metadata.width * metadata.height > REPORT_PHOTO_MAX_PIXELS) throw refusal(422, REPORT_PHOTO_TEXT.pixels(name));
   try {
     // Every pixel is read to find a file cut short; JPEG shrinks on load, and the small output keeps memory low.
-    await sharp(file.buffer, { limitInputPixels: REPORT_PHOTO_MAX_PIXELS, failOn: 'error' }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+    // At most CHECK_CONCURRENCY at once: a burst of uploads waits its turn for the libuv threads.
+    await decodes(() => sharp(file.buffer, { limitInputPixels: REPORT_PHOTO_MAX_PIXELS, failOn: 'error' }).resize(64, 64, { fit: 'inside' }).raw().toBuffer());
   } catch {
     throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
   }
   return { mime: mime as PhotoMime, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
 }
 
-/** The longest side a stored photo keeps: past SPEC's widest variant (1600) with room for a crop. */
+/** The longest side a stored photo keeps (the photo worker makes it, src/reports/report-photo-worker.ts): past SPEC's widest variant (1600) with room for a crop. */
 export const STORED_PHOTO_SIDE = 2400;
-
-export interface ProcessedPhoto {
-  data: Buffer;
-  mimeType: 'image/jpeg' | 'image/png';
-  width: number;
-  height: number;
-}
-
-/**
- * A photo as it is kept: decoded, turned upright from its EXIF orientation, scaled down to at most
- * STORED_PHOTO_SIDE, converted to sRGB and written again as JPEG (PNG when it has transparency). sharp
- * writes no metadata unless asked, so EXIF (the GPS position above all), XMP, IPTC, ICC and comments
- * are all gone.
- */
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
-  const image = sharp(bytes, { limitInputPixels: REPORT_PHOTO_MAX_PIXELS, failOn: 'error' })
-    .autoOrient()
-    .resize({ width: STORED_PHOTO_SIDE, height: STORED_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })
-    .toColourspace('srgb');
-  const { hasAlpha } = await sharp(bytes, { limitInputPixels: false }).metadata();
-  const mimeType = hasAlpha ? 'image/png' : 'image/jpeg';
-  if (hasAlpha) image.png({ compressionLevel: 8 });
-  // libjpeg-turbo rather than mozjpeg: several times faster at this size, for a file a little larger (/img re-encodes it anyway).
-  else image.jpeg({ quality: 85 });
-  const { data, info } = await image.toBuffer({ resolveWithObject: true });
-  return { data, mimeType, width: info.width, height: info.height };
-}

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, type QueryRunner, type Repository } from 'typeorm';
-import type { AdminReportPhoto, GalleryPhoto, ReportPhotoResponse, ReportPhotoStatus } from 'core/reports';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { In, type DataSource, type QueryRunner, type Repository } from 'typeorm';
+import { REPORT_PHOTO_MAX_PIXELS, type AdminReportPhoto, type GalleryPhoto, type ReportPhotoResponse, type ReportPhotoStatus } from 'core/reports';
 import { errorBody } from 'src/common/error-body';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { Media } from 'src/images/media.entity';
 import { mediaUrl } from 'src/images/media.service';
 import { JobQueue, type JobInfo } from 'src/job-queue/job-queue.service';
-import { processPhoto } from './report-photo-checks';
+import { PhotoWorker } from './photo-worker';
+import { checkPhoto, STORED_PHOTO_SIDE, type CheckedPhoto, type PhotoFile } from './report-photo-checks';
 import { ReportPhoto } from './report-photo.entity';
 
 export const PHOTO_QUEUE = 'report-photo';
@@ -47,7 +47,14 @@ export class ReportPhotosService implements OnModuleInit {
     @InjectRepository(Media) private readonly media: Repository<Media>,
     private readonly sites: DiveSitesService,
     private readonly queue: JobQueue,
+    private readonly worker: PhotoWorker,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
+
+  /** A photo as received, checked from its bytes (refused with the diver's message), on the request path. */
+  check(file: PhotoFile, index: number): Promise<CheckedPhoto> {
+    return checkPhoto(file, index);
+  }
 
   onModuleInit(): void {
     this.queue.define<{ photoId: number }>(
@@ -78,42 +85,29 @@ export class ReportPhotosService implements OnModuleInit {
 
   /**
    * The job: decode, turn upright, re-encode without metadata, keep it as an upload (named by its hash), and
-   * drop the bytes as received; the photo then waits for approval. A photo that cannot be decoded (the
-   * request's checks passed it, so this is rare) is rejected rather than retried.
+   * drop the bytes as received; the photo then waits for approval. All of it in the photo worker, at the
+   * lowest CPU priority, with its own connection: the bytes never come through this process. A photo that
+   * cannot be decoded (the request's checks passed it, so this is rare) is rejected rather than retried.
    */
   async process(photoId: number, { retriesLeft }: JobInfo = { retriesLeft: 0 }): Promise<void> {
-    const photo = await this.photos.findOne({ where: { id: photoId }, select: { id: true, status: true, upload: true } });
-    if (!photo || photo.status !== 'processing' || !photo.upload) return;
-    let processed;
+    let outcome;
     try {
-      processed = await processPhoto(photo.upload);
+      outcome = await this.worker.job(photoId, this.databaseUrl(), REPORT_PHOTO_MAX_PIXELS, STORED_PHOTO_SIDE);
     } catch (error) {
-      const message = (error as Error).message;
-      if (retriesLeft > 0 && !/^(Vips|Input|Image|heif|jpeg|png|webp)/i.test(message)) throw error;
-      this.logger.warn(`Report photo ${photoId} could not be processed (${message}): rejected`);
-      await this.photos.update({ id: photoId }, { status: 'rejected', upload: null });
-      return;
+      // The worker exited twice with it: tried again as the queue says, rejected at the last try.
+      if (retriesLeft > 0) throw error;
+      outcome = { ok: false as const, error: (error as Error).message, failed: 'decoder' as const };
     }
-    const hash = createHash('sha256').update(processed.data).digest('hex');
-    await this.media
-      .createQueryBuilder()
-      .insert()
-      .values({
-        hash,
-        mimeType: processed.mimeType,
-        bytes: processed.data,
-        width: processed.width,
-        height: processed.height,
-        size: processed.data.length,
-        originalName: `report-photo-${photoId}.${processed.mimeType === 'image/png' ? 'png' : 'jpg'}`,
-      })
-      .orIgnore()
-      .execute();
-    const stored = await this.media.findOneByOrFail({ hash });
-    await this.photos.update(
-      { id: photoId, status: 'processing' },
-      { status: 'pending', mediaId: stored.id, width: processed.width, height: processed.height, upload: null },
-    );
+    if (outcome.ok) return;
+    const { error: message, failed } = outcome;
+    if (failed === 'database' || (retriesLeft > 0 && !/^(Vips|Input|Image|heif|jpeg|png|webp)/i.test(message))) throw new Error(message);
+    this.logger.warn(`Report photo ${photoId} could not be processed (${message}): rejected`);
+    await this.photos.update({ id: photoId }, { status: 'rejected', upload: null });
+  }
+
+  /** The server's database, for the worker's own connection. */
+  private databaseUrl(): string {
+    return (this.dataSource.options as { url: string }).url;
   }
 
   /** Each report's approved photos (the public lists), by report id. */

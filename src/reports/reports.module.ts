@@ -4,6 +4,7 @@ import { DiveSitesModule } from 'src/dive-sites/dive-sites.module';
 import { Media } from 'src/images/media.entity';
 import { ConditionReport } from './condition-report.entity';
 import { ReportPhoto } from './report-photo.entity';
+import { PhotoWorker } from './photo-worker';
 import { ReportPhotosService } from './report-photos.service';
 import { ReportsController } from './reports.controller';
 import { ReportsPagesController } from './reports-pages.controller';
@@ -14,7 +15,7 @@ import { ReportsService } from './reports.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ConditionReport, ReportPhoto, Media]), DiveSitesModule],
   controllers: [ReportsController, ReportsPagesController, ReportsFeedController],
-  providers: [ReportsService, ReportPhotosService],
+  providers: [ReportsService, ReportPhotosService, PhotoWorker],
   exports: [ReportsService, ReportPhotosService],
 })
 export class ReportsModule {}

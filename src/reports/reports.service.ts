@@ -25,7 +25,7 @@ import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
 import { ConditionReport } from './condition-report.entity';
 import type { CreateReportDto } from './dto/create-report.dto';
-import { checkPhoto, type PhotoFile } from './report-photo-checks';
+import type { PhotoFile } from './report-photo-checks';
 import { ReportPhotosService } from './report-photos.service';
 
 export function toReportResponse(report: ConditionReport): ReportResponse<Date> {
@@ -99,8 +99,8 @@ export class ReportsService {
     const first = Object.values(fields)[0];
     if (first) throw new BadRequestException(errorBody(400, first[0], fields));
     const site = await this.sites.findById(diveSiteId);
-    // One at a time: each decodes the whole photo (a libuv thread each), and the first refusal ends it.
-    for (const [index, file] of files.entries()) await checkPhoto(file, index);
+    // One at a time: each decodes the whole photo (in the photo worker), and the first refusal ends it.
+    for (const [index, file] of files.entries()) await this.photos.check(file, index);
     const published = this.config.reportsModeration === 'off';
     const photos = files.map((file, index) => ({
       bytes: file.buffer,

@@ -1,0 +1,128 @@
+// The photo worker: a child process (forked by PhotoWorker, src/reports/photo-worker.ts) that does the
+// queued report photos' jobs, decoding and re-encoding with sharp, at the lowest CPU priority (nice 19), so
+// that the server's pages always win the CPU and photos take what is left (issue 45,
+// bench/reports-under-load.mjs). It imports
+// nothing of the application (it runs as is, also from the TypeScript source under the tests) and keeps
+// nothing: each message is a photo's row to process, each answer the outcome. The job is done here whole,
+// its reads and writes included (over a connection of its own), so that the server never holds the bytes
+// again after the request (issue 45's heap cap).
+import { createHash } from 'node:crypto';
+import { setPriority } from 'node:os';
+import type { Client } from 'pg';
+import type { Sharp } from 'sharp';
+
+/** What the server asks: do a queued photo's job. */
+export type PhotoWorkerRequest = { id: number; op: 'job'; photoId: number; databaseUrl: string; maxPixels: number; side: number };
+
+/** A processed photo, or the decoder's message when it could not be made. */
+type PhotoOutcome = { ok: true; data: Uint8Array; mimeType: 'image/jpeg' | 'image/png'; width: number; height: number } | { ok: false; error: string };
+
+/**
+ * A queued photo's job: done (processed and waiting for approval, or no longer waiting to be processed),
+ * or why not: the decoder refused it, or the database failed (tried again as the queue says).
+ */
+export type PhotoJobOutcome = { ok: true; processed: boolean } | { ok: false; error: string; failed: 'decoder' | 'database' };
+
+export type PhotoWorkerReply = { id: number; result: PhotoJobOutcome };
+
+// First of all, before sharp starts any thread (threads inherit their creator's priority on Linux).
+setPriority(19);
+
+type SharpFactory = typeof import('sharp');
+
+/**
+ * A photo as it is kept: decoded, turned upright from its EXIF orientation, scaled down to at most `side`,
+ * converted to sRGB and written again as JPEG (PNG when it has transparency). sharp writes no metadata
+ * unless asked, so EXIF (the GPS position above all), XMP, IPTC, ICC and comments are all gone.
+ */
+async function processPhoto(sharp: SharpFactory, bytes: Buffer, maxPixels: number, side: number): Promise<PhotoOutcome> {
+  try {
+    const image: Sharp = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb');
+    const { hasAlpha } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const mimeType = hasAlpha ? 'image/png' : 'image/jpeg';
+    if (hasAlpha) image.png({ compressionLevel: 8 });
+    // libjpeg-turbo rather than mozjpeg: several times faster at this size, for a file a little larger (/img re-encodes it anyway).
+    else image.jpeg({ quality: 85 });
+    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    return { ok: true, data, mimeType, width: info.width, height: info.height };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}
+
+let database: { url: string; client: Promise<Client> } | null = null;
+
+/** The worker's one connection (opened at its first job, again after it broke). */
+function connection(url: string): Promise<Client> {
+  if (database?.url !== url) {
+    const client = import('pg').then(async ({ default: pg }) => {
+      const opened = new pg.Client({ connectionString: url });
+      opened.on('error', () => {
+        if (database?.client === client) database = null;
+      });
+      await opened.connect();
+      return opened;
+    });
+    database = { url, client };
+    client.catch(() => {
+      if (database?.client === client) database = null;
+    });
+  }
+  return database.client;
+}
+
+/**
+ * A queued photo's job: its bytes as received, processed, kept as an upload named by its hash (the same
+ * bytes twice are one upload), and the photo then waits for approval without its bytes as received.
+ * What the report-photos service did in the server, in the same SQL terms.
+ */
+async function job(sharp: SharpFactory, photoId: number, url: string, maxPixels: number, side: number): Promise<PhotoJobOutcome> {
+  let db: Client;
+  let upload: Buffer | undefined;
+  try {
+    db = await connection(url);
+    const { rows } = await db.query<{ upload: Buffer }>(`SELECT upload FROM report_photos WHERE id = $1 AND status = 'processing' AND upload IS NOT NULL`, [
+      photoId,
+    ]);
+    upload = rows[0]?.upload;
+  } catch (error) {
+    return { ok: false, error: (error as Error).message, failed: 'database' };
+  }
+  if (!upload) return { ok: true, processed: false };
+  const processed = await processPhoto(sharp, upload, maxPixels, side);
+  if (!processed.ok) return { ok: false, error: processed.error, failed: 'decoder' };
+  const { data, mimeType, width, height } = processed;
+  const hash = createHash('sha256').update(data).digest('hex');
+  try {
+    await db.query(
+      `INSERT INTO media (hash, "mimeType", bytes, width, height, size, "originalName") VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      [hash, mimeType, data, width, height, data.length, `report-photo-${photoId}.${mimeType === 'image/png' ? 'png' : 'jpg'}`],
+    );
+    await db.query(
+      `UPDATE report_photos SET status = 'pending', "mediaId" = (SELECT id FROM media WHERE hash = $1), width = $2, height = $3, upload = NULL
+       WHERE id = $4 AND status = 'processing'`,
+      [hash, width, height, photoId],
+    );
+  } catch (error) {
+    return { ok: false, error: (error as Error).message, failed: 'database' };
+  }
+  return { ok: true, processed: true };
+}
+
+// sharp is loaded after the priority is set; a message that comes first waits for it.
+const loaded: Promise<SharpFactory> = import('sharp').then(({ default: sharp }) => {
+  // Every photo is new: libvips's operation cache would only hold memory.
+  sharp.cache(false);
+  return sharp;
+});
+
+process.on('message', (message: PhotoWorkerRequest) => {
+  void loaded
+    .then((sharp) => job(sharp, message.photoId, message.databaseUrl, message.maxPixels, message.side))
+    .then((result) => process.send?.({ id: message.id, result } satisfies PhotoWorkerReply));
+});
+// The server is gone (stopped, or killed): so is its worker.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,93 @@
+import { getPriority } from 'node:os';
+import request from 'supertest';
+import sharp from 'sharp';
+import { dayIn } from 'core/reports';
+import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { PhotoWorker } from 'src/reports/photo-worker';
+import { noiseJpeg, phoneJpeg } from '../support/report-images';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Issue 45, load and limits: report photos are decoded and re-encoded in a child process at the lowest CPU
+ * priority (src/reports/photo-worker.ts), so the server's pages win the CPU; a worker that dies loses no photo.
+ */
+let t: TestApp;
+let site: DiveSite;
+let worker: PhotoWorker;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  site = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
+  worker = t.app.get(PhotoWorker);
+});
+
+beforeEach(async () => {
+  await t.dataSource.query('DELETE FROM rate_limits');
+  await t.dataSource.query('DELETE FROM condition_reports');
+});
+
+afterAll(() => t.close());
+
+const yesterday = () => {
+  const today = dayIn(new Date(), t.config.siteTimezone);
+  return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+};
+
+const post = (name: string, bytes: Buffer) =>
+  request(t.baseUrl).post(`/api/dive-sites/${site.id}/reports`).field('date', yesterday()).field('visibility', '12').attach('photos', bytes, name);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The photos' rows once none waits to be processed (the queue polls each second). */
+async function processedPhotos(): Promise<{ status: string; hash: string | null; upload: Buffer | null }[]> {
+  for (let i = 0; i < 300; i++) {
+    const rows = await t.dataSource.query(`SELECT p.status, p.upload, m.hash FROM report_photos p LEFT JOIN media m ON m.id = p."mediaId" ORDER BY p.id`);
+    if (rows.length && rows.every((row: { status: string }) => row.status !== 'processing')) return rows;
+    await sleep(100);
+  }
+  throw new Error('photos were not processed');
+}
+
+/** Kills the worker once it has a photo and answers the pid it killed. */
+async function killWhenBusy(): Promise<number> {
+  for (let i = 0; i < 20_000; i++) {
+    const pid = worker.pid;
+    if (pid && worker.busy > 0) {
+      process.kill(pid, 'SIGKILL');
+      return pid;
+    }
+    await sleep(1);
+  }
+  throw new Error('the worker never had a photo');
+}
+
+// A worker at the lowest priority is slow on a busy machine: these tests wait for it longer than most.
+jest.setTimeout(90_000);
+
+describe('the photo worker', () => {
+  it('processes a queued photo in a child process at the lowest CPU priority: it ends stored, upright and served', async () => {
+    await post('boat.jpg', await phoneJpeg()).expect(201);
+    const [photo] = await processedPhotos();
+    const pid = worker.pid;
+    expect(pid).toBeDefined();
+    expect(pid).not.toBe(process.pid);
+    expect(getPriority(pid)).toBe(19);
+    expect(photo.status).toBe('pending');
+    expect(photo.upload).toBeNull();
+    const stored = await request(t.baseUrl).get(`/media/uploads/${photo.hash}.jpg`).expect(200);
+    const metadata = await sharp(stored.body as Buffer).metadata();
+    expect([metadata.width, metadata.height, metadata.exif]).toEqual([80, 120, undefined]);
+  });
+
+  it('loses no queued photo when the worker is killed while it processes it: a new worker does it', async () => {
+    await post('reef.jpg', await noiseJpeg(3000, 2000)).expect(201);
+    const killed = await killWhenBusy();
+    const [photo] = await processedPhotos();
+    expect(photo.status).toBe('pending');
+    expect(photo.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(photo.upload).toBeNull();
+    expect(worker.pid).not.toBe(killed);
+    const stored = await request(t.baseUrl).get(`/media/uploads/${photo.hash}.jpg`).expect(200);
+    expect((await sharp(stored.body as Buffer).metadata()).width).toBe(2400);
+  });
+});
