@@ -2,7 +2,7 @@
 // `node bench/conditions.mjs` (`--no-build` to use the dist/ already built, `--quick` for short phases):
 // issue 46's two figures, on the built server at its production defaults (page cache on, LOG_LEVEL log) on
 // a fresh embedded PostgreSQL with the seed, its forecast fetched from a stand-in of Open-Meteo served by
-// this script (the two APIs' JSON for every location asked, at once):
+// this script (bench/lib/forecast.mjs: the two APIs' JSON for every location asked, at once):
 // 1. a cached site page with its conditions (tides, sun and moon, the stored forecast and outlook) beside
 //    nginx serving the same gzip bytes (bench/lib/limit.mjs; target >= 0.8 of nginx's req/s);
 // 2. the cached pages (a site page, /dive-sites, the home page) while a refresh of every site's forecast runs
@@ -11,11 +11,11 @@
 //    the loaded phases also render pages again.
 // Writes bench/results/conditions.json.
 import { execFileSync } from 'node:child_process';
-import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { refreshForecast, startForecastStandIn } from './lib/forecast.mjs';
 import { measureLimit } from './lib/limit.mjs';
 import { databaseUrl, signIn } from './lib/scale.mjs';
 import { root, serverLogLevel, startServer } from './lib/server.mjs';
@@ -40,80 +40,15 @@ if (!args.includes('--no-build')) {
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** Open-Meteo's hourly answer for one location: 7 days from today (UTC+10), a moderate sea. */
-function location(latitude, longitude, names) {
-  const start = new Date(Date.now() + 10 * 3_600_000);
-  start.setUTCHours(0, 0, 0, 0);
-  const time = Array.from({ length: 7 * 24 }, (_, i) => new Date(start.getTime() + i * 3_600_000).toISOString().slice(0, 16));
-  const value = {
-    swell_wave_height: 1.1,
-    swell_wave_direction: 135,
-    swell_wave_period: 10,
-    wave_height: 1.4,
-    wave_direction: 135,
-    wave_period: 8,
-    secondary_swell_wave_height: null,
-    secondary_swell_wave_direction: null,
-    secondary_swell_wave_period: null,
-    sea_surface_temperature: 21,
-    wind_speed_10m: 14,
-    wind_gusts_10m: 22,
-    wind_direction_10m: 90,
-  };
-  return {
-    latitude,
-    longitude,
-    utc_offset_seconds: 36_000,
-    timezone: 'Australia/Brisbane',
-    hourly: Object.fromEntries([['time', time], ...names.map((name) => [name, time.map(() => value[name] ?? null)])]),
-  };
-}
-
-async function startStandIn() {
-  let requests = 0;
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url, 'http://stand-in');
-    requests++;
-    const latitudes = (url.searchParams.get('latitude') ?? '').split(',');
-    const longitudes = (url.searchParams.get('longitude') ?? '').split(',');
-    const names = (url.searchParams.get('hourly') ?? '').split(',');
-    const answers = latitudes.map((latitude, i) => location(Number(latitude), Number(longitudes[i]), names));
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify(answers.length === 1 ? answers[0] : answers));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
-  return {
-    marineUrl: `${base}/v1/marine`,
-    weatherUrl: `${base}/v1/forecast`,
-    requests: () => requests,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-const standIn = await startStandIn();
-const server = await startServer({ env: { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl } });
+const standIn = await startForecastStandIn();
+const server = await startServer({ env: standIn.env });
 const db = new Client({ connectionString: databaseUrl(server.dataDir) });
 await db.connect();
 const results = { settings: { phaseSeconds: PHASE, rounds: ROUNDS, connections: CONNECTIONS, logLevel: serverLogLevel() } };
 try {
   const { cookie } = await signIn(server.url);
-  /** Asks for a refresh of every site and waits until every cell is stored again; its seconds. */
-  const refresh = async () => {
-    const started = new Date();
-    const response = await fetch(`${server.url}/api/admin/forecast/refresh`, { method: 'POST', headers: { cookie, origin: server.url } });
-    if (response.status !== 202) throw new Error(`refresh answered ${response.status}: ${await response.text()}`);
-    const { jobs } = await response.json();
-    for (;;) {
-      const {
-        rows: [row],
-      } = await db.query('SELECT count(*)::int AS cells, count(*) FILTER (WHERE fetched_at >= $1)::int AS stored FROM forecast_cells', [started]);
-      if (row.stored === row.cells) return { jobs, cells: row.cells, seconds: (Date.now() - started.getTime()) / 1000 };
-      // A job that failed (a provider timeout on a loaded machine) is retried by pg-boss minutes later: reported, not waited for.
-      if (Date.now() - started.getTime() > 120_000) return { jobs, cells: row.cells, stored: row.stored, seconds: null };
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
+  /** Asks for a refresh of every site and waits until every cell is stored again (bench/lib/forecast.mjs). */
+  const refresh = () => refreshForecast({ base: server.url, cookie, db });
   log(`first fetch of every site's forecast: ${JSON.stringify(await refresh())}`);
   const {
     rows: [site],
