@@ -120,7 +120,7 @@ export async function scalePages(base) {
  * first row (or its empty text) on screen. The browser carries the administrator's session cookie.
  */
 const ADMIN_SCREENS = [
-  ['blog tab', '/admin', null, /Published Posts \(\d+\)/],
+  ['blog tab', '/admin', 'Blog', /Published Posts \(\d+\)/],
   ['reviews tab', '/admin', 'Reviews', /Published Reviews \(\d+\)/],
   ['photos tab', '/admin', 'Photos', /dive sites? needs? photos\./],
   ['media tab', '/admin', 'Media', /Media \(\d+\)/],
