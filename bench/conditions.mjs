@@ -2,7 +2,7 @@
 // `node bench/conditions.mjs` (`--no-build` to use the dist/ already built, `--quick` for short phases):
 // issue 46's two figures, on the built server at its production defaults (page cache on, LOG_LEVEL log) on
 // a fresh embedded PostgreSQL with the seed, its forecast fetched from a stand-in of Open-Meteo served by
-// this script (the two APIs' JSON for every location asked, at once):
+// this script (bench/lib/forecast.mjs: the two APIs' JSON for every location asked, at once):
 // 1. a cached site page with its conditions (tides, sun and moon, the stored forecast and outlook) beside
 //    nginx serving the same gzip bytes (bench/lib/limit.mjs; target >= 0.8 of nginx's req/s);
 // 2. the cached pages (a site page, /dive-sites, the home page) while a refresh of every site's forecast runs
@@ -17,8 +17,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { refreshForecast, startForecastStandIn } from './lib/forecast.mjs';
 import { measureLimit } from './lib/limit.mjs';
-import { startOpenMeteo } from './lib/open-meteo.mjs';
 import { databaseUrl, signIn } from './lib/scale.mjs';
 import { root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
@@ -42,7 +42,7 @@ if (!args.includes('--no-build')) {
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-const standIn = await startOpenMeteo();
+const standIn = await startForecastStandIn();
 const METRICS_TOKEN = 'bench-conditions-metrics-token';
 const server = await startServer({ env: { ...standIn.env, METRICS_TOKEN } });
 /** The page cache's counters now: pages rendered that it could keep, stale answers served, requests that waited for a render. */
@@ -57,22 +57,8 @@ await db.connect();
 const results = { settings: { phaseSeconds: PHASE, rounds: ROUNDS, connections: CONNECTIONS, logLevel: serverLogLevel() } };
 try {
   const { cookie } = await signIn(server.url);
-  /** Asks for a refresh of every site and waits until every cell is stored again; its seconds. */
-  const refresh = async () => {
-    const started = new Date();
-    const response = await fetch(`${server.url}/api/admin/forecast/refresh`, { method: 'POST', headers: { cookie, origin: server.url } });
-    if (response.status !== 202) throw new Error(`refresh answered ${response.status}: ${await response.text()}`);
-    const { jobs } = await response.json();
-    for (;;) {
-      const {
-        rows: [row],
-      } = await db.query('SELECT count(*)::int AS cells, count(*) FILTER (WHERE fetched_at >= $1)::int AS stored FROM forecast_cells', [started]);
-      if (row.stored === row.cells) return { jobs, cells: row.cells, seconds: (Date.now() - started.getTime()) / 1000 };
-      // A job that failed (a provider timeout on a loaded machine) is retried by pg-boss minutes later: reported, not waited for.
-      if (Date.now() - started.getTime() > 120_000) return { jobs, cells: row.cells, stored: row.stored, seconds: null };
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
+  /** Asks for a refresh of every site and waits until every cell is stored again (bench/lib/forecast.mjs). */
+  const refresh = () => refreshForecast({ base: server.url, cookie, db });
   log(`first fetch of every site's forecast: ${JSON.stringify(await refresh())}`);
   const {
     rows: [site],

@@ -9,7 +9,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, isAbsolute, join } from 'node:path';
 import { measureLighthouse } from './lib/lighthouse.mjs';
 import { prepareReportedSite } from './lib/lighthouse-site.mjs';
-import { startOpenMeteo } from './lib/open-meteo.mjs';
+import { startForecastStandIn } from './lib/forecast.mjs';
 import { measureMemory, rssMb } from './lib/memory.mjs';
 import { measurePageWeight } from './lib/page-weight.mjs';
 import { root, serverLogLevel, startServer } from './lib/server.mjs';
@@ -91,10 +91,10 @@ log(
 // The map's tiles come from a local stand-in (bench/lib/tiles.mjs); `--offline-map`: from nowhere, as in the
 // tests, so /dive-sites draws its offline land.
 const tiles = args.includes('--offline-map') ? null : await startTiles();
-// Where Lighthouse runs, the forecast comes from a stand-in of Open-Meteo (bench/lib/open-meteo.mjs), which
+// Where Lighthouse runs, the forecast comes from a stand-in of Open-Meteo (bench/lib/forecast.mjs), which
 // this machine cannot reach: the site pages measured show a stored forecast and its outlook, as production's do.
 const lighthouseRuns = !onlyParts.length || onlyParts.includes('lighthouse');
-const openMeteo = lighthouseRuns ? await startOpenMeteo() : null;
+const openMeteo = lighthouseRuns ? await startForecastStandIn() : null;
 const server = await startServer({
   env: {
     ...(openMeteo ? openMeteo.env : {}),

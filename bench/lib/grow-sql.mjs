@@ -36,13 +36,16 @@ export function growthStatements(counts) {
     statements.push(`
       WITH seed AS (SELECT *, row_number() OVER (ORDER BY id) - 1 AS k FROM "dive_sites")
       INSERT INTO "dive_sites" ("name", "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region",
-        "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", "featured")
+        "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", "featured",
+        "kind", "access", "swellExposure", "onshoreWinds")
       SELECT 'Copy ' || g.n || ' of site ' || s.id,
         -- Near the original, as real neighbouring sites are, and still on the globe.
         GREATEST(-89, LEAST(89, s."latitude" + ((g.n * 7919) % 200 - 100) * 0.0009)),
         ((s."longitude" + ((g.n * 104729) % 200 - 100) * 0.0011 + 540)::numeric % 360) - 180,
         s."waterTemp", s."skillLevel", s."depthRange", replace(s."description", s."name", 'Copy ' || g.n || ' of site ' || s.id), s."region",
-        s."visibility", s."bestTime", s."marineLife", s."hazards", s."facilities", s."imageUrl", false
+        s."visibility", s."bestTime", s."marineLife", s."hazards", s."facilities", s."imageUrl", false,
+        -- What the outlook rules read (issue 46), so a copy's outlook is judged as its original's is.
+        s."kind", s."access", s."swellExposure", s."onshoreWinds"
       FROM ${series('dive_sites', counts.sites)} JOIN seed s ON s.k = g.n % ${count('dive_sites')}`);
   }
   for (const table of ['articles', 'reviews']) {

@@ -2,7 +2,7 @@
 // the stored forecast and its outlook beside the tides (#46), divers' published reports with approved photos
 // in a gallery (#45), and one of those photos made the site's own picture (#47). Made through the server's own
 // API as a diver and an administrator would: the forecast refreshed from the Open-Meteo stand-in
-// (bench/lib/open-meteo.mjs), reports posted as multipart with phone-sized photos, the photos approved and one
+// (bench/lib/forecast.mjs), reports posted as multipart with phone-sized photos, the photos approved and one
 // made the site's picture in the admin's queue.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { databaseUrl, signIn } from './scale.mjs';
 import { root } from './server.mjs';
+import { refreshForecast } from './forecast.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
@@ -33,22 +34,6 @@ async function phonePhoto(stock) {
     .resize(4032, 3024, { fit: 'cover' })
     .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-/** Asks for a refresh of every site's forecast and waits until every grid cell is stored again. */
-async function refreshForecast(base, cookie, db) {
-  const started = new Date();
-  const response = await fetch(`${base}/api/admin/forecast/refresh`, { method: 'POST', headers: { cookie, origin: base } });
-  if (response.status !== 202) throw new Error(`the forecast refresh answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
-  for (;;) {
-    const {
-      rows: [row],
-    } = await db.query('SELECT count(*)::int AS cells, count(*) FILTER (WHERE fetched_at >= $1)::int AS stored FROM forecast_cells', [started]);
-    if (row.cells > 0 && row.stored === row.cells) return row.cells;
-    if (Date.now() - started.getTime() > 180_000) throw new Error(`the forecast refresh stored ${row.stored} of ${row.cells} cells in 180 s`);
-    await sleep(250);
-  }
 }
 
 /** Posts one report as the site's form does without JavaScript's island (multipart, photos with their descriptions). */
@@ -89,7 +74,7 @@ export async function prepareReportedSite(server, log = () => {}) {
   const db = new Client({ connectionString: databaseUrl(server.dataDir) });
   await db.connect();
   try {
-    const cells = await refreshForecast(base, cookie, db);
+    const { cells } = await refreshForecast({ base, cookie, db, timeoutMs: 180_000 });
     log(`forecast stored for ${cells} grid cells (the Open-Meteo stand-in)`);
   } finally {
     await db.end();

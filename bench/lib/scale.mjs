@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { refreshForecast, startForecastStandIn } from './forecast.mjs';
 import { growDatabase, scaleCounts } from './grow-sql.mjs';
 import { rssMb } from './memory.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './page-weight.mjs';
@@ -68,13 +69,17 @@ export async function growContent(dataDir, factor, log) {
   }
 }
 
+/** The site whose page shows every part of its conditions (a tide station, a forecast, an exposure profile checked by hand). */
+const CONDITIONS_SITE = 'Julian Rocks Nursery';
+
 /** The pages of the scale table, found on the running server. */
 export async function scalePages(base) {
   const get = async (path) => (await fetch(base + path)).json();
-  const [[article], [review], [site]] = await Promise.all([
+  const [[article], [review], [site], [conditions]] = await Promise.all([
     get('/api/articles?limit=1'),
     get('/api/reviews/published?limit=1'),
     get('/api/dive-sites?limit=1'),
+    get(`/api/dive-sites?q=${encodeURIComponent(CONDITIONS_SITE)}&limit=1`),
   ]);
   return [
     ['home', '/'],
@@ -89,6 +94,10 @@ export async function scalePages(base) {
     // A misspelt search (issue 47): nothing as written, so the forgiving steps answer.
     ['search misspelt', '/search?q=sydny+harbour'],
     ['dive site', `/dive-sites/${site.id}`],
+    // Issue 46: the pages that show the stored forecast's outlooks (the home page's weekend block is above).
+    ['site with conditions', `/dive-sites/${conditions.id}`],
+    ['outlook filter', '/dive-sites?outlook=good&day=saturday'],
+    ['region (weekend block)', `/dive-sites?region=${encodeURIComponent(conditions.region)}`],
     ['rss', '/rss.xml'],
     ['sitemap', '/sitemap.xml'],
     ['map payload', '/api/dive-sites/map'],
@@ -96,6 +105,7 @@ export async function scalePages(base) {
     ['api articles', '/api/articles'],
     ['api reviews', '/api/reviews/published'],
     ['api site search', '/api/dive-sites/search?q=reef'],
+    ['api outlook filter', '/api/dive-sites?outlook=good&day=saturday'],
     ['admin articles', '/api/articles?admin=true'],
     ['admin reviews', '/api/reviews?admin=true'],
     ['admin comments', '/api/admin/comments?filter=all'],
@@ -110,7 +120,7 @@ export async function scalePages(base) {
  * first row (or its empty text) on screen. The browser carries the administrator's session cookie.
  */
 const ADMIN_SCREENS = [
-  ['blog tab', '/admin', null, /Published Posts \(\d+\)/],
+  ['blog tab', '/admin', 'Blog', /Published Posts \(\d+\)/],
   ['reviews tab', '/admin', 'Reviews', /Published Reviews \(\d+\)/],
   ['photos tab', '/admin', 'Photos', /dive sites? needs? photos\./],
   ['media tab', '/admin', 'Media', /Media \(\d+\)/],
@@ -215,10 +225,44 @@ export function compare(before, after, factor) {
 
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 
-/** Starts a server on a fresh database, measures at 1x, grows the content, measures again; writes `out`. */
+/**
+ * What each conditions page must show for its figures to be those of a page with conditions (issue 46): the
+ * stored forecast's age on the site's page, outlook badges on the filtered list, the weekend block on the
+ * home and region pages, sites in the filtered answer.
+ */
+const SHOWS = {
+  home: /Where to dive this weekend/,
+  'site with conditions': /Forecast fetched/,
+  'outlook filter': /data-testid="site-outlook"/,
+  'region (weekend block)': /Where to dive this weekend/,
+  'api outlook filter': /"id":\d+/,
+};
+
+/** Fails when a conditions page shows no conditions (no forecast stored, or a page that lost its block). */
+async function checkConditionsShown(base, pages) {
+  for (const [name, path] of pages) {
+    if (!SHOWS[name]) continue;
+    const text = await (await fetch(base + path, { headers: { 'X-Page-Cache': 'bypass' } })).text();
+    if (!SHOWS[name].test(text)) throw new Error(`${name} (${path}) does not show its conditions (${SHOWS[name]})`);
+  }
+}
+
+/** A refresh's figures in a line. */
+const refreshLine = (refresh) =>
+  `${refresh.cells} grid cells (${refresh.locationsAsked} locations asked), ${refresh.providerRequests} provider requests in ${refresh.jobs} jobs, ` +
+  `${refresh.seconds ?? `> 120 (only ${refresh.stored} stored)`} s, ${refresh.rowsWrittenTotal} rows written (${Object.entries(refresh.rowsWritten)
+    .map(([table, rows]) => `${table} +${rows.inserted}/~${rows.updated}/-${rows.deleted}`)
+    .join(', ')})`;
+
+/**
+ * Starts a server on a fresh database with a stand-in of the forecast provider, stores every site's forecast,
+ * measures at 1x, grows the content, stores the forecast again (the copies' cells too), measures again; writes `out`.
+ */
 export async function runScale({ scale, out, log, print }) {
-  log('starting the built server on a fresh embedded PostgreSQL with the seed');
-  const server = await startServer();
+  log('starting the built server on a fresh embedded PostgreSQL with the seed, its forecast from a stand-in of Open-Meteo');
+  // A sea that differs by place and day, so the outlooks are a mix of Good, Fair and Poor (bench/lib/forecast.mjs).
+  const standIn = await startForecastStandIn({ varied: true });
+  const server = await startServer({ env: standIn.env });
   const base = server.url;
   const results = {
     scale,
@@ -226,16 +270,26 @@ export async function runScale({ scale, out, log, print }) {
     node: process.version,
     cpus: cpus().length,
   };
+  const db = new pg.Client({ connectionString: databaseUrl(server.dataDir) });
+  await db.connect();
   try {
     log(`scale: each page rendered ${RUNS} times with the page cache bypassed at 1x, then the content grown ${scale}-fold`);
     const { cookie } = await signIn(base);
+    const refresh = () => refreshForecast({ base, cookie, db, standIn, countRows: true, timeoutMs: 300_000 });
+    results.refreshBefore = await refresh();
+    log(`forecast refresh at 1x: ${refreshLine(results.refreshBefore)}`);
     const pages = await scalePages(base);
+    await checkConditionsShown(base, pages);
     results.before = await measurePages(base, pages, cookie);
     results.adminBefore = await measureAdminScreens(base, cookie);
     results.rssBeforeMb = rssMb(server.pid);
     const started = Date.now();
     results.grown = await growContent(server.dataDir, scale, log);
     log(`grown in ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(results.grown)}`);
+    // The copies sit near their originals, some in cells no seeded site is in: stored too, as the schedule would.
+    results.refreshAfter = await refresh();
+    log(`forecast refresh at ${scale}x: ${refreshLine(results.refreshAfter)}`);
+    await checkConditionsShown(base, pages);
     results.after = await measurePages(base, pages, cookie);
     results.adminAfter = await measureAdminScreens(base, cookie);
     results.rssAfterMb = rssMb(server.pid);
@@ -243,6 +297,21 @@ export async function runScale({ scale, out, log, print }) {
     print(
       `Scale ${scale}x (median of ${RUNS} renders, page cache bypassed; targets: pages within 1.5x of 1x and under 100 KB of HTML, API answers under 100 KB gzip, map <= 60 KB gzip)`,
       compare(results.before, results.after, scale),
+    );
+    print(
+      `Forecast refresh of every site (issue 46: bounded by grid cells, not sites)`,
+      [
+        ['1x', results.refreshBefore],
+        [`${scale}x`, results.refreshAfter],
+      ].map(([size, refresh]) => ({
+        size,
+        'grid cells': refresh.cells,
+        'locations asked': refresh.locationsAsked,
+        'provider requests': refresh.providerRequests,
+        jobs: refresh.jobs,
+        seconds: refresh.seconds,
+        'rows written': refresh.rowsWrittenTotal,
+      })),
     );
     print(
       `Admin screens: time to first use in Chromium, ms (first visit, then again); target 1,500 ms at ${scale}x`,
@@ -261,7 +330,9 @@ export async function runScale({ scale, out, log, print }) {
     results.finishedAt = new Date().toISOString();
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, JSON.stringify(results, null, 2));
+    await db.end();
     await server.stop();
+    await standIn.close();
     log(`wrote ${out}`);
   }
 }

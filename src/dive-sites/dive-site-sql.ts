@@ -43,6 +43,10 @@ export function whereKindAndAccess(query: SelectQueryBuilder<DiveSite>, filters:
   if (filters.access && filters.access !== ALL) query.andWhere('site.access IN (:...accesses)', { accesses: accessesFor(filters.access) });
 }
 
+/** Whether whereKindAndAccess narrows the query. */
+export const narrowsByKindOrAccess = (filters: { kind?: string; access?: string }): boolean =>
+  (!!filters.kind && filters.kind !== ALL) || (!!filters.access && filters.access !== ALL);
+
 /** The columns the map and its filters read (core/dive-sites/map-payload.ts). */
 export const MAP_COLUMNS = [
   'site.id',

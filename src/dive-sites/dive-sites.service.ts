@@ -20,6 +20,7 @@ import {
   NEARBY_INDEX,
   NEARBY_KM,
   NEARBY_LIMIT,
+  narrowsByKindOrAccess,
   TOP_RATED_ORDER,
   whereKindAndAccess,
   type NearbySite,
@@ -114,7 +115,9 @@ export class DiveSitesService {
       // The text as written (the admin's list filter: a name deleted is not replaced by one spelt like it).
       query.andWhere(...siteTextMatch(filter.q));
     }
-    const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
+    // An outlook filter alone: its ids are every match (issue 46: counting 5,800 ids again in SQL took 11 ms at 100x).
+    const onlyIds = filter.ids && filter.region === undefined && !filter.q && !filter.photo && !filter.video && !narrowsByKindOrAccess(filter);
+    const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), onlyIds ? filter.ids!.length : query.getCount()]);
     return { rows, total };
   }
 
@@ -163,8 +166,10 @@ export class DiveSitesService {
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
     if (band) query.andWhere(band);
     whereKindAndAccess(query, filters);
-    // With no filter at all, every site matches: counting 24,700 sites again took 3 ms.
-    const count = !isFiltered(filters) && total !== undefined ? total : query.getCount();
+    // With no filter at all, every site matches: counting 24,700 sites again took 3 ms. With only the text
+    // search and the outlook, their ids are every match (issue 46: counting 5,800 ids again took 11 ms at 100x).
+    const onlyMatches = searchMatches && filters.region === ALL && filters.skill === ALL && filters.depth === ALL && !narrowsByKindOrAccess(filters);
+    const count = !isFiltered(filters) && total !== undefined ? total : onlyMatches ? searchMatches.length : query.getCount();
     const [sites, matchCount] = await Promise.all([
       order === 'name' ? query.clone().offset(offset).limit(limit).getMany() : this.bestRated(query, limit, offset),
       count,

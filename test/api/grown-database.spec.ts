@@ -13,8 +13,12 @@ import { Review } from 'src/reviews/review.entity';
 import { newestWalk, SEARCHED_TEXT } from 'src/search/search.service';
 import { USES_SQL } from 'src/images/media.service';
 import type { ContentFile } from 'core/api/content-transfer';
+import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
+import { CELL_DEGREES } from 'core/outlook/forecast';
+import { DEFAULT_FORECAST_CLIENT_OPTIONS } from 'src/forecast/open-meteo.client';
 import { createTestDatabase } from '../support/test-app';
 import { freePort } from '../support/free-port';
+import { DEFAULT_STAND_IN_WEATHER, startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
 
 /**
  * Issue 31: nothing holds every row. The built server (npm test builds it first) runs as a child with a
@@ -39,8 +43,12 @@ let cookie: string;
 let dataDir: string;
 let counts: ScaleCounts;
 let databaseUrl: string;
+/** Issue 46: the marine forecast from a stand-in of Open-Meteo (a calm sea, so most sites' outlook is Good). */
+let standIn: ForecastStandIn;
 
 beforeAll(async () => {
+  standIn = await startForecastStandIn();
+  standIn.weather = { ...DEFAULT_STAND_IN_WEATHER, swellHeightM: 0.5, windKmh: 8, gustKmh: 12 };
   databaseUrl = await createTestDatabase();
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
@@ -64,6 +72,11 @@ beforeAll(async () => {
       ADMIN_PASSWORD: PASSWORD,
       SEED_ON_START: 'false',
       LOG_LEVEL: 'error',
+      FORECAST: 'on',
+      FORECAST_MARINE_URL: standIn.marineUrl,
+      FORECAST_WEATHER_URL: standIn.weatherUrl,
+      // X-SQL-Queries on the answers asked with X-Page-Cache: bypass (the conditions pages' queries, below).
+      BENCH_SQL_COUNT: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,6 +115,7 @@ afterAll(async () => {
     });
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await standIn?.close();
 });
 
 /** A GET as the administrator. */
@@ -322,6 +336,127 @@ describe('the forgiving search of a grown database', () => {
     } finally {
       await dataSource.destroy();
     }
+  });
+});
+
+/** Runs `sql` on the grown database. */
+async function sql<T>(text: string, parameters: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, parameters)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** An operator's refresh of every site's forecast (the job queue's batches), waited for until every grid cell is stored. */
+async function refreshForecast(): Promise<void> {
+  const started = new Date();
+  const response = await fetch(`${base}/api/admin/forecast/refresh`, { method: 'POST', headers: { cookie, origin: base } });
+  expect(response.status).toBe(202);
+  await response.text();
+  for (const deadline = Date.now() + 150_000; ;) {
+    const [row] = await sql<{ cells: number; stored: number }>(
+      'SELECT count(*)::int AS cells, count(*) FILTER (WHERE fetched_at >= $1)::int AS stored FROM forecast_cells',
+      [started],
+    );
+    if (row.cells > 0 && row.stored === row.cells) return;
+    if (Date.now() > deadline) throw new Error(`the forecast refresh stored ${row.stored} of ${row.cells} cells`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A page as a visitor gets it, rendered now (X-Page-Cache: bypass): its bytes and the SQL queries it issued. */
+async function render(path: string): Promise<{ status: number; text: string; bytes: number; queries: number; total: number }> {
+  const response = await fetch(base + path, { headers: { 'X-Page-Cache': 'bypass' } });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    text: body.toString('utf8'),
+    bytes: body.length,
+    queries: Number(response.headers.get('x-sql-queries')),
+    total: Number(response.headers.get('x-total-count')),
+  };
+}
+
+describe('the conditions pages of a grown database (issue 46)', () => {
+  const OUTLOOK = 'outlook=good&day=saturday';
+  let pages: [string, string][];
+  let region: string;
+  /** The provider's requests of the first refresh. */
+  let asked: typeof standIn.requests;
+  /** Each page's queries, rendered twice (the first fills the per-process outlooks kept under the sites' revision). */
+  const queriesOf = async () => {
+    const counts: Record<string, number> = {};
+    for (const [name, path] of pages) {
+      expect([name, (await render(path)).status]).toEqual([name, 200]);
+      counts[name] = (await render(path)).queries;
+    }
+    return counts;
+  };
+
+  beforeAll(async () => {
+    const before = standIn.requests.length;
+    await refreshForecast();
+    asked = standIn.requests.slice(before);
+    const [site] = await sql<{ id: number; region: string }>(`SELECT id, region FROM dive_sites WHERE name = 'Julian Rocks Nursery'`);
+    region = site.region;
+    pages = [
+      ['home', '/'],
+      ['site page', `/dive-sites/${site.id}`],
+      ['outlook filter', `/dive-sites?${OUTLOOK}`],
+      ['region page', `/dive-sites?region=${encodeURIComponent(site.region)}`],
+      ['outlook answer', `/api/dive-sites?${OUTLOOK}`],
+    ];
+  }, 200_000);
+
+  it('asks the provider once per grid cell, however many sites share it', async () => {
+    const [{ sites, cells, seedCells }] = await sql<{ sites: number; cells: number; seedCells: number }>(
+      `SELECT count(*)::int AS sites, count(DISTINCT (floor(latitude / $1), floor(longitude / $1)))::int AS cells,
+        count(DISTINCT (floor(latitude / $1), floor(longitude / $1))) FILTER (WHERE name NOT LIKE 'Copy %')::int AS "seedCells" FROM dive_sites`,
+      [CELL_DEGREES],
+    );
+    const marine = asked.filter((request) => request.api === 'marine');
+    expect(marine.reduce((sum, request) => sum + request.locations, 0)).toBe(cells);
+    expect(marine).toHaveLength(Math.ceil(cells / DEFAULT_FORECAST_CLIENT_OPTIONS.cellsPerRequest));
+    // The copies sit within a tenth of a degree of their originals: in their cells or a neighbour's.
+    expect(cells).toBeLessThanOrEqual(seedCells * 4);
+    expect(cells).toBeLessThan(sites / 2);
+  });
+
+  it(
+    'renders the pages showing outlooks with as many queries after the sites grow past the map list as before',
+    async () => {
+      const before = await queriesOf();
+      const [{ count }] = await sql<{ count: number }>('SELECT count(*)::int AS count FROM dive_sites');
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await growDatabase(client, { sites: Math.max(count, MAP_LIST_MAX) + counts.sites / FACTOR });
+      } finally {
+        await client.end();
+      }
+      await refreshForecast();
+      expect(await queriesOf()).toEqual(before);
+    },
+    HEAVY_TEST_MS,
+  );
+
+  it("sends the outlook filter's page without every match's id once the map asks by view, and counts its matches right", async () => {
+    const [{ sites }] = await sql<{ sites: number }>('SELECT count(*)::int AS sites FROM dive_sites');
+    expect(sites).toBeGreaterThan(MAP_LIST_MAX);
+    const { ids } = JSON.parse((await render(`/api/dive-sites/map/matches?${OUTLOOK}`)).text) as { ids: number[] };
+    // Most of the grown sites have a Good Saturday in the calm sea.
+    expect(ids.length).toBeGreaterThan(MAP_LIST_MAX / 2);
+    const [filtered, byName] = await Promise.all([render(`/dive-sites?${OUTLOOK}`), render('/dive-sites')]);
+    expect(filtered.text).toContain('data-testid="site-outlook"');
+    expect(filtered.bytes).toBeLessThan(byName.bytes + 5_000);
+    expect((await render(`/api/dive-sites?${OUTLOOK}`)).total).toBe(ids.length);
+    // With a region besides, the count is the region's matches.
+    const inRegion = await sql<{ id: number }>('SELECT id FROM dive_sites WHERE region = $1 AND id = ANY($2)', [region, ids]);
+    expect(inRegion.length).toBeGreaterThan(0);
+    expect((await render(`/api/dive-sites?${OUTLOOK}&region=${encodeURIComponent(region)}`)).total).toBe(inRegion.length);
   });
 });
 
