@@ -197,6 +197,38 @@ describe("a dive site's page", () => {
     },
   );
 
+  it.each([
+    ['a phone', { viewport: { width: 390, height: 844 } }],
+    ['a desktop', DESKTOP],
+  ])("lands an in-page link's target below the sticky header, not under it, on %s", async (_, options) => {
+    const [site] = await t.dataSource.query<{ id: number }[]>(`SELECT id FROM dive_sites WHERE name = 'Julian Rocks'`);
+    page = await suite.open(options);
+    /** The target's top and the header's bottom, in the viewport, once the scroll has settled. */
+    const placed = async (id: string) => {
+      await page.waitForFunction(() => window.scrollY > 0);
+      await page.waitForTimeout(100);
+      return page.evaluate(
+        (target) => ({
+          header: document.querySelector('header')!.getBoundingClientRect().bottom,
+          top: document.getElementById(target)!.getBoundingClientRect().top,
+          height: window.innerHeight,
+        }),
+        id,
+      );
+    };
+    // An address with its anchor, as a shared link opens it.
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}#site-ratings`);
+    const shared = await placed('site-ratings');
+    expect(shared.top).toBeGreaterThanOrEqual(shared.header);
+    expect(shared.top).toBeLessThan(shared.height);
+    // A link of the page's own (the safety brief, from the glance strip or the emergency line).
+    await page.goto(`${t.baseUrl}/dive-sites/${site.id}`);
+    await page.locator('a[href="#site-safety"]:visible').first().click();
+    const clicked = await placed('site-safety');
+    expect(clicked.top).toBeGreaterThanOrEqual(clicked.header);
+    expect(clicked.top).toBeLessThan(clicked.height);
+  });
+
   it('keeps the emergency line to phones: a desktop has the safety brief beside the facts', async () => {
     const [site] = await t.dataSource.query<{ id: number }[]>(`SELECT id FROM dive_sites WHERE name = 'Julian Rocks'`);
     page = await suite.open({ ...DESKTOP });

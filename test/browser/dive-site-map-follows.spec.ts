@@ -97,6 +97,27 @@ describe('the map follows the search (issue 47)', () => {
     const searched = await waitForSitesInView(page, julian);
     expect(area(searched)).toBeLessThan(everySiteArea() / 100);
   });
+
+  it('fits a depth band, a kind of site and an access, each within a region', async () => {
+    await open(page);
+    await page.locator('[data-testid="dive-site-map"] [data-marked-zoom]').waitFor();
+    const deepest = (site: DiveSite) => Math.max(...(site.depthRange.match(/\d+(?:\.\d+)?/g) ?? ['0']).map(Number));
+    const cases: { label: string; value: string; region: string; matches: (site: DiveSite) => boolean }[] = [
+      { label: 'Depth', value: 'deep', region: SYDNEY, matches: (site) => deepest(site) > 20 },
+      { label: 'Kind of Site', value: 'wreck', region: 'Victoria', matches: (site) => site.kind === 'wreck' },
+      { label: 'Access', value: 'shore', region: 'Tasmania', matches: (site) => site.access === 'shore' || site.access === 'both' },
+    ];
+    for (const { label, value, region, matches } of cases) {
+      await page.getByLabel('Region').selectOption(region);
+      await page.getByLabel(label).selectOption(value);
+      const expected = all.filter((site) => site.region === region && matches(site));
+      expect({ label, count: expected.length > 1 }).toEqual({ label, count: true });
+      await shown(page, expected.length);
+      const box = await waitForSitesInView(page, expected);
+      expect({ label, small: area(box) < everySiteArea() / 50 }).toEqual({ label, small: true });
+      await page.getByLabel(label).selectOption('all');
+    }
+  });
 });
 
 describe('on a desktop', () => {
