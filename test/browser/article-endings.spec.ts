@@ -65,3 +65,23 @@ describe('a search that finds nothing, without JavaScript', () => {
       .waitFor();
   });
 });
+
+describe('misspelt searches, as a reader types them (issue 47 item 4)', () => {
+  it("'great barier reef' in the explorer lists the reef's sites, and 'dive computr' on the search page finds the dive computers", async () => {
+    const reef: { name: string }[] = await t.dataSource.query(`SELECT name FROM dive_sites WHERE region = 'Southern Great Barrier Reef' ORDER BY name`);
+    expect(reef.length).toBeGreaterThan(0);
+    page = await suite.open({ ...DESKTOP });
+    await page.goto(`${t.baseUrl}/dive-sites`);
+    await page.locator('[data-island="DiveSiteExplorer"][data-hydrated="true"]').waitFor();
+    await page.getByLabel('Search dive sites').fill('great barier reef');
+    const list = page.getByRole('region', { name: 'Dive sites', exact: true });
+    await list.getByRole('link', { name: reef[0].name, exact: true }).waitFor();
+
+    const computers: { name: string }[] = await t.dataSource.query(`SELECT name FROM products WHERE category = 'Dive Computers' AND published ORDER BY name`);
+    expect(computers.length).toBeGreaterThan(0);
+    await page.goto(`${t.baseUrl}/search?q=${encodeURIComponent('dive computr')}`);
+    await page.getByText('Showing results for').waitFor();
+    const found = await page.getByRole('main').innerText();
+    expect(computers.some((product) => found.includes(product.name))).toBe(true);
+  });
+});
