@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RECENT_RATINGS, type RatingsResponse } from 'core/api/dive-sites';
 import { cardsToShow, firstCard, isFiltered, normaliseFilters, TOP_RATED, type DiveSiteFilters } from 'core/dive-sites/filters';
-import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
 import type { TileSettings } from 'core/dive-sites/types';
 import { isStoredId } from 'src/validation/id.pipe';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
@@ -51,12 +50,15 @@ export class DiveSitePagesService {
   }
 
   /**
-   * Past MAP_LIST_MAX sites the island asks the server by view and holds only the page's first cards: the
-   * page brings the box of every match of its own filters, so the map fits them all from the start (issue 47).
+   * The box of every match of the page's own filters, read with one aggregate query from the ids the page
+   * already has: past MAP_LIST_MAX sites the island asks the server by view and holds only the first cards,
+   * so the map fits this box from the start (issue 47). Read whatever the number of sites, so a page's
+   * queries stay the same as the sites grow.
    */
   private async withBox(explorer: ExplorerData): Promise<ExplorerData> {
-    if (explorer.totalSites <= MAP_LIST_MAX || !isFiltered(explorer.filters)) return explorer;
-    return { ...explorer, box: await this.map.box({ ...explorer.filters }) };
+    if (!isFiltered(explorer.filters)) return explorer;
+    const box = await this.map.box({ ...explorer.filters }, { search: explorer.matches, outlook: explorer.outlookMatches ?? null });
+    return { ...explorer, box };
   }
 
   /** Every site's id the text search matches (null: no search), asked beside the region counts, which do not depend on it. */

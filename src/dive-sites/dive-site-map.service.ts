@@ -22,6 +22,12 @@ export interface MapMatches {
   bounds: [[number, number], [number, number]] | null;
 }
 
+/** What a page has already read for its filters: the text search's ids and the outlook's (null: not asked). */
+export interface KnownMatches {
+  search: number[] | null;
+  outlook: number[] | null;
+}
+
 /** The matches' centre and box alone. */
 export type MapBoxOf = Pick<MapMatches, 'center' | 'bounds'>;
 
@@ -54,11 +60,11 @@ export class DiveSiteMapService {
   ) {}
 
   /** The sites matching /dive-sites' filters (text search, exact region and skill, depth band, kind and access). */
-  private async matching(filters: DiveSiteFiltersDto): Promise<SelectQueryBuilder<DiveSite>> {
+  private async matching(filters: DiveSiteFiltersDto, known?: KnownMatches): Promise<SelectQueryBuilder<DiveSite>> {
     const query = this.sites.createQueryBuilder('site');
     const term = (filters.q || filters.search || '').trim();
     if (term) {
-      const ids = await this.diveSites.searchIds(term);
+      const ids = known?.search ?? (await this.diveSites.searchIds(term));
       query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
     }
     if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
@@ -66,7 +72,7 @@ export class DiveSiteMapService {
     const band = DEPTH_BAND_SQL[filters.depth as DepthBand];
     if (band) query.andWhere(band);
     whereKindAndAccess(query, filters);
-    const outlook = await outlookIds(this.outlooks, filters);
+    const outlook = known ? known.outlook : await outlookIds(this.outlooks, filters);
     if (outlook) query.andWhere('site.id = ANY(:outlook)', { outlook });
     return query;
   }
@@ -134,8 +140,8 @@ export class DiveSiteMapService {
    * Only the matches' centre and box: what the page itself gives the map for the filters it came with when
    * the sites are too many to list whole (issue 47), so the map fits every match, not the first cards.
    */
-  async box(filters: DiveSiteFiltersDto): Promise<MapBoxOf> {
-    return this.boxOf(await this.matching(filters));
+  async box(filters: DiveSiteFiltersDto, known?: KnownMatches): Promise<MapBoxOf> {
+    return this.boxOf(await this.matching(filters, known));
   }
 
   private async boxOf(query: SelectQueryBuilder<DiveSite>): Promise<MapBoxOf> {

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { maxDepth } from 'core/dive-sites/filters';
 import { SKILL_LEVELS } from 'src/dive-sites/dive-site.entity';
+import { isSourceList } from 'src/dive-sites/dto/dive-site-write.dto';
+import { MAX_CHECK_SOURCES } from 'core/dive-sites/provenance';
 import { SITE_ACCESSES, SITE_KINDS, SITE_STATUSES } from 'core/dive-sites/fields';
 
 interface SeedSite {
@@ -106,6 +108,17 @@ describe('the dive-site seed', () => {
       site.longitude,
       true,
     ]);
+  });
+
+  // A recorded check travels in the content export: its sources must pass the rule the import and the admin form apply.
+  it('records each check with 1 to MAX_CHECK_SOURCES sources, each a web address with a title of at most 200 characters', () => {
+    const file = JSON.parse(readFileSync(join(dataDir, 'dive-site-checks.json'), 'utf8'));
+    const checks: { site: string; sources: unknown[] }[] = Array.isArray(file) ? file : file.checks;
+    expect(checks.length).toBeGreaterThan(0);
+    const refused = checks
+      .filter((check) => !isSourceList(check.sources) || check.sources.length < 1 || check.sources.length > MAX_CHECK_SOURCES)
+      .map((check) => check.site);
+    expect(refused).toEqual([]);
   });
 
   it('has as many sites in each region as regions.json says, and no region without sites', () => {
