@@ -48,7 +48,7 @@ beforeAll(async () => {
   standIn = await startForecastStandIn();
   // A sea that divides the sites: a metre of south-east swell and an easterly breeze.
   Object.assign(standIn.weather, { swellHeightM: 1.0, swellDirectionDeg: 135, swellPeriodS: 9, windKmh: 14, windDirectionDeg: 90, gustKmh: 22 });
-  const options: ForecastClientOptions = { timeoutMs: 1_500, minIntervalMs: 0, cellsPerRequest: 500 };
+  const options: ForecastClientOptions = { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 };
   t = await startTestApp(
     { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl },
     { overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: options }] },

@@ -12,7 +12,7 @@ let siteId: number;
 
 beforeAll(async () => {
   standIn = await startForecastStandIn();
-  const options: ForecastClientOptions = { timeoutMs: 1_500, minIntervalMs: 0, cellsPerRequest: 500 };
+  const options: ForecastClientOptions = { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 };
   t = await startTestApp(
     { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl, FORECAST_API_KEY: 'test-key-12345' },
     { overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: options }] },

@@ -27,7 +27,7 @@ const suite = browserSuite({
   env,
   overrides: [
     { provide: ServiceWorkerService, useValue: { script: () => built } },
-    { provide: FORECAST_CLIENT_OPTIONS, useValue: { timeoutMs: 1_500, minIntervalMs: 0, cellsPerRequest: 500 } },
+    { provide: FORECAST_CLIENT_OPTIONS, useValue: { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 } },
   ],
   page: false,
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   Object.assign(standIn.weather, { swellHeightM: 1.0, swellDirectionDeg: 135, swellPeriodS: 9, windKmh: 14, windDirectionDeg: 90, gustKmh: 22 });
   Object.assign(env, { FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl });
 });
-const suite = browserSuite({ env, overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: { timeoutMs: 1_500, minIntervalMs: 0, cellsPerRequest: 500 } }] });
+const suite = browserSuite({ env, overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 } }] });
 
 beforeAll(async () => {
   expect(await suite.t.app.get(ForecastService).refreshAll()).toMatchObject({ failed: 0 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
 const suite = browserSuite({
   page: false,
   env,
-  overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: { timeoutMs: 1_500, minIntervalMs: 0, cellsPerRequest: 500 } }],
+  overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 } }],
 });
 jest.setTimeout(120_000);
 afterAll(async () => {
