@@ -9,7 +9,7 @@
 // rounds, the same answer from a bare Node.js server (bench/lib/floor-server.mjs: what any hit costs in
 // Node.js) and from nginx (its worker's CPU), so the three costs are compared within one run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -99,7 +99,21 @@ const lastHeap = () => {
 /** The GC lines --trace-gc has written to the server's standard output (its log file) so far. */
 const gcCounts = (logFile) => {
   const text = readFileSync(logFile, 'utf8');
-  return { scavenges: (text.match(/: Scavenge\b/g) ?? []).length, markCompacts: (text.match(/: Mark-Compact\b/g) ?? []).length };
+  const lines = text.match(/: (?:Scavenge|Mark-Compact)\b.*/g) ?? [];
+  // Each line's pause on the main thread (`1.23 / 0.00 ms`: the pause, then the time spent outside it).
+  const ms = lines.reduce((sum, line) => sum + Number(/, ([\d.]+) \/ [\d.]+ ms/.exec(line)?.[1] ?? 0), 0);
+  // Why V8 ran each mark-compact (the end of its line: `allocation failure`, `external memory pressure`, ...).
+  const reasons = {};
+  for (const line of lines.filter((one) => one.startsWith(': Mark-Compact'))) {
+    const reason = /mu = [\d.]+\) (.*?);?\s*$/.exec(line)?.[1]?.trim() ?? line.slice(-60);
+    reasons[reason] = (reasons[reason] ?? 0) + 1;
+  }
+  return {
+    reasons,
+    scavenges: lines.filter((line) => line.startsWith(': Scavenge')).length,
+    markCompacts: lines.filter((line) => line.startsWith(': Mark-Compact')).length,
+    ms,
+  };
 };
 
 /** The answer to a GET of `url` as sent: its status, its headers in Node's raw form but the per-connection ones (Node adds those), its body still encoded. */
@@ -152,10 +166,22 @@ try {
   const dir = mkdtempSync(join(tmpdir(), 'hit-cost-'));
   writeFileSync(join(dir, 'answer.json'), JSON.stringify({ status: answer.status, headers: answer.headers }));
   writeFileSync(join(dir, 'body'), answer.body);
-  const floor = spawn(process.execPath, [...productionNodeFlags(), join(root, 'bench/lib/floor-server.mjs'), join(dir, 'answer.json'), join(dir, 'body')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const floorPort = await new Promise((resolve) => floor.stdout.once('data', (chunk) => resolve(String(chunk).trim())));
+  const floorLog = join(dir, 'floor.log');
+  const floor = spawn(
+    process.execPath,
+    [...productionNodeFlags(), '--trace-gc', join(root, 'bench/lib/floor-server.mjs'), join(dir, 'answer.json'), join(dir, 'body')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  // Its standard output: its port (a line of digits) among its --trace-gc lines, counted as the server's are.
+  const floorPort = await new Promise((resolve) =>
+    floor.stdout.on('data', (chunk) => {
+      appendFileSync(floorLog, chunk);
+      const port = /^(\d+)$/m.exec(String(chunk))?.[1];
+      if (port) resolve(port);
+    }),
+  );
   const identity = await rawAnswer(url, 'identity');
   const nginx = await startNginx(identity.body, answer.body);
   const nginxWorkers = descendants(nginx.pid);
@@ -177,7 +203,8 @@ try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const target of targets) {
         const postgres = target.name === 'server' ? descendants(server.pid) : [];
-        const gcBefore = gcCounts(server.logFile);
+        const gcLog = target.name === 'server' ? server.logFile : target.pids[0] === floor.pid ? floorLog : null;
+        const gcBefore = gcLog ? gcCounts(gcLog) : null;
         const before = target.pids.reduce((sum, pid) => sum + ticks(pid), 0);
         const threadsBefore = threadTicks(target.pids[0]);
         const postgresBefore = new Map(postgres.map((pid) => [pid, ticks(pid)]));
@@ -194,12 +221,15 @@ try {
         perHit[target.name].push(us);
         const threads = JSON.stringify(threadsPerHit(threadsBefore, threadTicks(target.pids[0]), HITS));
         let more = '';
+        if (gcLog) {
+          const gc = gcCounts(gcLog);
+          const per10k = (key) => Number((((gc[key] - gcBefore[key]) * 10_000) / HITS).toFixed(1));
+          more = `; per 10k hits ${per10k('scavenges')} scavenges, ${per10k('markCompacts')} mark-compacts, GC pauses ${(((gc.ms - gcBefore.ms) * 1000) / HITS).toFixed(1)} µs per hit, mark-compacts so far by reason ${JSON.stringify(gc.reasons)}`;
+        }
         if (target.name === 'server') {
           // A backend gone meanwhile is left out (its ticks can no longer be read).
           const postgresUs = (postgres.reduce((sum, pid) => sum + Math.max(0, ticks(pid) - postgresBefore.get(pid)), 0) * TICK_US) / HITS;
-          const gc = gcCounts(server.logFile);
-          const per10k = (key) => Number((((gc[key] - gcBefore[key]) * 10_000) / HITS).toFixed(1));
-          more = `; postgres ${postgresUs.toFixed(1)} µs; per 10k hits ${per10k('scavenges')} scavenges, ${per10k('markCompacts')} mark-compacts; heap ${JSON.stringify(lastHeap())}`;
+          more += `; postgres ${postgresUs.toFixed(1)} µs; heap ${JSON.stringify(lastHeap())}`;
         }
         log(
           `round ${round}, ${target.name}: ${HITS} (${result.non2xx} non-2xx, ${result.errors} errors) in ${seconds.toFixed(1)} s, ${Math.round(HITS / seconds)} req/s, p50 ${result.latency.p50} ms; ${us.toFixed(0)} µs CPU per hit (by thread ${threads})${more}; load ${loadavg()[0].toFixed(2)}`,
@@ -216,6 +246,8 @@ try {
     rmSync(dir, { recursive: true, force: true });
   }
 } finally {
+  // HIT_COST_KEEP_LOG=<file>: the server's standard output (its --trace-gc lines among the log) kept there.
+  if (process.env.HIT_COST_KEEP_LOG) copyFileSync(server.logFile, process.env.HIT_COST_KEEP_LOG);
   await db.end();
   await server.stop();
   await standIn.close();
