@@ -365,7 +365,9 @@ async function runParts(parts, { base, articlePath, reviewPath, otherArticle, si
     );
   }
   if (parts.includes('limit')) {
-    log(`limit: cached ${articlePath} beside nginx with the same gzip bytes, 50 connections, ${settings.throughputSeconds} s x 2 each`);
+    log(
+      `limit: cached ${articlePath} beside nginx with the same gzip bytes, 50 connections, ${settings.throughputSeconds} s x 3 each, alternated, the median of each`,
+    );
     const loadBefore = loadAverage();
     const limit = await measureLimit(base, articlePath, options);
     const loadAfter = loadAverage();

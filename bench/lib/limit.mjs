@@ -12,7 +12,8 @@ import { freePort } from './server.mjs';
 
 export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 
-async function startNginx(identity, gzip) {
+/** nginx serving `identity` and `gzip` (gzip_static) at `url`; `pid` is its master's (its worker is the master's child). */
+export async function startNginx(identity, gzip) {
   const dir = mkdtempSync(join(tmpdir(), 'adg-nginx-'));
   chmodSync(dir, 0o755);
   writeFileSync(join(dir, 'article.html'), identity);
@@ -65,6 +66,7 @@ http {
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)));
@@ -73,40 +75,64 @@ http {
   };
 }
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 /**
- * The cached article page and nginx with its bytes, 50 connections, `Accept-Encoding: gzip`, alternated
- * (server, nginx, server, nginx) so drift on a shared machine hits both; req/s is the mean of the two
- * runs of each, p50/p99 the worse.
+ * The cached page and nginx with its bytes, 50 connections, `Accept-Encoding: gzip`: both warmed alike
+ * (one `warmup` run each), then `rounds` rounds alternated (server, nginx, server, nginx, ...) so that drift
+ * on a shared machine hits both; each one's req/s is the median of its rounds (and each round is kept, with
+ * the ratio of its pair), p50/p99 the worst. Before measuring, nginx's answer is checked to be the server's,
+ * byte for byte, in the same encoding (gzip), and the same for identity. `counters` (optional): an async
+ * read of the server's own counts (its page cache's hits, misses and waits, GC seconds, heap: /metrics),
+ * whose change over each server round is kept with the round, so that a slow round says why (a page not
+ * answered from the cache, GC, or waiting rather than working: its CPU share).
  */
-export async function measureLimit(base, articlePath, { pid, duration, warmup, connections = 50 }) {
+export async function measureLimit(base, articlePath, { pid, duration, warmup, connections = 50, rounds = 3, counters = null }) {
   if (!existsSync(NGINX)) return { skipped: `${NGINX} not found` };
   const headers = { 'accept-encoding': 'gzip' };
-  const identity = Buffer.from(
-    await (
-      await fetch(base + articlePath, {
-        headers: { 'accept-encoding': 'identity' },
-      })
-    ).arrayBuffer(),
-  );
+  const { body: identity, encoding: plain } = await rawBody(base + articlePath, { 'accept-encoding': 'identity' });
+  if (plain) throw new Error(`the server answered Accept-Encoding: identity with ${plain}`);
   const { body: gzip, encoding } = await rawBody(base + articlePath, headers);
   if (encoding !== 'gzip') throw new Error('the server did not answer the article page with gzip');
   const nginx = await startNginx(identity, gzip);
   try {
+    // The same bytes in the same encoding from both, for what the bench sends and for identity.
+    for (const [name, asked, expected] of [
+      ['gzip', headers, gzip],
+      ['identity', { 'accept-encoding': 'identity' }, identity],
+    ]) {
+      const fromNginx = await rawBody(nginx.url, asked);
+      const fromServer = await rawBody(base + articlePath, asked);
+      if (fromNginx.encoding !== fromServer.encoding || !fromNginx.body.equals(expected) || !fromServer.body.equals(expected))
+        throw new Error(
+          `nginx and the server answer ${name} differently (${fromNginx.encoding} ${fromNginx.body.length} bytes, ${fromServer.encoding} ${fromServer.body.length} bytes)`,
+        );
+    }
     // nginx's CPU is its worker's, not the master's pid: not measured.
     const targets = {
       server: { url: base + articlePath, pid },
       nginx: { url: nginx.url, pid: null },
     };
+    for (const { url, pid: targetPid } of Object.values(targets)) await measureRun(url, { connections, duration: warmup, headers }, targetPid);
     const runs = { server: [], nginx: [] };
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < rounds; round++) {
       for (const [name, { url, pid: targetPid }] of Object.entries(targets)) {
-        await measureRun(url, { connections, duration: warmup, headers }, targetPid);
-        runs[name].push(await measureRun(url, { connections, duration, headers }, targetPid));
+        const before = name === 'server' && counters ? await counters() : null;
+        const run = await measureRun(url, { connections, duration, headers }, targetPid);
+        if (before) {
+          const after = await counters();
+          run.counts = Object.fromEntries(Object.keys(after).map((key) => [key, Number((after[key] - (key.startsWith('heap') ? 0 : before[key])).toFixed(3))]));
+        }
+        runs[name].push(run);
       }
     }
     const summary = (name, list) => ({
       name,
-      reqPerSec: Math.round(list.reduce((sum, run) => sum + run.reqPerSec, 0) / list.length),
+      reqPerSec: Math.round(median(list.map((run) => run.reqPerSec))),
       p50Ms: Math.max(...list.map((run) => run.p50Ms)),
       p99Ms: Math.max(...list.map((run) => run.p99Ms)),
       errors: list.reduce((sum, run) => sum + run.errors, 0),
@@ -125,7 +151,21 @@ export async function measureLimit(base, articlePath, { pid, duration, warmup, c
       durationSeconds: duration,
       bodyBytes: identity.length,
       gzipBytes: gzip.length,
+      sameBytes: true,
       rows: [server, reference],
+      // Each round's pair in the order run (the server's first), with its own ratio.
+      rounds: runs.server.map((run, i) => ({
+        server: {
+          reqPerSec: run.reqPerSec,
+          p50Ms: run.p50Ms,
+          p99Ms: run.p99Ms,
+          serverCpuPct: run.serverCpuPct,
+          loaderCpuPct: run.loaderCpuPct,
+          ...(run.counts ? { counts: run.counts } : {}),
+        },
+        nginx: { reqPerSec: runs.nginx[i].reqPerSec, p50Ms: runs.nginx[i].p50Ms, p99Ms: runs.nginx[i].p99Ms, loaderCpuPct: runs.nginx[i].loaderCpuPct },
+        ratio: Number((run.reqPerSec / runs.nginx[i].reqPerSec).toFixed(2)),
+      })),
     };
   } finally {
     await nginx.stop();

@@ -1,24 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { ANY_CONTENT } from 'src/common/cache-tags';
-import { PAGE_CACHE_CHANNEL, invalidationPayload, parseInvalidation } from './notify';
+import { InvalidationBus } from './invalidation-bus';
 
 /** Bounds: entries, bytes, and age (pages show times relative to the render, e.g. "3 days ago"). */
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
 export const ENTRY_TTL_MS = 60_000;
-const RECONNECT_MIN_MS = 250;
-const ACK_TIMEOUT_MS = 1000;
-/** Where each process acknowledges an invalidation; and the listener connections' application_name. */
-const ACK_CHANNEL = 'page_cache_ack';
-/** A process says here that it started or stopped listening: every process counts the listeners again. */
-const MEMBERS_CHANNEL = 'page_cache_members';
-const LISTENER_NAME = 'adg-page-cache';
-const RECONNECT_MAX_MS = 10_000;
 /**
  * The recent invalidations a render that began before them is checked against. A render older than the
  * oldest one remembered is not kept (at hundreds of writes a second, that is a render of over a second).
@@ -95,14 +86,13 @@ function touches(page: readonly string[], changed: ReadonlySet<string> | null): 
  * entries, bytes and age), each with the tags of what it shows. A write drops the answers carrying its
  * tags at once in every process: the writing process drops its own and sends NOTIFY on PostgreSQL with
  * the tags; every process LISTENs on one dedicated connection, drops its matching answers and
- * acknowledges, and the write answers once all have (see invalidate). A notification without tags (the
- * seed, an operator's `pg_notify('page_cache', 'manual')`) empties everything. While that connection is
- * down nothing is served from or kept in the cache (a notification could be missed), and it is emptied
- * on reconnect.
+ * acknowledges, and the write answers once all have (see invalidate; the notifications are
+ * InvalidationBus's, invalidation-bus.ts). A notification without tags (the seed, an operator's
+ * `pg_notify('page_cache', 'manual')`) empties everything. While that connection is down nothing is
+ * served from or kept in the cache (a notification could be missed), and it is emptied on reconnect.
  */
 @Injectable()
 export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('PageCache');
   /**
    * Counted for the metrics (src/metrics): answers served from the cache, pages rendered that it could have
    * kept (the middleware counts those), answers pushed out by the entry or byte bound, stale answers served
@@ -127,30 +117,21 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   /** Keys whose last render could not be kept: not waited for (RenderEnd 'unkept'). */
   private readonly unkept = new LRUCache<string, true>({ max: 1000, ttl: UNKEPT_MS });
   private readonly listeners: ((changed: Changed) => unknown)[] = [];
-  private listener: Client | null = null;
-  private listening = false;
   private closed = false;
-  private reconnectDelay = RECONNECT_MIN_MS;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private readonly instanceId = randomUUID();
-  /** This process's invalidations waiting for every listening process to acknowledge them. */
-  private readonly waiting = new Map<string, { remaining: number; done: () => void }>();
-  private invalidations = 0;
-  /**
-   * How many processes listen (this one included), as last counted in pg_stat_activity, or null when it
-   * must be counted again: counted once, not for every write (the count costs PostgreSQL more than the
-   * write), and again when a process says it joined or left, or when an acknowledgement did not come (a
-   * process gone without a word). `membership` tells a count that a change arrived while it ran.
-   */
-  private processCount: number | null = null;
-  private membership = 0;
+  /** Other processes' invalidations in, this one's out (PostgreSQL LISTEN/NOTIFY). */
+  private readonly bus: InvalidationBus;
   /** How long what is rendered now stays right, in ms, or null when unknown (see limitLifetime). */
   private lifetime: () => number | null = () => Infinity;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
-  ) {}
+    dataSource: DataSource,
+  ) {
+    this.bus = new InvalidationBus(dataSource, {
+      changed: (changed, stale) => void this.drop(changed, stale),
+      reset: () => this.clear(),
+    });
+  }
 
   get enabled(): boolean {
     return this.config.pageCache;
@@ -158,7 +139,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Whether the cache may be read and written now. */
   get active(): boolean {
-    return this.config.pageCache && this.listening && !this.closed;
+    return this.config.pageCache && this.bus.listening && !this.closed;
   }
 
   /** Read when a render begins, and handed back to set. */
@@ -212,19 +193,13 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.pageCache) await this.connect();
+    if (this.config.pageCache) await this.bus.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    this.listening = false;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.clear();
-    const listener = this.listener;
-    this.listener = null;
-    // The others count one listener fewer from now (not by counting: this connection is still open).
-    await listener?.query('SELECT pg_notify($1, $2)', [MEMBERS_CHANNEL, 'left']).catch(() => undefined);
-    await listener?.end().catch(() => undefined);
+    await this.bus.close();
   }
 
   /**
@@ -320,16 +295,7 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
     const soft = stale && changed !== null;
     const followed = this.drop(changed, soft);
     if (!this.config.pageCache) return followed;
-    const token = `${this.instanceId}:${++this.invalidations}`;
-    let acknowledged: Promise<void> = Promise.resolve();
-    try {
-      if (this.listening) acknowledged = this.awaitAcknowledgements(token, await this.listeningProcesses());
-      await this.dataSource.query('SELECT pg_notify($1, $2)', [PAGE_CACHE_CHANNEL, invalidationPayload(token, changed, soft)]);
-    } catch (error) {
-      this.logger.error(`NOTIFY ${PAGE_CACHE_CHANNEL} failed: ${(error as Error).message}`);
-      this.settle(token);
-    }
-    await Promise.all([acknowledged, followed]);
+    await Promise.all([this.bus.publish(changed, soft), followed]);
   }
 
   /**
@@ -371,114 +337,5 @@ export class PageCacheService implements OnApplicationBootstrap, OnModuleDestroy
       staleSince ??= change.at;
     }
     return { dropped: false, staleSince };
-  }
-
-  /** The processes listening on the database, this one included (see processCount). */
-  private async listeningProcesses(): Promise<number> {
-    if (this.processCount !== null) return this.processCount;
-    const membership = this.membership;
-    const rows: { n: number }[] = await this.dataSource.query(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
-      [LISTENER_NAME],
-    );
-    const count = rows[0]?.n ?? 0;
-    // A process that joined or left during the count makes it one to do again next time.
-    if (membership === this.membership) this.processCount = count;
-    return count;
-  }
-
-  private membershipChanged(): void {
-    this.membership++;
-    this.processCount = null;
-  }
-
-  private awaitAcknowledgements(token: string, count: number): Promise<void> {
-    if (count <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        // A process did not answer: it may have gone without a word. Count again next time.
-        this.membershipChanged();
-        this.settle(token);
-      }, ACK_TIMEOUT_MS);
-      this.waiting.set(token, {
-        remaining: count,
-        done: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      });
-    });
-  }
-
-  private settle(token: string): void {
-    const waiting = this.waiting.get(token);
-    this.waiting.delete(token);
-    waiting?.done();
-  }
-
-  private async connect(): Promise<void> {
-    if (this.closed) return;
-    const url = (this.dataSource.options as { url?: string }).url;
-    // Named, so that a writer can count the listening processes in pg_stat_activity.
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: LISTENER_NAME });
-    this.listener = client;
-    const lost = (reason: string) => {
-      if (this.listener !== client) return;
-      this.listener = null;
-      this.listening = false;
-      this.clear();
-      for (const token of [...this.waiting.keys()]) this.settle(token);
-      client.end().catch(() => undefined);
-      if (this.closed) return;
-      this.logger.warn(`listener connection lost (${reason}); page cache off until it is back`);
-      this.scheduleReconnect();
-    };
-    client.on('error', (error) => lost(error.message));
-    client.on('end', () => lost('closed'));
-    client.on('notification', (message) => {
-      const payload = message.payload ?? '';
-      if (message.channel === PAGE_CACHE_CHANNEL) {
-        const { from: token, changed, stale } = parseInvalidation(payload);
-        // This process's own invalidation coming back finds its answers already dropped.
-        if (!token.startsWith(`${this.instanceId}:`)) void this.drop(changed, stale);
-        // A server's invalidation (not the seed's) waits for every process to say it has dropped them.
-        if (token.includes(':')) client.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, token]).catch(() => undefined);
-      } else if (message.channel === MEMBERS_CHANNEL) {
-        const counted = this.processCount;
-        this.membershipChanged();
-        // One that joined is counted with the others; one that left is still connected as it says so.
-        if (message.payload === 'left' && counted !== null) this.processCount = Math.max(1, counted - 1);
-      } else if (message.channel === ACK_CHANNEL) {
-        const token = payload;
-        const waiting = this.waiting.get(token);
-        if (waiting && --waiting.remaining <= 0) this.settle(token);
-      }
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${PAGE_CACHE_CHANNEL}; LISTEN ${ACK_CHANNEL}; LISTEN ${MEMBERS_CHANNEL}`);
-      if (this.listener !== client) return;
-      // Every process (this one too, hearing its own) counts the listeners again, this one among them.
-      this.membershipChanged();
-      await client.query('SELECT pg_notify($1, $2)', [MEMBERS_CHANNEL, 'joined']);
-      if (this.listener !== client) return;
-      // Whatever was cached may have missed a notification while the connection was down.
-      this.clear();
-      this.listening = true;
-      this.reconnectDelay = RECONNECT_MIN_MS;
-    } catch (error) {
-      lost((error as Error).message);
-    }
-  }
-
-  private scheduleReconnect(): void {
-    if (this.reconnectTimer || this.closed) return;
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      void this.connect();
-    }, delay);
-    this.reconnectTimer.unref();
   }
 }
