@@ -99,7 +99,7 @@ export class ReportsService {
     const first = Object.values(fields)[0];
     if (first) throw new BadRequestException(errorBody(400, first[0], fields));
     const site = await this.sites.findById(diveSiteId);
-    // One at a time: each decodes the whole photo (in the photo worker), and the first refusal ends it.
+    // In order, the first refusal ending it: each reads the header and walks the structure (no pixel decoded).
     for (const [index, file] of files.entries()) await this.photos.check(file, index);
     const published = this.config.reportsModeration === 'off';
     const photos = files.map((file, index) => ({
