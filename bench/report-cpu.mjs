@@ -65,7 +65,25 @@ function snapshot(server, postmaster, seenWorkers, seenPostgres) {
   for (const pid of childrenOf(postmaster)) seenPostgres.add(pid);
   // Processes that exited keep their last reading (a backend that closes is rare here: the pools stay open).
   const sum = (pids, last) => [...pids].reduce((total, pid) => total + (cpuOf(pid) || last.get(pid) || 0), 0);
-  return { node: cpuOf(server.pid), worker: sum(seenWorkers, lastSeen), postgres: cpuOf(postmaster) + sum(seenPostgres, lastSeen) };
+  return { node: cpuOf(server.pid), worker: sum(seenWorkers, lastSeen), postgres: cpuOf(postmaster) + sum(seenPostgres, lastSeen), ...gcSoFar(server) };
+}
+
+/**
+ * With `--trace-gc` in BENCH_SERVER_FLAGS: the server's garbage collections so far (from its log), the
+ * full ones (Mark-Compact) and the young ones (Scavenge), and their pauses in ms.
+ */
+function gcSoFar(server) {
+  if (!(process.env.BENCH_SERVER_FLAGS ?? '').includes('--trace-gc')) return {};
+  const lines = readFileSync(server.logFile, 'utf8').split('\n');
+  const pause = (line) => Number(/MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \//.exec(line)?.[1] ?? 0);
+  const full = lines.filter((line) => line.includes('Mark-Compact'));
+  const young = lines.filter((line) => line.includes('Scavenge'));
+  return {
+    fullGcs: full.length,
+    fullGcPauseMs: full.reduce((total, line) => total + pause(line), 0),
+    youngGcs: young.length,
+    youngGcPauseMs: young.reduce((total, line) => total + pause(line), 0),
+  };
 }
 const lastSeen = new Map();
 const remember = (pids) => {
@@ -143,7 +161,10 @@ try {
     await settle();
     const after = snapshot(server, postmaster, workers, backends);
     remember([...workers, ...backends]);
-    const per = Object.fromEntries(Object.keys(after).map((key) => [key, Math.round(((after[key] - before[key]) / count) * 10000) / 10]));
+    // CPU in ms per report; the collections (and their pauses in ms) per report.
+    const per = Object.fromEntries(
+      Object.keys(after).map((key) => [key, Math.round(((after[key] - before[key]) / count) * (/Gc/.test(key) ? 1000 : 1_000_000)) / 1000]),
+    );
     results[label] = { count, msPerReport: per, answeredSeconds: (answered - started) / 1000, loadAverage: loadavg()[0] };
     log(`${label}: CPU ms per report ${JSON.stringify(per)} (load average ${loadavg()[0].toFixed(2)})`);
   };
@@ -156,6 +177,8 @@ try {
   log(`answers ${JSON.stringify(statuses)}; photos ${JSON.stringify(results.photoStatuses)}`);
 } finally {
   await client.end().catch(() => undefined);
+  // BENCH_KEEP_LOG=<file>: the server's log (its --trace-gc lines too) kept there.
+  if (process.env.BENCH_KEEP_LOG) writeFileSync(process.env.BENCH_KEEP_LOG, readFileSync(server.logFile));
   await server.stop();
 }
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
