@@ -1,23 +1,16 @@
 import { PayloadTooLargeException, UnprocessableEntityException, UnsupportedMediaTypeException, type HttpException } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
-import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { REPORT_PHOTO_MAX_BYTES, REPORT_PHOTO_MAX_PIXELS, REPORT_PHOTO_TEXT } from 'core/reports';
 import { errorBody } from 'src/common/error-body';
 import { keptFileName } from 'src/images/media-upload';
+import { isComplete } from './photo-structure';
 
 /** The formats a report's photo may be, by the MIME type file-type finds in its bytes. */
 const FORMATS = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/avif': 'AVIF' } as const;
 export type PhotoMime = keyof typeof FORMATS;
 /** What sharp calls each (AVIF is read by libheif). */
 const SHARP_FORMAT: Record<PhotoMime, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'heif' };
-/**
- * Photos the requests decode at once (the check of every pixel, about 50 ms of a core for a 5 MB JPEG): a
- * burst of uploads waits its turn instead of taking every libuv thread.
- */
-export const CHECK_CONCURRENCY = 2;
-const decodes = pLimit(CHECK_CONCURRENCY);
-
 /** The image kinds a file name's extension claims: a claim the bytes contradict is refused. */
 const EXTENSIONS: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -64,9 +57,11 @@ function shownName(file: PhotoFile, index: number): string {
 /**
  * What a photo really is, from its bytes (file-type's signatures; the name and the part's type are only
  * compared with it): a JPEG, PNG, WebP or AVIF whose name does not claim another kind, whose header
- * declares at most 40 megapixels (read before a pixel is decoded: a decompression bomb is refused unread),
- * and that decodes whole (sharp's 'error' level: a file cut short is refused). Nothing is stored here.
- * This stays in the server, at its priority: the diver waits for it (the re-encoding is the photo worker's).
+ * declares at most 40 megapixels (sharp reads only the header: a decompression bomb is refused unread), and
+ * whose format's structure is whole up to its end (a file cut short is refused, src/reports/photo-structure.ts).
+ * No pixel is decoded here: that costs a core about 50 ms for a 5 MB JPEG, and the photo worker decodes
+ * every pixel anyway (at the lowest priority, off the request path); a photo whose data turns out damaged
+ * there is rejected and never shown. Nothing is stored here.
  */
 export async function checkPhoto(file: PhotoFile, index: number): Promise<CheckedPhoto> {
   const name = shownName(file, index);
@@ -85,13 +80,7 @@ export async function checkPhoto(file: PhotoFile, index: number): Promise<Checke
   }
   if (metadata.format !== SHARP_FORMAT[mime as PhotoMime] || !metadata.width || !metadata.height) throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
   if (metadata.width * metadata.height > REPORT_PHOTO_MAX_PIXELS) throw refusal(422, REPORT_PHOTO_TEXT.pixels(name));
-  try {
-    // Every pixel is read to find a file cut short; JPEG shrinks on load, and the small output keeps memory low.
-    // At most CHECK_CONCURRENCY at once: a burst of uploads waits its turn for the libuv threads.
-    await decodes(() => sharp(file.buffer, { limitInputPixels: REPORT_PHOTO_MAX_PIXELS, failOn: 'error' }).resize(64, 64, { fit: 'inside' }).raw().toBuffer());
-  } catch {
-    throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
-  }
+  if (!isComplete(file.buffer, mime as PhotoMime)) throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
   return { mime: mime as PhotoMime, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
 }
 

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -22,7 +22,7 @@ import { likePattern, type Page } from 'src/lists/admin-page';
 import { Clock } from 'src/common/clock';
 import { errorBody } from 'src/common/error-body';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
-import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
+import { DiveSitesService, SITE_NOT_FOUND } from 'src/dive-sites/dive-sites.service';
 import { ConditionReport } from './condition-report.entity';
 import type { CreateReportDto } from './dto/create-report.dto';
 import type { PhotoFile } from './report-photo-checks';
@@ -98,41 +98,52 @@ export class ReportsService {
     if (files.length > REPORT_PHOTOS_MAX) fields.photos = [REPORT_PHOTO_TEXT.tooMany];
     const first = Object.values(fields)[0];
     if (first) throw new BadRequestException(errorBody(400, first[0], fields));
-    const site = await this.sites.findById(diveSiteId);
-    // One at a time: each decodes the whole photo (in the photo worker), and the first refusal ends it.
+    const siteName = await this.siteName(diveSiteId);
+    // In order, the first refusal ending it: each reads the header and walks the structure (no pixel decoded).
     for (const [index, file] of files.entries()) await this.photos.check(file, index);
     const published = this.config.reportsModeration === 'off';
     const photos = files.map((file, index) => ({
       bytes: file.buffer,
-      alt: dto.photoAlt?.[index]?.trim() || defaultPhotoAlt(dto.name, site.name, dto.date),
+      alt: dto.photoAlt?.[index]?.trim() || defaultPhotoAlt(dto.name, siteName, dto.date),
     }));
-    const report = await this.dataSource
-      .transaction(async (manager) => {
-        const made = await manager.save(
-          manager.create(ConditionReport, {
-            diveSiteId,
-            date: dto.date,
-            time: dto.time ?? null,
-            visibility: dto.visibility ?? null,
-            waterTemperature: dto.waterTemperature ?? null,
-            current: dto.current ?? null,
-            surge: dto.surge ?? null,
-            comment: dto.comment ?? null,
-            name: dto.name ?? null,
-            status: published ? 'published' : 'pending',
-            idempotencyKey: idempotencyKey ?? null,
-          }),
-        );
-        if (photos.length) await this.photos.add(manager.queryRunner!, made.id, photos);
-        return made;
-      })
-      .catch(async (error: unknown) => {
+    const made = this.reports.create({
+      diveSiteId,
+      date: dto.date,
+      time: dto.time ?? null,
+      visibility: dto.visibility ?? null,
+      waterTemperature: dto.waterTemperature ?? null,
+      current: dto.current ?? null,
+      surge: dto.surge ?? null,
+      comment: dto.comment ?? null,
+      name: dto.name ?? null,
+      status: published ? 'published' : 'pending',
+      idempotencyKey: idempotencyKey ?? null,
+    });
+    // A report without photos is one INSERT (its id and createdAt returned into it); with photos, the report
+    // and its photos (and their jobs) are one transaction.
+    const stored = photos.length
+      ? this.dataSource.transaction(async (manager) => {
+          await manager.insert(ConditionReport, made);
+          await this.photos.add(manager.queryRunner!, made.id, photos);
+        })
+      : this.reports.insert(made);
+    const report = await stored.then(
+      () => made,
+      async (error: unknown) => {
         // The same key sent twice at once: the second insert loses the race and answers the first's report.
         const first = idempotencyKey ? await this.reports.findOneBy({ idempotencyKey }) : null;
         if (first) return first;
         throw error;
-      });
+      },
+    );
     return this.again(report, diveSiteId, photos.length);
+  }
+
+  /** The site's name (for a photo's default description), or its 404: one column read, not the whole site. */
+  private async siteName(diveSiteId: number): Promise<string> {
+    const [site] = (await this.dataSource.query('SELECT name FROM dive_sites WHERE id = $1', [diveSiteId])) as { name: string }[];
+    if (!site) throw new NotFoundException(SITE_NOT_FOUND);
+    return site.name;
   }
 
   /** A report's POST answer (the first time, or again for the same Idempotency-Key). */

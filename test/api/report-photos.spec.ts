@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { dayIn, defaultPhotoAlt, REPORT_PHOTO_TEXT, REPORT_TEXT } from 'core/reports';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { signInAsAdmin, type Agent } from '../support/admin';
-import { bombPng, hasGpsPointer, noiseJpeg, phoneJpeg, smallPng } from '../support/report-images';
+import { bombPng, damagedScanJpeg, hasGpsPointer, noiseJpeg, phoneJpeg, smallPng } from '../support/report-images';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Issue 45: a condition report's photos (checked from their bytes, processed on the job queue, approved one by one). */
@@ -128,6 +128,33 @@ describe('POST /api/dive-sites/{id}/reports with photos', () => {
     const { body } = await postWith([['cut.jpg', whole.subarray(0, Math.floor(whole.length * 0.6))]]).expect(422);
     expect(body.fields.photos).toEqual([REPORT_PHOTO_TEXT.damaged('cut.jpg')]);
     await nothingStored();
+  });
+
+  it('refuses a JPEG cut short within its scans, a PNG without its end and a WebP shorter than its container says', async () => {
+    const jpeg = await noiseJpeg(400, 300, true);
+    const cut = jpeg.subarray(0, jpeg.length - 200);
+    expect((await sharp(cut).metadata()).width).toBe(400);
+    const jpegAnswer = await postWith([['late.jpg', cut]]).expect(422);
+    expect(jpegAnswer.body.fields.photos).toEqual([REPORT_PHOTO_TEXT.damaged('late.jpg')]);
+    const png = await smallPng();
+    const pngAnswer = await postWith([['end.png', png.subarray(0, png.length - 12)]]).expect(422);
+    expect(pngAnswer.body.fields.photos).toEqual([REPORT_PHOTO_TEXT.damaged('end.png')]);
+    const webp = await sharp(jpeg).webp().toBuffer();
+    const webpAnswer = await postWith([['short.webp', webp.subarray(0, webp.length - 100)]]).expect(422);
+    expect(webpAnswer.body.fields.photos).toEqual([REPORT_PHOTO_TEXT.damaged('short.webp')]);
+    await nothingStored();
+  });
+
+  it('takes a photo whose damage only a decoder finds, then rejects it when processed: it never shows and cannot be approved', async () => {
+    const { body } = await postWith([['scan.jpg', await damagedScanJpeg()]]).expect(201);
+    await processed();
+    const [photo] = await t.dataSource.query(`SELECT id, status, upload, "mediaId" FROM report_photos`);
+    expect(photo).toEqual({ id: expect.any(Number), status: 'rejected', upload: null, mediaId: null });
+    const { body: list } = await request(t.baseUrl).get(`/api/dive-sites/${site.id}/reports`).expect(200);
+    expect(list.find((row: { id: number }) => row.id === body.report.id).photos).toEqual([]);
+    await admin.post(`/api/admin/reports/photos/${photo.id}/approve`).expect(409);
+    const page = await request(t.baseUrl).get(`/dive-sites/${site.id}`).expect(200);
+    expect(page.text).not.toContain('/media/uploads/');
   });
 
   it('refuses more than three photos', async () => {

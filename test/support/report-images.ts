@@ -3,10 +3,10 @@ import sharp from 'sharp';
 
 /** Test images made at test time with sharp (no binary fixtures). */
 
-/** A small JPEG of noise, `width` x `height` as stored. */
-export function noiseJpeg(width = 120, height = 80): Promise<Buffer> {
+/** A small JPEG of noise, `width` x `height` as stored (progressive: in several scans). */
+export function noiseJpeg(width = 120, height = 80, progressive = false): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-    .jpeg({ quality: 80 })
+    .jpeg({ quality: 80, progressive })
     .toBuffer();
 }
 
@@ -49,4 +49,24 @@ export async function bombPng(width = 60_000, height = 60_000): Promise<Buffer> 
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
+}
+
+/**
+ * A progressive JPEG whose every byte is framed as it should be (its segments, scans and end marker all
+ * there, its header readable) but whose second scan asks for impossible coefficients (Ss 70, Se 80): only a
+ * decoder finds it damaged, past the first scan.
+ */
+export async function damagedScanJpeg(width = 400, height = 300): Promise<Buffer> {
+  const jpeg = Buffer.from(
+    await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 80, progressive: true })
+      .toBuffer(),
+  );
+  const sos = Buffer.from([0xff, 0xda]);
+  const second = jpeg.indexOf(sos, jpeg.indexOf(sos) + 2);
+  // FF DA, its length (2), the components (1 + 2 each), then Ss and Se.
+  const spectral = second + 5 + jpeg[second + 4] * 2;
+  jpeg[spectral] = 70;
+  jpeg[spectral + 1] = 80;
+  return jpeg;
 }
