@@ -215,13 +215,14 @@ export class SiteOutlooksService {
     const kept = this.answers.get(key) as number[] | undefined;
     if (kept) return kept;
     const table = this.ratingsFor(cells, sites, todays);
+    // How many days ahead of its today `day` is, for each clock (not worked out again for every site).
+    const aheads = new Map(
+      [...table.dates].map(([offset, [today]]) => [offset, day === 'today' ? 0 : day === 'tomorrow' ? 1 : daysBetween(today, dateOfDay(day, today))]),
+    );
     const ids: number[] = [];
     sites.rows.forEach((site, index) => {
       const cell = cells.byKey.get(site.cell);
-      if (!cell) return;
-      const today = table.dates.get(cell.offset)![0];
-      const ahead = day === 'today' ? 0 : day === 'tomorrow' ? 1 : daysBetween(today, dateOfDay(day, today));
-      if (outlookMatches(this.keptRating(table, index, site, cell, ahead), outlook)) ids.push(site.id);
+      if (cell && outlookMatches(this.keptRating(table, index, site, cell, aheads.get(cell.offset)!), outlook)) ids.push(site.id);
     });
     this.answers.set(key, ids);
     return ids;
