@@ -19,12 +19,17 @@ import {
 } from 'core/outlook/site-outlook';
 import { addDays } from 'core/conditions/days';
 import { Tag } from 'src/common/cache-tags';
-import { HUMAN_ORDER } from 'src/dive-sites/dive-site-sql';
 import { siteDayOutlook, type TidalFields } from './tide-outlook';
 import { Clock } from 'src/common/clock';
 
 /** The page-cache tag of every answer showing the outlook of many sites (cards, the filter, the weekend list): a refresh drops them. */
 export const FORECASTS_TAG = Tag.forecasts;
+
+/**
+ * The lists' collation of names, as src/dive-sites/dive-site-sql.ts HUMAN_ORDER (not imported: src/dive-sites
+ * imports this folder); test/api/grown-database.spec.ts checks the filter's pages follow the map's order by name.
+ */
+const HUMAN_ORDER = 'COLLATE "und-x-icu"';
 
 /** Whole days from one date (YYYY-MM-DD) to a later one. */
 const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
