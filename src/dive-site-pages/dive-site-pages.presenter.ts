@@ -91,8 +91,9 @@ export function explorerProps(data: ExplorerData, route?: { site: DiveSite | nul
     cardsUrl: EXPLORER_CARDS_URL,
     regions: data.regions,
     initialFilters: data.filters,
-    initialMatches: data.matches,
-    // Beyond MAP_LIST_MAX sites the island asks the server by view and never reads them (issue 46: 5,800 ids, 32 KB, at 100x).
+    // Beyond MAP_LIST_MAX sites the island asks the server by view and never reads either list of ids (issue 46:
+    // the outlook's 5,800 ids, 32 KB, at 100x; a search's as many, 'reef' finds most of 24,700 sites).
+    initialMatches: data.totalSites > MAP_LIST_MAX ? null : data.matches,
     initialOutlookMatches: data.totalSites > MAP_LIST_MAX ? null : (data.outlookMatches ?? null),
     initialBox: data.box ?? null,
     routeSite: route?.site ? { id: route.site.id, name: route.site.name } : null,

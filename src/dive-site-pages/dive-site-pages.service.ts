@@ -153,7 +153,8 @@ export class DiveSitePagesService {
     // Issue 46: the sites whose stored outlook answers the filter, with the text search's matches.
     const outlookMatches = await outlookIds(this.outlooks, filters);
     const both = outlookMatches && matches ? ((found) => outlookMatches.filter((id) => found.has(id)))(new Set(matches)) : (outlookMatches ?? matches);
-    const page = await this.sites.explorerPage(filters, visible, both, order, total, from);
+    // The outlook's ids alone are in the list's order (SiteOutlooksService.matchingIds): the cards are their slice.
+    const page = await this.sites.explorerPage(filters, visible, both, order, total, from, both !== null && both === outlookMatches);
     const ids = page.sites.map((site) => site.id);
     const [ratings, notices, regionNotices, reports, outlooks] = await Promise.all([
       this.sites.ratingSummaries(ids),

@@ -51,7 +51,7 @@ export class DiveSitesController {
     // Issue 46: `outlook` and `day` narrow the list to the sites whose stored forecast answers them.
     const ids = await outlookFilter(this.outlooks, { outlook, day }, response);
     const { rows, total } = await this.sites.page(
-      { region, q: q?.trim() || undefined, photo, video: video === 'true', kind, access, ids: ids ?? undefined },
+      { region, q: q?.trim() || undefined, photo, video: video === 'true', kind, access, ids: ids ?? undefined, idsByName: true },
       page,
     );
     sendPageHeaders(request, response, total, page);

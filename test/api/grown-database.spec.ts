@@ -458,6 +458,31 @@ describe('the conditions pages of a grown database (issue 46)', () => {
     expect(inRegion.length).toBeGreaterThan(0);
     expect((await render(`/api/dive-sites?${OUTLOOK}&region=${encodeURIComponent(region)}`)).total).toBe(inRegion.length);
   });
+
+  it("lists the outlook's matches by name a page at a time, each page the next by name", async () => {
+    const { ids } = JSON.parse((await render(`/api/dive-sites/map/matches?${OUTLOOK}`)).text) as { ids: number[] };
+    const pageOf = async (offset: number) =>
+      (JSON.parse((await render(`/api/dive-sites?${OUTLOOK}&limit=50&offset=${offset}`)).text) as { id: number }[]).map((site) => site.id);
+    // The map's matches are ordered by name in SQL: the list's pages are their slices.
+    expect([...(await pageOf(0)), ...(await pageOf(50))]).toEqual(ids.slice(0, 100));
+    expect(await pageOf(ids.length - 10)).toEqual(ids.slice(-10));
+  });
+
+  it("sends a region's page (its cards filled, its weekend block) and a common search's page under 100 KB, without every match's id", async () => {
+    const regionPage = await render(`/dive-sites?region=${encodeURIComponent(region)}`);
+    expect(regionPage.text).toContain('Where to dive this weekend');
+    expect(regionPage.text.match(/data-testid="site-art"/g)?.length).toBe(24);
+    expect(regionPage.bytes).toBeLessThan(100 * 1024);
+    // Past the map's list size the island asks by view: the thousands of ids a common term finds are not sent.
+    const [{ sites, matches }] = await sql<{ sites: number; matches: number }>(
+      `SELECT count(*)::int AS sites, count(*) FILTER (WHERE name ILIKE '%copy%')::int AS matches FROM dive_sites`,
+    );
+    expect(sites).toBeGreaterThan(MAP_LIST_MAX);
+    expect(matches).toBeGreaterThan(MAP_LIST_MAX / 2);
+    const searched = await render('/dive-sites?search=copy');
+    expect(searched.text).toContain('"initialMatches":null');
+    expect(searched.bytes).toBeLessThan(100 * 1024);
+  });
 });
 
 describe('the search of a grown database (last: it grows the posts further)', () => {

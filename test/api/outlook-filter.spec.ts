@@ -1,9 +1,11 @@
 import request from 'supertest';
 import type { ConditionsResponse } from 'core/api/conditions';
-import { dateOfDay, outlookMatches, type DayChoice, type OutlookChoice } from 'core/outlook/site-outlook';
+import { dateOfDay, outlookMatches, weekdayOf, type DayChoice, type OutlookChoice } from 'core/outlook/site-outlook';
 import type { ExplorerSite } from 'core/dive-sites/types';
 import type { OutlookRating } from 'core/outlook/rules';
+import { Clock } from 'src/common/clock';
 import { ForecastService } from 'src/forecast/forecast.service';
+import { SiteOutlooksService } from 'src/forecast/site-outlooks.service';
 import { FORECAST_CLIENT_OPTIONS, type ForecastClientOptions } from 'src/forecast/open-meteo.client';
 import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
 import { signInAsAdmin } from '../support/admin';
@@ -162,6 +164,23 @@ describe('with the forecast stored', () => {
     for (const card of cards) {
       expect(card.outlook).toEqual({ day: 'today', rating: (await ratingOn(card.id, 'today')) ?? null });
     }
+  });
+
+  it("never answers with yesterday's outlook: past the sites' midnight, 'today' is the next day's and the day a week on has no forecast yet", async () => {
+    const clock = t.app.get(Clock);
+    const today = (await forecast().conditions(siteIds[0])).days[0].date;
+    const weekday = weekdayOf(today);
+    const [thisDay, nextDay] = [await listIds(`outlook=fair&day=${weekday}`), await listIds('outlook=fair&day=tomorrow')];
+    expect(thisDay.length).toBeGreaterThan(0);
+    clock.advance(24 * 3_600_000);
+    try {
+      // The same weekday is now six days ahead, past the forecast stored (7 days from the old today): not judged.
+      expect(await listIds(`day=${weekday}&outlook=fair`)).toEqual([]);
+      expect(await listIds('day=today&outlook=fair')).toEqual(nextDay);
+    } finally {
+      clock.reset();
+    }
+    expect([...(await t.app.get(SiteOutlooksService).matchingIds('fair', weekday))].sort((a, b) => a - b)).toEqual(thisDay);
   });
 
   it('a refresh with another sea drops the kept answers (the forecasts tag)', async () => {

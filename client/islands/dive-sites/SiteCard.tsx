@@ -41,25 +41,23 @@ export function SiteCard({
           {badges}
         </div>
       </div>
-      <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-xl leading-snug font-semibold text-slate-900">
-          <a href={`/dive-sites/${site.id}`} className="after:absolute after:inset-0 focus:outline-none hover:text-cyan-800">
-            {site.name}
-          </a>
+      <div className="site-card-body">
+        <h2 className="site-card-title">
+          <a href={`/dive-sites/${site.id}`}>{site.name}</a>
         </h2>
         <p className="eyebrow mt-1 text-cyan-800">{site.region}</p>
-        <ul className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" aria-label="At a glance">
-          <li className="flex items-center gap-1.5">
+        <ul className="site-card-facts" aria-label="At a glance">
+          <li>
             <FactIcon name="level" />
             <span className="sr-only">Level: </span>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>
+            <span className={`site-card-level ${skillBadgeClass(site.skillLevel)}`}>{site.skillLevel}</span>
           </li>
-          <li className="flex items-center gap-1.5">
+          <li>
             <FactIcon name="depth" />
             <span className="sr-only">Depth: </span>
             {site.depthRange}
           </li>
-          <li className="flex items-center gap-1.5">
+          <li>
             <FactIcon name={site.access === 'shore' ? 'shore' : 'boat'} />
             <span className="sr-only">Access: </span>
             {accessLabel(site.access)}
@@ -90,12 +88,12 @@ export function SiteCard({
             {site.report}
           </p>
         )}
-        <p className="mt-3 line-clamp-3 text-sm text-slate-600" data-testid="site-description">
+        <p className="site-card-text mt-3 line-clamp-3" data-testid="site-description">
           {site.description}
         </p>
         {hazards && (
-          <p className="mt-2 line-clamp-2 text-sm text-slate-600">
-            <span className="font-medium text-slate-700">Hazards: </span>
+          <p className="site-card-text mt-2 line-clamp-2">
+            <b>Hazards: </b>
             {hazards}
           </p>
         )}
@@ -147,8 +145,8 @@ export function SitePicture({ imageUrl, kind }: { imageUrl: string | null; kind:
     );
   }
   return (
-    <div className={`site-art site-art-${kind} relative aspect-[21/9] w-full sm:aspect-video`} data-testid="site-art">
-      <span className="absolute right-3 bottom-3 rounded-full bg-slate-950/55 px-2.5 py-0.5 text-xs font-medium text-white">
+    <div className={`site-art site-art-${kind} site-art-card`} data-testid="site-art">
+      <span className="site-art-kind">
         <span className="sr-only">Kind: </span>
         {kindLabel(kind)}
       </span>
