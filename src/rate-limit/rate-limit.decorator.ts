@@ -1,10 +1,16 @@
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
+import { countHitFirst } from './counted-hit';
 import { RateLimitGiveBackInterceptor } from './rate-limit-give-back.interceptor';
-import { RATE_LIMITED, type RateLimitName } from './rate-limits';
+import { RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
 
 /**
- * Limits a route by one of RATE_LIMITS, per client address. The global RateLimitGuard counts the request
- * before any guard of the route's own (so a blocked sign-in never reaches the password hash); the
- * interceptor hands the hit back when the rule says so.
+ * Limits a route by one of RATE_LIMITS, per client address. A rule that gives successes back (sign-in):
+ * the global RateLimitGuard counts the request before any guard of the route's own (so a blocked sign-in
+ * never reaches the password hash) and the interceptor hands the hit back. A rule that gives refusals
+ * back: the hit is counted when the handler starts (CountedHitInterceptor), so a refused request writes
+ * no counter.
  */
-export const RateLimit = (name: RateLimitName) => applyDecorators(RATE_LIMITED(name), UseInterceptors(RateLimitGiveBackInterceptor));
+export const RateLimit = (name: RateLimitName) =>
+  rateLimitRule(name).givesBack === 'refusal'
+    ? applyDecorators(countHitFirst, RATE_LIMITED(name))
+    : applyDecorators(RATE_LIMITED(name), UseInterceptors(RateLimitGiveBackInterceptor));

@@ -57,13 +57,14 @@ describe('refused writes answer as before and leave the limits as they were', ()
     const message = 'Comment must be at least 10 characters';
     const response = await comment().expect(400);
     expect(response.body).toEqual({ statusCode: 400, error: message, message, fields: { content: [message] } });
-    expect(await counters()).toEqual({ 'comment:127.0.0.1': 0 });
+    // Refused before its handler: the counter is read, never written.
+    expect(await counters()).toEqual({});
   });
 
   it('a sign-up without a valid address: 400 with SPEC’s message, not counted', async () => {
     const response = await signUp().expect(400);
     expect(response.body).toEqual({ statusCode: 400, error: 'Invalid email', message: 'Invalid email', fields: { email: ['Invalid email'] } });
-    expect(await counters()).toEqual({ 'newsletter:127.0.0.1': 0 });
+    expect(await counters()).toEqual({});
   });
 
   it('a client past its limit is answered 429 first, with Retry-After, and each refusal counts as before', async () => {
@@ -75,6 +76,61 @@ describe('refused writes answer as before and leave the limits as they were', ()
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(5 * 60);
     await rating().expect(429);
     expect(await counters()).toEqual({ 'rating:127.0.0.1': 12 });
+  });
+
+  it('a client at its limit whose body the validation refuses is still answered 429 first, with Retry-After, and nothing is written', async () => {
+    await t.dataSource.query(`INSERT INTO rate_limits ("key", "count", "resetTime") VALUES ('comment:127.0.0.1', 5, now() + interval '5 minutes')`);
+    const message = 'Too many comments from your network. Please wait a few minutes and try again.';
+    const blocked = await comment().expect(429);
+    expect(blocked.body).toEqual({ statusCode: 429, error: message, message });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(5 * 60);
+    const signUpBlocked = 'Too many subscription attempts from your network. Please try again in 15 minutes.';
+    await t.dataSource.query(`INSERT INTO rate_limits ("key", "count", "resetTime") VALUES ('newsletter:127.0.0.1', 5, now() + interval '1 minute')`);
+    expect((await signUp().expect(429)).body).toEqual({ statusCode: 429, error: signUpBlocked, message: signUpBlocked });
+    // A malformed body (the body reader's 400) the same.
+    expect((await request(t.baseUrl).post('/api/newsletter/subscribe').type('json').send('{"email":').expect(429)).body.message).toBe(signUpBlocked);
+    expect(await counters()).toEqual({ 'comment:127.0.0.1': 5, 'newsletter:127.0.0.1': 5 });
+  });
+
+  it('one below the limit, a refused body is answered 400 and the last allowed write still goes through', async () => {
+    const [{ id: articleId }] = await t.dataSource.query('SELECT id FROM articles WHERE published = true ORDER BY id LIMIT 1');
+    await t.dataSource.query(`INSERT INTO rate_limits ("key", "count", "resetTime") VALUES ('comment:127.0.0.1', 4, now() + interval '5 minutes')`);
+    const post = (content: string) => request(t.baseUrl).post(`/api/articles/${articleId}/comments`).send({ name: 'A reader', content });
+    for (let i = 0; i < 3; i++) await post('Short').expect(400);
+    await post('The last comment this network may write').expect(201);
+    await post('One more comment from this network').expect(429);
+    expect(await counters()).toEqual({ 'comment:127.0.0.1': 6 });
+  });
+});
+
+describe('two server processes on one database', () => {
+  let second: TestApp;
+  let articleId: number;
+
+  beforeAll(async () => {
+    second = await startTestApp({}, { databaseUrl: t.databaseUrl });
+    [{ id: articleId }] = await t.dataSource.query('SELECT id FROM articles WHERE published = true ORDER BY id LIMIT 1');
+  });
+
+  afterAll(() => second?.close());
+
+  const post = (app: TestApp, content: string) => request(app.baseUrl).post(`/api/articles/${articleId}/comments`).send({ name: 'A reader', content });
+
+  it('a network at its limit through one process is answered 429 by the other, for a refused body too', async () => {
+    for (let i = 0; i < 5; i++) await post(t, `Comment ${i} through the first process`).expect(201);
+    const message = 'Too many comments from your network. Please wait a few minutes and try again.';
+    const refused = await post(second, 'Short').expect(429);
+    expect(refused.body).toEqual({ statusCode: 429, error: message, message });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await post(second, 'A comment through the second process').expect(429);
+    await post(t, 'Short').expect(429);
+  });
+
+  it('writes sent at once through both processes: exactly the limit stored, the rest 429', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post(i % 2 ? second : t, `Concurrent comment number ${i}`)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
   });
 });
 

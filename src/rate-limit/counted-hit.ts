@@ -1,0 +1,92 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { HttpException, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { InjectThrottlerStorage } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { catchError, Observable } from 'rxjs';
+import { rateLimitClient } from 'src/http/client-ip';
+import type { RateLimitStorage } from './rate-limit.storage';
+import { RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
+import { OverLimit } from './over-limit';
+
+/** Refused before anything was stored: a bad id or body, the honeypot (400), a missing article or site (404). */
+const isRefusal = (error: unknown) => error instanceof HttpException && [400, 404].includes(error.getStatus());
+
+/** The request's pending hit while its route runs: counted once its handler starts (countHitFirst). */
+interface Hit {
+  counted: boolean;
+  count(): Promise<void>;
+}
+
+const hits = new AsyncLocalStorage<Hit>();
+
+/**
+ * Wraps a handler so that its request's hit is counted when the handler starts: after the body was read
+ * and every pipe accepted the request, so a request the pipes refuse is never counted (no write, no hand-
+ * back). The metadata the decorators below put on the handler goes with it.
+ */
+export const countHitFirst: MethodDecorator = (_target, _key, descriptor: PropertyDescriptor) => {
+  const handler = descriptor.value as (...args: unknown[]) => unknown;
+  const counted = async function (this: unknown, ...args: unknown[]) {
+    await hits.getStore()?.count();
+    return handler.apply(this, args);
+  };
+  for (const key of Reflect.getOwnMetadataKeys(handler)) Reflect.defineMetadata(key, Reflect.getOwnMetadata(key, handler), counted);
+  Object.defineProperty(counted, 'name', { value: handler.name });
+  descriptor.value = counted;
+};
+
+/**
+ * A rule that gives refusals back (`givesBack: 'refusal'`) counts each request only once its handler
+ * starts (countHitFirst), and every answer stays what it was when RateLimitGuard counted first and
+ * handed a refusal back:
+ * - the handler starts: the hit is counted (one upsert); past the limit, 429 with Retry-After;
+ * - refused before it (the body reader or a pipe, 400; nothing else refuses these routes there): the
+ *   counter is only read, and a client already at its limit is answered the 429 it was answered before;
+ *   any other error there (413 for a body too large) is counted, as the guard counted it;
+ * - refused by the handler (400 or 404, nothing stored): the hit is handed back, as before.
+ * Counts live in PostgreSQL (RateLimitStorage), so every process sees the same ones. Mounted before the
+ * body reader (src/app.setup.ts), so that its errors pass through here.
+ */
+@Injectable()
+export class CountedHitInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    @InjectThrottlerStorage() private readonly storage: RateLimitStorage,
+    private readonly overLimit: OverLimit,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const name = context.getType() === 'http' ? this.reflector.get<RateLimitName | undefined>(RATE_LIMITED, context.getHandler()) : undefined;
+    if (!name || rateLimitRule(name).givesBack !== 'refusal') return next.handle();
+    const rule = rateLimitRule(name);
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const client = rateLimitClient(request);
+    const increment = async () => {
+      const record = await this.storage.increment(client, rule.ttl, rule.limit, 0, name);
+      if (record.isBlocked) await this.overLimit.refuse(request, response, rule, record.totalHits, record.timeToBlockExpire);
+    };
+    const hit: Hit = {
+      counted: false,
+      async count() {
+        hit.counted = true;
+        await increment();
+      },
+    };
+    const handled = new Observable<unknown>((subscriber) => hits.run(hit, () => next.handle().subscribe(subscriber)));
+    return handled.pipe(
+      catchError(async (error: unknown) => {
+        if (hit.counted) {
+          if (isRefusal(error)) await this.storage.giveBack(name, client);
+        } else if (isRefusal(error)) {
+          // Refused before the handler: at the limit already, the 429 the guard answered before.
+          const counter = await this.storage.peek(name, client);
+          if (counter && counter.totalHits >= rule.limit) await this.overLimit.refuse(request, response, rule, counter.totalHits + 1, counter.timeToExpire);
+        } else await increment();
+        throw error;
+      }),
+    );
+  }
+}
