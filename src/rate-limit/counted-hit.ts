@@ -21,27 +21,44 @@ interface Hit {
 const hits = new AsyncLocalStorage<Hit>();
 
 /**
+ * Counts the current request's hit now, once: for a route marked `@RateLimit(name, { countedByRoute: true })`,
+ * its service calls this after its own lookups (a missing site: 404, never counted) and right before it
+ * stores. Nothing outside such a request (a seed, a test calling the service).
+ */
+export async function countHit(): Promise<void> {
+  const hit = hits.getStore();
+  if (hit && !hit.counted) await hit.count();
+}
+
+/**
  * Wraps a handler so that its request's hit is counted when the handler starts: after the body was read
  * and every pipe accepted the request, so a request the pipes refuse is never counted (no write, no hand-
- * back). The metadata the decorators below put on the handler goes with it.
+ * back). With `countedByRoute`, the route counts it itself (countHit) before it stores, and a handler that
+ * succeeded without counting is an error. The metadata the decorators below put on the handler goes with it.
  */
-export const countHitFirst: MethodDecorator = (_target, _key, descriptor: PropertyDescriptor) => {
-  const handler = descriptor.value as (...args: unknown[]) => unknown;
-  const counted = async function (this: unknown, ...args: unknown[]) {
-    await hits.getStore()?.count();
-    return handler.apply(this, args);
+export const countHitFirst =
+  (countedByRoute = false): MethodDecorator =>
+  (_target, key, descriptor: PropertyDescriptor) => {
+    const handler = descriptor.value as (...args: unknown[]) => unknown;
+    const counted = async function (this: unknown, ...args: unknown[]) {
+      const hit = hits.getStore();
+      if (!countedByRoute) await hit?.count();
+      const answer = await handler.apply(this, args);
+      if (hit && !hit.counted) throw new Error(`${String(key)} succeeded without counting its rate limit's hit (countHit)`);
+      return answer;
+    };
+    for (const metadataKey of Reflect.getOwnMetadataKeys(handler)) Reflect.defineMetadata(metadataKey, Reflect.getOwnMetadata(metadataKey, handler), counted);
+    Object.defineProperty(counted, 'name', { value: handler.name });
+    descriptor.value = counted;
   };
-  for (const key of Reflect.getOwnMetadataKeys(handler)) Reflect.defineMetadata(key, Reflect.getOwnMetadata(key, handler), counted);
-  Object.defineProperty(counted, 'name', { value: handler.name });
-  descriptor.value = counted;
-};
 
 /**
  * A rule that gives refusals back (`givesBack: 'refusal'`) counts each request only once its handler
  * starts (countHitFirst), and every answer stays what it was when RateLimitGuard counted first and
  * handed a refusal back:
- * - the handler starts: the hit is counted (one upsert); past the limit, 429 with Retry-After;
- * - refused before it (the body reader or a pipe, 400; nothing else refuses these routes there): the
+ * - the handler starts (or, `countedByRoute`, its lookups passed): the hit is counted (one upsert); past
+ *   the limit, 429 with Retry-After;
+ * - refused before it (the body reader or a pipe, 400; a lookup, 404; nothing else refuses there): the
  *   counter is only read, and a client already at its limit is answered the 429 it was answered before;
  *   any other error there (413 for a body too large) is counted, as the guard counted it;
  * - refused by the handler (400 or 404, nothing stored): the hit is handed back, as before.

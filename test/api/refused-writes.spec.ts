@@ -44,13 +44,17 @@ async function subscriber(email: string): Promise<{ id: number; token: string }>
 }
 
 describe('refused writes answer as before and leave the limits as they were', () => {
-  it('a rating of a site that does not exist: 404 with the site message, the hit handed back', async () => {
+  it('a rating of a site that does not exist: 404 with the site message, nothing counted or written', async () => {
     for (let i = 0; i < 12; i++) {
       const response = await rating().expect(404);
       expect(response.body).toEqual({ statusCode: 404, error: 'Dive site not found', message: 'Dive site not found' });
     }
-    // Twelve refusals, more than the limit of ten: none counted.
-    expect(await counters()).toEqual({ 'rating:127.0.0.1': 0 });
+    // Twelve refusals, more than the limit of ten: none counted, the counter only read.
+    expect(await counters()).toEqual({});
+    // A rating of a site that exists is counted, once.
+    const [{ id }] = await t.dataSource.query('SELECT id FROM dive_sites ORDER BY id LIMIT 1');
+    await request(t.baseUrl).post(`/api/dive-sites/${id}/ratings`).send({ rating: 4 }).expect(201);
+    expect(await counters()).toEqual({ 'rating:127.0.0.1': 1 });
   });
 
   it('a comment too short for an article that does not exist: 400 naming the field, not counted', async () => {
@@ -67,7 +71,7 @@ describe('refused writes answer as before and leave the limits as they were', ()
     expect(await counters()).toEqual({});
   });
 
-  it('a client past its limit is answered 429 first, with Retry-After, and each refusal counts as before', async () => {
+  it('a client past its limit is answered 429 first, with Retry-After, for a missing site too, and a refusal writes nothing', async () => {
     await t.dataSource.query(`INSERT INTO rate_limits ("key", "count", "resetTime") VALUES ('rating:127.0.0.1', 10, now() + interval '5 minutes')`);
     const message = 'Too many ratings from your network. Please wait a few minutes and try again.';
     const blocked = await rating().expect(429);
@@ -75,7 +79,11 @@ describe('refused writes answer as before and leave the limits as they were', ()
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(5 * 60);
     await rating().expect(429);
-    expect(await counters()).toEqual({ 'rating:127.0.0.1': 12 });
+    expect(await counters()).toEqual({ 'rating:127.0.0.1': 10 });
+    // A rating of a site that exists is refused the same, and counted as before.
+    const [{ id }] = await t.dataSource.query('SELECT id FROM dive_sites ORDER BY id LIMIT 1');
+    expect((await request(t.baseUrl).post(`/api/dive-sites/${id}/ratings`).send({ rating: 4 }).expect(429)).body.message).toBe(message);
+    expect(await counters()).toEqual({ 'rating:127.0.0.1': 11 });
   });
 
   it('a client at its limit whose body the validation refuses is still answered 429 first, with Retry-After, and nothing is written', async () => {
