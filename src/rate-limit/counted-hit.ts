@@ -3,7 +3,9 @@ import { HttpException, Injectable, type CallHandler, type ExecutionContext, typ
 import { Reflector } from '@nestjs/core';
 import { InjectThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { catchError, Observable } from 'rxjs';
+import { Clock } from 'src/common/clock';
 import { rateLimitClient } from 'src/http/client-ip';
 import type { RateLimitStorage } from './rate-limit.storage';
 import { RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
@@ -19,6 +21,14 @@ interface Hit {
 }
 
 const hits = new AsyncLocalStorage<Hit>();
+
+/**
+ * How long this process answers a request refused before its handler from the counter it last read,
+ * rather than reading it again: a flood of refusals from one network reads its counter once a second.
+ * A refusal never raises a counter and this process's own counts drop what it knew, so only another
+ * process's counts can be missed, for at most this long (that process answers its own 429s at once).
+ */
+export const KNOWN_FOR_MS = 1000;
 
 /**
  * Counts the current request's hit now, once: for a route marked `@RateLimit(name, { countedByRoute: true })`,
@@ -71,7 +81,11 @@ export class CountedHitInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     @InjectThrottlerStorage() private readonly storage: RateLimitStorage,
     private readonly overLimit: OverLimit,
+    private readonly clock: Clock,
   ) {}
+
+  /** The counters read lately, by rule and client: their count and window end (ms), and when they were read. */
+  private readonly known = new LRUCache<string, { count: number; resetTime: number; readAt: number }>({ max: 10_000 });
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const name = context.getType() === 'http' ? this.reflector.get<RateLimitName | undefined>(RATE_LIMITED, context.getHandler()) : undefined;
@@ -81,7 +95,9 @@ export class CountedHitInterceptor implements NestInterceptor {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const client = rateLimitClient(request);
+    const knownKey = `${name}:${client}`;
     const increment = async () => {
+      this.known.delete(knownKey);
       const record = await this.storage.increment(client, rule.ttl, rule.limit, 0, name);
       if (record.isBlocked) await this.overLimit.refuse(request, response, rule, record.totalHits, record.timeToBlockExpire);
     };
@@ -96,14 +112,29 @@ export class CountedHitInterceptor implements NestInterceptor {
     return handled.pipe(
       catchError(async (error: unknown) => {
         if (hit.counted) {
-          if (isRefusal(error)) await this.storage.giveBack(name, client);
+          if (isRefusal(error)) {
+            this.known.delete(knownKey);
+            await this.storage.giveBack(name, client);
+          }
         } else if (isRefusal(error)) {
           // Refused before the handler: at the limit already, the 429 the guard answered before.
-          const counter = await this.storage.peek(name, client);
-          if (counter && counter.totalHits >= rule.limit) await this.overLimit.refuse(request, response, rule, counter.totalHits + 1, counter.timeToExpire);
+          const counter = await this.counter(knownKey, name, client);
+          if (counter && counter.count >= rule.limit) await this.overLimit.refuse(request, response, rule, counter.count + 1, counter.seconds);
         } else await increment();
         throw error;
       }),
     );
+  }
+
+  /** The client's counter in a live window (null: none), as read at most KNOWN_FOR_MS ago. */
+  private async counter(knownKey: string, name: RateLimitName, client: string): Promise<{ count: number; seconds: number } | null> {
+    const now = this.clock.now().getTime();
+    let known = this.known.get(knownKey);
+    if (!known || now - known.readAt >= KNOWN_FOR_MS || now < known.readAt) {
+      const counter = await this.storage.peek(name, client);
+      known = { count: counter?.totalHits ?? 0, resetTime: counter?.resetTime.getTime() ?? 0, readAt: now };
+      this.known.set(knownKey, known);
+    }
+    return known.resetTime > now ? { count: known.count, seconds: Math.ceil((known.resetTime - now) / 1000) } : null;
   }
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { Clock } from 'src/common/clock';
+import { KNOWN_FOR_MS } from 'src/rate-limit/counted-hit';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -15,9 +17,15 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await t.dataSource.query('DELETE FROM rate_limits');
+  // The counters these tests write by SQL are another process's: a process sees them once what it read
+  // of a counter is KNOWN_FOR_MS old (CountedHitInterceptor).
+  t.app.get(Clock).advance(KNOWN_FOR_MS);
 });
 
-afterAll(() => t?.close());
+afterAll(async () => {
+  t?.app.get(Clock).reset();
+  await t?.close();
+});
 
 const MISSING = 999_999_999;
 const rating = () => request(t.baseUrl).post(`/api/dive-sites/${MISSING}/ratings`).send({ rating: 5 });
@@ -109,6 +117,27 @@ describe('refused writes answer as before and leave the limits as they were', ()
     await post('The last comment this network may write').expect(201);
     await post('One more comment from this network').expect(429);
     expect(await counters()).toEqual({ 'comment:127.0.0.1': 6 });
+  });
+});
+
+describe('what a process knows of a counter', () => {
+  it('another process’s counts are seen within KNOWN_FOR_MS: a refused sign-up is then answered 429', async () => {
+    await signUp().expect(400);
+    await t.dataSource.query(`INSERT INTO rate_limits ("key", "count", "resetTime") VALUES ('newsletter:127.0.0.1', 5, now() + interval '10 minutes')`);
+    t.app.get(Clock).advance(KNOWN_FOR_MS);
+    const blocked = await signUp().expect(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // A window that has ended is not held against the client, whatever the process read of it.
+    t.app.get(Clock).advance(11 * 60_000);
+    await signUp().expect(400);
+  });
+
+  it('its own counts are seen at once: a refused body right after the last allowed comment is answered 429', async () => {
+    const [{ id: articleId }] = await t.dataSource.query('SELECT id FROM articles WHERE published = true ORDER BY id LIMIT 1');
+    const post = (content: string) => request(t.baseUrl).post(`/api/articles/${articleId}/comments`).send({ name: 'A reader', content });
+    await post('Short').expect(400);
+    for (let i = 0; i < 5; i++) await post(`Comment ${i} that this network may write`).expect(201);
+    await post('Short').expect(429);
   });
 });
 
