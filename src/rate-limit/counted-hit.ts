@@ -8,7 +8,7 @@ import { catchError, Observable } from 'rxjs';
 import { Clock } from 'src/common/clock';
 import { rateLimitClient } from 'src/http/client-ip';
 import type { RateLimitStorage } from './rate-limit.storage';
-import { RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
+import { COUNTED_BEFORE_BODY, RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
 import { OverLimit } from './over-limit';
 
 /** Refused before anything was stored: a bad id or body, the honeypot (400), a missing article or site (404). */
@@ -89,7 +89,7 @@ export class CountedHitInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const name = context.getType() === 'http' ? this.reflector.get<RateLimitName | undefined>(RATE_LIMITED, context.getHandler()) : undefined;
-    if (!name || rateLimitRule(name).givesBack !== 'refusal') return next.handle();
+    if (!name || rateLimitRule(name).givesBack !== 'refusal' || this.reflector.get(COUNTED_BEFORE_BODY, context.getHandler())) return next.handle();
     const rule = rateLimitRule(name);
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();

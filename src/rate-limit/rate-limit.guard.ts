@@ -14,7 +14,7 @@ import type { Request, Response } from 'express';
 import { rateLimitClient } from 'src/http/client-ip';
 import { OverLimit } from './over-limit';
 import { OverallCap } from './overall-cap';
-import { RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
+import { COUNTED_BEFORE_BODY, RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
 
 /**
  * Global, but it limits only a route marked `@RateLimit(name)`, and only by that one named throttler (a
@@ -53,8 +53,8 @@ export class RateLimitGuard extends ThrottlerGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const name = this.limitOf(context);
     const throttler = name && this.byName.get(name);
-    // A rule that gives refusals back counts once the handler starts (CountedHitInterceptor).
-    if (!throttler || rateLimitRule(name).givesBack === 'refusal') return true;
+    // A rule that gives refusals back counts once the handler starts (CountedHitInterceptor), unless the route says `beforeBody`.
+    if (!throttler || (rateLimitRule(name).givesBack === 'refusal' && !this.reflector.get(COUNTED_BEFORE_BODY, context.getHandler()))) return true;
     const { limit, ttl, blockDuration } = throttler;
     return this.handleRequest({
       context,

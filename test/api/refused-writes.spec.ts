@@ -120,6 +120,19 @@ describe('refused writes answer as before and leave the limits as they were', ()
   });
 });
 
+describe('a condition report (its photos are not read from a network past its limit)', () => {
+  it('is counted before its body, as before: at the limit, 429 with Retry-After, whatever the body', async () => {
+    const [{ id }] = await t.dataSource.query('SELECT id FROM dive_sites ORDER BY id LIMIT 1');
+    await t.dataSource.query(`INSERT INTO rate_limits ("key", "count", "resetTime") VALUES ('report:127.0.0.1', 5, now() + interval '5 minutes')`);
+    const message = 'Too many reports from your network. Please wait a few minutes and try again.';
+    const blocked = await request(t.baseUrl).post(`/api/dive-sites/${id}/reports`).send({ not: 'a report' }).expect(429);
+    expect(blocked.body).toEqual({ statusCode: 429, error: message, message });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The guard counted it before the body was read, as it always did.
+    expect(await counters()).toEqual({ 'report:127.0.0.1': 6 });
+  });
+});
+
 describe('what a process knows of a counter', () => {
   it('another process’s counts are seen within KNOWN_FOR_MS: a refused sign-up is then answered 429', async () => {
     await signUp().expect(400);
@@ -151,6 +164,9 @@ describe('two server processes on one database', () => {
   });
 
   afterAll(() => second?.close());
+
+  // The two processes' clocks agree, as two servers' do (the tests above moved the first one's on).
+  beforeEach(() => t.app.get(Clock).reset());
 
   const post = (app: TestApp, content: string) => request(app.baseUrl).post(`/api/articles/${articleId}/comments`).send({ name: 'A reader', content });
 
