@@ -15,16 +15,13 @@
 // thread at a fixed pace, so that autocannon's work does not hold them back; their answers are counted by
 // status. Four times a second during each phase the target is fetched once more and its X-Page-Cache read: the
 // share of 'hit' says whether the cache stayed full. Writes bench/results/cache-under-writes.json.
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { databaseUrl } from './lib/scale.mjs';
-import { root, serverLogLevel, startServer } from './lib/server.mjs';
+import { root, serverLogLevel } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
+import { insertSubscribers, startWriteBench } from './lib/write-bench.mjs';
 import { alternatePhases, comparePhases } from './lib/writes.mjs';
 
 const median = (values) => {
@@ -32,9 +29,6 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return Number((sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2).toFixed(2));
 };
-
-const require = createRequire(import.meta.url);
-const { Client } = require('pg');
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -52,11 +46,6 @@ const LOADS = [
 ];
 
 const log = (message) => console.log(`[cache-under-writes] ${message}`);
-
-if (!args.includes('--no-build')) {
-  log('building for production (node scripts/build.mjs)');
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
 
 /**
  * The writer thread: sends `perSecond` writes of `kind` at a fixed pace while switched on, and counts the
@@ -119,23 +108,6 @@ parentPort.on('message', (message) => {
 });
 `;
 
-/** Real subscribers, as sign-ups leave them, with their unsubscribe tokens. */
-async function insertSubscribers(dataDir, count) {
-  const client = new Client({ connectionString: databaseUrl(dataDir) });
-  await client.connect();
-  try {
-    const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
-    await client.query(
-      `INSERT INTO newsletters (email, "unsubscribeToken", "consentSource")
-       SELECT 'bench-reader-' || n || '@example.com', token, 'home' FROM unnest($1::text[]) WITH ORDINALITY AS t(token, n)`,
-      [tokens],
-    );
-    return tokens;
-  } finally {
-    await client.end();
-  }
-}
-
 /** Fetches the target every SAMPLE_MS until stopped: the share of answers that came from the cache. */
 function sampleCache(url) {
   let hits = 0;
@@ -158,7 +130,8 @@ function sampleCache(url) {
 
 const unsubscribesNeeded = TARGETS.length * ROUNDS * PHASE * 20 + 200;
 log(`starting the built server (production defaults, LOG_LEVEL ${serverLogLevel()})`);
-const server = await startServer({ env: { BENCH_SQL_COUNT: '0' } });
+const bench = await startWriteBench(args, log);
+const { server } = bench;
 const results = {
   quick,
   startedAt: new Date().toISOString(),
@@ -171,7 +144,7 @@ const results = {
 };
 let writer = null;
 try {
-  const tokens = await insertSubscribers(server.dataDir, unsubscribesNeeded);
+  const tokens = await insertSubscribers(bench.db, unsubscribesNeeded, 'bench-reader');
   writer = new Worker(WRITER, { eval: true, workerData: { base: server.url, tokens } });
   /** Starts the writer on `start` ({ kind, perSecond }); answers a function that stops it and gives its counts. */
   const startWrites = (start) => {
@@ -215,7 +188,7 @@ try {
   }
 } finally {
   if (writer) await writer.terminate();
-  await server.stop();
+  await bench.stop();
 }
 
 console.log('\ntarget       load                         quiet req/s  req/s  ratio  median of rounds  p99 ms quiet/loaded  hits   write answers');

@@ -30,6 +30,7 @@ import { PageViewsService } from './insights/page-views.service';
 import { MailService } from './mail/mail.service';
 import { Metrics, metricsEndpoint } from './metrics/metrics';
 import { PageCacheService } from './page-cache/page-cache.service';
+import { CountedHitInterceptor } from './rate-limit/counted-hit';
 import { ASSETS_DIR } from './render/asset-manifest';
 import { createValidationPipe } from 'src/validation/validation';
 
@@ -82,6 +83,7 @@ export async function configureApp(app: INestApplication, config: AppConfig, lif
     use(...app.get(AdminHttpMiddleware).handlers()), // the PostgreSQL session and passport, only with the session cookie
     useAt('/forms', sameOriginOnly(config.siteUrl)), // a no-JavaScript form post from another site: 403
     intercept(new PageCacheInterceptor(cache, reflector)), // a read's cache tags; a successful write's invalidation
+    intercept(app.get(CountedHitInterceptor)), // a public form's rate limit, counted once its handler starts (src/rate-limit)
     intercept(new BodyParsingInterceptor(reflector)), // the body read once the route matched and its guards passed
     pipe(createValidationPipe()), // the body and query as the route's DTO, or a 400 naming the field
   ]);

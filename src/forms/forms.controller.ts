@@ -28,7 +28,7 @@ export class FormsController {
   ) {}
 
   @Post('dive-sites/:id/ratings')
-  @RateLimit('rating')
+  @RateLimit('rating', { countedByRoute: true })
   @Invalidates(byId(Tag.ratings), Tag.allRatings)
   @Redirect()
   async rate(

@@ -3,7 +3,6 @@ import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
-  ThrottlerException,
   ThrottlerGuard,
   type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
@@ -12,13 +11,14 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { AuditService } from 'src/audit/audit.service';
 import { rateLimitClient } from 'src/http/client-ip';
+import { OverLimit } from './over-limit';
 import { OverallCap } from './overall-cap';
-import { describeRule, RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
+import { COUNTED_BEFORE_BODY, RATE_LIMITED, rateLimitRule, type RateLimitName } from './rate-limits';
 
 /**
- * Global, but it limits only a route marked `@RateLimit(name)`, and only by that one named throttler.
+ * Global, but it limits only a route marked `@RateLimit(name)`, and only by that one named throttler (a
+ * rule that gives refusals back is counted by CountedHitInterceptor instead, once its handler starts).
  * The client is its address as src/http/client-ip.ts reads it (TRUST_PROXY hops), so a forged
  * X-Forwarded-For changes nothing, an IPv6 one counted by its /64; the 429 carries the limit's own
  * message and Retry-After, and one audit row marks the window a client went over in (not one per refusal:
@@ -31,7 +31,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
-    private readonly audit: AuditService,
+    private readonly overLimit: OverLimit,
     private readonly overallCap: OverallCap,
   ) {
     super(options, storage, reflector);
@@ -53,7 +53,8 @@ export class RateLimitGuard extends ThrottlerGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const name = this.limitOf(context);
     const throttler = name && this.byName.get(name);
-    if (!throttler) return true;
+    // A rule that gives refusals back counts once the handler starts (CountedHitInterceptor), unless the route says `beforeBody`.
+    if (!throttler || (rateLimitRule(name).givesBack === 'refusal' && !this.reflector.get(COUNTED_BEFORE_BODY, context.getHandler()))) return true;
     const { limit, ttl, blockDuration } = throttler;
     return this.handleRequest({
       context,
@@ -87,19 +88,14 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    const name = this.limitOf(context)!;
-    const rule = rateLimitRule(name);
     const http = context.switchToHttp();
-    const request = http.getRequest<Request>();
-    http.getResponse<Response>().setHeader('Retry-After', String(detail.timeToBlockExpire));
-    if (rule.audit && detail.totalHits === detail.limit + 1) {
-      await this.audit.record(request, {
-        action: rule.audit.action,
-        resource: request.path,
-        details: { reason: rule.audit.reason, attempts: detail.totalHits, limit: describeRule(rule) },
-      });
-    }
-    throw new ThrottlerException(rule.message(Math.max(1, Math.ceil(detail.timeToBlockExpire / 60))));
+    await this.overLimit.refuse(
+      http.getRequest<Request>(),
+      http.getResponse<Response>(),
+      rateLimitRule(this.limitOf(context)!),
+      detail.totalHits,
+      detail.timeToBlockExpire,
+    );
   }
 
   private limitOf(context: ExecutionContext): RateLimitName | undefined {

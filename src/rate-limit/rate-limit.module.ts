@@ -3,6 +3,8 @@ import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
 import { Clock } from 'src/common/clock';
+import { CountedHitInterceptor } from './counted-hit';
+import { OverLimit } from './over-limit';
 import { OverallCap } from './overall-cap';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitStorage } from './rate-limit.storage';
@@ -27,7 +29,7 @@ import { RATE_LIMITS } from './rate-limits';
       }),
     }),
   ],
-  providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }, OverallCap],
-  exports: [OverallCap],
+  providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }, OverallCap, OverLimit, CountedHitInterceptor],
+  exports: [OverallCap, CountedHitInterceptor],
 })
 export class RateLimitModule {}

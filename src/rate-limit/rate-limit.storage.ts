@@ -42,13 +42,15 @@ export class RateLimitStorage implements ThrottlerStorage {
   }
 
   /** A counter as it stands, without counting a hit: null when it has none in a live window. */
-  async peek(throttlerName: string, key: string): Promise<{ totalHits: number; timeToExpire: number } | null> {
+  async peek(throttlerName: string, key: string): Promise<{ totalHits: number; timeToExpire: number; resetTime: Date } | null> {
     const now = this.clock.now();
     const rows: { count: number; resetTime: Date }[] = await this.dataSource.query(
       'SELECT "count", "resetTime" FROM rate_limits WHERE "key" = $1 AND "resetTime" > $2',
       [storedKey(throttlerName, key), now],
     );
-    return rows[0] ? { totalHits: rows[0].count, timeToExpire: secondsUntil(new Date(rows[0].resetTime), now) } : null;
+    if (!rows[0]) return null;
+    const resetTime = new Date(rows[0].resetTime);
+    return { totalHits: rows[0].count, timeToExpire: secondsUntil(resetTime, now), resetTime };
   }
 
   /** Hands one counted hit back (see GiveBack in rate-limits.ts). */

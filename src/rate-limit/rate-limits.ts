@@ -93,6 +93,9 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 /** The limit a route names, set by `@RateLimit(name)`. */
 export const RATE_LIMITED = Reflector.createDecorator<RateLimitName>();
 
+/** Set by `@RateLimit(name, { beforeBody: true })`: the guard counts the hit before the body is read. */
+export const COUNTED_BEFORE_BODY = Reflector.createDecorator<true>();
+
 export const rateLimitRule = (name: RateLimitName): RateLimitRule => RATE_LIMITS[name];
 
 /** The storage's throttler name and key of a rule's overall cap: one row, "login-overall:all". */

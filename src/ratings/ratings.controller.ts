@@ -23,7 +23,7 @@ export class RatingsController {
 
   /** Answers the new rating, and the site's latest ratings after it (as many as its panel shows) with the summary. */
   @Post()
-  @RateLimit('rating')
+  @RateLimit('rating', { countedByRoute: true })
   // Only the site's own page and ratings show them (no list shows ratings).
   @Invalidates(byId(Tag.ratings), Tag.allRatings)
   async create(@Param('id', id) diveSiteId: number, @Body() dto: CreateRatingDto, @Req() request: Request) {

@@ -7,6 +7,7 @@ import { DiveSiteRating } from './dive-site-rating.entity';
 import type { CreateRatingDto } from './dto/create-rating.dto';
 import { RECENT_RATINGS, type AdminRatingResponse, type RatingResponse, type RatingsResponse } from 'core/api/dive-sites';
 import type { ListSlice } from 'src/lists/list-slice.dto';
+import { countHit } from 'src/rate-limit/counted-hit';
 import { toRatingResponse } from './rating.response';
 
 /**
@@ -48,6 +49,8 @@ export class RatingsService {
   async createAndList(diveSiteId: number, dto: CreateRatingDto, ipAddress: string): Promise<RatingsResponse<Date> & { rating: RatingResponse<Date> }> {
     if (dto.website) throw new BadRequestException('Rating rejected');
     await this.sites.assertExists(diveSiteId);
+    // The rate limit's hit (both rating routes say `countedByRoute`): a missing site is never counted.
+    await countHit();
     return this.ratings.manager.transaction(async (manager) => {
       const repository = manager.getRepository(DiveSiteRating);
       const rating = await repository.save(repository.create({ diveSiteId, rating: dto.rating, comment: dto.comment ?? null, ipAddress, userEmail: null }));

@@ -74,7 +74,8 @@ export class ReportsController {
     const photos = photosOf(request).length;
     return { published, ...(photos ? { photos } : {}) };
   })
-  @RateLimit('report')
+  // Counted before the photos are read (up to three of 15 MB): a network past its limit sends none of them in.
+  @RateLimit('report', { beforeBody: true })
   @Invalidates(reportsChanged)
   @RequestBody({ multipart: true })
   @UseInterceptors(ReportPhotosInterceptor)
