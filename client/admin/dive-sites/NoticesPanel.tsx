@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { dayIn, NOTICE_TEXT, type AdminNotice } from 'core/dive-sites/provenance';
 import { apiRequest, getJson } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { keys } from '../query-keys';
-import { FieldErrors, serverFieldErrors, useFormErrors } from '../ui/field-errors';
+import { FieldErrors } from '../ui/field-errors';
 import { isUnauthorized } from '../session';
 import { useSiteTimeZone } from '../site-time';
 import { Button } from '../ui/Button';
 import { TextAreaField, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { SearchField, useSearchText } from '../ui/SearchField';
-import { CHECK_QUEUE_KEY, problemText } from './CheckQueue';
+import { CHECK_QUEUE_KEY } from './CheckQueue';
+import { CheckedFormFoot, problemText, useCheckedForm } from './checked-form';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 const NOTICES_KEY = ['admin', 'notices'] as const;
@@ -123,17 +124,13 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
   const [sourceTitle, setSourceTitle] = useState(notice?.source.title ?? '');
   const [sourceUrl, setSourceUrl] = useState(notice?.source.url ?? '');
   const [sites, setSites] = useState<{ id: number; name: string }[]>(notice?.sites ?? []);
-  const [problem, setProblem] = useState<string | null>(null);
-  // Issue 44: each missing field marked under it before anything is sent, and each field a 400 names after.
-  const [rejected, setRejected] = useState<Record<string, string>>({});
-  const missing = {
+  const { problem, marks, refused, submit } = useCheckedForm({
     ...(!title.trim() && { title: NOTICE_TEXT.titleRequired }),
     ...(!body.trim() && { body: NOTICE_TEXT.bodyRequired }),
     ...(!startsOn && { startsOn: NOTICE_TEXT.startsOn }),
     ...(!sourceTitle.trim() && { sourceTitle: NOTICE_TEXT.sourceTitle }),
     ...(!sourceUrl.trim() && { sourceUrl: NOTICE_TEXT.sourceUrl }),
-  };
-  const marks = useFormErrors({ ...rejected, ...missing });
+  });
   const { text, setText, search } = useSearchText();
   const found = useQuery({
     queryKey: [...keys.diveSites, 'notice-search', search],
@@ -155,28 +152,12 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
       toast({ title: notice ? 'Notice updated' : 'Notice added', description: `'${saved.title}' covers ${saved.sites.length} sites.` });
       onDone();
     },
-    onError: (error: Error) => {
-      if (isUnauthorized(error)) return;
-      setProblem(problemText(error));
-      setRejected(serverFieldErrors(error));
-      marks.mark();
-    },
+    onError: refused,
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    setRejected({});
-    if (Object.keys(missing).length > 0) {
-      // The alert says it too, as the server's answer would.
-      setProblem(Object.values(missing).join(' '));
-      return marks.mark();
-    }
-    save.mutate();
-  }
   const chosen = new Set(sites.map((site) => site.id));
   return (
     <FieldErrors.Provider value={marks.errors}>
-      <form ref={marks.ref} onSubmit={submit} className="grid gap-4" noValidate>
+      <form ref={marks.ref} onSubmit={submit(() => save.mutate())} className="grid gap-4" noValidate>
         <TextField label="Title" name="title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
         <TextAreaField label="Body" name="body" required value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={5000} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -245,16 +226,7 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
             </ul>
           )}
         </fieldset>
-        {problem && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {problem}
-          </p>
-        )}
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : notice ? 'Update notice' : 'Add notice'}
-          </Button>
-        </div>
+        <CheckedFormFoot problem={problem} saving={save.isPending} label={notice ? 'Update notice' : 'Add notice'} />
       </form>
     </FieldErrors.Provider>
   );
