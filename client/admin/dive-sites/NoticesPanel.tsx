@@ -9,6 +9,7 @@ import { FieldErrors } from '../ui/field-errors';
 import { isUnauthorized } from '../session';
 import { useSiteTimeZone } from '../site-time';
 import { Button } from '../ui/Button';
+import { QueueRows } from '../ui/QueueRows';
 import { TextAreaField, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { SearchField, useSearchText } from '../ui/SearchField';
@@ -54,47 +55,41 @@ export function NoticesPanel() {
           Add notice
         </Button>
       </div>
-      {notices.isPending ? (
-        <p className="mt-2 text-sm text-slate-600">Loading notices...</p>
-      ) : notices.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          Failed to fetch notices
-        </p>
-      ) : !notices.data.length ? (
-        <p className="mt-2 text-sm text-slate-600">No notices.</p>
-      ) : (
-        <ul className="mt-3 grid gap-3" aria-label="Notices">
-          {notices.data.map((notice) => (
-            <li key={notice.id} className="rounded-lg p-3 ring-1 ring-slate-200" data-testid="admin-notice">
-              <h3 className="font-semibold text-slate-900">{notice.title}</h3>
-              <p className="text-sm text-slate-700">
-                {notice.inForce ? 'In force' : notice.startsOn > today ? 'Not yet in force' : 'Ended'} · from {longDay(notice.startsOn)}
-                {notice.endsOn ? ` to ${longDay(notice.endsOn)}` : ', no end set'} ·{' '}
-                <a href={notice.source.url} target="_blank" rel="noopener noreferrer" className="text-cyan-800 underline">
-                  {notice.source.title}
-                </a>
-              </p>
-              <p className="mt-1 text-sm text-slate-600">Covers {notice.sites.map((site) => site.name).join(', ')}</p>
-              <p className="mt-2 flex flex-wrap gap-2">
-                <Button small variant="outline" onClick={() => setEditing(notice)} aria-label={`Edit notice ${notice.title}`}>
-                  Edit
-                </Button>
-                {(notice.inForce || notice.startsOn > today) && (
-                  <Button
-                    small
-                    variant="outline"
-                    disabled={end.isPending && end.variables?.id === notice.id}
-                    onClick={() => end.mutate(notice)}
-                    aria-label={`End notice ${notice.title}`}
-                  >
-                    End
+      <QueueRows state={notices} what="notices" empty="No notices.">
+        {(list) => (
+          <ul className="mt-3 grid gap-3" aria-label="Notices">
+            {list.map((notice) => (
+              <li key={notice.id} className="rounded-lg p-3 ring-1 ring-slate-200" data-testid="admin-notice">
+                <h3 className="font-semibold text-slate-900">{notice.title}</h3>
+                <p className="text-sm text-slate-700">
+                  {notice.inForce ? 'In force' : notice.startsOn > today ? 'Not yet in force' : 'Ended'} · from {longDay(notice.startsOn)}
+                  {notice.endsOn ? ` to ${longDay(notice.endsOn)}` : ', no end set'} ·{' '}
+                  <a href={notice.source.url} target="_blank" rel="noopener noreferrer" className="text-cyan-800 underline">
+                    {notice.source.title}
+                  </a>
+                </p>
+                <p className="mt-1 text-sm text-slate-600">Covers {notice.sites.map((site) => site.name).join(', ')}</p>
+                <p className="mt-2 flex flex-wrap gap-2">
+                  <Button small variant="outline" onClick={() => setEditing(notice)} aria-label={`Edit notice ${notice.title}`}>
+                    Edit
                   </Button>
-                )}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {(notice.inForce || notice.startsOn > today) && (
+                    <Button
+                      small
+                      variant="outline"
+                      disabled={end.isPending && end.variables?.id === notice.id}
+                      onClick={() => end.mutate(notice)}
+                      aria-label={`End notice ${notice.title}`}
+                    >
+                      End
+                    </Button>
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueueRows>
       <Modal
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
