@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { keys } from '../query-keys';
 import { useSiteTimeZone } from '../site-time';
 import { useAdminPages } from '../use-admin-pages';
-import { FieldErrors } from '../ui/field-errors';
+import { MarkedForm } from '../ui/MarkedForm';
 import { Button } from '../ui/Button';
 import { CheckboxField, TextAreaField, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
@@ -106,33 +106,31 @@ function MarkCheckedForm({ site, onDone }: { site: CheckQueueRow['site']; onDone
     onError: refused,
   });
   return (
-    <FieldErrors.Provider value={marks.errors}>
-      <form ref={marks.ref} onSubmit={submit(() => mark.mutate())} className="grid gap-4" noValidate>
-        <TextField label="Checked on" name="checkedOn" type="date" required value={checkedOn} onChange={(event) => setCheckedOn(event.target.value)} />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">What was checked</legend>
-          <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
-            {CHECK_FIELDS.map(({ field, label }) => (
-              <CheckboxField
-                key={field}
-                label={label}
-                checked={fields.includes(field)}
-                onChange={(on) => setFields((current) => (on ? [...current, field] : current.filter((other) => other !== field)))}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <TextAreaField
-          label="Sources"
-          name="sources"
-          required
-          value={sources}
-          onChange={(event) => setSources(event.target.value)}
-          rows={3}
-          hint="One a line: the address, or 'Title | address'."
-        />
-        <CheckedFormFoot problem={problem} saving={mark.isPending} label="Record check" />
-      </form>
-    </FieldErrors.Provider>
+    <MarkedForm errors={marks.errors} formRef={marks.ref} className="grid gap-4" onSubmit={submit(() => mark.mutate())}>
+      <TextField label="Checked on" name="checkedOn" type="date" required value={checkedOn} onChange={(event) => setCheckedOn(event.target.value)} />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">What was checked</legend>
+        <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
+          {CHECK_FIELDS.map(({ field, label }) => (
+            <CheckboxField
+              key={field}
+              label={label}
+              checked={fields.includes(field)}
+              onChange={(on) => setFields((current) => (on ? [...current, field] : current.filter((other) => other !== field)))}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <TextAreaField
+        label="Sources"
+        name="sources"
+        required
+        value={sources}
+        onChange={(event) => setSources(event.target.value)}
+        rows={3}
+        hint="One a line: the address, or 'Title | address'."
+      />
+      <CheckedFormFoot problem={problem} saving={mark.isPending} label="Record check" />
+    </MarkedForm>
   );
 }

@@ -7,7 +7,8 @@ import { timeDistance } from '../format';
 import { keys } from '../query-keys';
 import { isUnauthorized } from '../session';
 import { dropFromPages, useAdminPages } from '../use-admin-pages';
-import { FieldErrors, serverFieldErrors, useFormErrors } from '../ui/field-errors';
+import { serverFieldErrors, useFormErrors } from '../ui/field-errors';
+import { MarkedForm } from '../ui/MarkedForm';
 import { Button } from '../ui/Button';
 import { QueueRows } from '../ui/QueueRows';
 import { MoreRows } from '../ui/MoreRows';
@@ -160,49 +161,46 @@ export function CorrectionsQueue() {
                     </div>
                   </dl>
                   {editing?.id === correction.id ? (
-                    <FieldErrors.Provider value={acceptMarks.errors}>
-                      <form
-                        ref={acceptMarks.ref}
-                        noValidate
-                        aria-label={`Accept correction of ${correction.site.name}`}
-                        className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3"
-                        onSubmit={(event) => {
-                          event.preventDefault();
-                          setRefused({});
-                          if (Object.keys(acceptProblems).length > 0) return acceptMarks.mark();
-                          accept.mutate({ correction, value: editing.value, sourceUrl: editing.sourceUrl.trim() });
-                        }}
-                      >
-                        <TextAreaField
-                          label={`${correctionLabel(correction.field)} as it will read`}
-                          name="value"
-                          rows={3}
-                          required
-                          value={editing.value}
-                          onChange={(event) => setEditing({ ...editing, value: event.target.value })}
-                          hint="Edit the present value with what the source supports; the reader's words are not pasted in unless you choose them."
-                        />
-                        <TextField
-                          label="Source"
-                          name="sourceUrl"
-                          type="url"
-                          required
-                          value={editing.sourceUrl}
-                          onChange={(event) => setEditing({ ...editing, sourceUrl: event.target.value })}
-                        />
-                        <p className="flex flex-wrap gap-2">
-                          <Button type="submit" small disabled={busy(correction) || editing.value === (correction.site.current ?? '')}>
-                            Save change
-                          </Button>
-                          <Button variant="outline" small onClick={() => setEditing({ ...editing, value: correction.suggestion })}>
-                            Use the reader&apos;s wording
-                          </Button>
-                          <Button variant="ghost" small onClick={() => openEditor(null)}>
-                            Cancel
-                          </Button>
-                        </p>
-                      </form>
-                    </FieldErrors.Provider>
+                    <MarkedForm
+                      errors={acceptMarks.errors}
+                      formRef={acceptMarks.ref}
+                      className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3"
+                      label={`Accept correction of ${correction.site.name}`}
+                      onSubmit={() => {
+                        setRefused({});
+                        if (Object.keys(acceptProblems).length > 0) return acceptMarks.mark();
+                        accept.mutate({ correction, value: editing.value, sourceUrl: editing.sourceUrl.trim() });
+                      }}
+                    >
+                      <TextAreaField
+                        label={`${correctionLabel(correction.field)} as it will read`}
+                        name="value"
+                        rows={3}
+                        required
+                        value={editing.value}
+                        onChange={(event) => setEditing({ ...editing, value: event.target.value })}
+                        hint="Edit the present value with what the source supports; the reader's words are not pasted in unless you choose them."
+                      />
+                      <TextField
+                        label="Source"
+                        name="sourceUrl"
+                        type="url"
+                        required
+                        value={editing.sourceUrl}
+                        onChange={(event) => setEditing({ ...editing, sourceUrl: event.target.value })}
+                      />
+                      <p className="flex flex-wrap gap-2">
+                        <Button type="submit" small disabled={busy(correction) || editing.value === (correction.site.current ?? '')}>
+                          Save change
+                        </Button>
+                        <Button variant="outline" small onClick={() => setEditing({ ...editing, value: correction.suggestion })}>
+                          Use the reader&apos;s wording
+                        </Button>
+                        <Button variant="ghost" small onClick={() => openEditor(null)}>
+                          Cancel
+                        </Button>
+                      </p>
+                    </MarkedForm>
                   ) : (
                     <p className="mt-3 flex flex-wrap gap-2">
                       <Button

@@ -5,7 +5,7 @@ import { dayIn, NOTICE_TEXT, type AdminNotice } from 'core/dive-sites/provenance
 import { apiRequest, getJson } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { keys } from '../query-keys';
-import { FieldErrors } from '../ui/field-errors';
+import { MarkedForm } from '../ui/MarkedForm';
 import { isUnauthorized } from '../session';
 import { useSiteTimeZone } from '../site-time';
 import { Button } from '../ui/Button';
@@ -151,78 +151,76 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
   });
   const chosen = new Set(sites.map((site) => site.id));
   return (
-    <FieldErrors.Provider value={marks.errors}>
-      <form ref={marks.ref} onSubmit={submit(() => save.mutate())} className="grid gap-4" noValidate>
-        <TextField label="Title" name="title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
-        <TextAreaField label="Body" name="body" required value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={5000} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Starts on" name="startsOn" type="date" required value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
-          <TextField
-            label="Ends on"
-            name="endsOn"
-            type="date"
-            value={endsOn}
-            onChange={(event) => setEndsOn(event.target.value)}
-            hint="Leave empty while it lasts."
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Source title"
-            name="sourceTitle"
-            required
-            value={sourceTitle}
-            onChange={(event) => setSourceTitle(event.target.value)}
-            maxLength={200}
-          />
-          <TextField
-            label="Source address"
-            name="sourceUrl"
-            type="url"
-            required
-            value={sourceUrl}
-            onChange={(event) => setSourceUrl(event.target.value)}
-            placeholder="https://..."
-          />
-        </div>
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Dive sites covered ({sites.length})</legend>
-          <ul className="mt-1 flex flex-wrap gap-2" aria-label="Dive sites covered">
-            {sites.map((site) => (
-              <li key={site.id}>
-                <Button
-                  small
-                  variant="outline"
-                  onClick={() => setSites((current) => current.filter((other) => other.id !== site.id))}
-                  aria-label={`Remove ${site.name}`}
-                >
-                  {site.name} <span aria-hidden="true">×</span>
-                </Button>
-              </li>
-            ))}
+    <MarkedForm errors={marks.errors} formRef={marks.ref} className="grid gap-4" onSubmit={submit(() => save.mutate())}>
+      <TextField label="Title" name="title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
+      <TextAreaField label="Body" name="body" required value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={5000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Starts on" name="startsOn" type="date" required value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
+        <TextField
+          label="Ends on"
+          name="endsOn"
+          type="date"
+          value={endsOn}
+          onChange={(event) => setEndsOn(event.target.value)}
+          hint="Leave empty while it lasts."
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Source title"
+          name="sourceTitle"
+          required
+          value={sourceTitle}
+          onChange={(event) => setSourceTitle(event.target.value)}
+          maxLength={200}
+        />
+        <TextField
+          label="Source address"
+          name="sourceUrl"
+          type="url"
+          required
+          value={sourceUrl}
+          onChange={(event) => setSourceUrl(event.target.value)}
+          placeholder="https://..."
+        />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Dive sites covered ({sites.length})</legend>
+        <ul className="mt-1 flex flex-wrap gap-2" aria-label="Dive sites covered">
+          {sites.map((site) => (
+            <li key={site.id}>
+              <Button
+                small
+                variant="outline"
+                onClick={() => setSites((current) => current.filter((other) => other.id !== site.id))}
+                aria-label={`Remove ${site.name}`}
+              >
+                {site.name} <span aria-hidden="true">×</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <SearchField label="Find a dive site to add" placeholder="Search by name or region..." value={text} onChange={setText} className="mt-1" />
+        {search !== '' && (
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Dive sites found">
+            {(found.data ?? [])
+              .filter((site) => !chosen.has(site.id))
+              .map((site) => (
+                <li key={site.id}>
+                  <Button
+                    small
+                    variant="ghost"
+                    onClick={() => setSites((current) => [...current, { id: site.id, name: site.name }])}
+                    aria-label={`Add ${site.name}`}
+                  >
+                    <span aria-hidden="true">+</span> {site.name}
+                  </Button>
+                </li>
+              ))}
           </ul>
-          <SearchField label="Find a dive site to add" placeholder="Search by name or region..." value={text} onChange={setText} className="mt-1" />
-          {search !== '' && (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Dive sites found">
-              {(found.data ?? [])
-                .filter((site) => !chosen.has(site.id))
-                .map((site) => (
-                  <li key={site.id}>
-                    <Button
-                      small
-                      variant="ghost"
-                      onClick={() => setSites((current) => [...current, { id: site.id, name: site.name }])}
-                      aria-label={`Add ${site.name}`}
-                    >
-                      <span aria-hidden="true">+</span> {site.name}
-                    </Button>
-                  </li>
-                ))}
-            </ul>
-          )}
-        </fieldset>
-        <CheckedFormFoot problem={problem} saving={save.isPending} label={notice ? 'Update notice' : 'Add notice'} />
-      </form>
-    </FieldErrors.Provider>
+        )}
+      </fieldset>
+      <CheckedFormFoot problem={problem} saving={save.isPending} label={notice ? 'Update notice' : 'Add notice'} />
+    </MarkedForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { isUnauthorized } from '../session';
 import { serverFieldErrors, useFormErrors } from '../ui/field-errors';
@@ -21,7 +21,7 @@ export function problemText(error: Error): string {
 /**
  * A form the server checks too (issue 44): each `missing` field (its message, by the input's name) is
  * marked under it before anything is sent, and each field a 400 names after, with the answer's messages
- * in the form's alert. Give `refused` to the save's onError and `submit(send)` to the form's onSubmit.
+ * in the form's alert. Give `refused` to the save's onError and `submit(send)` to its MarkedForm's onSubmit.
  */
 export function useCheckedForm(missing: Record<string, string>) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,8 +36,7 @@ export function useCheckedForm(missing: Record<string, string>) {
       setRejected(serverFieldErrors(error));
       marks.mark();
     },
-    submit: (send: () => void) => (event: FormEvent) => {
-      event.preventDefault();
+    submit: (send: () => void) => () => {
       setProblem(null);
       setRejected({});
       if (Object.keys(missing).length > 0) {
