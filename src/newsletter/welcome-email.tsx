@@ -1,4 +1,4 @@
-import { renderEmailHtml, textFooter, type EmailFrame } from 'src/mail/email-layout';
+import { EmailButton, EmailHeading, renderEmailHtml, textFooter, type EmailFrame } from 'src/mail/email-layout';
 import type { GuideContent } from 'src/guide/guide-content';
 
 export interface WelcomeEmailInput extends EmailFrame {
@@ -44,26 +44,11 @@ export function welcomeEmail(input: WelcomeEmailInput): WelcomeEmail {
     input,
     subject,
     <>
-      <h1 style={{ margin: '0 0 16px', fontSize: 24, lineHeight: 1.3, color: '#0b2545' }}>Welcome to the {siteName} newsletter!</h1>
+      <EmailHeading>Welcome to the {siteName} newsletter!</EmailHeading>
       <p style={{ margin: '0 0 16px' }}>
         Thanks for subscribing. As promised, your free guide <strong>{guide.title}</strong> is attached to this email as a PDF.
       </p>
-      <p style={{ margin: '0 0 24px' }}>
-        <a
-          href={guideUrl}
-          style={{
-            display: 'inline-block',
-            background: '#0e7490',
-            color: '#ffffff',
-            padding: '12px 20px',
-            borderRadius: 8,
-            fontWeight: 700,
-            textDecoration: 'none',
-          }}
-        >
-          Download the free PDF guide
-        </a>
-      </p>
+      <EmailButton href={guideUrl}>Download the free PDF guide</EmailButton>
       <p style={{ margin: '0 0 8px', fontWeight: 700, color: '#0b2545' }}>Inside you will find:</p>
       <ol style={{ margin: '0 0 20px', paddingLeft: 22 }}>
         {guide.items.map((item) => (
