@@ -16,6 +16,7 @@ import {
   WATER_TEMPERATURE_MAX,
   type ReportCreated,
 } from 'core/reports';
+import { FormNoticeBox } from '../lib/form-notice';
 import { fieldsOf400, PublicFormField as Field, SendButton } from '../lib/public-form-field';
 import { ApiError } from '../lib/api';
 import { keepPhotos } from './dive-sites/report-photo-store';
@@ -166,12 +167,7 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
           className="mt-2 grid gap-4 sm:grid-cols-2"
         >
           <p className="text-sm text-slate-600 sm:col-span-2">Dived {site.name} in the last two weeks? Tell the next diver what the water was like.</p>
-          {failure && (
-            <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-              <p className="font-semibold">Error</p>
-              <p>{failure}</p>
-            </div>
-          )}
+          {failure && <FormNoticeBox notice={{ title: 'Error', description: failure, failed: true }} className="sm:col-span-2" />}
           <Field form="report" name="date" label="Date dived" error={errors.date}>
             {(attributes) => <input {...attributes} type="date" min={earliest} max={today} required {...value('date')} />}
           </Field>

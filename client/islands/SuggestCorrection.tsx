@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CORRECTION_FIELDS, CORRECTION_TEXT } from 'core/dive-sites/corrections';
 import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
+import { FormNoticeBox } from '../lib/form-notice';
 import { fieldsOf400, PublicFormField as Field, SendButton } from '../lib/public-form-field';
 import { ApiError, apiRequest } from '../lib/api';
 
@@ -78,12 +79,7 @@ export function SuggestCorrection({ site, outcome: given }: SuggestCorrectionPro
       ) : (
         <form method="post" action={FORM_ACTIONS.correction(site.id)} onSubmit={(event) => void submit(event)} noValidate className="mt-2 grid gap-4">
           <p className="text-sm text-slate-600">Something wrong or out of date about {site.name}? Tell us what it should say and where it is published.</p>
-          {failure && (
-            <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              <p className="font-semibold">Error</p>
-              <p>{failure}</p>
-            </div>
-          )}
+          {failure && <FormNoticeBox notice={{ title: 'Error', description: failure, failed: true }} />}
           <Field form="correction" name="field" label="What to correct" error={errors.field}>
             {(attributes) => (
               <select {...attributes} {...value('field')}>
