@@ -109,3 +109,8 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
     </p>
   );
 }
+
+/** An email's parts: its subject, its text (`lines`, then the footer) and its HTML (`body` in the layout). */
+export function emailParts(frame: EmailFrame, subject: string, lines: string[], body: ReactNode): { subject: string; text: string; html: string } {
+  return { subject, text: [...lines, '', textFooter(frame)].join('\n'), html: renderEmailHtml(frame, subject, body) };
+}

@@ -1,4 +1,4 @@
-import { EmailButton, EmailHeading, renderEmailHtml, textFooter, type EmailFrame } from 'src/mail/email-layout';
+import { EmailButton, EmailHeading, emailParts, type EmailFrame } from 'src/mail/email-layout';
 
 export interface ConfirmationEmailInput extends EmailFrame {
   /** The one-click link that confirms the sign-up (GET, no JavaScript needed). */
@@ -11,19 +11,17 @@ export interface ConfirmationEmailInput extends EmailFrame {
 export function confirmationEmail(input: ConfirmationEmailInput): { subject: string; text: string; html: string } {
   const { siteName, confirmUrl, days } = input;
   const subject = `Confirm your subscription to the ${siteName} newsletter`;
-  const text = [
-    `Please confirm your subscription to the ${siteName} newsletter.`,
-    '',
-    'Someone, hopefully you, asked for this address to receive our newsletter. Follow this link to confirm, and we will send your free guide straight away:',
-    confirmUrl,
-    '',
-    `The link works for ${days} days. If you did not ask for the newsletter, ignore this email: you will not be subscribed, and we will not write again.`,
-    '',
-    textFooter(input),
-  ].join('\n');
-  const html = renderEmailHtml(
+  return emailParts(
     input,
     subject,
+    [
+      `Please confirm your subscription to the ${siteName} newsletter.`,
+      '',
+      'Someone, hopefully you, asked for this address to receive our newsletter. Follow this link to confirm, and we will send your free guide straight away:',
+      confirmUrl,
+      '',
+      `The link works for ${days} days. If you did not ask for the newsletter, ignore this email: you will not be subscribed, and we will not write again.`,
+    ],
     <>
       <EmailHeading>Please confirm your subscription</EmailHeading>
       <p style={{ margin: '0 0 16px' }}>
@@ -39,5 +37,4 @@ export function confirmationEmail(input: ConfirmationEmailInput): { subject: str
       </p>
     </>,
   );
-  return { subject, text, html };
 }

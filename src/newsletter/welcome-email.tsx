@@ -1,4 +1,4 @@
-import { EmailButton, EmailHeading, renderEmailHtml, textFooter, type EmailFrame } from 'src/mail/email-layout';
+import { EmailButton, EmailHeading, emailParts, type EmailFrame } from 'src/mail/email-layout';
 import type { GuideContent } from 'src/guide/guide-content';
 
 export interface WelcomeEmailInput extends EmailFrame {
@@ -19,30 +19,27 @@ export interface WelcomeEmail {
 export function welcomeEmail(input: WelcomeEmailInput): WelcomeEmail {
   const { siteName, siteUrl, guide, guideUrl } = input;
   const subject = `Welcome to ${siteName}: your free guide, ${guide.title}`;
-  const text = [
-    `Welcome to the ${siteName} newsletter!`,
-    '',
-    `Thanks for subscribing. As promised, your free guide "${guide.title}" is attached to this email as a PDF. You can also download it at any time:`,
-    guideUrl,
-    '',
-    'Inside you will find:',
-    ...guide.items.map((item, i) => `${i + 1}. ${item.name}`),
-    '',
-    'About twice a month we will send you new dive-site guides, honest gear reviews and safety tips for diving in Australia and the Pacific. No spam, and we never share your address.',
-    '',
-    `Explore 244+ dive sites: ${siteUrl}/dive-sites`,
-    `Read the latest gear reviews: ${siteUrl}/gear-reviews`,
-    `Past issues of the newsletter: ${siteUrl}/newsletter/issues`,
-    '',
-    'Safe diving,',
-    `The ${siteName} team`,
-    '',
-    textFooter(input),
-  ].join('\n');
-
-  const html = renderEmailHtml(
+  return emailParts(
     input,
     subject,
+    [
+      `Welcome to the ${siteName} newsletter!`,
+      '',
+      `Thanks for subscribing. As promised, your free guide "${guide.title}" is attached to this email as a PDF. You can also download it at any time:`,
+      guideUrl,
+      '',
+      'Inside you will find:',
+      ...guide.items.map((item, i) => `${i + 1}. ${item.name}`),
+      '',
+      'About twice a month we will send you new dive-site guides, honest gear reviews and safety tips for diving in Australia and the Pacific. No spam, and we never share your address.',
+      '',
+      `Explore 244+ dive sites: ${siteUrl}/dive-sites`,
+      `Read the latest gear reviews: ${siteUrl}/gear-reviews`,
+      `Past issues of the newsletter: ${siteUrl}/newsletter/issues`,
+      '',
+      'Safe diving,',
+      `The ${siteName} team`,
+    ],
     <>
       <EmailHeading>Welcome to the {siteName} newsletter!</EmailHeading>
       <p style={{ margin: '0 0 16px' }}>
@@ -81,5 +78,4 @@ export function welcomeEmail(input: WelcomeEmailInput): WelcomeEmail {
       </p>
     </>,
   );
-  return { subject, text, html };
 }
