@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
 import {
   CURRENTS,
@@ -16,6 +16,8 @@ import {
   WATER_TEMPERATURE_MAX,
   type ReportCreated,
 } from 'core/reports';
+import { FormNoticeBox } from '../lib/form-notice';
+import { fieldsOf400, PublicFormField as Field, SendButton } from '../lib/public-form-field';
 import { ApiError } from '../lib/api';
 import { keepPhotos } from './dive-sites/report-photo-store';
 import { newReportKey, queuedReports, sendReport, setQueuedReports, type QueuedReport } from './dive-sites/report-queue';
@@ -129,7 +131,7 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
       setSent(answer.message);
     } catch (error) {
       if (!(error instanceof ApiError)) return wait();
-      const fields = parseFields(error.body);
+      const fields = fieldsOf400<FieldName>(error.body);
       if (fields) setErrors(fields);
       else setFailure(error.serverMessage || 'Sending failed. Please try again.');
     } finally {
@@ -165,27 +167,22 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
           className="mt-2 grid gap-4 sm:grid-cols-2"
         >
           <p className="text-sm text-slate-600 sm:col-span-2">Dived {site.name} in the last two weeks? Tell the next diver what the water was like.</p>
-          {failure && (
-            <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-              <p className="font-semibold">Error</p>
-              <p>{failure}</p>
-            </div>
-          )}
-          <Field name="date" label="Date dived" error={errors.date}>
+          {failure && <FormNoticeBox notice={{ title: 'Error', description: failure, failed: true }} className="sm:col-span-2" />}
+          <Field form="report" name="date" label="Date dived" error={errors.date}>
             {(attributes) => <input {...attributes} type="date" min={earliest} max={today} required {...value('date')} />}
           </Field>
-          <Field name="time" label="Time of day (optional)" error={errors.time}>
+          <Field form="report" name="time" label="Time of day (optional)" error={errors.time}>
             {(attributes) => <input {...attributes} type="time" {...value('time')} />}
           </Field>
-          <Field name="visibility" label="Visibility (metres)" error={errors.visibility}>
+          <Field form="report" name="visibility" label="Visibility (metres)" error={errors.visibility}>
             {(attributes) => <input {...attributes} type="number" inputMode="numeric" min={0} max={VISIBILITY_MAX} step={1} {...value('visibility')} />}
           </Field>
-          <Field name="waterTemperature" label="Water temperature (°C)" error={errors.waterTemperature}>
+          <Field form="report" name="waterTemperature" label="Water temperature (°C)" error={errors.waterTemperature}>
             {(attributes) => (
               <input {...attributes} type="number" inputMode="decimal" min={0} max={WATER_TEMPERATURE_MAX} step={0.1} {...value('waterTemperature')} />
             )}
           </Field>
-          <Field name="current" label="Current" error={errors.current}>
+          <Field form="report" name="current" label="Current" error={errors.current}>
             {(attributes) => (
               <select {...attributes} {...value('current')}>
                 <option value="">Not noted</option>
@@ -197,7 +194,7 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
               </select>
             )}
           </Field>
-          <Field name="surge" label="Surge" error={errors.surge}>
+          <Field form="report" name="surge" label="Surge" error={errors.surge}>
             {(attributes) => (
               <select {...attributes} {...value('surge')}>
                 <option value="">Not noted</option>
@@ -209,13 +206,19 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
               </select>
             )}
           </Field>
-          <Field name="comment" label="What you saw (optional, no links)" error={errors.comment} wide>
+          <Field form="report" name="comment" label="What you saw (optional, no links)" error={errors.comment} className="sm:col-span-2">
             {(attributes) => <textarea {...attributes} rows={3} maxLength={REPORT_COMMENT_MAX} {...value('comment')} />}
           </Field>
-          <Field name="name" label="Your name to show (optional)" error={errors.name}>
+          <Field form="report" name="name" label="Your name to show (optional)" error={errors.name}>
             {(attributes) => <input {...attributes} type="text" autoComplete="nickname" maxLength={REPORT_NAME_MAX} {...value('name')} />}
           </Field>
-          <Field name="photos" label={`Photos (optional, up to ${REPORT_PHOTOS_MAX}: JPEG, PNG, WebP or AVIF, 15 MB each)`} error={errors.photos} wide>
+          <Field
+            form="report"
+            name="photos"
+            label={`Photos (optional, up to ${REPORT_PHOTOS_MAX}: JPEG, PNG, WebP or AVIF, 15 MB each)`}
+            error={errors.photos}
+            className="sm:col-span-2"
+          >
             {(attributes) => (
               <input
                 {...attributes}
@@ -260,67 +263,10 @@ export function SiteReportForm({ site, today, earliest, outcome: given }: SiteRe
             <input id="report-website" tabIndex={-1} autoComplete="off" {...value('website')} />
           </div>
           <div className="sm:col-span-2">
-            <button
-              type="submit"
-              disabled={sending}
-              className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60"
-            >
-              {sending ? 'Sending...' : 'Send report'}
-            </button>
+            <SendButton sending={sending}>Send report</SendButton>
           </div>
         </form>
       )}
     </section>
-  );
-}
-
-/** The fields a 400 names, each with its first message. */
-function parseFields(body: string): Errors | null {
-  try {
-    const parsed = JSON.parse(body) as { fields?: Record<string, string[]> };
-    return parsed.fields ? Object.fromEntries(Object.entries(parsed.fields).map(([name, messages]) => [name, messages[0]])) : null;
-  } catch {
-    return null;
-  }
-}
-
-interface ControlAttributes {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby'?: string;
-  className: string;
-}
-
-function Field({
-  name,
-  label,
-  error,
-  wide,
-  children,
-}: {
-  name: FieldName;
-  label: string;
-  error?: string;
-  wide?: boolean;
-  children: (attributes: ControlAttributes) => ReactNode;
-}) {
-  const id = `report-${name}`;
-  return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': !!error,
-        'aria-describedby': error ? `${id}-error` : undefined,
-        className: 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900',
-      })}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,6 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CORRECTION_FIELDS, CORRECTION_TEXT } from 'core/dive-sites/corrections';
 import { FORM_ACTIONS, outcomeFor, type FormOutcome } from 'core/form-outcome';
+import { FormNoticeBox } from '../lib/form-notice';
+import { fieldsOf400, PublicFormField as Field, SendButton } from '../lib/public-form-field';
 import { ApiError, apiRequest } from '../lib/api';
 
 export interface SuggestCorrectionProps {
@@ -54,8 +56,8 @@ export function SuggestCorrection({ site, outcome: given }: SuggestCorrectionPro
       setKept({});
       setSent(true);
     } catch (error) {
-      const answer = error instanceof ApiError ? parseFields(error.body) : null;
-      if (answer?.fields) setErrors(answer.fields);
+      const fields = error instanceof ApiError ? fieldsOf400<FieldName>(error.body) : null;
+      if (fields) setErrors(fields);
       else setFailure((error instanceof ApiError && error.serverMessage) || 'Sending failed. Please try again.');
     } finally {
       setSending(false);
@@ -77,13 +79,8 @@ export function SuggestCorrection({ site, outcome: given }: SuggestCorrectionPro
       ) : (
         <form method="post" action={FORM_ACTIONS.correction(site.id)} onSubmit={(event) => void submit(event)} noValidate className="mt-2 grid gap-4">
           <p className="text-sm text-slate-600">Something wrong or out of date about {site.name}? Tell us what it should say and where it is published.</p>
-          {failure && (
-            <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              <p className="font-semibold">Error</p>
-              <p>{failure}</p>
-            </div>
-          )}
-          <Field name="field" label="What to correct" error={errors.field}>
+          {failure && <FormNoticeBox notice={{ title: 'Error', description: failure, failed: true }} />}
+          <Field form="correction" name="field" label="What to correct" error={errors.field}>
             {(attributes) => (
               <select {...attributes} {...value('field')}>
                 <option value="">Choose a fact</option>
@@ -95,13 +92,13 @@ export function SuggestCorrection({ site, outcome: given }: SuggestCorrectionPro
               </select>
             )}
           </Field>
-          <Field name="suggestion" label="What it should say" error={errors.suggestion}>
+          <Field form="correction" name="suggestion" label="What it should say" error={errors.suggestion}>
             {(attributes) => <textarea {...attributes} rows={4} maxLength={20_000} {...value('suggestion')} />}
           </Field>
-          <Field name="sourceUrl" label="Source (web address)" error={errors.sourceUrl}>
+          <Field form="correction" name="sourceUrl" label="Source (web address)" error={errors.sourceUrl}>
             {(attributes) => <input {...attributes} type="url" inputMode="url" placeholder="https://" {...value('sourceUrl')} />}
           </Field>
-          <Field name="email" label="Email (optional, only to ask you about it)" error={errors.email}>
+          <Field form="correction" name="email" label="Email (optional, only to ask you about it)" error={errors.email}>
             {(attributes) => <input {...attributes} type="email" autoComplete="email" {...value('email')} />}
           </Field>
           <div className="hidden" aria-hidden="true">
@@ -109,55 +106,10 @@ export function SuggestCorrection({ site, outcome: given }: SuggestCorrectionPro
             <input id="correction-website" tabIndex={-1} autoComplete="off" {...value('website')} />
           </div>
           <div>
-            <button
-              type="submit"
-              disabled={sending}
-              className="inline-flex min-h-11 items-center rounded-lg bg-cyan-700 px-5 py-2 font-semibold text-white hover:bg-cyan-800 disabled:opacity-60"
-            >
-              {sending ? 'Sending...' : 'Send correction'}
-            </button>
+            <SendButton sending={sending}>Send correction</SendButton>
           </div>
         </form>
       )}
     </section>
-  );
-}
-
-/** The fields a 400 names, each with its first message. */
-function parseFields(body: string): { fields?: Errors } | null {
-  try {
-    const parsed = JSON.parse(body) as { fields?: Record<string, string[]> };
-    return parsed.fields ? { fields: Object.fromEntries(Object.entries(parsed.fields).map(([name, messages]) => [name, messages[0]])) } : null;
-  } catch {
-    return null;
-  }
-}
-
-interface ControlAttributes {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby'?: string;
-  className: string;
-}
-
-function Field({ name, label, error, children }: { name: FieldName; label: string; error?: string; children: (attributes: ControlAttributes) => ReactNode }) {
-  const id = `correction-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': !!error,
-        'aria-describedby': error ? `${id}-error` : undefined,
-        className: 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900',
-      })}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

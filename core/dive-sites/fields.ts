@@ -128,6 +128,8 @@ const REVIEW = ['reviewLink', 'blogSlug'] as const satisfies readonly DiveSiteFi
 const TYPE = ['kind', 'access'] as const satisfies readonly DiveSiteField[];
 /** Whether it can be dived, and where that and the rest of its facts come from. */
 const TRUST = ['status', 'statusNote', 'statusSince', 'statusSource', 'lastChecked', 'sources'] as const satisfies readonly DiveSiteField[];
+/** How a site lies to the sea: its tide station and its exposure profile (issue 46). */
+const SEA = ['tideStation', 'swellExposure', 'onshoreWinds'] as const satisfies readonly DiveSiteField[];
 
 /** The fields after a site's name, region and position, in the order of the admin form. */
 const FORM_FIELDS = [
@@ -168,9 +170,7 @@ export const RESPONSE_FIELDS = [
   'createdAt',
   ...TYPE,
   ...TRUST,
-  'tideStation',
-  'swellExposure',
-  'onshoreWinds',
+  ...SEA,
 ] as const satisfies readonly DiveSiteField[];
 
 /** The explorer's card and map popup (core/dive-sites/types.ts ExplorerSite). */
@@ -219,9 +219,7 @@ export const CSV_FIELDS = [
   ...FORM_FIELDS,
   ...TYPE,
   ...TRUST,
-  'tideStation',
-  'swellExposure',
-  'onshoreWinds',
+  ...SEA,
 ] as const satisfies readonly DiveSiteField[];
 
 /** A content file's dive site (core/api/content-transfer.ts): every column but the id, which the file does not keep. */
@@ -234,9 +232,7 @@ export const TRANSFER_FIELDS = [
   ...FORM_FIELDS,
   ...TYPE,
   ...TRUST,
-  'tideStation',
-  'swellExposure',
-  'onshoreWinds',
+  ...SEA,
 ] as const satisfies readonly DiveSiteField[];
 
 /** The fields `fields` names of `source`, in the list's order (the order of the JSON keys). */

@@ -1,8 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Clicks on one purchase link (`/go/{kind}/{slug}`) on one day of the site's time zone. No visitor data. */
-@Entity({ name: 'link_clicks' })
-export class LinkClick {
+/** The clicks on one purchase link (`/go/{kind}/{slug}`) on one day of the site's time zone, the key and count both tables share. */
+abstract class DailyLinkClicks {
   @PrimaryColumn({ type: 'date' })
   day: string;
 
@@ -16,30 +15,22 @@ export class LinkClick {
   clicks: number;
 }
 
+/** Clicks on one purchase link (`/go/{kind}/{slug}`) on one day of the site's time zone. No visitor data. */
+@Entity({ name: 'link_clicks' })
+export class LinkClick extends DailyLinkClicks {}
+
 /**
  * Purchase-link clicks on one link on one day by where they came from (issue 44 item 6): the review page
  * the click was made on ('' for another page, or none known) and the newsletter issue whose link brought
  * the reader (0 for none). Counted with link_clicks, by the same rules; no visitor data.
  */
 @Entity({ name: 'purchase_click_sources' })
-export class PurchaseClickSource {
-  @PrimaryColumn({ type: 'date' })
-  day: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 20 })
-  kind: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 200 })
-  slug: string;
-
+export class PurchaseClickSource extends DailyLinkClicks {
   @PrimaryColumn({ type: 'varchar', length: 200, default: '' })
   review: string;
 
   @PrimaryColumn({ type: 'integer', default: 0 })
   issueId: number;
-
-  @Column({ type: 'int', default: 0 })
-  clicks: number;
 }
 
 /** Views of one page (its path, no query) on one day of the site's time zone. No visitor data. */

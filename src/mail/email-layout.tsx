@@ -82,3 +82,35 @@ export function textFooter(frame: EmailFrame): string {
     ? `--\nYou receive this email because you subscribed to the ${frame.siteName} newsletter at ${frame.siteUrl}.\nUnsubscribe with one click: ${frame.unsubscribeUrl}`
     : `--\nSent by ${frame.siteName}, ${frame.siteUrl}`;
 }
+
+/** An email's heading, in the layout's navy. */
+export function EmailHeading({ children }: { children: ReactNode }) {
+  return <h1 style={{ margin: '0 0 16px', fontSize: 24, lineHeight: 1.3, color: '#0b2545' }}>{children}</h1>;
+}
+
+/** An email's one call to action: a link drawn as a button, on a paragraph of its own. */
+export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p style={{ margin: '0 0 24px' }}>
+      <a
+        href={href}
+        style={{
+          display: 'inline-block',
+          background: '#0e7490',
+          color: '#ffffff',
+          padding: '12px 20px',
+          borderRadius: 8,
+          fontWeight: 700,
+          textDecoration: 'none',
+        }}
+      >
+        {children}
+      </a>
+    </p>
+  );
+}
+
+/** An email's parts: its subject, its text (`lines`, then the footer) and its HTML (`body` in the layout). */
+export function emailParts(frame: EmailFrame, subject: string, lines: string[], body: ReactNode): { subject: string; text: string; html: string } {
+  return { subject, text: [...lines, '', textFooter(frame)].join('\n'), html: renderEmailHtml(frame, subject, body) };
+}

@@ -1,4 +1,4 @@
-import { renderEmailHtml, textFooter, type EmailFrame } from 'src/mail/email-layout';
+import { EmailButton, EmailHeading, emailParts, type EmailFrame } from 'src/mail/email-layout';
 
 export interface ConfirmationEmailInput extends EmailFrame {
   /** The one-click link that confirms the sign-up (GET, no JavaScript needed). */
@@ -11,41 +11,24 @@ export interface ConfirmationEmailInput extends EmailFrame {
 export function confirmationEmail(input: ConfirmationEmailInput): { subject: string; text: string; html: string } {
   const { siteName, confirmUrl, days } = input;
   const subject = `Confirm your subscription to the ${siteName} newsletter`;
-  const text = [
-    `Please confirm your subscription to the ${siteName} newsletter.`,
-    '',
-    'Someone, hopefully you, asked for this address to receive our newsletter. Follow this link to confirm, and we will send your free guide straight away:',
-    confirmUrl,
-    '',
-    `The link works for ${days} days. If you did not ask for the newsletter, ignore this email: you will not be subscribed, and we will not write again.`,
-    '',
-    textFooter(input),
-  ].join('\n');
-  const html = renderEmailHtml(
+  return emailParts(
     input,
     subject,
+    [
+      `Please confirm your subscription to the ${siteName} newsletter.`,
+      '',
+      'Someone, hopefully you, asked for this address to receive our newsletter. Follow this link to confirm, and we will send your free guide straight away:',
+      confirmUrl,
+      '',
+      `The link works for ${days} days. If you did not ask for the newsletter, ignore this email: you will not be subscribed, and we will not write again.`,
+    ],
     <>
-      <h1 style={{ margin: '0 0 16px', fontSize: 24, lineHeight: 1.3, color: '#0b2545' }}>Please confirm your subscription</h1>
+      <EmailHeading>Please confirm your subscription</EmailHeading>
       <p style={{ margin: '0 0 16px' }}>
         Someone, hopefully you, asked for this address to receive the {siteName} newsletter. Press the button to confirm, and we will send your free guide
         straight away.
       </p>
-      <p style={{ margin: '0 0 24px' }}>
-        <a
-          href={confirmUrl}
-          style={{
-            display: 'inline-block',
-            background: '#0e7490',
-            color: '#ffffff',
-            padding: '12px 20px',
-            borderRadius: 8,
-            fontWeight: 700,
-            textDecoration: 'none',
-          }}
-        >
-          Confirm my subscription
-        </a>
-      </p>
+      <EmailButton href={confirmUrl}>Confirm my subscription</EmailButton>
       <p style={{ margin: '0 0 16px', fontSize: 14 }}>
         Or open this link: <span style={{ wordBreak: 'break-all' }}>{confirmUrl}</span>
       </p>
@@ -54,5 +37,4 @@ export function confirmationEmail(input: ConfirmationEmailInput): { subject: str
       </p>
     </>,
   );
-  return { subject, text, html };
 }

@@ -4,10 +4,11 @@ import type { QueryRunner, Repository } from 'typeorm';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { JobQueue, type JobInfo } from 'src/job-queue/job-queue.service';
-import { isPermanentFailure, MailService } from 'src/mail/mail.service';
+import { MailService } from 'src/mail/mail.service';
 import { composeMessage } from 'src/mail/mail-template';
 import { confirmationEmail } from './confirmation-email';
 import { Subscriber } from './subscriber.entity';
+import { defineSubscriberMail, deliverOrKeep, enqueueSubscriberMail } from './subscriber-mail';
 
 /** A sign-up's one-click confirmation link (double opt-in). */
 export function confirmUrlFor(siteUrl: string, token: string): string {
@@ -39,20 +40,15 @@ export class ConfirmationMailer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queue.define<{ subscriberId: number }>(
-      CONFIRM_QUEUE,
-      { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize: 25 },
-      (data, info) => this.deliver(data.subscriberId, info),
-    );
+    defineSubscriberMail(this.queue, CONFIRM_QUEUE, 25, (subscriberId, info) => this.deliver(subscriberId, info));
   }
 
   /** Queues the confirmation email, inside `runner`'s open transaction. Answers whether it will go over SMTP. */
-  async enqueue(subscriberId: number, runner: QueryRunner): Promise<boolean> {
-    await this.queue.send(CONFIRM_QUEUE, { subscriberId }, {}, runner);
-    return this.mail.sends;
+  enqueue(subscriberId: number, runner: QueryRunner): Promise<boolean> {
+    return enqueueSubscriberMail(this.queue, this.mail, CONFIRM_QUEUE, subscriberId, runner);
   }
 
-  async deliver(subscriberId: number, { retriesLeft }: JobInfo): Promise<void> {
+  async deliver(subscriberId: number, info: JobInfo): Promise<void> {
     const subscriber = await this.subscribers.findOneBy({ id: subscriberId });
     const expiresAt = (subscriber?.confirmRequestedAt?.getTime() ?? 0) + CONFIRM_DAYS * 24 * 60 * 60 * 1000;
     if (!subscriber || subscriber.subscribed || !subscriber.confirmToken || expiresAt <= this.clock.now().getTime()) return;
@@ -63,13 +59,6 @@ export class ConfirmationMailer implements OnModuleInit {
       days: CONFIRM_DAYS,
     });
     const raw = await composeMessage(this.mail.toMessage({ to: subscriber.email, ...content }));
-    try {
-      await this.mail.deliverComposed({ to: subscriber.email, raw });
-    } catch (error) {
-      const message = (error as Error).message;
-      if (!isPermanentFailure(error) && retriesLeft > 0) throw error;
-      const file = await this.mail.keepRaw(raw);
-      this.logger.error(`Confirmation email to subscriber ${subscriberId} not sent (${message}); kept as ${file}`);
-    }
+    await deliverOrKeep(this.mail, this.logger, 'Confirmation email', { subscriberId, to: subscriber.email, raw }, info);
   }
 }

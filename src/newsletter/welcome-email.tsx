@@ -1,4 +1,4 @@
-import { renderEmailHtml, textFooter, type EmailFrame } from 'src/mail/email-layout';
+import { EmailButton, EmailHeading, emailParts, type EmailFrame } from 'src/mail/email-layout';
 import type { GuideContent } from 'src/guide/guide-content';
 
 export interface WelcomeEmailInput extends EmailFrame {
@@ -19,51 +19,33 @@ export interface WelcomeEmail {
 export function welcomeEmail(input: WelcomeEmailInput): WelcomeEmail {
   const { siteName, siteUrl, guide, guideUrl } = input;
   const subject = `Welcome to ${siteName}: your free guide, ${guide.title}`;
-  const text = [
-    `Welcome to the ${siteName} newsletter!`,
-    '',
-    `Thanks for subscribing. As promised, your free guide "${guide.title}" is attached to this email as a PDF. You can also download it at any time:`,
-    guideUrl,
-    '',
-    'Inside you will find:',
-    ...guide.items.map((item, i) => `${i + 1}. ${item.name}`),
-    '',
-    'About twice a month we will send you new dive-site guides, honest gear reviews and safety tips for diving in Australia and the Pacific. No spam, and we never share your address.',
-    '',
-    `Explore 244+ dive sites: ${siteUrl}/dive-sites`,
-    `Read the latest gear reviews: ${siteUrl}/gear-reviews`,
-    `Past issues of the newsletter: ${siteUrl}/newsletter/issues`,
-    '',
-    'Safe diving,',
-    `The ${siteName} team`,
-    '',
-    textFooter(input),
-  ].join('\n');
-
-  const html = renderEmailHtml(
+  return emailParts(
     input,
     subject,
+    [
+      `Welcome to the ${siteName} newsletter!`,
+      '',
+      `Thanks for subscribing. As promised, your free guide "${guide.title}" is attached to this email as a PDF. You can also download it at any time:`,
+      guideUrl,
+      '',
+      'Inside you will find:',
+      ...guide.items.map((item, i) => `${i + 1}. ${item.name}`),
+      '',
+      'About twice a month we will send you new dive-site guides, honest gear reviews and safety tips for diving in Australia and the Pacific. No spam, and we never share your address.',
+      '',
+      `Explore 244+ dive sites: ${siteUrl}/dive-sites`,
+      `Read the latest gear reviews: ${siteUrl}/gear-reviews`,
+      `Past issues of the newsletter: ${siteUrl}/newsletter/issues`,
+      '',
+      'Safe diving,',
+      `The ${siteName} team`,
+    ],
     <>
-      <h1 style={{ margin: '0 0 16px', fontSize: 24, lineHeight: 1.3, color: '#0b2545' }}>Welcome to the {siteName} newsletter!</h1>
+      <EmailHeading>Welcome to the {siteName} newsletter!</EmailHeading>
       <p style={{ margin: '0 0 16px' }}>
         Thanks for subscribing. As promised, your free guide <strong>{guide.title}</strong> is attached to this email as a PDF.
       </p>
-      <p style={{ margin: '0 0 24px' }}>
-        <a
-          href={guideUrl}
-          style={{
-            display: 'inline-block',
-            background: '#0e7490',
-            color: '#ffffff',
-            padding: '12px 20px',
-            borderRadius: 8,
-            fontWeight: 700,
-            textDecoration: 'none',
-          }}
-        >
-          Download the free PDF guide
-        </a>
-      </p>
+      <EmailButton href={guideUrl}>Download the free PDF guide</EmailButton>
       <p style={{ margin: '0 0 8px', fontWeight: 700, color: '#0b2545' }}>Inside you will find:</p>
       <ol style={{ margin: '0 0 20px', paddingLeft: 22 }}>
         {guide.items.map((item) => (
@@ -96,5 +78,4 @@ export function welcomeEmail(input: WelcomeEmailInput): WelcomeEmail {
       </p>
     </>,
   );
-  return { subject, text, html };
 }

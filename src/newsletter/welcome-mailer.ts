@@ -4,9 +4,10 @@ import type { QueryRunner, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { GuideService } from 'src/guide/guide.service';
 import { JobQueue, type JobInfo } from 'src/job-queue/job-queue.service';
-import { isPermanentFailure, MailService } from 'src/mail/mail.service';
+import { MailService } from 'src/mail/mail.service';
 import { UNSUBSCRIBE_MARK, type MailTemplate } from 'src/mail/mail-template';
 import { Subscriber } from './subscriber.entity';
+import { defineSubscriberMail, deliverOrKeep, enqueueSubscriberMail } from './subscriber-mail';
 import { welcomeEmail } from './welcome-email';
 
 /** A subscriber's one-click unsubscribe link. */
@@ -46,33 +47,21 @@ export class WelcomeMailer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queue.define<{ subscriberId: number }>(
-      WELCOME_QUEUE,
-      { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize: WELCOME_BATCH },
-      (data, info) => this.deliver(data.subscriberId, info),
-    );
+    defineSubscriberMail(this.queue, WELCOME_QUEUE, WELCOME_BATCH, (subscriberId, info) => this.deliver(subscriberId, info));
   }
 
   /** Queues the welcome email, inside `runner`'s open transaction. Answers whether it will go over SMTP. */
-  async enqueue(subscriberId: number, runner: QueryRunner): Promise<boolean> {
-    await this.queue.send(WELCOME_QUEUE, { subscriberId }, {}, runner);
-    return this.mail.sends;
+  enqueue(subscriberId: number, runner: QueryRunner): Promise<boolean> {
+    return enqueueSubscriberMail(this.queue, this.mail, WELCOME_QUEUE, subscriberId, runner);
   }
 
   /** The job: the email to the subscriber, if they are still subscribed. */
-  async deliver(subscriberId: number, { retriesLeft }: JobInfo): Promise<void> {
+  async deliver(subscriberId: number, info: JobInfo): Promise<void> {
     const subscriber = await this.subscribers.findOneBy({ id: subscriberId });
     if (!subscriber?.subscribed) return;
     const unsubscribeUrl = unsubscribeUrlFor(this.config.siteUrl, subscriber.unsubscribeToken);
     const raw = await (await this.composed()).fill({ to: subscriber.email, unsubscribeUrl });
-    try {
-      await this.mail.deliverComposed({ to: subscriber.email, raw });
-    } catch (error) {
-      const message = (error as Error).message;
-      if (!isPermanentFailure(error) && retriesLeft > 0) throw error;
-      const file = await this.mail.keepRaw(raw);
-      this.logger.error(`Welcome email to subscriber ${subscriberId} not sent (${message}); kept as ${file}`);
-    }
+    await deliverOrKeep(this.mail, this.logger, 'Welcome email', { subscriberId, to: subscriber.email, raw }, info);
   }
 
   private composed(): Promise<MailTemplate> {

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { signInAsAdmin, type Agent } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startAdminApp, type Agent } from '../support/admin';
+import type { TestApp } from '../support/test-app';
 
 /**
  * The administrator's content calls of SPEC section 7 on the real database, signed in for real:
@@ -10,10 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 let t: TestApp;
 let admin: Agent;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signInAsAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await startAdminApp()));
 
 afterAll(() => t.close());
 

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { In } from 'typeorm';
 import { Article } from 'src/articles/article.entity';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
-import { signInAsAdmin, type Agent } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startAdminApp, type Agent } from '../support/admin';
+import type { TestApp } from '../support/test-app';
 
 /**
  * Issue 47 item 6: an article ends as a magazine's does, with its author, its reading time, posts to read
@@ -14,10 +14,7 @@ let t: TestApp;
 let admin: Agent;
 const word = `Cuttlecove${Date.now().toString(36)}`;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signInAsAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await startAdminApp()));
 
 afterAll(() => t?.close());
 

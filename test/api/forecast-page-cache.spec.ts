@@ -6,9 +6,8 @@ import { Tag } from 'src/common/cache-tags';
 import { ConditionsService } from 'src/conditions/conditions.service';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { ForecastService } from 'src/forecast/forecast.service';
-import { FORECAST_CLIENT_OPTIONS, type ForecastClientOptions } from 'src/forecast/open-meteo.client';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
-import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
+import { forecastFrom, startForecastApp, type ForecastStandIn } from '../support/forecast-stand-in';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -24,12 +23,9 @@ let standIn: ForecastStandIn;
 let nursery: { id: number; name: string };
 
 beforeAll(async () => {
-  standIn = await startForecastStandIn();
-  const options: ForecastClientOptions = { timeoutMs: 4_000, minIntervalMs: 0, cellsPerRequest: 500 };
-  const env = { PAGE_CACHE: 'true', FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl };
-  const overrides = [{ provide: FORECAST_CLIENT_OPTIONS, useValue: options }];
-  a = await startTestApp(env, { overrides });
-  b = await startTestApp(env, { overrides, databaseUrl: a.databaseUrl });
+  ({ t: a, standIn } = await startForecastApp({ PAGE_CACHE: 'true' }));
+  const forecast = forecastFrom(standIn);
+  b = await startTestApp({ PAGE_CACHE: 'true', ...forecast.env }, { overrides: [forecast.override], databaseUrl: a.databaseUrl });
   [nursery] = await a.dataSource.query(`SELECT id, name FROM dive_sites WHERE name = 'Julian Rocks Nursery'`);
   await a.app.get(ForecastService).refreshAll();
 });

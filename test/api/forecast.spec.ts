@@ -2,10 +2,9 @@ import request from 'supertest';
 import type { ConditionsResponse } from 'core/api/conditions';
 import { cellKey } from 'core/outlook/forecast';
 import { ForecastService } from 'src/forecast/forecast.service';
-import { FORECAST_CLIENT_OPTIONS, type ForecastClientOptions } from 'src/forecast/open-meteo.client';
 import { signInAsAdmin, type Agent } from '../support/admin';
-import { startForecastStandIn, type ForecastStandIn, type StandInMode } from '../support/forecast-stand-in';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startForecastApp, type ForecastStandIn, type StandInMode } from '../support/forecast-stand-in';
+import type { TestApp } from '../support/test-app';
 
 /**
  * Issue 46: the marine forecast from a stand-in of Open-Meteo (test/support/forecast-stand-in.ts), stored per
@@ -20,13 +19,8 @@ const service = () => t.app.get(ForecastService);
 const conditions = async (id: number): Promise<ConditionsResponse> => (await request(t.baseUrl).get(`/api/dive-sites/${id}/conditions`).expect(200)).body;
 
 beforeAll(async () => {
-  standIn = await startForecastStandIn();
   // Long enough that a loaded machine's stand-in still answers in time; the timeout case waits it out once.
-  const options: ForecastClientOptions = { timeoutMs: 4_000, minIntervalMs: 0, cellsPerRequest: 500 };
-  t = await startTestApp(
-    { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl, FORECAST_API_KEY: 'test-key-12345' },
-    { overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: options }] },
-  );
+  ({ t, standIn } = await startForecastApp({ FORECAST_API_KEY: 'test-key-12345' }, { timeoutMs: 4_000 }));
   admin = await signInAsAdmin(t);
   [nursery] = await t.dataSource.query(`SELECT id, latitude, longitude, "skillLevel", access FROM dive_sites WHERE name = 'Julian Rocks Nursery'`);
 });

@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 // The bench's SQL growth (bench/lib/grow-sql.mjs), run on this file's own database.
 import { growDatabase, scaleCounts, type ScaleCounts } from '../../bench/lib/grow-sql.mjs';
@@ -16,8 +13,7 @@ import type { ContentFile } from 'core/api/content-transfer';
 import { MAP_LIST_MAX } from 'core/dive-sites/map-view';
 import { CELL_DEGREES } from 'core/outlook/forecast';
 import { DEFAULT_FORECAST_CLIENT_OPTIONS } from 'src/forecast/open-meteo.client';
-import { createTestDatabase } from '../support/test-app';
-import { freePort } from '../support/free-port';
+import { grownTestDatabase, startBuiltServer, type BuiltServer } from '../support/built-server';
 import { DEFAULT_STAND_IN_WEATHER, startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
 
 /**
@@ -34,13 +30,11 @@ const HEAP_MB = 96;
 const PASSWORD = 'grown-admin-password-0123';
 /** The whole content file and the hundredfold growth take seconds alone, and far longer beside a full CI run's other tests. */
 const HEAVY_TEST_MS = 180_000;
-const root = join(__dirname, '..', '..');
 
 let server: ChildProcess;
-let output = '';
+let built: BuiltServer;
 let base: string;
 let cookie: string;
-let dataDir: string;
 let counts: ScaleCounts;
 let databaseUrl: string;
 /** Issue 46: the marine forecast from a stand-in of Open-Meteo (a calm sea, so most sites' outlook is Good). */
@@ -49,28 +43,12 @@ let standIn: ForecastStandIn;
 beforeAll(async () => {
   standIn = await startForecastStandIn();
   standIn.weather = { ...DEFAULT_STAND_IN_WEATHER, swellHeightM: 0.5, windKmh: 8, gustKmh: 12 };
-  databaseUrl = await createTestDatabase();
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    counts = await growDatabase(client, scaleCounts(FACTOR));
-  } finally {
-    await client.end();
-  }
-  dataDir = mkdtempSync(join(tmpdir(), 'adg-grown-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, join(root, 'dist', 'src', 'main.js')], {
+  ({ databaseUrl, grown: counts } = await grownTestDatabase((client) => growDatabase(client, scaleCounts(FACTOR))));
+  built = await startBuiltServer({
+    databaseUrl,
+    heapMb: HEAP_MB,
     env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      SITE_URL: base,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
       ADMIN_PASSWORD: PASSWORD,
-      SEED_ON_START: 'false',
       LOG_LEVEL: 'error',
       FORECAST: 'on',
       FORECAST_MARINE_URL: standIn.marineUrl,
@@ -78,20 +56,8 @@ beforeAll(async () => {
       // X-SQL-Queries on the answers asked with X-Page-Cache: bypass (the conditions pages' queries, below).
       BENCH_SQL_COUNT: '1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-8000)));
-  server.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-8000)));
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (i > 1200) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  ({ base, process: server } = built);
   const login = await fetch(`${base}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -108,13 +74,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    await new Promise((resolve) => {
-      server.once('exit', resolve);
-      server.kill('SIGTERM');
-    });
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await built?.stop();
   await standIn?.close();
 });
 
@@ -207,7 +167,7 @@ describe('a database grown tenfold, served with a small heap', () => {
 
   it('is still running, its heap within the limit', () => {
     expect(server.exitCode).toBeNull();
-    expect(output).not.toMatch(/heap out of memory|FATAL ERROR/);
+    expect(built.output()).not.toMatch(/heap out of memory|FATAL ERROR/);
   });
 });
 
@@ -308,7 +268,7 @@ describe('the exports of a grown database, written as they are read', () => {
 
   it('is still running after them, its heap within the limit', () => {
     expect(server.exitCode).toBeNull();
-    expect(output).not.toMatch(/heap out of memory|FATAL ERROR/);
+    expect(built.output()).not.toMatch(/heap out of memory|FATAL ERROR/);
   });
 });
 

@@ -2,9 +2,9 @@ import request from 'supertest';
 import { HousekeepingService } from 'src/housekeeping/housekeeping.service';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { signInAsAdmin, type Agent } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { parseMail, type ParsedMail } from './newsletter-mail-parser';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startMailingApp, type SmtpSink } from './smtp-sink';
 
 /**
  * Issue 42 (hostile input, round four), the newsletter's findings: F3 (drafts leaking through the issue
@@ -22,14 +22,7 @@ const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}.${coun
 const SITE = 'http://divers.example.au';
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    // Plain http: the admin session's cookie is then not Secure, so the test's plain-http agent keeps it.
-    SITE_URL: SITE,
-    MAIL_FROM: 'Australian Dive Guide <news@divers.example.au>',
-    TRUST_PROXY: '1',
-  });
+  ({ t, smtp } = await startMailingApp({ SITE_URL: SITE, TRUST_PROXY: '1' }));
   admin = await signInAsAdmin(t);
 });
 

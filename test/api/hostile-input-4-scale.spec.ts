@@ -1,17 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 // The bench's SQL growth (bench/lib/grow-sql.mjs), run on this file's own database.
 import { growDatabase } from '../../bench/lib/grow-sql.mjs';
 import { dataSourceOptions } from 'src/database/data-source-options';
-import { freePort } from '../support/free-port';
+import { grownTestDatabase, startBuiltServer, type BuiltServer } from '../support/built-server';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { CARD_PAGE_SIZE, MAX_CARDS_SHOWN } from 'core/dive-sites/filters';
-import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Issue 42, hostile input round four: F10 (ids out of PostgreSQL's integer range) here on an app in this
@@ -129,66 +127,21 @@ const POOL = (dataSourceOptions('postgres://pool').extra as { max: number }).max
  * socket buffers take a whole download, fewer stay stalled: 4 of 14 held theirs here before the fix).
  */
 const STALLED = POOL + 4;
-const root = join(__dirname, '..', '..');
 
 describe('at 10,000 sites, on the built production server', () => {
   let server: ChildProcess;
-  let output = '';
+  let built: BuiltServer;
   let base: string;
   let databaseUrl: string;
-  let dataDir: string;
   let sites: number;
 
   beforeAll(async () => {
-    databaseUrl = await createTestDatabase();
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      sites = (await growDatabase(client, { sites: SITES })).sites;
-    } finally {
-      await client.end();
-    }
-    dataDir = mkdtempSync(join(tmpdir(), 'adg-hostile4-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, join(root, 'dist', 'src', 'main.js')], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        SITE_URL: base,
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        ADMIN_PASSWORD: 'hostile-four-admin-password',
-        SEED_ON_START: 'false',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-    server.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-    for (let i = 0; ; i++) {
-      if (server.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        /* not listening yet */
-      }
-      if (i > 1200) throw new Error(`the server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    ({ databaseUrl, grown: sites } = await grownTestDatabase(async (client) => (await growDatabase(client, { sites: SITES })).sites));
+    built = await startBuiltServer({ databaseUrl, heapMb: HEAP_MB, env: { ADMIN_PASSWORD: 'hostile-four-admin-password', LOG_LEVEL: 'warn' } });
+    ({ base, process: server } = built);
   }, 600_000);
 
-  afterAll(async () => {
-    if (server && server.exitCode === null) {
-      await new Promise((resolve) => {
-        server.once('exit', resolve);
-        server.kill('SIGTERM');
-      });
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => built?.stop());
 
   /** The server's own connections to its database, by state ('active', 'idle', 'idle in transaction'). */
   async function connections(): Promise<Record<string, number>> {
@@ -263,7 +216,7 @@ describe('at 10,000 sites, on the built production server', () => {
       const page = await fetch(`${base}/dive-sites/${id}`);
       await page.arrayBuffer();
       console.log(`F4: ${stalled.length} stalled downloads, the server's connections by state: ${JSON.stringify(held)}`);
-      console.log(`F4: the page answered ${page.status}`, page.status === 200 ? '' : output.slice(-4000));
+      console.log(`F4: the page answered ${page.status}`, page.status === 200 ? '' : built.output().slice(-4000));
       expect({ page: page.status, heldInTransaction: held['idle in transaction'] ?? 0 }).toEqual({ page: 200, heldInTransaction: 0 });
     } finally {
       for (const socket of stalled) socket.destroy();
@@ -334,6 +287,6 @@ describe('at 10,000 sites, on the built production server', () => {
 
     expect(server.exitCode).toBeNull();
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    expect(output).not.toMatch(/heap out of memory|FATAL ERROR/);
+    expect(built.output()).not.toMatch(/heap out of memory|FATAL ERROR/);
   }, 180_000);
 });

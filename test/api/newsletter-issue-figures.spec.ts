@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { Clock } from 'src/common/clock';
 import { signInAsAdmin, type Agent } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { parseMail, type ParsedMail } from './newsletter-mail-parser';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startMailingApp, type SmtpSink } from './smtp-sink';
 
 /**
  * Issue 44 item 6: each issue's figures. Its email's links go through the site's own redirect
@@ -22,14 +22,7 @@ let admin: Agent;
 let review: { id: number; slug: string; title: string };
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    SITE_URL: SITE,
-    MAIL_FROM: 'Australian Dive Guide <news@divers.example.au>',
-    NEWSLETTER_RATE: '2000',
-    TRUST_PROXY: '1',
-  });
+  ({ t, smtp } = await startMailingApp({ SITE_URL: SITE, NEWSLETTER_RATE: '2000', TRUST_PROXY: '1' }));
   admin = await signInAsAdmin(t);
   [review] = await t.dataSource.query(`SELECT id, slug, title FROM reviews WHERE published AND "purchaseLink" <> '' ORDER BY id LIMIT 1`);
 });

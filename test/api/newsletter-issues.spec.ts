@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { signInAsAdmin, type Agent } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { parseMail } from './newsletter-mail-parser';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startMailingApp, type SmtpSink } from './smtp-sink';
 
 /**
  * Newsletter issues sent through the job queue to a real SMTP server on a local port (smtp-server).
@@ -14,15 +14,7 @@ let smtp: SmtpSink;
 let admin: Agent;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    // Plain http: the admin session's cookie is then not Secure, so the test's plain-http agent keeps it.
-    SITE_URL: 'http://divers.example.au',
-    MAIL_FROM: 'Australian Dive Guide <news@divers.example.au>',
-    CONTACT_EMAIL: 'team@divers.example.au',
-    NEWSLETTER_RATE: '2000',
-  });
+  ({ t, smtp } = await startMailingApp({ CONTACT_EMAIL: 'team@divers.example.au', NEWSLETTER_RATE: '2000' }));
   admin = await signInAsAdmin(t);
 });
 

@@ -6,10 +6,9 @@ import type { OutlookRating } from 'core/outlook/rules';
 import { Clock } from 'src/common/clock';
 import { ForecastService } from 'src/forecast/forecast.service';
 import { SiteOutlooksService } from 'src/forecast/site-outlooks.service';
-import { FORECAST_CLIENT_OPTIONS, type ForecastClientOptions } from 'src/forecast/open-meteo.client';
-import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
+import { DIVIDING_SEA, startForecastApp, type ForecastStandIn } from '../support/forecast-stand-in';
 import { signInAsAdmin } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 
 /**
  * Issue 46, item 6: the outlook where divers meet it away from a site's page: the badge of the cards
@@ -47,14 +46,7 @@ async function listIds(query: string): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  standIn = await startForecastStandIn();
-  // A sea that divides the sites: a metre of south-east swell and an easterly breeze.
-  Object.assign(standIn.weather, { swellHeightM: 1.0, swellDirectionDeg: 135, swellPeriodS: 9, windKmh: 14, windDirectionDeg: 90, gustKmh: 22 });
-  const options: ForecastClientOptions = { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 };
-  t = await startTestApp(
-    { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl },
-    { overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: options }] },
-  );
+  ({ t, standIn } = await startForecastApp({}, { weather: DIVIDING_SEA }));
   siteIds = ((await t.dataSource.query('SELECT id FROM dive_sites ORDER BY id')) as { id: number }[]).map((row) => row.id);
 });
 

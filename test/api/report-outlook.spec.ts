@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { dayIn, reportedConditions } from 'core/reports';
 import { ForecastService } from 'src/forecast/forecast.service';
-import { FORECAST_CLIENT_OPTIONS, type ForecastClientOptions } from 'src/forecast/open-meteo.client';
-import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startForecastApp, type ForecastStandIn } from '../support/forecast-stand-in';
+import type { TestApp } from '../support/test-app';
 
 /** Issue 45 item 6: the newest recent report beside the forecast's outlook on a site's page. */
 let t: TestApp;
@@ -11,12 +10,7 @@ let standIn: ForecastStandIn;
 let siteId: number;
 
 beforeAll(async () => {
-  standIn = await startForecastStandIn();
-  const options: ForecastClientOptions = { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 };
-  t = await startTestApp(
-    { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl, FORECAST_API_KEY: 'test-key-12345' },
-    { overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: options }] },
-  );
+  ({ t, standIn } = await startForecastApp({ FORECAST_API_KEY: 'test-key-12345' }));
   [{ id: siteId }] = await t.dataSource.query(`SELECT id FROM dive_sites WHERE name = 'Julian Rocks Nursery'`);
   await t.app.get(ForecastService).refreshAll();
 });

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { signInAsAdmin, type Agent } from '../support/admin';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startAdminApp, type Agent } from '../support/admin';
+import type { TestApp } from '../support/test-app';
 
 /**
  * Issue 43, item 6: the counts of sites the pages show are the data's: a site's page is 'one of {N}', the
@@ -16,10 +16,7 @@ const inData = readdirSync(dataDir)
 let t: TestApp;
 let admin: Agent;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signInAsAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await startAdminApp()));
 
 afterAll(() => t.close());
 

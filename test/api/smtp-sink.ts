@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * A real SMTP server on a local port (the `smtp-server` package), for the tests to send to: it keeps each
@@ -65,4 +66,20 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;
+}
+
+/**
+ * A test app that mails through a fresh sink, from 'Australian Dive Guide <news@divers.example.au>' on
+ * http://divers.example.au (plain http: the admin session's cookie is then not Secure, so a test's
+ * plain-http agent keeps it), with `env` added. Close both after.
+ */
+export async function startMailingApp(env: Record<string, string> = {}): Promise<{ t: TestApp; smtp: SmtpSink }> {
+  const smtp = await startSmtpSink();
+  const t = await startTestApp({
+    SMTP_URL: smtp.url,
+    SITE_URL: 'http://divers.example.au',
+    MAIL_FROM: 'Australian Dive Guide <news@divers.example.au>',
+    ...env,
+  });
+  return { t, smtp };
 }

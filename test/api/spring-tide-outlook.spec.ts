@@ -2,9 +2,8 @@ import request from 'supertest';
 import { tidalCurrentAt } from 'core/outlook/rules';
 import { Clock } from 'src/common/clock';
 import { ForecastService } from 'src/forecast/forecast.service';
-import { FORECAST_CLIENT_OPTIONS, type ForecastClientOptions } from 'src/forecast/open-meteo.client';
-import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startForecastApp, type ForecastStandIn } from '../support/forecast-stand-in';
+import type { TestApp } from '../support/test-app';
 
 /**
  * Issue 46 item 5: 'spring tide: strongest current mid-tide at {place}; dive the slack' is a reason of the
@@ -21,12 +20,7 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 type Day = { date: string; outlook: { rating: string | null; reasons: string[] } };
 
 beforeAll(async () => {
-  standIn = await startForecastStandIn();
-  const options: ForecastClientOptions = { timeoutMs: 4_000, minIntervalMs: 0, cellsPerRequest: 500 };
-  t = await startTestApp(
-    { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl, FORECAST_API_KEY: 'test-key-12345' },
-    { overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: options }] },
-  );
+  ({ t, standIn } = await startForecastApp({ FORECAST_API_KEY: 'test-key-12345' }));
   const sites: { id: number; name: string; bestTime: string | null; hazards: string | null }[] = await t.dataSource.query(
     `SELECT id, name, "bestTime", hazards FROM dive_sites ORDER BY id`,
   );

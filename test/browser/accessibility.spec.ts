@@ -1,9 +1,9 @@
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { offlineContext, openDashboard, openSection } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import { eachDashboardTab, hydrateIslands, publicPages, seedAdminRows } from '../support/page-tour';
 import type { TestApp } from '../support/test-app';
+import { axeViolations as violations } from '../support/axe';
 
 /**
  * axe-core (the npm package, injected into each page) finds no WCAG 2.2 AA or best-practice violation on
@@ -15,29 +15,6 @@ let t: TestApp;
 let page: Page;
 
 beforeEach(() => ({ t, page } = suite));
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/**
- * axe's violations on the page as it is now, one line per element; with `within`, of that part only (an
- * open modal dialog: the page behind it was checked before it opened, and is inert meanwhile).
- */
-async function violations(page: Page, within?: string): Promise<string[]> {
-  // evaluate() runs outside the page's Content-Security-Policy, which refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const found = await page.evaluate(
-    async ({ tags, within }) => {
-      const result = await (window as unknown as { axe: typeof axe }).axe.run(within ? { include: [within] } : document, {
-        runOnly: { type: 'tag', values: tags },
-      });
-      return result.violations.flatMap((violation) =>
-        violation.nodes.map((node) => ({ rule: violation.id, impact: violation.impact ?? '', target: node.target.join(' ') })),
-      );
-    },
-    { tags: TAGS, within },
-  );
-  return found.map(({ rule, impact, target }) => `${rule} (${impact}): ${target}`);
-}
 
 function expectNone(found: Record<string, string[]>): void {
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, []])));

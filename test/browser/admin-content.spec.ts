@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { listRow, openDashboard, openSection, toastShows } from '../support/admin-browser';
+import { listRow, openDashboard, openSection, publishNow, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
@@ -127,11 +127,7 @@ describe('reviews tab', () => {
     await page.getByRole('textbox', { name: 'Content' }).fill(content.replace('\n\n![test](http://localhost:3000/img.png)', ''));
     await page.getByText('Image Warning').waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: 'Publish Now' }).click();
-    await page
-      .getByRole('alertdialog', { name: /^Publish \u201c/ })
-      .getByRole('button', { name: 'Publish' })
-      .click();
+    await publishNow(page);
     await toastShows(page, 'Review Published');
     await row('Published Reviews', title).getByText('$899 AUD').waitFor();
     await expect(publicPageText('/gear-reviews')).resolves.toContain(title);
@@ -278,11 +274,7 @@ describe('revisions in the blog editor', () => {
     await page.getByLabel('Category', { exact: true }).selectOption('Dive Sites');
     await page.getByLabel('Header Image URL').fill('/media/scene-nudibranch.svg');
     await page.getByRole('textbox', { name: 'Content' }).fill('From June the grey nurse sharks gather in the gutters of the Cod Hole at Julian Rocks.');
-    await page.getByRole('button', { name: 'Publish Now' }).click();
-    await page
-      .getByRole('alertdialog', { name: /^Publish \u201c/ })
-      .getByRole('button', { name: 'Publish' })
-      .click();
+    await publishNow(page);
     await toastShows(page, 'Post Published');
     await row('Published Posts', first).waitFor();
 

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import axe from 'axe-core';
-import type { Page } from 'playwright-core';
 import { MailService } from 'src/mail/mail.service';
 import { openDashboard, openSection, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import { parseMail } from '../api/newsletter-mail-parser';
+import { axeViolations as violations } from '../support/axe';
 
 /**
  * Issue 44 item 6, as the administrator sees it: an issue sent (to the outbox, the mail stand-in without
@@ -16,19 +15,6 @@ const suite = browserSuite({ as: 'admin' });
 // A reader's browser: headless Chromium's own user agent is a bot's, which nothing counts.
 const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SUBJECT = 'Which issue earned';
-
-/** axe's WCAG 2.2 AA and best-practice violations inside `within` (the checks of accessibility.spec.ts). */
-async function violations(page: Page, within: string): Promise<string[]> {
-  // evaluate() runs outside the page's Content-Security-Policy, which refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async (selector) => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(
-      { include: [selector] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } },
-    );
-    return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  }, within);
-}
 
 /** The text part of the issue's email kept in the outbox for `address`, once the send wrote it. */
 async function keptIssue(address: string): Promise<string> {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { islandReady, openDashboard, openSection, toastShows } from '../support/admin-browser';
+import { islandReady, openDashboard, openSection, publishNow, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
@@ -33,11 +33,7 @@ describe('uploading an image in the admin', () => {
     const url = await page.getByLabel('Header Image URL').inputValue();
     expect(url).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.png$/);
 
-    await page.getByRole('button', { name: 'Publish Now' }).click();
-    await page
-      .getByRole('alertdialog', { name: /^Publish \u201c/ })
-      .getByRole('button', { name: 'Publish' })
-      .click();
+    await publishNow(page);
     await toastShows(page, 'Post Published');
 
     await page.goto(`${t.baseUrl}/blog/${slug}`);

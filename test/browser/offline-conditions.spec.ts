@@ -4,10 +4,9 @@ import { cellKey } from 'core/outlook/forecast';
 import { OFFLINE_TIDE_DAYS } from 'core/offline';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { ForecastService } from 'src/forecast/forecast.service';
-import { FORECAST_CLIENT_OPTIONS } from 'src/forecast/open-meteo.client';
 import { ServiceWorkerService } from 'src/offline/service-worker.service';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
-import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
+import { forecastStandInForSuite } from '../support/forecast-stand-in';
 
 /**
  * Issue 46, item 6: a site's page saved for offline keeps 14 days of tides computed when it was saved, and
@@ -16,24 +15,9 @@ import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-
 jest.setTimeout(90_000);
 
 const built = readFileSync(join(__dirname, '../../dist/public/sw.js'), 'utf8');
-let standIn: ForecastStandIn;
-const env: Record<string, string> = { SERVICE_WORKER: 'true', FORECAST: 'on' };
-// Before the suite's app starts (hooks run in the order they are registered): the stand-in's address.
-beforeAll(async () => {
-  standIn = await startForecastStandIn();
-  Object.assign(env, { FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl });
-});
-const suite = browserSuite({
-  env,
-  overrides: [
-    { provide: ServiceWorkerService, useValue: { script: () => built } },
-    { provide: FORECAST_CLIENT_OPTIONS, useValue: { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 } },
-  ],
-  page: false,
-});
-afterAll(async () => {
-  await standIn?.close();
-});
+const env: Record<string, string> = { SERVICE_WORKER: 'true' };
+const forecast = forecastStandInForSuite(env);
+const suite = browserSuite({ env, overrides: [{ provide: ServiceWorkerService, useValue: { script: () => built } }, forecast.override], page: false });
 
 it('a saved site page opens offline with 14 days of tides, and its forecast counted from its fetch to the reader’s clock', async () => {
   const { t } = suite;

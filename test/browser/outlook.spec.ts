@@ -3,8 +3,7 @@ import type { ConditionsResponse } from 'core/api/conditions';
 import { OUTLOOK_LABELS } from 'core/outlook/rules';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { ForecastService } from 'src/forecast/forecast.service';
-import { FORECAST_CLIENT_OPTIONS } from 'src/forecast/open-meteo.client';
-import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
+import { DIVIDING_SEA, forecastStandInForSuite } from '../support/forecast-stand-in';
 import { browserSuite } from '../support/browser-suite';
 
 /**
@@ -12,22 +11,12 @@ import { browserSuite } from '../support/browser-suite';
  * filter with and without JavaScript, and 'Where to dive this weekend' on the home page and a region's
  * page, all from a forecast stored from the stand-in of Open-Meteo.
  */
-let standIn: ForecastStandIn;
-const env: Record<string, string> = { FORECAST: 'on' };
-// Before the suite's app starts (hooks run in the order they are registered): the stand-in's address.
-beforeAll(async () => {
-  standIn = await startForecastStandIn();
-  // A sea that divides the sites: a metre of south-east swell and an easterly breeze.
-  Object.assign(standIn.weather, { swellHeightM: 1.0, swellDirectionDeg: 135, swellPeriodS: 9, windKmh: 14, windDirectionDeg: 90, gustKmh: 22 });
-  Object.assign(env, { FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl });
-});
-const suite = browserSuite({ env, overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 } }] });
+const env: Record<string, string> = {};
+const forecast = forecastStandInForSuite(env, DIVIDING_SEA);
+const suite = browserSuite({ env, overrides: [forecast.override] });
 
 beforeAll(async () => {
   expect(await suite.t.app.get(ForecastService).refreshAll()).toMatchObject({ failed: 0 });
-});
-afterAll(async () => {
-  await standIn?.close();
 });
 
 const conditions = (id: number): Promise<ConditionsResponse> => suite.t.app.get(ForecastService).conditions(id);

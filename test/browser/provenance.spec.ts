@@ -1,10 +1,10 @@
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { CHECK_TEXT, NOTICE_TEXT } from 'core/dive-sites/provenance';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { SiteFactsService } from 'src/dive-sites/site-facts.service';
 import { islandReady, toastShows } from '../support/admin-browser';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
+import { axeViolations as violations } from '../support/axe';
 
 /**
  * Issue 43: a notice over several sites on their pages, cards, map popups and region page; the 'needs
@@ -12,23 +12,6 @@ import { browserSuite, DESKTOP } from '../support/browser-suite';
  */
 const suite = browserSuite({ as: 'admin' });
 jest.setTimeout(120_000);
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** axe's violations on the page as it is now (of `within` only: an open dialog, the page behind it inert). */
-async function violations(page: Page, within?: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const found = await page.evaluate(
-    async ({ tags, within }) => {
-      const result = await (window as unknown as { axe: typeof axe }).axe.run(within ? { include: [within] } : document, {
-        runOnly: { type: 'tag', values: tags },
-      });
-      return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact ?? ''}): ${node.target.join(' ')}`));
-    },
-    { tags: TAGS, within },
-  );
-  return found;
-}
 
 const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const NAMES = ['Ile des Phoques', 'Troy D', 'Hippolyte Rocks'];

@@ -1,4 +1,3 @@
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { dayIn, defaultPhotoAlt, REPORT_PHOTO_TEXT, REPORT_TEXT } from 'core/reports';
@@ -6,6 +5,7 @@ import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toastShows } from '../support/admin-browser';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
 import { noiseJpeg, phoneJpeg, smallPng } from '../support/report-images';
+import { axeViolations as violations } from '../support/axe';
 
 /** Issue 45: a report's photos in the browser: the form without and with JavaScript, offline, the admin, the gallery. */
 const suite = browserSuite({ as: 'admin' });
@@ -225,15 +225,3 @@ describe("the admin's photos and the site's gallery", () => {
     expect(await violations(visitor, 'main')).toEqual([]);
   });
 });
-
-/** axe's WCAG 2.2 AA and best-practice violations within `selector`, one line per element. */
-async function violations(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async (within) => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(
-      { include: [within] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } },
-    );
-    return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  }, selector);
-}

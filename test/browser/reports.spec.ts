@@ -1,9 +1,8 @@
-import axe from 'axe-core';
-import type { Page } from 'playwright-core';
 import { dayIn, REPORT_TEXT } from 'core/reports';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toastShows } from '../support/admin-browser';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
+import { axeViolations as violations } from '../support/axe';
 
 /** Issue 45: the condition report form on a site's page, without JavaScript and with it, and the admin's queue. */
 const suite = browserSuite({ as: 'admin' });
@@ -132,18 +131,6 @@ describe("the admin's queue on /admin/dive-sites", () => {
     await sitePage.getByTestId('site-reports').getByText('Second waiting report').waitFor();
   });
 });
-
-/** axe's WCAG 2.2 AA and best-practice violations within `selector`, one line per element. */
-async function violations(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async (within) => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(
-      { include: [within] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } },
-    );
-    return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  }, selector);
-}
 
 describe('accessibility', () => {
   it("finds no axe violation in 'Latest reports' with reports, an old one among them, nor in the admin's queue with rows", async () => {

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { listRow, openSection, signInOnDashboard, toastShows } from '../support/admin-browser';
+import { listRow, openSection, publishNow, signInOnDashboard, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 
 /**
@@ -39,11 +39,7 @@ describe('a Published Date ahead', () => {
     await page.getByText('Australia/Sydney time').first().waitFor();
     // 9:30 am on 15 January 2030 in Sydney (daylight time, UTC+11): 10:30 pm the day before in London.
     await date.fill('2030-01-15T09:30');
-    await page.getByRole('button', { name: 'Publish Now' }).click();
-    await page
-      .getByRole('alertdialog', { name: /^Publish \u201c/ })
-      .getByRole('button', { name: 'Publish' })
-      .click();
+    await publishNow(page);
     // Not 'now live': when it will be, in the site's time.
     await toastShows(page, 'Post Scheduled');
     await page

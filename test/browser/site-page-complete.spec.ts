@@ -5,9 +5,8 @@ import { dayIn } from 'core/reports';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { ForecastService } from 'src/forecast/forecast.service';
 import { ReportPhotosService } from 'src/reports/report-photos.service';
-import { FORECAST_CLIENT_OPTIONS } from 'src/forecast/open-meteo.client';
 import { browserSuite } from '../support/browser-suite';
-import { startForecastStandIn, type ForecastStandIn } from '../support/forecast-stand-in';
+import { forecastStandInForSuite } from '../support/forecast-stand-in';
 import { hydrateIslands } from '../support/page-tour';
 import { noiseJpeg } from '../support/report-images';
 
@@ -18,21 +17,10 @@ import { noiseJpeg } from '../support/report-images';
  * box before it arrives, and only the first screen's image is fetched first. And the explorer's 'Near me'
  * appears without moving the list (Lighthouse's layout shift on a phone's /dive-sites).
  */
-let standIn: ForecastStandIn;
-const env: Record<string, string> = { FORECAST: 'on' };
-beforeAll(async () => {
-  standIn = await startForecastStandIn();
-  Object.assign(env, { FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl });
-});
-const suite = browserSuite({
-  page: false,
-  env,
-  overrides: [{ provide: FORECAST_CLIENT_OPTIONS, useValue: { timeoutMs: 10_000, minIntervalMs: 0, cellsPerRequest: 500 } }],
-});
+const env: Record<string, string> = {};
+const forecast = forecastStandInForSuite(env);
+const suite = browserSuite({ page: false, env, overrides: [forecast.override] });
 jest.setTimeout(120_000);
-afterAll(async () => {
-  await standIn?.close();
-});
 
 /** Lighthouse's phone (a Moto G Power): 412 x 823 at 1.75 device pixels a CSS pixel, touch. */
 const PHONE: BrowserContextOptions = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };

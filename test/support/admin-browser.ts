@@ -62,3 +62,12 @@ export async function openSection(page: Page, name: string): Promise<void> {
   if ((await page.getByRole('tab', { name, exact: true }).isHidden()) && (await menu.isVisible())) await menu.click();
   await page.getByRole('tab', { name, exact: true }).click();
 }
+
+/** 'Publish Now' on the open post editor, and 'Publish' in the dialog that asks to publish it. */
+export async function publishNow(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publish Now' }).click();
+  await page
+    .getByRole('alertdialog', { name: /^Publish \u201c/ })
+    .getByRole('button', { name: 'Publish' })
+    .click();
+}

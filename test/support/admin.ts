@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ADMIN_TEST_PASSWORD, type TestApp } from './test-app';
+import { ADMIN_TEST_PASSWORD, startTestApp, type TestApp } from './test-app';
 
 export type Agent = ReturnType<typeof request.agent>;
 
@@ -22,4 +22,10 @@ export async function signInAsAdmin(t: TestApp, password: string = ADMIN_TEST_PA
     throw new Error(`admin sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
   }
   return agent;
+}
+
+/** A test app (startTestApp's `env`) and its administrator, signed in. */
+export async function startAdminApp(env?: Record<string, string>): Promise<{ t: TestApp; admin: Agent }> {
+  const t = await startTestApp(env);
+  return { t, admin: await signInAsAdmin(t) };
 }

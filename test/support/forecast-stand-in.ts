@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FORECAST_CLIENT_OPTIONS, type ForecastClientOptions } from 'src/forecast/open-meteo.client';
+import { startTestApp, type TestApp } from './test-app';
 
 /**
  * A local stand-in for Open-Meteo's Marine API (/v1/marine) and Forecast API (/v1/forecast), answering in their
@@ -37,6 +39,16 @@ export const DEFAULT_STAND_IN_WEATHER: StandInWeather = {
   windKmh: 30,
   windDirectionDeg: 315,
   gustKmh: 41,
+};
+
+/** A sea that divides the sites: a metre of south-east swell and an easterly breeze. */
+export const DIVIDING_SEA: Partial<StandInWeather> = {
+  swellHeightM: 1.0,
+  swellDirectionDeg: 135,
+  swellPeriodS: 9,
+  windKmh: 14,
+  windDirectionDeg: 90,
+  gustKmh: 22,
 };
 
 /** Australian Eastern Standard Time, as `timezone=auto` gives for Byron Bay. */
@@ -121,4 +133,55 @@ export async function startForecastStandIn(): Promise<ForecastStandIn> {
         server.close(() => resolve());
       }),
   });
+}
+
+/**
+ * The forecast client's options for a spec whose refreshes must succeed: 10 s, long enough that a loaded
+ * machine's stand-in still answers in time (none of these specs tests the timeout itself).
+ */
+export const STAND_IN_TIMEOUT_MS = 10_000;
+
+/** The provider that gives the forecast client these options (no pause between requests). */
+export function forecastClientOverride(timeoutMs = STAND_IN_TIMEOUT_MS) {
+  const options: ForecastClientOptions = { timeoutMs, minIntervalMs: 0, cellsPerRequest: 500 };
+  return { provide: FORECAST_CLIENT_OPTIONS, useValue: options };
+}
+
+/** The app's settings and the client's options that point the forecast at a stand-in. */
+export function forecastFrom(standIn: ForecastStandIn, timeoutMs = STAND_IN_TIMEOUT_MS) {
+  return {
+    env: { FORECAST: 'on', FORECAST_MARINE_URL: standIn.marineUrl, FORECAST_WEATHER_URL: standIn.weatherUrl },
+    override: forecastClientOverride(timeoutMs),
+  };
+}
+
+/** A stand-in (its sea changed by `weather`) and a test app whose forecast comes from it; close both after. */
+export async function startForecastApp(
+  env: Record<string, string> = {},
+  { weather = {}, timeoutMs }: { weather?: Partial<StandInWeather>; timeoutMs?: number } = {},
+): Promise<{ t: TestApp; standIn: ForecastStandIn }> {
+  const standIn = await startForecastStandIn();
+  Object.assign(standIn.weather, weather);
+  const { env: forecastEnv, override } = forecastFrom(standIn, timeoutMs);
+  const t = await startTestApp({ ...forecastEnv, ...env }, { overrides: [override] });
+  return { t, standIn };
+}
+
+/**
+ * For a browser suite: a stand-in started before the suite's app (hooks run in the order they are
+ * registered, so call this before browserSuite), its address written into `env`, closed after the suite.
+ * Give browserSuite `env` and the returned `override`; `standIn()` is the running stand-in.
+ */
+export function forecastStandInForSuite(env: Record<string, string>, weather: Partial<StandInWeather> = {}) {
+  let standIn: ForecastStandIn | undefined;
+  Object.assign(env, { FORECAST: 'on' });
+  beforeAll(async () => {
+    standIn = await startForecastStandIn();
+    Object.assign(standIn.weather, weather);
+    Object.assign(env, forecastFrom(standIn).env);
+  });
+  afterAll(async () => {
+    await standIn?.close();
+  });
+  return { override: forecastClientOverride(), standIn: () => standIn! };
 }

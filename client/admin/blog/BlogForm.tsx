@@ -1,5 +1,6 @@
 import { ARTICLE_CATEGORIES } from 'core/categories';
-import { fieldSetter, PostEditor, type PostEditorProps } from '../content/PostEditor';
+import { PostEditor, type PostEditorProps } from '../content/PostEditor';
+import { fieldBinder } from '../ui/field-binding';
 import { ImageUrlField, VideoUrlField } from '../media/ImageUrlField';
 import type { ArticleForm } from './article-form';
 
@@ -8,7 +9,7 @@ export type BlogFormProps = PostEditorProps<ArticleForm>;
 /** The Blog Creator form (SPEC section 2, blog tab). */
 export function BlogForm(props: BlogFormProps) {
   const { form, onChange, editing } = props;
-  const set = fieldSetter(form, onChange);
+  const field = fieldBinder(form, onChange);
   return (
     <PostEditor
       {...props}
@@ -21,8 +22,7 @@ export function BlogForm(props: BlogFormProps) {
           label="Header Image URL"
           name="imageUrl"
           required
-          value={form.imageUrl}
-          onChange={set('imageUrl')}
+          {...field('imageUrl')}
           placeholder="https://example.com/header-image.jpg"
           preview="Header image preview"
         />
@@ -30,8 +30,7 @@ export function BlogForm(props: BlogFormProps) {
       publishedAtBeside={
         <VideoUrlField
           label="Video URL"
-          value={form.videoUrl}
-          onChange={set('videoUrl')}
+          {...field('videoUrl')}
           placeholder="https://www.youtube.com/watch?v=..."
           hint="Optional: YouTube, Vimeo or direct video files (mp4, webm, ogg, mov)."
         />

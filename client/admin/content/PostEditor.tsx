@@ -3,9 +3,11 @@ import { TEAM_NAME } from 'core/constants';
 import { autoExcerpt, slugFromTitle } from 'core/text';
 import { useSiteTimeZone } from '../site-time';
 import { Button } from '../ui/Button';
+import { fieldBinder } from '../ui/field-binding';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
-import { FieldErrors, focusFirstInvalid } from '../ui/field-errors';
+import { focusFirstInvalid } from '../ui/field-errors';
+import { MarkedForm } from '../ui/MarkedForm';
 import { ContentEditor } from './ContentEditor';
 import { ImageWarning } from './ImageWarning';
 import type { PostForm } from './post-form';
@@ -36,13 +38,6 @@ interface PostEditorFrame {
   publishedAtBeside?: ReactNode;
 }
 
-/** A setter for one text field of the form, for the inputs' onChange. */
-export const fieldSetter =
-  <F extends PostForm>(form: F, onChange: (form: F) => void) =>
-  <K extends keyof F>(key: K) =>
-  (event: { target: { value: string } }) =>
-    onChange({ ...form, [key]: event.target.value });
-
 /**
  * The editor articles and reviews share (SPEC section 2, blog and reviews tabs): title, slug, category,
  * author, the post's own fields, published date, excerpt, content, and Save as Draft / Publish Now.
@@ -64,7 +59,8 @@ export function PostEditor<F extends PostForm>({
   errors = {},
   attempt = 0,
 }: PostEditorFrame & PostEditorProps<F>) {
-  const set = fieldSetter(form, onChange);
+  // The fields every post has; the form handed on keeps its own kind's fields.
+  const field = fieldBinder<PostForm>(form, (changed) => onChange(changed as F));
   const formElement = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (attempt > 0) focusFirstInvalid(formElement.current);
@@ -78,8 +74,7 @@ export function PostEditor<F extends PostForm>({
     <TextField
       label="Published Date"
       type="datetime-local"
-      value={form.publishedAt}
-      onChange={set('publishedAt')}
+      {...field('publishedAt')}
       hint={`Optional: leave empty to use the time of publishing. A later time schedules it (${timeZone} time).`}
     />
   );
@@ -88,70 +83,65 @@ export function PostEditor<F extends PostForm>({
     <Card>
       <CardHeader title={heading} description={description} />
       <CardContent>
-        <FieldErrors.Provider value={errors}>
-          <form
-            ref={formElement}
-            noValidate
-            className="grid gap-5"
-            onSubmit={(event) => {
-              event.preventDefault();
-              onSave(true);
-            }}
-          >
-            <div className="grid gap-5 md:grid-cols-2">
-              <TextField label="Title" name="title" required value={form.title} onChange={set('title')} placeholder={titlePlaceholder} maxLength={200} />
-              <TextField
-                label="URL Slug"
-                value={form.slug}
-                onChange={set('slug')}
-                placeholder={slugFromTitle(form.title) || 'auto-generated-from-title'}
-                hint="Leave blank to generate it from the title."
-                maxLength={200}
-              />
-              <SelectField label="Category" name="category" required value={form.category} onChange={set('category')}>
-                <option value="">Select a category</option>
-                {categories.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField label="Author" value={form.author} onChange={set('author')} placeholder={TEAM_NAME} maxLength={100} />
-              {details}
-            </div>
-            {media}
-            {publishedAtBeside ? (
-              <div className="grid gap-5 md:grid-cols-2">
-                {publishedAtBeside}
-                {publishedAt}
-              </div>
-            ) : (
-              publishedAt
-            )}
-            <TextAreaField
-              label="Excerpt"
-              value={form.excerpt}
-              onChange={set('excerpt')}
-              rows={3}
-              maxLength={1000}
-              placeholder={autoExcerpt(form.content) || 'Auto-generated from the content if empty'}
-              hint="Auto-generated if empty: the first 150 characters of the content."
+        <MarkedForm
+          errors={errors}
+          formRef={formElement}
+          className="grid gap-5"
+          onSubmit={() => {
+            onSave(true);
+          }}
+        >
+          <div className="grid gap-5 md:grid-cols-2">
+            <TextField label="Title" name="title" required {...field('title')} placeholder={titlePlaceholder} maxLength={200} />
+            <TextField
+              label="URL Slug"
+              {...field('slug')}
+              placeholder={slugFromTitle(form.title) || 'auto-generated-from-title'}
+              hint="Leave blank to generate it from the title."
+              maxLength={200}
             />
-            <ContentEditor value={form.content} onChange={(content) => onChange({ ...form, content })} />
-            <ImageWarning content={form.content} />
-            <div className="flex flex-wrap gap-3">
-              <Button variant="outline" disabled={saving} onClick={() => onSave(false)}>
-                Save as Draft
-              </Button>
-              <Button type="submit" disabled={saving}>
-                {editing?.published ? 'Update & Keep Published' : 'Publish Now'}
-              </Button>
-              <Button variant="ghost" disabled={saving} onClick={onCancel}>
-                {editing ? 'Cancel Edit' : 'Cancel'}
-              </Button>
+            <SelectField label="Category" name="category" required {...field('category')}>
+              <option value="">Select a category</option>
+              {categories.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </SelectField>
+            <TextField label="Author" {...field('author')} placeholder={TEAM_NAME} maxLength={100} />
+            {details}
+          </div>
+          {media}
+          {publishedAtBeside ? (
+            <div className="grid gap-5 md:grid-cols-2">
+              {publishedAtBeside}
+              {publishedAt}
             </div>
-          </form>
-        </FieldErrors.Provider>
+          ) : (
+            publishedAt
+          )}
+          <TextAreaField
+            label="Excerpt"
+            {...field('excerpt')}
+            rows={3}
+            maxLength={1000}
+            placeholder={autoExcerpt(form.content) || 'Auto-generated from the content if empty'}
+            hint="Auto-generated if empty: the first 150 characters of the content."
+          />
+          <ContentEditor value={form.content} onChange={(content) => onChange({ ...form, content })} />
+          <ImageWarning content={form.content} />
+          <div className="flex flex-wrap gap-3">
+            <Button variant="outline" disabled={saving} onClick={() => onSave(false)}>
+              Save as Draft
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {editing?.published ? 'Update & Keep Published' : 'Publish Now'}
+            </Button>
+            <Button variant="ghost" disabled={saving} onClick={onCancel}>
+              {editing ? 'Cancel Edit' : 'Cancel'}
+            </Button>
+          </div>
+        </MarkedForm>
       </CardContent>
     </Card>
   );

@@ -1,35 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CHECK_FIELDS, CHECK_TEXT, CHECKER_LABELS, checkFieldLabel, dayIn, type CheckQueueRow, type SiteCheck } from 'core/dive-sites/provenance';
-import { ApiError, apiRequest } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { keys } from '../query-keys';
-import { isUnauthorized } from '../session';
 import { useSiteTimeZone } from '../site-time';
 import { useAdminPages } from '../use-admin-pages';
-import { FieldErrors, serverFieldErrors, useFormErrors } from '../ui/field-errors';
+import { MarkedForm } from '../ui/MarkedForm';
 import { Button } from '../ui/Button';
 import { CheckboxField, TextAreaField, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { MoreRows } from '../ui/MoreRows';
 import { parseSources } from './site-form';
+import { CheckedFormFoot, useCheckedForm } from './checked-form';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 export const CHECK_QUEUE_KEY = ['admin', 'site-checks'] as const;
-
-/** The messages of a 400, by field, joined for a form's alert. */
-export function problemText(error: Error): string {
-  if (error instanceof ApiError) {
-    try {
-      const body = JSON.parse(error.body) as { error?: string; fields?: Record<string, string[]> };
-      if (body.fields) return Object.values(body.fields).flat().join(' ');
-      if (body.error) return body.error;
-    } catch {
-      /* not JSON */
-    }
-  }
-  return 'That did not work. Please try again.';
-}
 
 const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -107,75 +93,44 @@ function MarkCheckedForm({ site, onDone }: { site: CheckQueueRow['site']; onDone
   const [checkedOn, setCheckedOn] = useState(() => dayIn(new Date(), zone));
   const [fields, setFields] = useState<string[]>([]);
   const [sources, setSources] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  // Issue 44: each missing field marked under it before anything is sent, and each field a 400 names after.
-  const [rejected, setRejected] = useState<Record<string, string>>({});
-  const missing = {
+  const { problem, marks, refused, submit } = useCheckedForm({
     ...(!checkedOn && { checkedOn: CHECK_TEXT.checkedOn }),
     ...(!sources.trim() && { sources: CHECK_TEXT.sources }),
-  };
-  const marks = useFormErrors({ ...rejected, ...missing });
+  });
   const mark = useMutation({
     mutationFn: () => apiRequest<SiteCheck>('POST', `/api/admin/dive-sites/${site.id}/checks`, { checkedOn, fields, sources: parseSources(sources) }),
     onSuccess: () => {
       toast({ title: 'Marked checked', description: `${site.name}: checked ${longDay(checkedOn)}.` });
       onDone();
     },
-    onError: (error: Error) => {
-      if (isUnauthorized(error)) return;
-      setProblem(problemText(error));
-      setRejected(serverFieldErrors(error));
-      marks.mark();
-    },
+    onError: refused,
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    setRejected({});
-    if (Object.keys(missing).length > 0) {
-      // The alert says it too, as the server's answer would.
-      setProblem(Object.values(missing).join(' '));
-      return marks.mark();
-    }
-    mark.mutate();
-  }
   return (
-    <FieldErrors.Provider value={marks.errors}>
-      <form ref={marks.ref} onSubmit={submit} className="grid gap-4" noValidate>
-        <TextField label="Checked on" name="checkedOn" type="date" required value={checkedOn} onChange={(event) => setCheckedOn(event.target.value)} />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">What was checked</legend>
-          <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
-            {CHECK_FIELDS.map(({ field, label }) => (
-              <CheckboxField
-                key={field}
-                label={label}
-                checked={fields.includes(field)}
-                onChange={(on) => setFields((current) => (on ? [...current, field] : current.filter((other) => other !== field)))}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <TextAreaField
-          label="Sources"
-          name="sources"
-          required
-          value={sources}
-          onChange={(event) => setSources(event.target.value)}
-          rows={3}
-          hint="One a line: the address, or 'Title | address'."
-        />
-        {problem && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {problem}
-          </p>
-        )}
-        <div className="flex justify-end">
-          <Button type="submit" disabled={mark.isPending}>
-            {mark.isPending ? 'Saving...' : 'Record check'}
-          </Button>
+    <MarkedForm errors={marks.errors} formRef={marks.ref} className="grid gap-4" onSubmit={submit(() => mark.mutate())}>
+      <TextField label="Checked on" name="checkedOn" type="date" required value={checkedOn} onChange={(event) => setCheckedOn(event.target.value)} />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">What was checked</legend>
+        <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
+          {CHECK_FIELDS.map(({ field, label }) => (
+            <CheckboxField
+              key={field}
+              label={label}
+              checked={fields.includes(field)}
+              onChange={(on) => setFields((current) => (on ? [...current, field] : current.filter((other) => other !== field)))}
+            />
+          ))}
         </div>
-      </form>
-    </FieldErrors.Provider>
+      </fieldset>
+      <TextAreaField
+        label="Sources"
+        name="sources"
+        required
+        value={sources}
+        onChange={(event) => setSources(event.target.value)}
+        rows={3}
+        hint="One a line: the address, or 'Title | address'."
+      />
+      <CheckedFormFoot problem={problem} saving={mark.isPending} label="Record check" />
+    </MarkedForm>
   );
 }

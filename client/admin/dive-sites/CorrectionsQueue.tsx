@@ -7,8 +7,10 @@ import { timeDistance } from '../format';
 import { keys } from '../query-keys';
 import { isUnauthorized } from '../session';
 import { dropFromPages, useAdminPages } from '../use-admin-pages';
-import { FieldErrors, serverFieldErrors, useFormErrors } from '../ui/field-errors';
+import { serverFieldErrors, useFormErrors } from '../ui/field-errors';
+import { MarkedForm } from '../ui/MarkedForm';
 import { Button } from '../ui/Button';
+import { QueueRows } from '../ui/QueueRows';
 import { MoreRows } from '../ui/MoreRows';
 import { TextAreaField, TextField } from '../ui/Field';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -124,56 +126,47 @@ export function CorrectionsQueue() {
           ))}
         </ul>
       )}
-      {queue.isPending ? (
-        <p className="mt-2 text-sm text-slate-600">Loading corrections...</p>
-      ) : queue.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          Failed to fetch corrections
-        </p>
-      ) : !queue.data?.length ? (
-        <p className="mt-2 text-sm text-slate-600">No corrections waiting.</p>
-      ) : (
-        <>
-          <ul className="mt-3 grid gap-4" aria-label="Suggested corrections">
-            {queue.data.map((correction) => (
-              <li key={correction.id} className="rounded-lg p-4 ring-1 ring-slate-200">
-                <h3 className="font-semibold text-slate-900">
-                  <a href={`/dive-sites/${correction.site.id}`} className="text-cyan-700 hover:underline">
-                    {correction.site.name}
-                  </a>
-                  : {correctionLabel(correction.field)}
-                </h3>
-                <p className="mt-1 text-xs text-slate-600">
-                  <time dateTime={correction.createdAt}>Sent {timeDistance(correction.createdAt)} ago</time>
-                  {correction.email ? ` by ${correction.email}` : ''}
-                </p>
-                <dl className="mt-2 grid gap-2 text-sm">
-                  <div>
-                    <dt className="font-medium text-slate-700">Now</dt>
-                    <dd className="whitespace-pre-line text-slate-600">{correction.site.current || '(empty)'}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-medium text-slate-700">Suggested</dt>
-                    <dd className="whitespace-pre-line text-slate-900">{correction.suggestion}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-medium text-slate-700">Source</dt>
-                    <dd className="break-all">
-                      <a href={correction.sourceUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-cyan-700 underline">
-                        {correction.sourceUrl}
-                      </a>
-                    </dd>
-                  </div>
-                </dl>
-                {editing?.id === correction.id ? (
-                  <FieldErrors.Provider value={acceptMarks.errors}>
-                    <form
-                      ref={acceptMarks.ref}
-                      noValidate
-                      aria-label={`Accept correction of ${correction.site.name}`}
+      <QueueRows state={queue} what="corrections" empty="No corrections waiting.">
+        {(corrections) => (
+          <>
+            <ul className="mt-3 grid gap-4" aria-label="Suggested corrections">
+              {corrections.map((correction) => (
+                <li key={correction.id} className="rounded-lg p-4 ring-1 ring-slate-200">
+                  <h3 className="font-semibold text-slate-900">
+                    <a href={`/dive-sites/${correction.site.id}`} className="text-cyan-700 hover:underline">
+                      {correction.site.name}
+                    </a>
+                    : {correctionLabel(correction.field)}
+                  </h3>
+                  <p className="mt-1 text-xs text-slate-600">
+                    <time dateTime={correction.createdAt}>Sent {timeDistance(correction.createdAt)} ago</time>
+                    {correction.email ? ` by ${correction.email}` : ''}
+                  </p>
+                  <dl className="mt-2 grid gap-2 text-sm">
+                    <div>
+                      <dt className="font-medium text-slate-700">Now</dt>
+                      <dd className="whitespace-pre-line text-slate-600">{correction.site.current || '(empty)'}</dd>
+                    </div>
+                    <div>
+                      <dt className="font-medium text-slate-700">Suggested</dt>
+                      <dd className="whitespace-pre-line text-slate-900">{correction.suggestion}</dd>
+                    </div>
+                    <div>
+                      <dt className="font-medium text-slate-700">Source</dt>
+                      <dd className="break-all">
+                        <a href={correction.sourceUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-cyan-700 underline">
+                          {correction.sourceUrl}
+                        </a>
+                      </dd>
+                    </div>
+                  </dl>
+                  {editing?.id === correction.id ? (
+                    <MarkedForm
+                      errors={acceptMarks.errors}
+                      formRef={acceptMarks.ref}
                       className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3"
-                      onSubmit={(event) => {
-                        event.preventDefault();
+                      label={`Accept correction of ${correction.site.name}`}
+                      onSubmit={() => {
                         setRefused({});
                         if (Object.keys(acceptProblems).length > 0) return acceptMarks.mark();
                         accept.mutate({ correction, value: editing.value, sourceUrl: editing.sourceUrl.trim() });
@@ -207,44 +200,44 @@ export function CorrectionsQueue() {
                           Cancel
                         </Button>
                       </p>
-                    </form>
-                  </FieldErrors.Provider>
-                ) : (
-                  <p className="mt-3 flex flex-wrap gap-2">
-                    <Button
-                      variant="success"
-                      small
-                      disabled={busy(correction)}
-                      onClick={() => openEditor({ id: correction.id, value: correction.site.current ?? '', sourceUrl: correction.sourceUrl })}
-                      aria-label={`Accept correction of ${correction.site.name}`}
-                    >
-                      Accept
-                    </Button>
-                    <Button
-                      variant="outline"
-                      small
-                      disabled={busy(correction)}
-                      aria-label={`Reject correction of ${correction.site.name}`}
-                      onClick={() =>
-                        // A rejected suggestion is gone for good: asked first, as every delete is.
-                        confirm.ask({
-                          title: 'Reject Correction',
-                          description: `Reject the suggested ${correctionLabel(correction.field).toLowerCase()} of ${correction.site.name}? The suggestion is deleted and cannot be restored.`,
-                          confirmLabel: 'Reject',
-                          onConfirm: () => reject.mutate(correction),
-                        })
-                      }
-                    >
-                      Reject
-                    </Button>
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-          <MoreRows shown={queue.data.length} total={queue.total} hasMore={queue.hasMore} loading={queue.loadingMore} onMore={queue.more} />
-        </>
-      )}
+                    </MarkedForm>
+                  ) : (
+                    <p className="mt-3 flex flex-wrap gap-2">
+                      <Button
+                        variant="success"
+                        small
+                        disabled={busy(correction)}
+                        onClick={() => openEditor({ id: correction.id, value: correction.site.current ?? '', sourceUrl: correction.sourceUrl })}
+                        aria-label={`Accept correction of ${correction.site.name}`}
+                      >
+                        Accept
+                      </Button>
+                      <Button
+                        variant="outline"
+                        small
+                        disabled={busy(correction)}
+                        aria-label={`Reject correction of ${correction.site.name}`}
+                        onClick={() =>
+                          // A rejected suggestion is gone for good: asked first, as every delete is.
+                          confirm.ask({
+                            title: 'Reject Correction',
+                            description: `Reject the suggested ${correctionLabel(correction.field).toLowerCase()} of ${correction.site.name}? The suggestion is deleted and cannot be restored.`,
+                            confirmLabel: 'Reject',
+                            onConfirm: () => reject.mutate(correction),
+                          })
+                        }
+                      >
+                        Reject
+                      </Button>
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <MoreRows shown={corrections.length} total={queue.total} hasMore={queue.hasMore} loading={queue.loadingMore} onMore={queue.more} />
+          </>
+        )}
+      </QueueRows>
       <ConfirmDialog request={confirm.request} onClose={confirm.close} />
     </section>
   );

@@ -1,18 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { dayIn, NOTICE_TEXT, type AdminNotice } from 'core/dive-sites/provenance';
 import { apiRequest, getJson } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { keys } from '../query-keys';
-import { FieldErrors, serverFieldErrors, useFormErrors } from '../ui/field-errors';
+import { MarkedForm } from '../ui/MarkedForm';
 import { isUnauthorized } from '../session';
 import { useSiteTimeZone } from '../site-time';
 import { Button } from '../ui/Button';
+import { QueueRows } from '../ui/QueueRows';
 import { TextAreaField, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { SearchField, useSearchText } from '../ui/SearchField';
-import { CHECK_QUEUE_KEY, problemText } from './CheckQueue';
+import { CHECK_QUEUE_KEY } from './CheckQueue';
+import { CheckedFormFoot, problemText, useCheckedForm } from './checked-form';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 const NOTICES_KEY = ['admin', 'notices'] as const;
@@ -53,47 +55,41 @@ export function NoticesPanel() {
           Add notice
         </Button>
       </div>
-      {notices.isPending ? (
-        <p className="mt-2 text-sm text-slate-600">Loading notices...</p>
-      ) : notices.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          Failed to fetch notices
-        </p>
-      ) : !notices.data.length ? (
-        <p className="mt-2 text-sm text-slate-600">No notices.</p>
-      ) : (
-        <ul className="mt-3 grid gap-3" aria-label="Notices">
-          {notices.data.map((notice) => (
-            <li key={notice.id} className="rounded-lg p-3 ring-1 ring-slate-200" data-testid="admin-notice">
-              <h3 className="font-semibold text-slate-900">{notice.title}</h3>
-              <p className="text-sm text-slate-700">
-                {notice.inForce ? 'In force' : notice.startsOn > today ? 'Not yet in force' : 'Ended'} · from {longDay(notice.startsOn)}
-                {notice.endsOn ? ` to ${longDay(notice.endsOn)}` : ', no end set'} ·{' '}
-                <a href={notice.source.url} target="_blank" rel="noopener noreferrer" className="text-cyan-800 underline">
-                  {notice.source.title}
-                </a>
-              </p>
-              <p className="mt-1 text-sm text-slate-600">Covers {notice.sites.map((site) => site.name).join(', ')}</p>
-              <p className="mt-2 flex flex-wrap gap-2">
-                <Button small variant="outline" onClick={() => setEditing(notice)} aria-label={`Edit notice ${notice.title}`}>
-                  Edit
-                </Button>
-                {(notice.inForce || notice.startsOn > today) && (
-                  <Button
-                    small
-                    variant="outline"
-                    disabled={end.isPending && end.variables?.id === notice.id}
-                    onClick={() => end.mutate(notice)}
-                    aria-label={`End notice ${notice.title}`}
-                  >
-                    End
+      <QueueRows state={notices} what="notices" empty="No notices.">
+        {(list) => (
+          <ul className="mt-3 grid gap-3" aria-label="Notices">
+            {list.map((notice) => (
+              <li key={notice.id} className="rounded-lg p-3 ring-1 ring-slate-200" data-testid="admin-notice">
+                <h3 className="font-semibold text-slate-900">{notice.title}</h3>
+                <p className="text-sm text-slate-700">
+                  {notice.inForce ? 'In force' : notice.startsOn > today ? 'Not yet in force' : 'Ended'} · from {longDay(notice.startsOn)}
+                  {notice.endsOn ? ` to ${longDay(notice.endsOn)}` : ', no end set'} ·{' '}
+                  <a href={notice.source.url} target="_blank" rel="noopener noreferrer" className="text-cyan-800 underline">
+                    {notice.source.title}
+                  </a>
+                </p>
+                <p className="mt-1 text-sm text-slate-600">Covers {notice.sites.map((site) => site.name).join(', ')}</p>
+                <p className="mt-2 flex flex-wrap gap-2">
+                  <Button small variant="outline" onClick={() => setEditing(notice)} aria-label={`Edit notice ${notice.title}`}>
+                    Edit
                   </Button>
-                )}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {(notice.inForce || notice.startsOn > today) && (
+                    <Button
+                      small
+                      variant="outline"
+                      disabled={end.isPending && end.variables?.id === notice.id}
+                      onClick={() => end.mutate(notice)}
+                      aria-label={`End notice ${notice.title}`}
+                    >
+                      End
+                    </Button>
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueueRows>
       <Modal
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
@@ -123,17 +119,13 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
   const [sourceTitle, setSourceTitle] = useState(notice?.source.title ?? '');
   const [sourceUrl, setSourceUrl] = useState(notice?.source.url ?? '');
   const [sites, setSites] = useState<{ id: number; name: string }[]>(notice?.sites ?? []);
-  const [problem, setProblem] = useState<string | null>(null);
-  // Issue 44: each missing field marked under it before anything is sent, and each field a 400 names after.
-  const [rejected, setRejected] = useState<Record<string, string>>({});
-  const missing = {
+  const { problem, marks, refused, submit } = useCheckedForm({
     ...(!title.trim() && { title: NOTICE_TEXT.titleRequired }),
     ...(!body.trim() && { body: NOTICE_TEXT.bodyRequired }),
     ...(!startsOn && { startsOn: NOTICE_TEXT.startsOn }),
     ...(!sourceTitle.trim() && { sourceTitle: NOTICE_TEXT.sourceTitle }),
     ...(!sourceUrl.trim() && { sourceUrl: NOTICE_TEXT.sourceUrl }),
-  };
-  const marks = useFormErrors({ ...rejected, ...missing });
+  });
   const { text, setText, search } = useSearchText();
   const found = useQuery({
     queryKey: [...keys.diveSites, 'notice-search', search],
@@ -155,107 +147,80 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
       toast({ title: notice ? 'Notice updated' : 'Notice added', description: `'${saved.title}' covers ${saved.sites.length} sites.` });
       onDone();
     },
-    onError: (error: Error) => {
-      if (isUnauthorized(error)) return;
-      setProblem(problemText(error));
-      setRejected(serverFieldErrors(error));
-      marks.mark();
-    },
+    onError: refused,
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    setRejected({});
-    if (Object.keys(missing).length > 0) {
-      // The alert says it too, as the server's answer would.
-      setProblem(Object.values(missing).join(' '));
-      return marks.mark();
-    }
-    save.mutate();
-  }
   const chosen = new Set(sites.map((site) => site.id));
   return (
-    <FieldErrors.Provider value={marks.errors}>
-      <form ref={marks.ref} onSubmit={submit} className="grid gap-4" noValidate>
-        <TextField label="Title" name="title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
-        <TextAreaField label="Body" name="body" required value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={5000} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Starts on" name="startsOn" type="date" required value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
-          <TextField
-            label="Ends on"
-            name="endsOn"
-            type="date"
-            value={endsOn}
-            onChange={(event) => setEndsOn(event.target.value)}
-            hint="Leave empty while it lasts."
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Source title"
-            name="sourceTitle"
-            required
-            value={sourceTitle}
-            onChange={(event) => setSourceTitle(event.target.value)}
-            maxLength={200}
-          />
-          <TextField
-            label="Source address"
-            name="sourceUrl"
-            type="url"
-            required
-            value={sourceUrl}
-            onChange={(event) => setSourceUrl(event.target.value)}
-            placeholder="https://..."
-          />
-        </div>
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Dive sites covered ({sites.length})</legend>
-          <ul className="mt-1 flex flex-wrap gap-2" aria-label="Dive sites covered">
-            {sites.map((site) => (
-              <li key={site.id}>
-                <Button
-                  small
-                  variant="outline"
-                  onClick={() => setSites((current) => current.filter((other) => other.id !== site.id))}
-                  aria-label={`Remove ${site.name}`}
-                >
-                  {site.name} <span aria-hidden="true">×</span>
-                </Button>
-              </li>
-            ))}
+    <MarkedForm errors={marks.errors} formRef={marks.ref} className="grid gap-4" onSubmit={submit(() => save.mutate())}>
+      <TextField label="Title" name="title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
+      <TextAreaField label="Body" name="body" required value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={5000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Starts on" name="startsOn" type="date" required value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
+        <TextField
+          label="Ends on"
+          name="endsOn"
+          type="date"
+          value={endsOn}
+          onChange={(event) => setEndsOn(event.target.value)}
+          hint="Leave empty while it lasts."
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Source title"
+          name="sourceTitle"
+          required
+          value={sourceTitle}
+          onChange={(event) => setSourceTitle(event.target.value)}
+          maxLength={200}
+        />
+        <TextField
+          label="Source address"
+          name="sourceUrl"
+          type="url"
+          required
+          value={sourceUrl}
+          onChange={(event) => setSourceUrl(event.target.value)}
+          placeholder="https://..."
+        />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Dive sites covered ({sites.length})</legend>
+        <ul className="mt-1 flex flex-wrap gap-2" aria-label="Dive sites covered">
+          {sites.map((site) => (
+            <li key={site.id}>
+              <Button
+                small
+                variant="outline"
+                onClick={() => setSites((current) => current.filter((other) => other.id !== site.id))}
+                aria-label={`Remove ${site.name}`}
+              >
+                {site.name} <span aria-hidden="true">×</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <SearchField label="Find a dive site to add" placeholder="Search by name or region..." value={text} onChange={setText} className="mt-1" />
+        {search !== '' && (
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Dive sites found">
+            {(found.data ?? [])
+              .filter((site) => !chosen.has(site.id))
+              .map((site) => (
+                <li key={site.id}>
+                  <Button
+                    small
+                    variant="ghost"
+                    onClick={() => setSites((current) => [...current, { id: site.id, name: site.name }])}
+                    aria-label={`Add ${site.name}`}
+                  >
+                    <span aria-hidden="true">+</span> {site.name}
+                  </Button>
+                </li>
+              ))}
           </ul>
-          <SearchField label="Find a dive site to add" placeholder="Search by name or region..." value={text} onChange={setText} className="mt-1" />
-          {search !== '' && (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Dive sites found">
-              {(found.data ?? [])
-                .filter((site) => !chosen.has(site.id))
-                .map((site) => (
-                  <li key={site.id}>
-                    <Button
-                      small
-                      variant="ghost"
-                      onClick={() => setSites((current) => [...current, { id: site.id, name: site.name }])}
-                      aria-label={`Add ${site.name}`}
-                    >
-                      <span aria-hidden="true">+</span> {site.name}
-                    </Button>
-                  </li>
-                ))}
-            </ul>
-          )}
-        </fieldset>
-        {problem && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {problem}
-          </p>
         )}
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : notice ? 'Update notice' : 'Add notice'}
-          </Button>
-        </div>
-      </form>
-    </FieldErrors.Provider>
+      </fieldset>
+      <CheckedFormFoot problem={problem} saving={save.isPending} label={notice ? 'Update notice' : 'Add notice'} />
+    </MarkedForm>
   );
 }

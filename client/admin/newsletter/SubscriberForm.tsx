@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { FieldErrors, useFormErrors } from '../ui/field-errors';
+import { useFormErrors } from '../ui/field-errors';
+import { MarkedForm } from '../ui/MarkedForm';
 import type { SubscriberResponse } from 'core/api/admin';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
@@ -28,38 +29,35 @@ export function SubscriberForm({ subscriber, saving, onSave, onCancel }: Subscri
     <Card>
       <CardHeader title="Edit Subscriber" description={subscriber.email} level={3} />
       <CardContent>
-        <FieldErrors.Provider value={errors}>
-          <form
-            ref={ref}
-            noValidate
-            className="grid max-w-xl gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              // Marks the field (issue 44); the tab still toasts SPEC's 'Missing Information' for an empty one.
-              check();
-              onSave({ email: email.trim(), subscribed });
-            }}
-          >
-            <TextField
-              label="Email Address"
-              name="email"
-              type="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              autoComplete="off"
-            />
-            <CheckboxField label="Active Subscription" checked={subscribed} onChange={setSubscribed} />
-            <div className="flex gap-3">
-              <Button type="submit" disabled={saving}>
-                Update Subscriber
-              </Button>
-              <Button variant="outline" disabled={saving} onClick={onCancel}>
-                Cancel
-              </Button>
-            </div>
-          </form>
-        </FieldErrors.Provider>
+        <MarkedForm
+          errors={errors}
+          formRef={ref}
+          className="grid max-w-xl gap-4"
+          onSubmit={() => {
+            // Marks the field (issue 44); the tab still toasts SPEC's 'Missing Information' for an empty one.
+            check();
+            onSave({ email: email.trim(), subscribed });
+          }}
+        >
+          <TextField
+            label="Email Address"
+            name="email"
+            type="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            autoComplete="off"
+          />
+          <CheckboxField label="Active Subscription" checked={subscribed} onChange={setSubscribed} />
+          <div className="flex gap-3">
+            <Button type="submit" disabled={saving}>
+              Update Subscriber
+            </Button>
+            <Button variant="outline" disabled={saving} onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </MarkedForm>
       </CardContent>
     </Card>
   );

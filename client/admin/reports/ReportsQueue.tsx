@@ -8,6 +8,7 @@ import { timeDistance } from '../format';
 import { isUnauthorized } from '../session';
 import { useAdminPages } from '../use-admin-pages';
 import { Button } from '../ui/Button';
+import { QueueRows } from '../ui/QueueRows';
 import { MoreRows } from '../ui/MoreRows';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useConfirm } from '../ui/useConfirm';
@@ -140,122 +141,116 @@ export function ReportsQueue() {
           </Button>
         ))}
       </div>
-      {queue.isPending ? (
-        <p className="mt-2 text-sm text-slate-600">Loading reports...</p>
-      ) : queue.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          Failed to fetch reports
-        </p>
-      ) : !rows.length ? (
-        <p className="mt-2 text-sm text-slate-600">No reports here.</p>
-      ) : (
-        <>
-          <p className="mt-3 flex flex-wrap items-center gap-2">
-            <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={selected.length === rows.length}
-                onChange={(event) => setChosen(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
-              />
-              Choose all shown
-            </label>
-            {actions.map(({ action, word, variant }) => (
-              <Button key={action} small variant={variant} disabled={!selected.length || act.isPending} onClick={() => run(action, selected)}>
-                {word} chosen ({selected.length})
-              </Button>
-            ))}
-          </p>
-          <ul className="mt-3 grid gap-3" aria-label="Condition reports">
-            {rows.map((report) => (
-              <li key={report.id} className="flex gap-3 rounded-lg p-4 ring-1 ring-slate-200">
+      <QueueRows state={queue} what="reports" empty="No reports here.">
+        {(rows) => (
+          <>
+            <p className="mt-3 flex flex-wrap items-center gap-2">
+              <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
                 <input
                   type="checkbox"
-                  className="mt-1 h-5 w-5"
-                  checked={chosen.has(report.id)}
-                  onChange={() => toggle(report.id)}
-                  aria-label={`Choose the report of ${report.site.name}, ${reportDay(report.date)}`}
+                  checked={selected.length === rows.length}
+                  onChange={(event) => setChosen(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
                 />
-                <div className="min-w-0 flex-1">
-                  <h3 className="font-semibold text-slate-900">
-                    <a href={`/dive-sites/${report.site.id}`} className="text-cyan-700 hover:underline">
-                      {report.site.name}
-                    </a>
-                    : {reportDay(report.date)}
-                    {report.time ? `, ${report.time}` : ''}
-                  </h3>
-                  <p className="mt-1 text-xs text-slate-600">
-                    <time dateTime={report.createdAt}>Sent {timeDistance(report.createdAt)} ago</time>
-                    {report.name ? ` by ${report.name}` : ''}
-                  </p>
-                  {facts(report) && <p className="mt-1 text-sm text-slate-900">{facts(report)}</p>}
-                  {report.comment && <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{report.comment}</p>}
-                  {report.photos.length > 0 && (
-                    <ul className="mt-2 flex flex-wrap gap-3" aria-label={`Photos of the report of ${report.site.name}, ${reportDay(report.date)}`}>
-                      {report.photos.map((photo, index) => (
-                        <li key={photo.id} className="w-48 rounded-lg p-2 ring-1 ring-slate-200" data-testid="report-photo">
-                          {photo.src ? (
-                            <a href={photo.src} target="_blank" rel="noreferrer">
-                              <img src={imageUrl(photo.src, 400)} alt={photo.alt} className="aspect-[4/3] w-full rounded object-cover" />
-                            </a>
-                          ) : (
-                            <div className="flex aspect-[4/3] items-center justify-center rounded bg-slate-100 text-xs text-slate-600">No image</div>
-                          )}
-                          <p className="mt-1 text-xs text-slate-700">{photo.alt}</p>
-                          <p className="mt-1 text-xs font-semibold text-slate-900">{PHOTO_STATUS[photo.status]}</p>
-                          <p className="mt-1 flex flex-wrap gap-1">
-                            {photo.status === 'pending' && (
-                              <Button
-                                small
-                                variant="success"
-                                disabled={photoAct.isPending}
-                                onClick={() => runPhoto('approve', photo, report.site.name)}
-                                aria-label={`Approve photo ${index + 1} of the report of ${report.site.name}`}
-                              >
-                                Approve photo
-                              </Button>
+                Choose all shown
+              </label>
+              {actions.map(({ action, word, variant }) => (
+                <Button key={action} small variant={variant} disabled={!selected.length || act.isPending} onClick={() => run(action, selected)}>
+                  {word} chosen ({selected.length})
+                </Button>
+              ))}
+            </p>
+            <ul className="mt-3 grid gap-3" aria-label="Condition reports">
+              {rows.map((report) => (
+                <li key={report.id} className="flex gap-3 rounded-lg p-4 ring-1 ring-slate-200">
+                  <input
+                    type="checkbox"
+                    className="mt-1 h-5 w-5"
+                    checked={chosen.has(report.id)}
+                    onChange={() => toggle(report.id)}
+                    aria-label={`Choose the report of ${report.site.name}, ${reportDay(report.date)}`}
+                  />
+                  <div className="min-w-0 flex-1">
+                    <h3 className="font-semibold text-slate-900">
+                      <a href={`/dive-sites/${report.site.id}`} className="text-cyan-700 hover:underline">
+                        {report.site.name}
+                      </a>
+                      : {reportDay(report.date)}
+                      {report.time ? `, ${report.time}` : ''}
+                    </h3>
+                    <p className="mt-1 text-xs text-slate-600">
+                      <time dateTime={report.createdAt}>Sent {timeDistance(report.createdAt)} ago</time>
+                      {report.name ? ` by ${report.name}` : ''}
+                    </p>
+                    {facts(report) && <p className="mt-1 text-sm text-slate-900">{facts(report)}</p>}
+                    {report.comment && <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{report.comment}</p>}
+                    {report.photos.length > 0 && (
+                      <ul className="mt-2 flex flex-wrap gap-3" aria-label={`Photos of the report of ${report.site.name}, ${reportDay(report.date)}`}>
+                        {report.photos.map((photo, index) => (
+                          <li key={photo.id} className="w-48 rounded-lg p-2 ring-1 ring-slate-200" data-testid="report-photo">
+                            {photo.src ? (
+                              <a href={photo.src} target="_blank" rel="noreferrer">
+                                <img src={imageUrl(photo.src, 400)} alt={photo.alt} className="aspect-[4/3] w-full rounded object-cover" />
+                              </a>
+                            ) : (
+                              <div className="flex aspect-[4/3] items-center justify-center rounded bg-slate-100 text-xs text-slate-600">No image</div>
                             )}
-                            {(photo.status === 'pending' || photo.status === 'approved') && (
-                              <Button
-                                small
-                                variant="outline"
-                                disabled={photoAct.isPending}
-                                onClick={() => runPhoto('reject', photo, report.site.name)}
-                                aria-label={`Reject photo ${index + 1} of the report of ${report.site.name}`}
-                              >
-                                Reject photo
-                              </Button>
-                            )}
-                            {photo.src && photo.status !== 'rejected' && (
-                              <Button small variant="outline" disabled={photoAct.isPending} onClick={() => runPhoto('site-picture', photo, report.site.name)}>
-                                Make this the site&apos;s picture
-                              </Button>
-                            )}
-                          </p>
-                        </li>
+                            <p className="mt-1 text-xs text-slate-700">{photo.alt}</p>
+                            <p className="mt-1 text-xs font-semibold text-slate-900">{PHOTO_STATUS[photo.status]}</p>
+                            <p className="mt-1 flex flex-wrap gap-1">
+                              {photo.status === 'pending' && (
+                                <Button
+                                  small
+                                  variant="success"
+                                  disabled={photoAct.isPending}
+                                  onClick={() => runPhoto('approve', photo, report.site.name)}
+                                  aria-label={`Approve photo ${index + 1} of the report of ${report.site.name}`}
+                                >
+                                  Approve photo
+                                </Button>
+                              )}
+                              {(photo.status === 'pending' || photo.status === 'approved') && (
+                                <Button
+                                  small
+                                  variant="outline"
+                                  disabled={photoAct.isPending}
+                                  onClick={() => runPhoto('reject', photo, report.site.name)}
+                                  aria-label={`Reject photo ${index + 1} of the report of ${report.site.name}`}
+                                >
+                                  Reject photo
+                                </Button>
+                              )}
+                              {photo.src && photo.status !== 'rejected' && (
+                                <Button small variant="outline" disabled={photoAct.isPending} onClick={() => runPhoto('site-picture', photo, report.site.name)}>
+                                  Make this the site&apos;s picture
+                                </Button>
+                              )}
+                            </p>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    <p className="mt-2 flex flex-wrap gap-2">
+                      {actions.map(({ action, word, variant }) => (
+                        <Button
+                          key={action}
+                          small
+                          variant={variant}
+                          disabled={act.isPending}
+                          onClick={() => run(action, [report.id])}
+                          aria-label={`${word} the report of ${report.site.name}, ${reportDay(report.date)}`}
+                        >
+                          {word}
+                        </Button>
                       ))}
-                    </ul>
-                  )}
-                  <p className="mt-2 flex flex-wrap gap-2">
-                    {actions.map(({ action, word, variant }) => (
-                      <Button
-                        key={action}
-                        small
-                        variant={variant}
-                        disabled={act.isPending}
-                        onClick={() => run(action, [report.id])}
-                        aria-label={`${word} the report of ${report.site.name}, ${reportDay(report.date)}`}
-                      >
-                        {word}
-                      </Button>
-                    ))}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <MoreRows shown={rows.length} total={queue.total} hasMore={queue.hasMore} loading={queue.loadingMore} onMore={queue.more} />
-        </>
-      )}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <MoreRows shown={rows.length} total={queue.total} hasMore={queue.hasMore} loading={queue.loadingMore} onMore={queue.more} />
+          </>
+        )}
+      </QueueRows>
       <ConfirmDialog request={confirm.request} onClose={confirm.close} />
     </section>
   );

@@ -1,5 +1,6 @@
 import { REVIEW_CATEGORIES } from 'core/categories';
-import { fieldSetter, PostEditor, type PostEditorProps } from '../content/PostEditor';
+import { PostEditor, type PostEditorProps } from '../content/PostEditor';
+import { fieldBinder } from '../ui/field-binding';
 import { ImageUrlField } from '../media/ImageUrlField';
 import { SelectField, TextField } from '../ui/Field';
 import { RATING_OPTIONS, type ReviewForm as ReviewFormState } from './review-form';
@@ -9,7 +10,7 @@ export type ReviewFormProps = PostEditorProps<ReviewFormState>;
 /** 'Create New Gear Review' / 'Edit Gear Review' (SPEC section 2, reviews tab). */
 export function ReviewForm(props: ReviewFormProps) {
   const { form, onChange, editing } = props;
-  const set = fieldSetter(form, onChange);
+  const field = fieldBinder(form, onChange);
   const knownRating = !form.rating || RATING_OPTIONS.some((option) => option.value === form.rating);
   return (
     <PostEditor
@@ -20,8 +21,8 @@ export function ReviewForm(props: ReviewFormProps) {
       categories={REVIEW_CATEGORIES}
       details={
         <>
-          <TextField label="Price" value={form.price} onChange={set('price')} placeholder="e.g. $699 AUD" hint="Optional." maxLength={50} />
-          <SelectField label="Rating" value={form.rating} onChange={set('rating')} hint="Optional.">
+          <TextField label="Price" {...field('price')} placeholder="e.g. $699 AUD" hint="Optional." maxLength={50} />
+          <SelectField label="Rating" {...field('rating')} hint="Optional.">
             <option value="">No rating</option>
             {RATING_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -38,8 +39,7 @@ export function ReviewForm(props: ReviewFormProps) {
             label="Image URL"
             name="imageUrl"
             required
-            value={form.imageUrl}
-            onChange={set('imageUrl')}
+            {...field('imageUrl')}
             placeholder="https://example.com/product.jpg"
             preview="Product image preview"
           />
@@ -49,8 +49,7 @@ export function ReviewForm(props: ReviewFormProps) {
             required
             type="text"
             inputMode="url"
-            value={form.purchaseLink}
-            onChange={set('purchaseLink')}
+            {...field('purchaseLink')}
             placeholder="https://www.amazon.com.au/..."
           />
         </>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ConditionsDay, SiteConditions, TideCurve, TideTurn } from 'core/conditions/types';
 
 /** What the site page shows of its conditions: the days from today, and today's curve. */
@@ -24,6 +25,46 @@ function RangeMark({ day }: { day: ConditionsDay }) {
     >
       {spring ? 'Spring tides' : 'Neap tides'}
     </span>
+  );
+}
+
+/**
+ * A table of the panel, scrolled sideways on a narrow screen (its region named for keyboard and screen
+ * reader users), with a caption for screen readers and a header row of `columns`, each but the last `pad`ded.
+ */
+function ScrollTable({
+  label,
+  className,
+  testId,
+  caption,
+  columns,
+  pad,
+  children,
+}: {
+  label: string;
+  className: string;
+  testId: string;
+  caption: ReactNode;
+  columns: string[];
+  pad: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto" role="region" aria-label={`${label}, scrollable`} tabIndex={0}>
+      <table className={className} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="text-left text-slate-600">
+            {columns.map((column, i) => (
+              <th key={column} scope="col" className={i < columns.length - 1 ? `${pad} font-medium` : 'font-medium'}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 
@@ -109,62 +150,43 @@ export function SiteConditionsSection({ panel }: { panel: ConditionsPanel }) {
             <RangeMark day={today} />
           </h4>
           {curve && <TideCurveSvg curve={curve} turns={today.tides} day={today} />}
-          <div className="overflow-x-auto" role="region" aria-label={"Today's tides, scrollable"} tabIndex={0}>
-            <table className="mt-2 text-sm" data-testid="tides-today">
-              <caption className="sr-only">Today&apos;s high and low tides</caption>
-              <thead>
-                <tr className="text-left text-slate-600">
-                  <th scope="col" className="pr-4 font-medium">
-                    Tide
-                  </th>
-                  <th scope="col" className="pr-4 font-medium">
-                    Time
-                  </th>
-                  <th scope="col" className="font-medium">
-                    Height
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {today.tides.map((turn) => (
-                  <tr key={turn.time}>
-                    <td className="pr-4 text-slate-900">{kind(turn)}</td>
-                    <td className="pr-4 font-mono text-slate-900">{turn.localTime}</td>
-                    <td className="font-mono text-slate-900">{metres(turn.height)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="Today's tides"
+            className="mt-2 text-sm"
+            testId="tides-today"
+            caption={<>Today&apos;s high and low tides</>}
+            columns={['Tide', 'Time', 'Height']}
+            pad="pr-4"
+          >
+            {today.tides.map((turn) => (
+              <tr key={turn.time}>
+                <td className="pr-4 text-slate-900">{kind(turn)}</td>
+                <td className="pr-4 font-mono text-slate-900">{turn.localTime}</td>
+                <td className="font-mono text-slate-900">{metres(turn.height)}</td>
+              </tr>
+            ))}
+          </ScrollTable>
           {next.length > 0 && (
             <>
               <h4 className="mt-4 font-semibold text-slate-900">The next days</h4>
-              <div className="overflow-x-auto" role="region" aria-label={"The next days' tides, scrollable"} tabIndex={0}>
-                <table className="mt-1 text-sm" data-testid="tides-next">
-                  <caption className="sr-only">High and low tides of the next days</caption>
-                  <thead>
-                    <tr className="text-left text-slate-600">
-                      <th scope="col" className="pr-4 font-medium">
-                        Day
-                      </th>
-                      <th scope="col" className="font-medium">
-                        Tides
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {next.map((day) => (
-                      <tr key={day.date}>
-                        <th scope="row" className="whitespace-nowrap pr-4 text-left font-normal text-slate-900">
-                          {dayLabel(day.date)}
-                          <RangeMark day={day} />
-                        </th>
-                        <td className="text-slate-900">{day.tides && <TurnsText turns={day.tides} />}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable
+                label="The next days' tides"
+                className="mt-1 text-sm"
+                testId="tides-next"
+                caption={<>High and low tides of the next days</>}
+                columns={['Day', 'Tides']}
+                pad="pr-4"
+              >
+                {next.map((day) => (
+                  <tr key={day.date}>
+                    <th scope="row" className="whitespace-nowrap pr-4 text-left font-normal text-slate-900">
+                      {dayLabel(day.date)}
+                      <RangeMark day={day} />
+                    </th>
+                    <td className="text-slate-900">{day.tides && <TurnsText turns={day.tides} />}</td>
+                  </tr>
+                ))}
+              </ScrollTable>
             </>
           )}
           <p className="mt-2 text-sm font-semibold text-amber-900" data-testid="tide-notice">
@@ -185,47 +207,27 @@ export function SiteConditionsSection({ panel }: { panel: ConditionsPanel }) {
         </p>
       )}
       <h4 className="mt-4 font-semibold text-slate-900">Sun and moon</h4>
-      <div className="overflow-x-auto" role="region" aria-label="Sun and moon, scrollable" tabIndex={0}>
-        <table className="mt-1 text-sm" data-testid="sun-moon">
-          <caption className="sr-only">First light, sunrise, sunset, last light and the moon&apos;s phase</caption>
-          <thead>
-            <tr className="text-left text-slate-600">
-              <th scope="col" className="pr-3 font-medium">
-                Day
-              </th>
-              <th scope="col" className="pr-3 font-medium">
-                First light
-              </th>
-              <th scope="col" className="pr-3 font-medium">
-                Sunrise
-              </th>
-              <th scope="col" className="pr-3 font-medium">
-                Sunset
-              </th>
-              <th scope="col" className="pr-3 font-medium">
-                Last light
-              </th>
-              <th scope="col" className="font-medium">
-                Moon
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {conditions.days.map((day) => (
-              <tr key={day.date}>
-                <th scope="row" className="whitespace-nowrap pr-3 text-left font-normal text-slate-900">
-                  {dayLabel(day.date)}
-                </th>
-                <td className="pr-3 font-mono text-slate-900">{day.sun.dawn ?? '–'}</td>
-                <td className="pr-3 font-mono text-slate-900">{day.sun.sunrise ?? '–'}</td>
-                <td className="pr-3 font-mono text-slate-900">{day.sun.sunset ?? '–'}</td>
-                <td className="pr-3 font-mono text-slate-900">{day.sun.dusk ?? '–'}</td>
-                <td className="text-slate-900">{day.sun.moonPhase}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        label="Sun and moon"
+        className="mt-1 text-sm"
+        testId="sun-moon"
+        caption={<>First light, sunrise, sunset, last light and the moon&apos;s phase</>}
+        columns={['Day', 'First light', 'Sunrise', 'Sunset', 'Last light', 'Moon']}
+        pad="pr-3"
+      >
+        {conditions.days.map((day) => (
+          <tr key={day.date}>
+            <th scope="row" className="whitespace-nowrap pr-3 text-left font-normal text-slate-900">
+              {dayLabel(day.date)}
+            </th>
+            <td className="pr-3 font-mono text-slate-900">{day.sun.dawn ?? '–'}</td>
+            <td className="pr-3 font-mono text-slate-900">{day.sun.sunrise ?? '–'}</td>
+            <td className="pr-3 font-mono text-slate-900">{day.sun.sunset ?? '–'}</td>
+            <td className="pr-3 font-mono text-slate-900">{day.sun.dusk ?? '–'}</td>
+            <td className="text-slate-900">{day.sun.moonPhase}</td>
+          </tr>
+        ))}
+      </ScrollTable>
       <p className="mt-1 text-xs text-slate-600">First and last light: civil twilight (the sun 6° below the horizon).</p>
       {conditions.tidal && (
         <p className="mt-1 text-xs text-slate-600">

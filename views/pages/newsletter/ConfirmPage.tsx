@@ -1,4 +1,5 @@
 import { Island } from 'views/islands/Island';
+import { EmailLinkPage } from './EmailLinkPage';
 
 export interface ConfirmPageProps {
   /** The address just confirmed, or null when the link was not valid (used, expired or incomplete). */
@@ -10,7 +11,7 @@ export interface ConfirmPageProps {
 /** The page of a confirmation link (double opt-in): subscribed, or the link is not valid and the form is offered again. */
 export function ConfirmPage({ email, guideTitle, guideUrl }: ConfirmPageProps) {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-14 text-slate-700">
+    <EmailLinkPage>
       {email ? (
         <>
           <h1 className="text-3xl font-bold text-slate-900">Your subscription is confirmed</h1>
@@ -37,11 +38,6 @@ export function ConfirmPage({ email, guideTitle, guideUrl }: ConfirmPageProps) {
           </div>
         </>
       )}
-      <p className="mt-10">
-        <a href="/" className="inline-flex min-h-11 items-center font-semibold text-sky-700 underline hover:text-sky-900">
-          Back to the home page
-        </a>
-      </p>
-    </div>
+    </EmailLinkPage>
   );
 }

@@ -1,4 +1,5 @@
 import { Island } from 'views/islands/Island';
+import { EmailLinkPage } from './EmailLinkPage';
 
 export interface UnsubscribePageProps {
   /** The address of the link's subscriber, or null when the link was not valid. */
@@ -13,7 +14,7 @@ export interface UnsubscribePageProps {
 /** The page of an emailed unsubscribe link: the one button that unsubscribes, done, or not valid. */
 export function UnsubscribePage({ email, confirmAction }: UnsubscribePageProps) {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-14 text-slate-700">
+    <EmailLinkPage>
       {email && confirmAction ? (
         <>
           <h1 className="text-3xl font-bold text-slate-900">Unsubscribe from the newsletter?</h1>
@@ -63,11 +64,6 @@ export function UnsubscribePage({ email, confirmAction }: UnsubscribePageProps) 
           </p>
         </>
       )}
-      <p className="mt-10">
-        <a href="/" className="inline-flex min-h-11 items-center font-semibold text-sky-700 underline hover:text-sky-900">
-          Back to the home page
-        </a>
-      </p>
-    </div>
+    </EmailLinkPage>
   );
 }

@@ -71,38 +71,32 @@ function Verdict({ review, summary }: { review: ReviewResponse<Date>; summary: R
         </p>
       )}
       <div className="mt-4 grid gap-6 sm:grid-cols-2">
-        {summary.pros.length > 0 && (
-          <div>
-            <h3 className="eyebrow text-emerald-800">Pros</h3>
-            <ul className="mt-2 space-y-1.5 text-sm text-slate-700" aria-label="Pros">
-              {summary.pros.map((pro) => (
-                <li key={pro} className="flex gap-2">
-                  <span aria-hidden="true" className="font-bold text-emerald-700">
-                    +
-                  </span>
-                  {pro}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {summary.cons.length > 0 && (
-          <div>
-            <h3 className="eyebrow text-red-800">Cons</h3>
-            <ul className="mt-2 space-y-1.5 text-sm text-slate-700" aria-label="Cons">
-              {summary.cons.map((con) => (
-                <li key={con} className="flex gap-2">
-                  <span aria-hidden="true" className="font-bold text-red-700">
-                    −
-                  </span>
-                  {con}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <PointList title="Pros" points={summary.pros} mark="+" tone="emerald" />
+        <PointList title="Cons" points={summary.cons} mark="−" tone="red" />
       </div>
     </section>
+  );
+}
+
+/** The pros or the cons of a review, each with its mark; nothing when there are none. */
+function PointList({ title, points, mark, tone }: { title: string; points: string[]; mark: string; tone: 'emerald' | 'red' }) {
+  if (points.length === 0) return null;
+  // Whole class names, so that Tailwind finds them in the source.
+  const colour = tone === 'emerald' ? { heading: 'text-emerald-800', mark: 'text-emerald-700' } : { heading: 'text-red-800', mark: 'text-red-700' };
+  return (
+    <div>
+      <h3 className={`eyebrow ${colour.heading}`}>{title}</h3>
+      <ul className="mt-2 space-y-1.5 text-sm text-slate-700" aria-label={title}>
+        {points.map((point) => (
+          <li key={point} className="flex gap-2">
+            <span aria-hidden="true" className={`font-bold ${colour.mark}`}>
+              {mark}
+            </span>
+            {point}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
