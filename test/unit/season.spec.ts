@@ -28,6 +28,10 @@ const EXPECTED: [string, string | null][] = [
   ['April to December; calmer conditions outside the summer cyclone season', '...BBBBBBBBB'],
   ['April to June and September to November, outside the strongest monsoon and trade-wind periods', '...BBB..BBB.'],
   ['April to November', '...BBBBBBBB.'],
+  [
+    "May to June and September to November, Kimbe Bay's clearest months; the calm first months of the year are murky, and the south-east trade winds blow mid-year",
+    '....BB..BBB.',
+  ],
   ['April to October, the drier season; June and July for the big grouper gatherings', '...BBBBBBB..'],
   ['October to May, the drier season', 'BBBBB....BBB'],
   // Two ranges that disagree (the best months, then the cyclone season's): no strip rather than a wrong one.
