@@ -43,6 +43,20 @@ export function whereKindAndAccess(query: SelectQueryBuilder<DiveSite>, filters:
   if (filters.access && filters.access !== ALL) query.andWhere('site.access IN (:...accesses)', { accesses: accessesFor(filters.access) });
 }
 
+/** What one page of the sites by name may be narrowed by (DiveSitesService.page). */
+export interface SitePageFilter {
+  region?: string;
+  q?: string;
+  photo?: 'with' | 'without';
+  video?: boolean;
+  tolerant?: boolean;
+  kind?: string;
+  access?: string;
+  ids?: number[];
+  /** The ids are in the list's order (by name, as the outlook filter's are). */
+  idsByName?: boolean;
+}
+
 /** Whether whereKindAndAccess narrows the query. */
 export const narrowsByKindOrAccess = (filters: { kind?: string; access?: string }): boolean =>
   (!!filters.kind && filters.kind !== ALL) || (!!filters.access && filters.access !== ALL);

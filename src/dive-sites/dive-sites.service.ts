@@ -21,6 +21,7 @@ import {
   NEARBY_KM,
   NEARBY_LIMIT,
   narrowsByKindOrAccess,
+  type SitePageFilter,
   TOP_RATED_ORDER,
   whereKindAndAccess,
   type NearbySite,
@@ -94,21 +95,7 @@ export class DiveSitesService {
   }
 
   /** One page of the sites by name, optionally of one region (exact) and matching SPEC section 5's text search, and how many match. */
-  async page(
-    filter: {
-      region?: string;
-      q?: string;
-      photo?: 'with' | 'without';
-      video?: boolean;
-      tolerant?: boolean;
-      kind?: string;
-      access?: string;
-      ids?: number[];
-      /** The ids are in the list's order (by name, as the outlook filter's are). */
-      idsByName?: boolean;
-    },
-    slice: { limit: number; offset: number },
-  ): Promise<Page<DiveSite>> {
+  async page(filter: SitePageFilter, slice: { limit: number; offset: number }): Promise<Page<DiveSite>> {
     const query = this.sorted();
     // Issue 46: the sites an outlook filter found (src/forecast/outlook-filter.ts).
     if (filter.ids) query.andWhere('site.id = ANY(:outlookIds)', { outlookIds: filter.ids });
