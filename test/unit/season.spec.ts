@@ -158,6 +158,7 @@ const EXPECTED: [string, string | null][] = [
     'Year-round, when the weather allows the run through the outer Sounds; the summer months bring the best conditions, with visibility up to 15 m',
     'BBBBBBBBBBBB',
   ],
+  ["Year-round in the sheltered bay; the winter months bring the Bay of Islands' clearest water and late summer its warmest", 'BBBBBBBBBBBB'],
   ['May to October for calmer crossings of the Apolima Strait', '....BBBBBB..'],
   ['May to October for calmer seas; best on a gentle incoming or outgoing tide rather than peak flow', '....BBBBBB..'],
   ['May to October for grey nurse sharks and humpback whales', '....BBBBBB..'],
