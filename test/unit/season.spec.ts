@@ -149,6 +149,16 @@ const EXPECTED: [string, string | null][] = [
   ['May to October for calm seas and the best visibility', '....BBBBBB..'],
   ['January to April, when the water is warmest; spring plankton blooms can cut visibility to 10-15 m', 'BBBB........'],
   ['Year-round, but September to April is best; the exposed run out to the Cavalli Islands is only possible in settled weather', 'BBBBggggBBBB'],
+  // Late summer is named, not its months (which differ north of the equator): no strip rather than a guessed one.
+  [
+    'Late summer, when the water is warmest and clearest, on days with under a metre of swell and no wind or an offshore south-westerly; rain, easterly swell and onshore wind reduce visibility',
+    null,
+  ],
+  [
+    'Year-round, when the weather allows the run through the outer Sounds; the summer months bring the best conditions, with visibility up to 15 m',
+    'BBBBBBBBBBBB',
+  ],
+  ["Year-round in the sheltered bay; the winter months bring the Bay of Islands' clearest water and late summer its warmest", 'BBBBBBBBBBBB'],
   ['May to October for calmer crossings of the Apolima Strait', '....BBBBBB..'],
   ['May to October for calmer seas; best on a gentle incoming or outgoing tide rather than peak flow', '....BBBBBB..'],
   ['May to October for grey nurse sharks and humpback whales', '....BBBBBB..'],
