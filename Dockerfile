@@ -31,5 +31,5 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Runs node dist/src/main.js with the heap cap and malloc arenas the script sets (raise the cap with
-# NODE_OPTIONS=--max-old-space-size=384); migrations run at start, before the server listens.
+# NODE_OPTIONS=--max-old-space-size=N); migrations run at start, before the server listens.
 CMD ["/app/scripts/runtime-tree.sh", "start"]

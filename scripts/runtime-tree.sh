@@ -53,7 +53,7 @@ case "${1:-}" in
     # The heap cap and two malloc arenas keep RSS near 200 MB under load (docs/operations.md, Memory); an
     # operator with more content raises the cap with NODE_OPTIONS.
     export NODE_ENV="${NODE_ENV:-production}"
-    export NODE_OPTIONS="${NODE_OPTIONS:---max-old-space-size=192}"
+    export NODE_OPTIONS="${NODE_OPTIONS:---max-old-space-size=384}"
     export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
     # exec: node becomes the process the container's signals reach (SIGTERM drains, docs/operations.md).
     # Migrations run at start, before the server listens.

@@ -180,7 +180,7 @@ describe('signing out', () => {
   });
 });
 
-describe('F1: the 31 MB nested body against the built server, its heap capped at 192 MB as in the image', () => {
+describe('F1: the 31 MB nested body against the built server, its heap capped at 192 MB (half the image cap)', () => {
   const HEAP_CAP_MB = 192;
   // Resident memory holds more than the heap (V8's code, the threads' stacks, buffers outside it): a bounded
   // allowance above the cap, where today's code died of the heap limit itself.
