@@ -18,6 +18,7 @@ import { refreshForecast, startForecastStandIn } from './lib/forecast.mjs';
 import { databaseUrl, signIn } from './lib/scale.mjs';
 import { startNginx } from './lib/limit.mjs';
 import { productionNodeFlags, root, startServer } from './lib/server.mjs';
+import { cpuSeconds } from './lib/throughput.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -33,15 +34,8 @@ const ROUNDS = option('--rounds', 3);
 const CONNECTIONS = option('--connections', 50);
 const log = (message) => console.log(`[hit-cost] ${message}`);
 
-/** CPU clock ticks (user + system) of a process so far. */
-function ticks(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
+/** CPU clock ticks (user + system) of a process so far; 0 once it is gone. */
+const ticks = (pid) => Math.round((cpuSeconds(pid) ?? 0) * 100);
 /** The processes whose parent is `pid`, and theirs (the embedded PostgreSQL's postmaster and backends). */
 function descendants(pid) {
   const children = new Map();

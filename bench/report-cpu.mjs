@@ -14,6 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { databaseUrl } from './lib/scale.mjs';
 import { root, startServer } from './lib/server.mjs';
+import { cpuSeconds } from './lib/throughput.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
@@ -34,16 +35,8 @@ if (!args.includes('--no-build')) {
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** utime + stime of a process, in seconds (clock ticks of 1/100 s); 0 when it is gone. */
-function cpuOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
+/** utime + stime of a process, in seconds; 0 when it is gone. */
+const cpuOf = (pid) => cpuSeconds(pid) ?? 0;
 const childrenOf = (pid) => {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
