@@ -65,13 +65,17 @@ async function killWhenBusy(): Promise<number> {
 jest.setTimeout(90_000);
 
 describe('the photo worker', () => {
-  it('processes a queued photo in a child process at the lowest CPU priority: it ends stored, upright and served', async () => {
+  it('processes a queued photo in a child process at the lowest CPU priority, its database work too: it ends stored, upright and served', async () => {
     await post('boat.jpg', await phoneJpeg()).expect(201);
     const [photo] = await processedPhotos();
     const pid = worker.pid;
     expect(pid).toBeDefined();
     expect(pid).not.toBe(process.pid);
     expect(getPriority(pid)).toBe(19);
+    // Its database work too: the embedded PostgreSQL's process serving the worker's connection is at 19.
+    const backends: { pid: number }[] = await t.dataSource.query(`SELECT pid FROM pg_stat_activity WHERE application_name = 'report-photo-worker'`);
+    expect(backends).toHaveLength(1);
+    expect(getPriority(backends[0].pid)).toBe(19);
     expect(photo.status).toBe('pending');
     expect(photo.upload).toBeNull();
     const stored = await request(t.baseUrl).get(`/media/uploads/${photo.hash}.jpg`).expect(200);
