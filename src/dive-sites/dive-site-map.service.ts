@@ -57,8 +57,8 @@ export function parseBox(bbox: string): MapBox {
  */
 @Injectable()
 export class DiveSiteMapService {
-  /** The box of each outlook filter's ids (box), dropped with them. */
-  private readonly outlookBoxes = new WeakMap<number[], MapBoxOf>();
+  /** The box of each outlook filter's ids, or of a text search's (box), dropped with them. */
+  private readonly keptBoxes = new WeakMap<number[], MapBoxOf>();
 
   constructor(
     @InjectRepository(DiveSite) private readonly sites: Repository<DiveSite>,
@@ -72,7 +72,8 @@ export class DiveSiteMapService {
     const term = (filters.q || filters.search || '').trim();
     if (term) {
       const ids = known?.search ?? (await this.diveSites.searchIds(term));
-      query.andWhere(ids.length ? 'site.id IN (:...ids)' : 'false', { ids });
+      // One array parameter, not one per site: 'reef' finds 16,435 sites at 100x.
+      query.andWhere(ids.length ? 'site.id = ANY(:ids)' : 'false', { ids });
     }
     if (filters.region && filters.region !== 'all') query.andWhere('site.region = :region', { region: filters.region });
     if (filters.skill && filters.skill !== 'all') query.andWhere('site.skillLevel = :skill', { skill: filters.skill });
@@ -149,13 +150,18 @@ export class DiveSiteMapService {
    */
   async box(filters: DiveSiteFiltersDto, known?: KnownMatches): Promise<MapBoxOf> {
     // The outlook's ids alone: their box is kept with them (the same array while the forecast, the sites and the
-    // dates stay: SiteOutlooksService.matchingIds), not read again over 5,800 ids for every page at 100x.
-    const outlookOnly = known?.outlook && !known.search && !(filters.q || filters.search || '').trim() && !narrows(filters);
-    if (!outlookOnly) return this.boxOf(await this.matching(filters, known));
-    const kept = this.outlookBoxes.get(known.outlook!);
+    // dates stay: SiteOutlooksService.matchingIds), not read again over 5,800 ids for every page at 100x. So is
+    // the text search's alone (the same array while the sites' revision stays: DiveSitesService.searchMatch;
+    // issue 46: 16,435 ids for 'reef').
+    const term = (filters.q || filters.search || '').trim();
+    const outlookOnly = known?.outlook && !known.search && !term && !narrows(filters);
+    const searchOnly = known?.search && !known.outlook && term && !narrows(filters);
+    const ids = outlookOnly ? known.outlook : searchOnly ? known.search : null;
+    if (!ids) return this.boxOf(await this.matching(filters, known));
+    const kept = this.keptBoxes.get(ids);
     if (kept) return kept;
     const box = await this.boxOf(await this.matching(filters, known));
-    this.outlookBoxes.set(known.outlook!, box);
+    this.keptBoxes.set(ids, box);
     return box;
   }
 

@@ -30,6 +30,13 @@ export interface SiteMatch {
   corrected?: string;
 }
 
+/**
+ * Whether a match's ids are in the lists' order (by name, then id): those found as written, without accents or
+ * as a name spelt like the term are; the word steps' are ranked (the sites with more of the words in their
+ * name or region first).
+ */
+export const inListOrder = (match: SiteMatch): boolean => match.kind !== 'words' && match.kind !== 'corrected';
+
 /** The least pg_trgm word similarity between a term and a site's name for a misspelling to find it ('yongla' and 'SS Yongala': 0.71). */
 export const SIMILAR_NAME = 0.5;
 

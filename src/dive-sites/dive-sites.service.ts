@@ -27,7 +27,7 @@ import {
   type NearbySite,
 } from './dive-site-sql';
 import { assignSiteFields } from './dive-site-write';
-import { anySiteText, matchingSiteIds, siteTextMatch, type SiteMatch } from './dive-site-text';
+import { anySiteText, inListOrder, matchingSiteIds, siteTextMatch, type SiteMatch } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
 
@@ -96,6 +96,18 @@ export class DiveSitesService {
 
   /** One page of the sites by name, optionally of one region (exact) and matching SPEC section 5's text search, and how many match. */
   async page(filter: SitePageFilter, slice: { limit: number; offset: number }): Promise<Page<DiveSite>> {
+    // The site search alone (GET /api/dive-sites/search): the ids it finds are kept under the sites' revision
+    // (searchMatch), so the answer's count is their number and its page their slice, read by id (issue 46:
+    // counting 16,435 sites' text for 'reef' in SQL took 90 ms of every answer at 100x). Kept in the list's
+    // order (as written, without accents or a name spelt like it); the word steps' ids are ranked, so they are
+    // ordered by name in SQL below, as before.
+    const searchAlone = filter.q && filter.tolerant && !filter.ids && filter.region === undefined && !filter.photo && !filter.video;
+    if (searchAlone && !narrowsByKindOrAccess(filter)) {
+      const match = await this.searchMatch(filter.q!);
+      if (inListOrder(match)) {
+        return { rows: await this.byIds(match.ids.slice(slice.offset, slice.offset + slice.limit)), total: match.ids.length };
+      }
+    }
     const query = this.sorted();
     // Issue 46: the sites an outlook filter found (src/forecast/outlook-filter.ts).
     if (filter.ids) query.andWhere('site.id = ANY(:outlookIds)', { outlookIds: filter.ids });

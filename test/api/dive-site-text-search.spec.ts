@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from 'src/database/data-source-options';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { siteTextMatch } from 'src/dive-sites/dive-site-text';
+import { HUMAN_ORDER } from 'src/dive-sites/dive-site-sql';
+import request from 'supertest';
 import { DiveSiteTextIndex1795700000000 } from '../../migrations/1795700000000-DiveSiteTextIndex';
 import { allPages } from '../support/all-pages';
 import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
@@ -74,6 +76,55 @@ describe('the dive-site text search', () => {
       return (await manager.query(`EXPLAIN ${sql}`, parameters)) as { 'QUERY PLAN': string }[];
     });
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('IDX_dive_sites_text');
+  });
+
+  it('answers a page at a time in the lists’ order, its count and pages following the sites as they change', async () => {
+    // The ids the search finds in the lists' order (by name, then id), read in SQL.
+    const inOrder = async (term: string) =>
+      (
+        (await t.dataSource.query(
+          `SELECT site.id FROM dive_sites site WHERE ${siteTextMatch(term)[0]
+            .replace(':like', '$1')
+            .replace(/site\.(\w+)/g, (_, column: string) => `site."${column}"`)} ORDER BY site.name ${HUMAN_ORDER}, site.id`,
+          [siteTextMatch(term)[1].like],
+        )) as { id: number }[]
+      ).map((row) => row.id);
+    const answer = async (path: string) => {
+      const response = await request(t.baseUrl).get(path).expect(200);
+      return { ids: (response.body as { id: number }[]).map((site) => site.id), total: Number(response.headers['x-total-count']) };
+    };
+    const pages = async (term: string) => {
+      const q = encodeURIComponent(term);
+      const [first, second] = await Promise.all([answer(`/api/dive-sites/search?q=${q}`), answer(`/api/dive-sites/search?q=${q}&offset=100&limit=100`)]);
+      return { ids: [...first.ids, ...second.ids], totals: [first.total, second.total] };
+    };
+    // 'reef' finds more sites than a page holds.
+    const before = await inOrder('reef');
+    expect(before.length).toBeGreaterThan(100);
+    await expect(pages('reef')).resolves.toEqual({ ids: before.slice(0, 200), totals: [before.length, before.length] });
+    // A new site first by name: the next answer has it first, and counts it.
+    const [{ id }] = (await t.dataSource.query(
+      `INSERT INTO dive_sites ("name", "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", "featured")
+       SELECT '0 Reef added by the search test', "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", false
+       FROM dive_sites ORDER BY id LIMIT 1 RETURNING id`,
+    )) as { id: number }[];
+    try {
+      const added = await inOrder('reef');
+      expect(added).toEqual([id, ...before]);
+      await expect(pages('reef')).resolves.toEqual({ ids: added.slice(0, 200), totals: [added.length, added.length] });
+    } finally {
+      await t.dataSource.query('DELETE FROM dive_sites WHERE id = $1', [id]);
+    }
+    await expect(pages('reef')).resolves.toEqual({ ids: before.slice(0, 200), totals: [before.length, before.length] });
+    // Words found apart ('shark' and 'grey' in either order), ranked by the word steps: the answer is still by name.
+    const words = await answer('/api/dive-sites/search?q=shark%20grey');
+    expect(words.ids.length).toBeGreaterThan(0);
+    const byName = (
+      (await t.dataSource.query(`SELECT id FROM dive_sites site WHERE id = ANY($1::int[]) ORDER BY site.name ${HUMAN_ORDER}, site.id`, [words.ids])) as {
+        id: number;
+      }[]
+    ).map((row) => row.id);
+    expect(words.ids).toEqual(byName);
   });
 });
 

@@ -200,6 +200,31 @@ describe('the grown tables are read through their indexes', () => {
     expect(explained).not.toContain('Sort');
   });
 
+  it("reads a region's first cards in the lists' order, and its sites' box, from the region's index (issue 46)", async () => {
+    const [{ region }] = await sql<{ region: string }>(`SELECT region FROM dive_sites GROUP BY region ORDER BY count(*) DESC LIMIT 1`);
+    // DiveSitesService.explorerPage's page of a region and DiveSiteMapService's box of it, as TypeORM writes them.
+    const cards = await plan(`SELECT site.* FROM dive_sites site WHERE site.region = $1 ORDER BY site.name ${HUMAN_ORDER} ASC, site.id ASC LIMIT 24`, [region]);
+    expect(cards).toContain('Index Scan using "IDX_dive_sites_region_order"');
+    expect(cards).not.toContain('Sort');
+    const box = await plan(
+      `SELECT AVG(site.latitude)::float8, AVG(CASE WHEN site.longitude < -30 THEN site.longitude + 360 ELSE site.longitude END)::float8,
+        MIN(site.latitude)::float8, MAX(site.latitude)::float8 FROM dive_sites site WHERE site.region = $1`,
+      [region],
+    );
+    expect(box).toContain('Index Only Scan using "IDX_dive_sites_region_order"');
+  });
+
+  it('counts the visible published articles and reviews (the lists’ X-Total-Count) from an index alone (issue 46)', async () => {
+    for (const table of ['articles', 'reviews']) {
+      // ArticlesService's and ReviewsService's count of a public list, as TypeORM writes it.
+      const explained = await plan(
+        `SELECT COUNT(1) AS "cnt" FROM "${table}" "post" WHERE "post"."published" = true AND COALESCE("post"."publishedAt", "post"."createdAt") <= $1`,
+        [new Date()],
+      );
+      expect([table, explained]).toEqual([table, expect.stringContaining(`Index Only Scan using "IDX_${table}_published_times"`)]);
+    }
+  });
+
   it("finds where a page of uploads is used from the rows that mention an upload, not every post's text", async () => {
     const explained = await plan(USES_SQL, [[1, 2, 3]]);
     for (const table of ['articles', 'reviews']) expect([table, explained]).toEqual([table, expect.stringContaining(`IDX_${table}_upload_mentions`)]);
