@@ -34,6 +34,7 @@ import { Forecast1798900000000 } from '../../migrations/1798900000000-Forecast';
 import { SearchWords1799100000000 } from '../../migrations/1799100000000-SearchWords';
 import { NewsletterIssueFigures1799500000000 } from '../../migrations/1799500000000-NewsletterIssueFigures';
 import { ProductOffers1799800000000 } from '../../migrations/1799800000000-ProductOffers';
+import { MapAndMediaScaleIndexes17999630000000 } from '../../migrations/17999630000000-MapAndMediaScaleIndexes';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -72,4 +73,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ReportPhotos1799300000000,
   NewsletterIssueFigures1799500000000,
   ProductOffers1799800000000,
+  MapAndMediaScaleIndexes17999630000000,
 ];
