@@ -35,6 +35,7 @@ import { SearchWords1799100000000 } from '../../migrations/1799100000000-SearchW
 import { NewsletterIssueFigures1799500000000 } from '../../migrations/1799500000000-NewsletterIssueFigures';
 import { ProductOffers1799800000000 } from '../../migrations/1799800000000-ProductOffers';
 import { MapAndMediaScaleIndexes17999630000000 } from '../../migrations/17999630000000-MapAndMediaScaleIndexes';
+import { KeptRowCounts17999630000001 } from '../../migrations/17999630000001-KeptRowCounts';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -74,4 +75,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   NewsletterIssueFigures1799500000000,
   ProductOffers1799800000000,
   MapAndMediaScaleIndexes17999630000000,
+  KeptRowCounts17999630000001,
 ];
