@@ -2,7 +2,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 46 (every page within 1.5x of its cost at 100x): the totals the admin lists show beside their first
- * page ('{n} Total Subscribers', '{n} Active', X-Total-Count of the comments and the ratings) are kept in
+ * page ('{n} Total Subscribers', '{n} Active', X-Total-Count of the comments, the ratings, the articles and the
+ * reviews) are kept in
  * "row_counts", one row per total, by statement triggers on the tables themselves (inserts, deletes, changes
  * of the flag, TRUNCATE), so they stay exact whoever writes (the API, an import, SQL) and an unsearched page
  * reads one row instead of counting 100,000 comments or subscribers (2,500 pages of comments read each time)
@@ -15,6 +16,8 @@ export const KEPT_COUNTS: { table: string; flag?: string }[] = [
   { table: 'comments', flag: 'approved' },
   { table: 'newsletters', flag: 'subscribed' },
   { table: 'dive_site_ratings' },
+  { table: 'articles', flag: 'published' },
+  { table: 'reviews', flag: 'published' },
 ];
 
 const functionName = (table: string) => `row_counts_${table}`;

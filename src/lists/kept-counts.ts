@@ -3,7 +3,16 @@
  * admin list's first page reads its total from one row instead of counting every row (100,000 comments or
  * subscribers, a million ratings at 100x). A flag's total ("comments:approved") counts the rows where it is true.
  */
-export type KeptCount = 'comments' | 'comments:approved' | 'newsletters' | 'newsletters:subscribed' | 'dive_site_ratings';
+export type KeptCount =
+  | 'comments'
+  | 'comments:approved'
+  | 'newsletters'
+  | 'newsletters:subscribed'
+  | 'dive_site_ratings'
+  | 'articles'
+  | 'articles:published'
+  | 'reviews'
+  | 'reviews:published';
 
 /** Anything that runs SQL: a repository, an entity manager, a data source. */
 interface Queryable {

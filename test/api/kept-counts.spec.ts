@@ -29,6 +29,7 @@ async function totals() {
   const pending = await admin.get('/api/admin/comments?filter=pending').expect(200);
   const ratings = await admin.get('/api/admin/ratings').expect(200);
   const subscribers = await admin.get('/api/newsletter/subscribers').expect(200);
+  const posts = async (path: string) => Number((await admin.get(path).expect(200)).headers['x-total-count']);
   return {
     shown: {
       comments: Number(all.headers['x-total-count']),
@@ -37,6 +38,12 @@ async function totals() {
       ratings: Number(ratings.headers['x-total-count']),
       subscribers: Number(subscribers.headers['x-total-count']),
       active: Number(subscribers.headers['x-active-count']),
+      articles: await posts('/api/articles?admin=true'),
+      publishedArticles: await posts('/api/articles?admin=true&status=published'),
+      draftArticles: await posts('/api/articles?admin=true&status=draft'),
+      reviews: await posts('/api/reviews?admin=true'),
+      publishedReviews: await posts('/api/reviews?admin=true&status=published'),
+      draftReviews: await posts('/api/reviews?admin=true&status=draft'),
     },
     counted: {
       comments: await counted('SELECT count(*) AS n FROM comments'),
@@ -45,6 +52,12 @@ async function totals() {
       ratings: await counted('SELECT count(*) AS n FROM dive_site_ratings'),
       subscribers: await counted('SELECT count(*) AS n FROM newsletters'),
       active: await counted('SELECT count(*) AS n FROM newsletters WHERE subscribed'),
+      articles: await counted('SELECT count(*) AS n FROM articles'),
+      publishedArticles: await counted('SELECT count(*) AS n FROM articles WHERE published'),
+      draftArticles: await counted('SELECT count(*) AS n FROM articles WHERE NOT published'),
+      reviews: await counted('SELECT count(*) AS n FROM reviews'),
+      publishedReviews: await counted('SELECT count(*) AS n FROM reviews WHERE published'),
+      draftReviews: await counted('SELECT count(*) AS n FROM reviews WHERE NOT published'),
     },
   };
 }
@@ -75,6 +88,22 @@ it('the totals follow writes of one row and of many, changes of the flag, deleti
   expect(grown.ratings).toBe(before.ratings + 30);
   expect(grown.active).toBe(before.active + 20);
 
+  // Posts copied as drafts by SQL, then one published and one withdrawn through the API.
+  for (const [table, own] of [
+    ['articles', ''],
+    ['reviews', ', price, "purchaseLink", rating'],
+  ]) {
+    await t.dataSource.query(
+      `INSERT INTO ${table} (title, slug, excerpt, content, category, "imageUrl", author, published, "createdAt"${own})
+       SELECT title || ' (kept ' || g || ')', slug || '-kept-' || g, excerpt, content, category, "imageUrl", author, false, now()${own}
+       FROM ${table}, generate_series(1, 3) g WHERE id = (SELECT min(id) FROM ${table})`,
+    );
+  }
+  const [draft] = await t.dataSource.query(`SELECT id FROM articles WHERE slug LIKE '%-kept-1'`);
+  await admin.patch(`/api/articles/${draft.id}`).send({ published: true }).expect(200);
+  await t.dataSource.query(`UPDATE reviews SET published = false WHERE id = (SELECT min(id) FROM reviews WHERE published)`);
+  await expectExact();
+
   // The flags changed: approvals, an unsubscribe and a resubscribe in one statement.
   await t.dataSource.query(`UPDATE comments SET approved = true WHERE name IN ('Kept 1', 'Kept 3', 'Kept 5')`);
   await t.dataSource.query(`UPDATE newsletters SET subscribed = NOT subscribed WHERE email IN ('kept1@example.com', 'kept3@example.com')`);
@@ -90,6 +119,8 @@ it('the totals follow writes of one row and of many, changes of the flag, deleti
   const shrunk = await expectExact();
   expect(shrunk.comments).toBeLessThan(grown.comments);
 
+  await t.dataSource.query(`DELETE FROM reviews WHERE slug LIKE '%-kept-%'`);
+  await expectExact();
   await t.dataSource.query('TRUNCATE comments, dive_site_ratings, newsletters CASCADE');
   expect((await expectExact()).comments).toBe(0);
 });
