@@ -1,3 +1,4 @@
+import { keptCounts } from 'src/lists/kept-counts';
 import { likePattern, type Page } from 'src/lists/admin-page';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -44,8 +45,15 @@ export class CommentsService {
       .addOrderBy('comment.id', 'DESC');
     if (filter !== 'all') query.where('comment.approved = :approved', { approved: filter === 'approved' });
     if (q) query.andWhere('(comment.name ILIKE :q OR comment.email ILIKE :q OR comment.content ILIKE :q)', { q: likePattern(q) });
-    const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), query.getCount()]);
+    const [rows, total] = await Promise.all([query.clone().limit(slice.limit).offset(slice.offset).getMany(), q ? query.getCount() : this.keptTotal(filter)]);
     return { rows, total };
+  }
+
+  /** How many comments a filter shows, unsearched: from the kept totals (src/lists/kept-counts.ts), not a count of every comment. */
+  private async keptTotal(filter: CommentFilter): Promise<number> {
+    const kept = await keptCounts(this.comments, ['comments', 'comments:approved']);
+    if (filter === 'approved') return kept['comments:approved'];
+    return filter === 'pending' ? kept.comments - kept['comments:approved'] : kept.comments;
   }
 
   async remove(id: number): Promise<void> {

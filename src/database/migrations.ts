@@ -36,6 +36,9 @@ import { NewsletterIssueFigures1799500000000 } from '../../migrations/1799500000
 import { ProductOffers1799800000000 } from '../../migrations/1799800000000-ProductOffers';
 import { ReportPhotoUploadStorage17999500000000 } from '../../migrations/17999500000000-ReportPhotoUploadStorage';
 import { ListScaleIndexes17999620000000 } from '../../migrations/17999620000000-ListScaleIndexes';
+import { MapAndMediaScaleIndexes17999630000000 } from '../../migrations/17999630000000-MapAndMediaScaleIndexes';
+import { KeptRowCounts17999630000001 } from '../../migrations/17999630000001-KeptRowCounts';
+import { MapRevision17999630000002 } from '../../migrations/17999630000002-MapRevision';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -76,4 +79,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ProductOffers1799800000000,
   ReportPhotoUploadStorage17999500000000,
   ListScaleIndexes17999620000000,
+  MapAndMediaScaleIndexes17999630000000,
+  KeptRowCounts17999630000001,
+  MapRevision17999630000002,
 ];

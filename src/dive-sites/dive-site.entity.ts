@@ -19,6 +19,9 @@ export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLe
 // Partial indexes of the sites by the article they link to ('Read next' of the same site): SearchWords.
 @Index('IDX_dive_sites_blog_slug', { synchronize: false })
 @Index('IDX_dive_sites_review_link', { synchronize: false })
+// The map's box and grid read from the positions alone, and the sites that mention an upload (MediaService): MapAndMediaScaleIndexes.
+@Index('IDX_dive_sites_position', { synchronize: false })
+@Index('IDX_dive_sites_upload_mentions', { synchronize: false })
 @Check('CHK_dive_sites_position_precision', `"position_precision" IN ('mark', 'approximate')`)
 @Check('CHK_dive_sites_kind', `"kind" IN ('wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other')`)
 @Check('CHK_dive_sites_access', `"access" IN ('shore', 'boat', 'both')`)

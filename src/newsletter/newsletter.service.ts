@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Not, QueryFailedError, Repository } from 'typeorm';
+import { keptCounts } from 'src/lists/kept-counts';
 import { likePattern, type Page } from 'src/lists/admin-page';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
@@ -190,12 +191,13 @@ export class NewsletterService {
   async page(q: string | undefined, slice: { limit: number; offset: number }): Promise<Page<Subscriber> & { active: number }> {
     const query = this.subscribers.createQueryBuilder('subscriber').orderBy('subscriber.createdAt', 'DESC').addOrderBy('subscriber.id', 'DESC');
     if (q) query.where('subscriber.email ILIKE :q', { q: likePattern(q) });
-    const [rows, total, active] = await Promise.all([
+    // The totals from those the database keeps (src/lists/kept-counts.ts), not a count of every subscriber; a search's is counted.
+    const [rows, kept, searched] = await Promise.all([
       query.clone().limit(slice.limit).offset(slice.offset).getMany(),
-      query.getCount(),
-      this.subscribers.countBy({ subscribed: true }),
+      keptCounts(this.subscribers, ['newsletters', 'newsletters:subscribed']),
+      q ? query.getCount() : null,
     ]);
-    return { rows, total, active };
+    return { rows, total: searched ?? kept.newsletters, active: kept['newsletters:subscribed'] };
   }
 
   async update(id: number, dto: UpdateSubscriberDto): Promise<Subscriber> {

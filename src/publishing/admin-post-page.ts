@@ -1,4 +1,5 @@
 import type { ObjectLiteral, Repository } from 'typeorm';
+import { keptCounts } from 'src/lists/kept-counts';
 import { likePattern, type Page } from 'src/lists/admin-page';
 
 /** Which posts an administrator's list shows: drafts, published (scheduled ones included), or both. */
@@ -23,6 +24,7 @@ export async function adminPostPage<T extends ObjectLiteral>(
   repository: Repository<T>,
   { status, q, video, limit, offset }: AdminPostFilter,
 ): Promise<Page<T>> {
+  const table = repository.metadata.tableName;
   const query = repository.createQueryBuilder('post');
   if (status === 'published') {
     query.where('post.published = true').orderBy('COALESCE(post.publishedAt, post.createdAt)', 'DESC');
@@ -33,6 +35,18 @@ export async function adminPostPage<T extends ObjectLiteral>(
   query.addOrderBy('post.id', 'DESC');
   if (video) query.andWhere(`COALESCE(post.videoUrl, '') <> ''`);
   if (q) query.andWhere('(post.title ILIKE :q OR post.slug ILIKE :q)', { q: likePattern(q) });
-  const [rows, total] = await Promise.all([query.clone().limit(limit).offset(offset).getMany(), query.getCount()]);
+  // Unsearched and unfiltered by video, the total is one the database keeps (src/lists/kept-counts.ts), not a count of every post.
+  const kept = !q && !video && (table === 'articles' || table === 'reviews');
+  const [rows, total] = await Promise.all([
+    query.clone().limit(limit).offset(offset).getMany(),
+    kept ? keptTotal(repository, table, status) : query.getCount(),
+  ]);
   return { rows, total };
+}
+
+async function keptTotal(repository: Repository<ObjectLiteral>, table: 'articles' | 'reviews', status: PostStatus | undefined): Promise<number> {
+  const published = `${table}:published` as const;
+  const kept = await keptCounts(repository, [table, published]);
+  if (status === 'published') return kept[published];
+  return status === 'draft' ? kept[table] - kept[published] : kept[table];
 }

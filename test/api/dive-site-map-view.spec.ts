@@ -113,6 +113,45 @@ describe('GET /api/dive-sites/map/view', () => {
   });
 });
 
+describe('GET /api/dive-sites/map', () => {
+  /** Every site as the map reads them, past the page cache (the SQL below invalidates none of its tags). */
+  const everySite = async () => decodeMapPayload((await request(t.baseUrl).get('/api/dive-sites/map').set('X-Page-Cache', 'bypass').expect(200)).body);
+  const grid = async (name: string) => (await everySite()).find((site) => site.name === name);
+
+  it('answers every change to the sites the map shows, whoever makes it (issue 46: kept under their revision)', async () => {
+    const before = await everySite();
+    expect(await grid('Grid site 1')).toMatchObject({ featured: false, latitude: -59.95 });
+
+    await t.dataSource.query(`UPDATE dive_sites SET featured = true WHERE name = 'Grid site 1'`);
+    expect(await grid('Grid site 1')).toMatchObject({ featured: true });
+
+    await t.dataSource.query(`UPDATE dive_sites SET latitude = -59.5, longitude = 61.5 WHERE name = 'Grid site 1'`);
+    expect(await grid('Grid site 1')).toMatchObject({ latitude: -59.5, longitude: 61.5 });
+
+    await t.dataSource.query(`UPDATE dive_sites SET name = 'Grid site one' WHERE name = 'Grid site 1'`);
+    expect(await grid('Grid site 1')).toBeUndefined();
+    expect(await grid('Grid site one')).toMatchObject({ featured: true });
+
+    await t.dataSource.query(`DELETE FROM dive_sites WHERE name = 'Grid site 2'`);
+    expect(await everySite()).toHaveLength(before.length - 1);
+
+    // Put back as the other tests expect them.
+    await t.dataSource.query(`UPDATE dive_sites SET name = 'Grid site 1', featured = false, latitude = -59.95, longitude = 60 WHERE name = 'Grid site one'`);
+    await t.dataSource.getRepository(DiveSite).insert({
+      name: 'Grid site 2',
+      latitude: '-59.90000',
+      longitude: '60.00000',
+      waterTemp: '2-4°C',
+      skillLevel: 'Advanced',
+      depthRange: '10-30m',
+      description: 'A test site of the grid.',
+      region: GRID,
+    });
+    expect(await everySite()).toHaveLength(before.length);
+    expect(await grid('Grid site 2')).toMatchObject({ latitude: -59.9, longitude: 60 });
+  });
+});
+
 describe('GET /api/dive-sites/map/matches', () => {
   it("answers every matching site's id by name, and their mean position", async () => {
     const answer = (await request(t.baseUrl).get('/api/dive-sites/map/matches').query({ region: GRID, search: 'Grid site 1' }).expect(200)).body;

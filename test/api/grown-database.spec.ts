@@ -227,8 +227,20 @@ describe('the grown tables are read through their indexes', () => {
 
   it("finds where a page of uploads is used from the rows that mention an upload, not every post's text", async () => {
     const explained = await plan(USES_SQL, [[1, 2, 3]]);
-    for (const table of ['articles', 'reviews']) expect([table, explained]).toEqual([table, expect.stringContaining(`IDX_${table}_upload_mentions`)]);
-    expect(explained).not.toMatch(/Seq Scan on (articles|reviews)/);
+    for (const table of ['articles', 'reviews', 'dive_sites'])
+      expect([table, explained]).toEqual([table, expect.stringContaining(`IDX_${table}_upload_mentions`)]);
+    expect(explained).not.toMatch(/Seq Scan on (articles|reviews|dive_sites)/);
+  });
+
+  it("groups the world's sites into the map's clusters from the positions' index, not every site's row", async () => {
+    // DiveSiteMapService.view's grid at zoom 3 over the world (GET /api/dive-sites/map past MAP_LIST_MAX), as TypeORM writes it.
+    const explained = await plan(
+      `SELECT COUNT(*)::int, AVG(site.latitude)::float8, AVG(site.longitude)::float8, MIN(site.id) FROM dive_sites site
+       WHERE site.latitude BETWEEN -90 AND 90 AND site.longitude BETWEEN -180 AND 180
+       GROUP BY floor(site.latitude / 10.54688), floor(site.longitude / 10.54688)`,
+    );
+    expect(explained).toContain('Index Only Scan using "IDX_dive_sites_position"');
+    expect(explained).not.toContain('Seq Scan on dive_sites');
   });
 
   it("finds an article's site video and /gear-reviews' featured site from partial indexes, not by reading every site", async () => {
