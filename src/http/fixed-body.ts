@@ -31,17 +31,23 @@ function encodingFor(request: IncomingMessage): string {
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 
 /**
- * A body that is the same on every answer (a refusal's page, RenderService.fixedBody): its bytes, its
- * ETag and its compressed forms made once, so that an answer with it costs no rendering, no hashing
- * and no compression. The decoded body and the headers are the ones the compression stage gives the
- * same text sent as usual (but its length is sent rather than the body in chunks).
+ * A whole body, known before anything is sent. A FixedBody is the same on every answer (a refusal's page,
+ * RenderService.fixedBody): its bytes, its ETag and its compressed forms are made once and kept, at
+ * zlib's best, so that an answer with it costs no rendering, no hashing and no compression. One made for
+ * a single answer (sendBody with a string) is compressed in one call, as fast as the compression stage
+ * compresses, and told its size (which the stage cannot tell the encoder: it streams). Either way the
+ * decoded body and the headers are the ones the compression stage gives the same text sent as usual,
+ * but the length is sent rather than the body in chunks.
  */
 export class FixedBody {
   readonly bytes: Buffer;
   private etag: string | false | undefined;
   private readonly encoded = new Map<string, Buffer>();
 
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    private readonly kept = true,
+  ) {
     this.bytes = Buffer.from(text, 'utf8');
   }
 
@@ -54,46 +60,46 @@ export class FixedBody {
     return this.etag;
   }
 
-  /** The bytes in `method` (br, gzip or deflate), compressed once, as small as zlib makes them. */
+  /** The bytes in `method` (br, gzip or deflate), compressed once. */
   encodedAs(method: string): Buffer {
     let body = this.encoded.get(method);
     if (!body) {
+      const size = this.bytes.length;
       body =
         method === 'br'
-          ? brotliCompressSync(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length } })
+          ? // The compression stage's quality (4) for a body made for one answer.
+            brotliCompressSync(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: this.kept ? 11 : 4, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
           : method === 'gzip'
-            ? gzipSync(this.bytes, { level: 9 })
-            : deflateSync(this.bytes, { level: 9 });
-      this.encoded.set(method, body);
+            ? gzipSync(this.bytes, { level: this.kept ? 9 : constants.Z_DEFAULT_COMPRESSION })
+            : deflateSync(this.bytes, { level: this.kept ? 9 : constants.Z_DEFAULT_COMPRESSION });
+      if (this.kept) this.encoded.set(method, body);
     }
     return body;
   }
 }
 
 /**
- * Sends `body` as the answer: a FixedBody compressed already, as the client accepts it (the compression
- * stage lets an answer with its own Content-Encoding through), or as usual (res.send) where the
- * compression stage would not compress it (HEAD, too small, no-transform, not HTML, not accepted) or
- * for a body that is not fixed (a string: rendered for this request).
+ * Sends `body` as the answer, whole: compressed already as the client accepts it (the compression stage
+ * lets an answer with its own Content-Encoding through), or as usual (res.send) where the compression
+ * stage would not compress it (HEAD, too small, no-transform, not HTML, not accepted). A FixedBody is
+ * sent as it was kept; a string (a page rendered for this answer) is compressed here in one call.
  */
 export function sendBody(request: Request, response: Response, body: FixedBody | string): void {
-  if (typeof body === 'string') {
-    response.send(body);
-    return;
-  }
+  const text = typeof body === 'string' ? body : body.text;
   const method = request.method === 'HEAD' ? 'identity' : encodingFor(request);
   if (
     method === 'identity' ||
-    body.bytes.length < COMPRESSION_THRESHOLD ||
+    (typeof body === 'string' ? Buffer.byteLength(text, 'utf8') : body.bytes.length) < COMPRESSION_THRESHOLD ||
     !String(response.getHeader('Content-Type') ?? '').startsWith('text/html') ||
     NO_TRANSFORM.test(String(response.getHeader('Cache-Control') ?? ''))
   ) {
-    response.send(body.text);
+    response.send(text);
     return;
   }
-  const etag = body.etagFor(request);
+  const whole = typeof body === 'string' ? new FixedBody(body, false) : body;
+  const etag = whole.etagFor(request);
   if (etag) response.setHeader('ETag', etag);
   response.vary('Accept-Encoding');
   response.setHeader('Content-Encoding', method);
-  response.send(body.encodedAs(method));
+  response.send(whole.encodedAs(method));
 }

@@ -94,7 +94,8 @@ export class NewsletterPagesController {
   @Header('Referrer-Policy', 'no-referrer')
   async unsubscribe(@Query('token') token: unknown, @Query('issue') issue: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
     const subscriber = await this.newsletter.unsubscribeByToken(typeof token === 'string' ? token : undefined, issueOfUnsubscribe(issue));
-    // Sent here: the 'not valid' page goes compressed already (sendBody), not compressed again for each made-up token.
+    // Sent whole (sendBody): the 'not valid' page compressed already, not again for each made-up token; the
+    // done page compressed in one call.
     sendBody(request, response, this.answer(subscriber, response));
   }
 

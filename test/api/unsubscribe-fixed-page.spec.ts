@@ -82,17 +82,39 @@ describe('one-click unsubscribe with a made-up token', () => {
       expect(decoded(answer)).toBe(decoded(reference));
     }
   });
+});
 
-  it('still unsubscribes a real subscriber, whose page names them', async () => {
-    const email = `fixed-page.${Date.now().toString(36)}@example.com`;
-    const [{ token }] = await t.dataSource.query(
-      `INSERT INTO "newsletters" ("email", "subscribed", "unsubscribeToken", "consentSource", "consentIp", "consentedAt", "confirmedAt")
-       VALUES ($1, true, $2, 'home', '127.0.0.1', now(), now()) RETURNING "unsubscribeToken" AS token`,
-      [email, `fixed-page-${Date.now().toString(36)}`],
-    );
-    const answer = await raw('POST', `/newsletter/unsubscribe?token=${token}`, 'gzip, deflate, br');
+/** A confirmed subscriber, put in by SQL: its address and unsubscribe token. */
+async function subscriber(): Promise<{ email: string; token: string }> {
+  const unique = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+  const email = `fixed-page.${unique}@example.com`;
+  const token = `fixed-page-${unique}`;
+  await t.dataSource.query(
+    `INSERT INTO "newsletters" ("email", "subscribed", "unsubscribeToken", "consentSource", "consentIp", "consentedAt", "confirmedAt")
+     VALUES ($1, true, $2, 'home', '127.0.0.1', now(), now())`,
+    [email, token],
+  );
+  return { email, token };
+}
+
+describe('one-click unsubscribe of a real subscriber', () => {
+  it.each([
+    ['br, gzip and deflate (a browser)', 'gzip, deflate, br'],
+    ['gzip only', 'gzip'],
+    ['deflate only', 'deflate'],
+    ['identity only', 'identity'],
+    ['no Accept-Encoding at all', null],
+  ])('unsubscribes and answers as the compression stage does, accepting %s', async (_label, acceptEncoding) => {
+    const { email, token } = await subscriber();
+    const answer = await raw('POST', `/newsletter/unsubscribe?token=${token}`, acceptEncoding);
     expect(answer.status).toBe(200);
     expect(decoded(answer)).toContain('You have been unsubscribed');
     expect(decoded(answer)).toContain(email);
+    const [row] = await t.dataSource.query(`SELECT "subscribed" FROM "newsletters" WHERE "email" = $1`, [email]);
+    expect(row.subscribed).toBe(false);
+    // Opening the link afterwards shows the same page, rendered and compressed as usual.
+    const reference = await raw('GET', `/newsletter/unsubscribe?token=${token}`, acceptEncoding);
+    expect(meaning(answer)).toEqual(meaning(reference));
+    expect(decoded(answer)).toBe(decoded(reference));
   });
 });
