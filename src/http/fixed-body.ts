@@ -34,8 +34,9 @@ const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
  * A whole body, known before anything is sent. A FixedBody is the same on every answer (a refusal's page,
  * RenderService.fixedBody): its bytes, its ETag and its compressed forms are made once and kept, at
  * zlib's best, so that an answer with it costs no rendering, no hashing and no compression. One made for
- * a single answer (sendBody with a string) is compressed in one call, as fast as the compression stage
- * compresses, and told its size (which the stage cannot tell the encoder: it streams). Either way the
+ * a single answer (sendBody with a string) is compressed in one call at the compression stage's quality,
+ * without the stage's stream (its set-up, events and thread-pool hop cost about half as much again as the
+ * compressing itself for an 11 KB page at brotli's quality 4: 0.36 ms against 0.24 ms). Either way the
  * decoded body and the headers are the ones the compression stage gives the same text sent as usual,
  * but the length is sent rather than the body in chunks.
  */
