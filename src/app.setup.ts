@@ -12,6 +12,7 @@ import { Clock } from './common/clock';
 import { projectRoot } from './common/project-root';
 import type { AppConfig } from './config/app.config';
 import { draining } from './http/draining';
+import { COMPRESSION_THRESHOLD } from './http/fixed-body';
 import { first, intercept, mountEdge, pipe, use, useAt } from './http/edge';
 import { fixedHeaders, withFixedHeaders } from './http/fixed-headers';
 import { formOutcomes } from './http/form-outcome-cookie';
@@ -70,7 +71,7 @@ export async function configureApp(app: INestApplication, config: AppConfig, lif
     use(requestTracking(finished)), // a request id (X-Request-Id), the access log line, the metrics, the reader count
     use(withFixedHeaders(fixedHeaders([securityHeaders(config), permissionsPolicy]))), // the security headers, recorded once at start
     metrics && use(metricsEndpoint(metrics, config.metricsToken!)), // /metrics behind its token
-    use(compression({ threshold: 1024 })), // br/gzip for what Express answers
+    use(compression({ threshold: COMPRESSION_THRESHOLD })), // br/gzip for what Express answers (a fixed page goes compressed already, src/http/fixed-body.ts)
     use(rejectNullCharacters), // a NUL or broken escape in the address or query: 400, before any route
     useAt('/assets', express.static(ASSETS_DIR(), { immutable: true, maxAge: '365d', index: false, fallthrough: true })), // the hashed build
     useAt('/media', express.static(join(projectRoot(), 'public', 'media'), { maxAge: '7d', index: false })), // the seed's illustrations

@@ -1,5 +1,6 @@
-import { Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { FixedBody, sendBody } from 'src/http/fixed-body';
 import { Html } from 'src/common/html.decorator';
 import { GUIDE_PATH } from 'src/guide/guide-content';
 import { GuideService } from 'src/guide/guide.service';
@@ -67,7 +68,10 @@ export class NewsletterPagesController {
   async unsubscribeLink(@Query('token') token: unknown, @Query('issue') issue: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
     const key = typeof token === 'string' ? token : undefined;
     const subscriber = await this.newsletter.findByToken(key);
-    if (!subscriber || !subscriber.subscribed) return this.answer(subscriber, response);
+    if (!subscriber || !subscriber.subscribed) {
+      const answer = this.answer(subscriber, response);
+      return answer instanceof FixedBody ? answer.text : answer;
+    }
     // An issue's email names the issue (issue 44 item 6): the button keeps it, so the issue counts the unsubscribe.
     const issueId = issueOfUnsubscribe(issue);
     const action = `/newsletter/unsubscribe?token=${encodeURIComponent(key!)}${issueId ? `&issue=${issueId}` : ''}`;
@@ -88,20 +92,24 @@ export class NewsletterPagesController {
   @Html()
   @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
-  async unsubscribe(@Query('token') token: unknown, @Query('issue') issue: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
-    return this.answer(await this.newsletter.unsubscribeByToken(typeof token === 'string' ? token : undefined, issueOfUnsubscribe(issue)), response);
+  async unsubscribe(@Query('token') token: unknown, @Query('issue') issue: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const subscriber = await this.newsletter.unsubscribeByToken(typeof token === 'string' ? token : undefined, issueOfUnsubscribe(issue));
+    // Sent whole (sendBody): the 'not valid' page compressed already, not again for each made-up token; the
+    // done page compressed in one call.
+    sendBody(request, response, this.answer(subscriber, response));
   }
 
   /**
    * Unsubscribed (now or before), or the link was not valid (404). Both pages are rendered once and kept
    * (RenderService.fixedPage, pageWithText): only the address changes, and one-click unsubscribes come in
-   * waves after every issue, with made-up tokens among them.
+   * waves after every issue, with made-up tokens among them. The 'not valid' page is kept compressed as
+   * well (RenderService.fixedBody).
    */
-  private answer(subscriber: Pick<Subscriber, 'email'> | null, response: Response): string {
+  private answer(subscriber: Pick<Subscriber, 'email'> | null, response: Response): FixedBody | string {
     const meta = { description: 'Newsletter unsubscribe', path: '/newsletter/unsubscribe', noindex: true };
     if (!subscriber) {
       response.status(404);
-      return this.render.fixedPage('newsletter/unsubscribe: not valid', { ...meta, title: 'Unsubscribe link not valid' }, () => (
+      return this.render.fixedBody('newsletter/unsubscribe: not valid', { ...meta, title: 'Unsubscribe link not valid' }, () => (
         <UnsubscribePage email={null} />
       ));
     }

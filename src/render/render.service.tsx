@@ -3,6 +3,7 @@ import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { SERVICE_WORKER_PATH } from 'core/offline';
+import { FixedBody } from 'src/http/fixed-body';
 import { currentFormOutcome } from 'src/http/form-outcome-cookie';
 import { FormOutcomeContext } from 'views/islands/form-outcome-context';
 import { loadIslands } from 'views/islands/Island';
@@ -32,6 +33,8 @@ export class RenderService {
   private readonly assets: AssetManifest;
   /** The pages rendered once (fixedPage, pageWithText), by key: their HTML cut at each place of the text. */
   private readonly keptPages = new Map<string, string[]>();
+  /** The fixed pages as bodies (fixedBody), by key: their ETag and compressed forms made once. */
+  private readonly keptBodies = new Map<string, FixedBody>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.assets = loadAssetManifest();
@@ -67,6 +70,21 @@ export class RenderService {
    */
   fixedPage(key: string, meta: PageMeta, body: () => ReactElement): string {
     return this.kept(key, meta, body, '');
+  }
+
+  /**
+   * fixedPage as a body to send (src/http/fixed-body.ts sendBody): kept with its ETag and its compressed
+   * forms, so that answering it costs no compression either. A request carrying a form's outcome gets
+   * its page rendered as usual (a string).
+   */
+  fixedBody(key: string, meta: PageMeta, body: () => ReactElement): FixedBody | string {
+    if (currentFormOutcome()) return this.page(meta, body());
+    let kept = this.keptBodies.get(key);
+    if (!kept) {
+      kept = new FixedBody(this.fixedPage(key, meta, body));
+      this.keptBodies.set(key, kept);
+    }
+    return kept;
   }
 
   /**
