@@ -7,7 +7,7 @@ import { correctedWords, suggestedWords } from 'src/dive-sites/search-words';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { HUMAN_ORDER } from 'src/dive-sites/dive-site-sql';
 import { DiveSitesService } from 'src/dive-sites/dive-sites.service';
-import { anySiteText, firstMatchingSiteIds } from 'src/dive-sites/dive-site-text';
+import { anySiteText } from 'src/dive-sites/dive-site-text';
 import { Product } from 'src/products/product.entity';
 import { visibleAt } from 'src/publishing/visibility';
 import { Review } from 'src/reviews/review.entity';
@@ -75,10 +75,14 @@ export class SearchService {
   async searchWithCounts(raw: string): Promise<SearchAnswer> {
     const term = raw.trim();
     if (term.length < SEARCH_MIN_LENGTH) return { results: [], counts: { article: 0, 'dive-site': 0, product: 0, review: 0 } };
-    // A term the sites' text does not hold as written is answered by the sites' own tolerant search, kept under their revision.
-    const siteMatch = firstMatchingSiteIds(this.diveSites, term, HUMAN_ORDER, SEARCH_MAX_PER_TYPE, COUNT_UP_TO, (tolerant) =>
-      this.siteSearch.searchMatch(tolerant),
-    );
+    // The sites as /dive-sites?search= finds them: the ids kept under the sites' revision (DiveSitesService.searchMatch,
+    // in the list's order), which the list 'See all' opens and the site search API read too; their first few and their
+    // number, capped as the other types' (issue 46: counting them again in SQL read 635 rows' text for 'wreck' at 100x).
+    const siteMatch = this.siteSearch.searchMatch(term).then(({ ids, corrected }) => ({
+      ids: ids.slice(0, SEARCH_MAX_PER_TYPE),
+      total: Math.min(ids.length, COUNT_UP_TO),
+      corrected,
+    }));
     const found = await this.find([term], siteMatch);
     // Found as written. The sites correct themselves: when the others find the term as written, the sites a
     // correction found are not shown; when only those were found, the others are corrected too.
@@ -105,7 +109,7 @@ export class SearchService {
    * (with its own tolerant steps), the other types holding `words` (one: the term as written; several: each
    * word somewhere in the post's text).
    */
-  private async find(words: string[], siteMatch: ReturnType<typeof firstMatchingSiteIds>): Promise<SearchAnswer> {
+  private async find(words: string[], siteMatch: Promise<{ ids: number[]; total: number; corrected?: string }>): Promise<SearchAnswer> {
     const likes = Object.fromEntries(words.map((word, index) => [`like${index}`, `%${escapeLike(word)}%`]));
     const now = this.clock.now();
     const fieldByField = (alias: string, fields: string[], like: string) => `(${fields.map((field) => `${alias}."${field}" ILIKE :${like}`).join(' OR ')})`;
