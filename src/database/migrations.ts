@@ -36,6 +36,7 @@ import { NewsletterIssueFigures1799500000000 } from '../../migrations/1799500000
 import { ProductOffers1799800000000 } from '../../migrations/1799800000000-ProductOffers';
 import { ReportPhotoUploadStorage17999500000000 } from '../../migrations/17999500000000-ReportPhotoUploadStorage';
 import { ListScaleIndexes17999620000000 } from '../../migrations/17999620000000-ListScaleIndexes';
+import { PostSearchRevision17999640000000 } from '../../migrations/17999640000000-PostSearchRevision';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -76,4 +77,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ProductOffers1799800000000,
   ReportPhotoUploadStorage17999500000000,
   ListScaleIndexes17999620000000,
+  PostSearchRevision17999640000000,
 ];
