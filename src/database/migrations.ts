@@ -39,6 +39,7 @@ import { ListScaleIndexes17999620000000 } from '../../migrations/17999620000000-
 import { MapAndMediaScaleIndexes17999630000000 } from '../../migrations/17999630000000-MapAndMediaScaleIndexes';
 import { KeptRowCounts17999630000001 } from '../../migrations/17999630000001-KeptRowCounts';
 import { MapRevision17999630000002 } from '../../migrations/17999630000002-MapRevision';
+import { PostSearchRevision17999640000000 } from '../../migrations/17999640000000-PostSearchRevision';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -82,4 +83,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   MapAndMediaScaleIndexes17999630000000,
   KeptRowCounts17999630000001,
   MapRevision17999630000002,
+  PostSearchRevision17999640000000,
 ];

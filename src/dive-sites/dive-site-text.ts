@@ -121,29 +121,3 @@ export async function anySiteText(db: Queryable, term: string): Promise<boolean>
   const [condition, like] = rawTextMatch(term.trim());
   return ((await db.query(`SELECT 1 FROM dive_sites site WHERE ${condition} LIMIT 1`, [like])) as unknown[]).length > 0;
 }
-
-/**
- * The first `limit` of the sites matchingSiteIds finds, in its order, and how many it finds, counted up to
- * `countUpTo` (a larger count reads as `countUpTo`). When the text as written finds any (the usual case), that
- * is one count that stops at `countUpTo` and one page read in the order of the sites' name index: never every
- * matching site ('reef' finds most of 24,700 sites at 100x). Otherwise `tolerant` answers (matchingSiteIds, or
- * DiveSitesService.searchMatch, which keeps its answers under the sites' revision).
- */
-export async function firstMatchingSiteIds(
-  db: Queryable,
-  rawTerm: string,
-  order: string,
-  limit: number,
-  countUpTo: number,
-  tolerant: (term: string) => Promise<SiteMatch> = (term) => matchingSiteIds(db, term, order),
-): Promise<{ ids: number[]; total: number; corrected?: string }> {
-  const term = rawTerm.trim();
-  const [condition, like] = rawTextMatch(term);
-  const [counted, first] = (await Promise.all([
-    db.query(`SELECT count(*)::int AS total FROM (SELECT 1 FROM dive_sites site WHERE ${condition} LIMIT $2) found`, [like, countUpTo]),
-    db.query(`SELECT site.id FROM dive_sites site WHERE ${condition} ORDER BY site.name ${order}, site.id LIMIT $2`, [like, limit]),
-  ])) as [{ total: number }[], { id: number }[]];
-  if (counted[0].total > 0 || term === '') return { ids: first.map((row) => row.id), total: counted[0].total };
-  const { ids, corrected } = await tolerant(term);
-  return { ids: ids.slice(0, limit), total: Math.min(ids.length, countUpTo), corrected };
-}

@@ -100,8 +100,24 @@ export class SiteOutlooksService {
     private readonly clock: Clock,
   ) {}
 
-  /** The cells with a forecast, read again only after a fetch stored something. */
-  private async storedCells(): Promise<{ stamp: string; byKey: Map<string, CellForecast> }> {
+  /** storedCells' read under way: the callers that ask while it runs (a page's outlook parts, in parallel) share it. */
+  private cellsRead: Promise<{ stamp: string; byKey: Map<string, CellForecast> }> | null = null;
+
+  /**
+   * The cells with a forecast, read again only after a fetch stored something. Issue 46: a page showing outlooks
+   * asked for the stamp 4 times at once (34 buffers each at 100x); those asking while a read runs share it, as
+   * if they had asked when it began.
+   */
+  private storedCells(): Promise<{ stamp: string; byKey: Map<string, CellForecast> }> {
+    if (!this.cellsRead) {
+      this.cellsRead = this.readStoredCells().finally(() => {
+        this.cellsRead = null;
+      });
+    }
+    return this.cellsRead;
+  }
+
+  private async readStoredCells(): Promise<{ stamp: string; byKey: Map<string, CellForecast> }> {
     const [{ stamp }]: { stamp: string }[] = await this.dataSource.query(
       `SELECT count(fetched_at) || ':' || coalesce(max(fetched_at)::text, '') || ':' || coalesce(sum(extract(epoch FROM fetched_at)), 0) AS stamp FROM forecast_cells`,
     );

@@ -85,3 +85,27 @@ describe('a search that finds what a diver means', () => {
     expect((await api('zzqqxx')).results).toEqual([]);
   });
 });
+
+describe('a search repeated while the posts change', () => {
+  it('finds a review as soon as it is edited to hold the term, and no longer once it is edited back', async () => {
+    const reviews = async () => {
+      const response = await request(t.baseUrl).get('/api/search?q=wreck').set('X-Page-Cache', 'bypass').expect(200);
+      const body = response.body as { results: (Result & { id: number })[]; counts: Record<string, number> };
+      return { ids: body.results.filter((r) => r.type === 'review').map((r) => r.id), count: body.counts.review };
+    };
+    const before = await reviews();
+    await expect(reviews()).resolves.toEqual(before);
+    expect(before.count).toBeLessThan(100);
+    const [other] = (await t.dataSource.query(
+      `SELECT id, title, "publishedAt" FROM reviews WHERE published AND (title || category || excerpt || content) NOT ILIKE '%wreck%' ORDER BY id LIMIT 1`,
+    )) as { id: number; title: string; publishedAt: Date | null }[];
+    // Edited to hold the term and dated a minute ago: the newest review found, and counted.
+    await t.dataSource.query(`UPDATE reviews SET title = title || ' (a wreck dive)', "publishedAt" = now() - interval '1 minute' WHERE id = $1`, [other.id]);
+    try {
+      await expect(reviews()).resolves.toEqual({ ids: [other.id, ...before.ids].slice(0, 3), count: before.count + 1 });
+    } finally {
+      await t.dataSource.query(`UPDATE reviews SET title = $2, "publishedAt" = $3 WHERE id = $1`, [other.id, other.title, other.publishedAt]);
+    }
+    await expect(reviews()).resolves.toEqual(before);
+  });
+});
