@@ -13,14 +13,13 @@
 // probe (bench/lib/heap-probe.cjs): the peak V8 heap against the cap (--max-old-space-size of start:prod).
 // At the end: the photos still queued and how long the queue took to drain (processed 2 at a time).
 // Writes bench/results/reports-under-load.json.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { databaseUrl } from './lib/scale.mjs';
-import { productionNodeFlags, root, serverLogLevel, startServer } from './lib/server.mjs';
+import { buildUnlessNoBuild, productionNodeFlags, root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
 import { alternatePhases, comparePhases } from './lib/writes.mjs';
 
@@ -40,10 +39,7 @@ const PHOTO_BYTES = 5 * 1024 * 1024;
 
 const log = (message) => console.log(`[reports-under-load] ${message}`);
 
-if (!args.includes('--no-build')) {
-  log('building for production (node scripts/build.mjs)');
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+buildUnlessNoBuild(args, log);
 
 /** A JPEG of noise of about 5 MB (a phone photo's size), 4:3. */
 async function fiveMegabyteJpeg() {
