@@ -2,6 +2,7 @@ import { CORRECTION_TEXT } from 'core/dive-sites/corrections';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toastShows } from '../support/admin-browser';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
+import { openSiteForm } from '../support/site-forms';
 
 /** Issue 30: 'Suggest a correction' on a site's page, without JavaScript and with it, and the admin's queue. */
 const suite = browserSuite({ as: 'admin' });
@@ -44,10 +45,7 @@ describe("'Suggest a correction'", () => {
   });
 
   it('works with JavaScript: the messages show at once, and the thanks replace the form', async () => {
-    const page = await suite.open(DESKTOP);
-    await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}#suggest-correction`);
-    await page.locator('[data-island="SuggestCorrection"][data-hydrated="true"]').waitFor();
-    const form = page.getByTestId('suggest-correction');
+    const { form } = await openSiteForm(suite, yongala.id, 'correction');
     await form.getByLabel('What to correct').selectOption('Depth');
     await form.getByLabel('What it should say').fill('14-30m to the sand');
     await form.getByLabel('Source (web address)').fill('not a link');
