@@ -3,24 +3,23 @@ import request from 'supertest';
 import { defaultPhotoAlt, REPORT_PHOTO_TEXT, REPORT_TEXT } from 'core/reports';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toastShows } from '../support/admin-browser';
-import { browserSuite, DESKTOP } from '../support/browser-suite';
-import { daysAgo, openSiteForm } from '../support/site-forms';
+import { DESKTOP } from '../support/browser-suite';
+import { daysAgo, openSiteForm, yongalaSuite } from '../support/site-forms';
 import { noiseJpeg, phoneJpeg, smallPng } from '../support/report-images';
 import { axeViolations as violations } from '../support/axe';
 
 /** Issue 45: a report's photos in the browser: the form without and with JavaScript, offline, the admin, the gallery. */
-const suite = browserSuite({ as: 'admin' });
+const suite = yongalaSuite();
 jest.setTimeout(90_000);
 let yongala: DiveSite;
 let originalImage: string | null;
 
-beforeAll(async () => {
-  yongala = await suite.t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
+beforeAll(() => {
+  yongala = suite.yongala;
   originalImage = yongala.imageUrl;
 });
 
 beforeEach(async () => {
-  await suite.t.dataSource.query('DELETE FROM rate_limits');
   await suite.t.dataSource.query('DELETE FROM condition_reports');
 });
 

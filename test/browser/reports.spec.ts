@@ -1,22 +1,15 @@
 import { REPORT_TEXT } from 'core/reports';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toastShows } from '../support/admin-browser';
-import { browserSuite, DESKTOP } from '../support/browser-suite';
-import { daysAgo, openSiteForm } from '../support/site-forms';
+import { DESKTOP } from '../support/browser-suite';
+import { daysAgo, openSiteForm, refusedThenTaken, yongalaSuite } from '../support/site-forms';
 import { axeViolations as violations } from '../support/axe';
 
 /** Issue 45: the condition report form on a site's page, without JavaScript and with it, and the admin's queue. */
-const suite = browserSuite({ as: 'admin' });
+const suite = yongalaSuite();
 jest.setTimeout(90_000);
 let yongala: DiveSite;
-
-beforeAll(async () => {
-  yongala = await suite.t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
-});
-
-beforeEach(async () => {
-  await suite.t.dataSource.query('DELETE FROM rate_limits');
-});
+beforeAll(() => ({ yongala } = suite));
 
 const stored = async () => (await suite.t.dataSource.query('SELECT visibility, comment, status FROM condition_reports ORDER BY id')) as { comment: string }[];
 
@@ -48,13 +41,14 @@ describe('the report form', () => {
   it('works with JavaScript: the server names the bad field at once, and the thanks replace the form', async () => {
     const { form } = await openSiteForm(suite, yongala.id, 'report');
     await form.getByLabel('Date dived').fill(daysAgo(suite.t, 1));
-    await form.getByLabel('What you saw (optional, no links)').fill('Book with us at www.spam-shop.com');
-    await form.getByRole('button', { name: 'Send report' }).click();
-    await form.getByText(REPORT_TEXT.noLinks).waitFor();
-    await expect(form.getByLabel('What you saw (optional, no links)').getAttribute('aria-invalid')).resolves.toBe('true');
-    await form.getByLabel('What you saw (optional, no links)').fill('Giant groper under the stern');
-    await form.getByRole('button', { name: 'Send report' }).click();
-    await form.getByRole('status').getByText(REPORT_TEXT.published).waitFor();
+    await refusedThenTaken(
+      form,
+      'report',
+      'What you saw (optional, no links)',
+      'Book with us at www.spam-shop.com',
+      REPORT_TEXT.noLinks,
+      'Giant groper under the stern',
+    );
     expect((await stored()).map((row) => row.comment)).toContain('Giant groper under the stern');
   });
 });
