@@ -21,17 +21,15 @@ import { Worker } from 'node:worker_threads';
 import { databaseUrl } from './lib/scale.mjs';
 import { buildUnlessNoBuild, productionNodeFlags, root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
-import { alternatePhases, comparePhases } from './lib/writes.mjs';
+import { alternatePhases, comparePhases, phasedResults, phaseSettings } from './lib/writes.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
 const sharp = require('sharp');
 
 const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const PHASE = quick ? 2 : 5;
-const ROUNDS = quick ? 1 : 4;
-const WARMUP = quick ? 1 : 2;
+const settings = phaseSettings(args, { phase: 2, rounds: 1, warmup: 1 }, { phase: 5, rounds: 4, warmup: 2 });
+const { phase: PHASE, rounds: ROUNDS, warmup: WARMUP } = settings;
 const CONNECTIONS = 50;
 const REPORTS_PER_SECOND = 20;
 const PHOTOS_PER_SECOND = 5;
@@ -141,13 +139,7 @@ const heapSamples = () =>
     .map((line) => JSON.parse(line));
 
 const results = {
-  quick,
-  startedAt: new Date().toISOString(),
-  node: process.version,
-  cpus: cpus().length,
-  phaseSeconds: PHASE,
-  rounds: ROUNDS,
-  connections: CONNECTIONS,
+  ...phasedResults(settings, CONNECTIONS),
   reportsPerSecond: REPORTS_PER_SECOND,
   photosPerSecond: PHOTOS_PER_SECOND,
   photoBytes: jpeg.length,
