@@ -25,10 +25,9 @@ const autocannon = require('autocannon');
 const { Client } = require('pg');
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => numberOption(args, name, fallback);
-const HITS = option('--hits', 20_000);
-const ROUNDS = option('--rounds', 3);
-const CONNECTIONS = option('--connections', 50);
+const HITS = numberOption(args, '--hits', 20_000);
+const ROUNDS = numberOption(args, '--rounds', 3);
+const CONNECTIONS = numberOption(args, '--connections', 50);
 const log = (message) => console.log(`[hit-cost] ${message}`);
 
 /** CPU clock ticks (user + system) of a process so far; 0 once it is gone. */

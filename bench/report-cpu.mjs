@@ -20,9 +20,8 @@ const { Client } = require('pg');
 const sharp = require('sharp');
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => numberOption(args, name, fallback);
-const TEXT = option('--text', 200);
-const PHOTOS = option('--photos', 40);
+const TEXT = numberOption(args, '--text', 200);
+const PHOTOS = numberOption(args, '--photos', 40);
 const PARALLEL = 4;
 const log = (message) => console.log(`[report-cpu] ${message}`);
 
