@@ -22,7 +22,7 @@ import { Worker } from 'node:worker_threads';
 import { root, serverLogLevel } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
 import { insertSubscribers, startWriteBench } from './lib/write-bench.mjs';
-import { alternatePhases, comparePhases } from './lib/writes.mjs';
+import { alternatePhases, comparePhases, phasedResults, phaseSettings } from './lib/writes.mjs';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,10 +31,8 @@ const median = (values) => {
 };
 
 const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const PHASE = quick ? 1 : 2;
-const ROUNDS = quick ? 2 : 8;
-const WARMUP = quick ? 1 : 2;
+const settings = phaseSettings(args, { phase: 1, rounds: 2, warmup: 1 }, { phase: 2, rounds: 8, warmup: 2 });
+const { phase: PHASE, rounds: ROUNDS, warmup: WARMUP } = settings;
 /** How often the target is fetched once more during a phase, to read its X-Page-Cache. */
 const SAMPLE_MS = 250;
 const CONNECTIONS = 50;
@@ -133,13 +131,7 @@ log(`starting the built server (production defaults, LOG_LEVEL ${serverLogLevel(
 const bench = await startWriteBench(args, log);
 const { server } = bench;
 const results = {
-  quick,
-  startedAt: new Date().toISOString(),
-  node: process.version,
-  cpus: cpus().length,
-  phaseSeconds: PHASE,
-  rounds: ROUNDS,
-  connections: CONNECTIONS,
+  ...phasedResults(settings, CONNECTIONS),
   rows: [],
 };
 let writer = null;

@@ -14,7 +14,6 @@
 //    (`page_cache_misses_total` of /metrics), served stale while rendering them again, and made wait for one
 //    render of their page (docs/caching.md).
 // Writes bench/results/conditions.json.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -22,7 +21,7 @@ import { join } from 'node:path';
 import { refreshForecast, startForecastStandIn } from './lib/forecast.mjs';
 import { measureLimit } from './lib/limit.mjs';
 import { databaseUrl, signIn } from './lib/scale.mjs';
-import { root, serverLogLevel, startServer } from './lib/server.mjs';
+import { buildUnlessNoBuild, root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
 
 const require = createRequire(import.meta.url);
@@ -41,10 +40,7 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-if (!args.includes('--no-build')) {
-  log('building for production (node scripts/build.mjs)');
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+buildUnlessNoBuild(args, log);
 
 const standIn = await startForecastStandIn();
 const METRICS_TOKEN = 'bench-conditions-metrics-token';

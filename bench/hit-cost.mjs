@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { refreshForecast, startForecastStandIn } from './lib/forecast.mjs';
 import { databaseUrl, signIn } from './lib/scale.mjs';
 import { startNginx } from './lib/limit.mjs';
-import { productionNodeFlags, root, startServer } from './lib/server.mjs';
+import { numberOption, productionNodeFlags, root, startServer } from './lib/server.mjs';
 import { cpuSeconds } from './lib/throughput.mjs';
 
 const require = createRequire(import.meta.url);
@@ -25,13 +25,9 @@ const autocannon = require('autocannon');
 const { Client } = require('pg');
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const HITS = option('--hits', 20_000);
-const ROUNDS = option('--rounds', 3);
-const CONNECTIONS = option('--connections', 50);
+const HITS = numberOption(args, '--hits', 20_000);
+const ROUNDS = numberOption(args, '--rounds', 3);
+const CONNECTIONS = numberOption(args, '--connections', 50);
 const log = (message) => console.log(`[hit-cost] ${message}`);
 
 /** CPU clock ticks (user + system) of a process so far; 0 once it is gone. */

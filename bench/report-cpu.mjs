@@ -7,13 +7,12 @@
 // process of the PostgreSQL (backends, WAL writer, checkpointer...), from before the first report until
 // the last one's photo is processed (the photo worker's queue drained), and divided by N.
 // Writes bench/results/report-cpu.json.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { databaseUrl } from './lib/scale.mjs';
-import { root, startServer } from './lib/server.mjs';
+import { buildUnlessNoBuild, numberOption, root, startServer } from './lib/server.mjs';
 import { cpuSeconds } from './lib/throughput.mjs';
 
 const require = createRequire(import.meta.url);
@@ -21,19 +20,12 @@ const { Client } = require('pg');
 const sharp = require('sharp');
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const TEXT = option('--text', 200);
-const PHOTOS = option('--photos', 40);
+const TEXT = numberOption(args, '--text', 200);
+const PHOTOS = numberOption(args, '--photos', 40);
 const PARALLEL = 4;
 const log = (message) => console.log(`[report-cpu] ${message}`);
 
-if (!args.includes('--no-build')) {
-  log('building for production (node scripts/build.mjs)');
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+buildUnlessNoBuild(args, log);
 
 /** utime + stime of a process, in seconds; 0 when it is gone. */
 const cpuOf = (pid) => cpuSeconds(pid) ?? 0;

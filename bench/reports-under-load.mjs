@@ -13,26 +13,23 @@
 // probe (bench/lib/heap-probe.cjs): the peak V8 heap against the cap (--max-old-space-size of start:prod).
 // At the end: the photos still queued and how long the queue took to drain (processed 2 at a time).
 // Writes bench/results/reports-under-load.json.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { databaseUrl } from './lib/scale.mjs';
-import { productionNodeFlags, root, serverLogLevel, startServer } from './lib/server.mjs';
+import { buildUnlessNoBuild, productionNodeFlags, root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureRun } from './lib/throughput.mjs';
-import { alternatePhases, comparePhases } from './lib/writes.mjs';
+import { alternatePhases, comparePhases, phasedResults, phaseSettings } from './lib/writes.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
 const sharp = require('sharp');
 
 const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const PHASE = quick ? 2 : 5;
-const ROUNDS = quick ? 1 : 4;
-const WARMUP = quick ? 1 : 2;
+const settings = phaseSettings(args, { phase: 2, rounds: 1, warmup: 1 }, { phase: 5, rounds: 4, warmup: 2 });
+const { phase: PHASE, rounds: ROUNDS, warmup: WARMUP } = settings;
 const CONNECTIONS = 50;
 const REPORTS_PER_SECOND = 20;
 const PHOTOS_PER_SECOND = 5;
@@ -40,10 +37,7 @@ const PHOTO_BYTES = 5 * 1024 * 1024;
 
 const log = (message) => console.log(`[reports-under-load] ${message}`);
 
-if (!args.includes('--no-build')) {
-  log('building for production (node scripts/build.mjs)');
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+buildUnlessNoBuild(args, log);
 
 /** A JPEG of noise of about 5 MB (a phone photo's size), 4:3. */
 async function fiveMegabyteJpeg() {
@@ -145,13 +139,7 @@ const heapSamples = () =>
     .map((line) => JSON.parse(line));
 
 const results = {
-  quick,
-  startedAt: new Date().toISOString(),
-  node: process.version,
-  cpus: cpus().length,
-  phaseSeconds: PHASE,
-  rounds: ROUNDS,
-  connections: CONNECTIONS,
+  ...phasedResults(settings, CONNECTIONS),
   reportsPerSecond: REPORTS_PER_SECOND,
   photosPerSecond: PHOTOS_PER_SECOND,
   photoBytes: jpeg.length,

@@ -10,17 +10,13 @@
 // `order` is the files in the order their first function ran, from a CPU profile sampled every 50 µs over
 // the same request (a sampled order: a file whose work is shorter than a sample can be missing from it,
 // never from the counts). Writes bench/results/request-walk.json.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, root, startServer } from './lib/server.mjs';
+import { buildUnlessNoBuild, freePort, root, startServer } from './lib/server.mjs';
 
 const log = (message) => console.log(`[request-walk] ${message}`);
-if (!process.argv.includes('--no-build')) {
-  log('building for production (node scripts/build.mjs)');
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+buildUnlessNoBuild(process.argv, log);
 
 const inspectPort = await freePort();
 process.env.BENCH_SERVER_FLAGS = `${process.env.BENCH_SERVER_FLAGS ?? ''} --inspect=127.0.0.1:${inspectPort}`;

@@ -2,7 +2,6 @@
 // `npm run bench` (or `npm run bench -- --quick`): builds for production, starts the built server on a
 // fresh embedded PostgreSQL with the seed, and measures throughput, page weight, Lighthouse, SQL per page
 // and memory. Writes bench/results/latest.json and prints a table of each. See bench/README.md.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -12,7 +11,7 @@ import { prepareReportedSite } from './lib/lighthouse-site.mjs';
 import { startForecastStandIn } from './lib/forecast.mjs';
 import { measureMemory, rssMb } from './lib/memory.mjs';
 import { measurePageWeight } from './lib/page-weight.mjs';
-import { root, serverLogLevel, startServer } from './lib/server.mjs';
+import { buildUnlessNoBuild, root, serverLogLevel, startServer } from './lib/server.mjs';
 import { measureLimit } from './lib/limit.mjs';
 import { runNewsletter } from './lib/newsletter.mjs';
 import { runScale } from './lib/scale.mjs';
@@ -22,7 +21,6 @@ import { measureWrites, WARM_WRITES } from './lib/writes.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const skipBuild = args.includes('--no-build');
 const scale = args.includes('--scale') ? Number(args[args.indexOf('--scale') + 1]) : null;
 if (scale !== null && !(Number.isInteger(scale) && scale >= 2 && scale <= 100)) throw new Error('--scale takes a whole number from 2 to 100');
 const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : 'latest.json';
@@ -60,10 +58,7 @@ const settings = quick
 
 const log = (message) => console.log(`[bench] ${message}`);
 
-if (!skipBuild) {
-  log('building for production (node scripts/build.mjs)');
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+buildUnlessNoBuild(args, log);
 
 if (scale !== null) {
   // The scale part alone (bench/lib/scale.mjs): it grows its database, so it runs on a server of its own.

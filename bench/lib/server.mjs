@@ -1,6 +1,6 @@
 // Starts the built server (dist/src/main.js) in production mode on a fresh DATA_DIR: it starts its own
 // embedded PostgreSQL, migrates and loads the seed. Used by bench/run.mjs.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,19 @@ import { join } from 'node:path';
 
 export const root = new URL('../..', import.meta.url).pathname;
 export const ADMIN_PASSWORD = 'bench-admin-password-0123';
+
+/** Builds dist/ for production (node scripts/build.mjs) unless the command line `args` holds `--no-build`. */
+export function buildUnlessNoBuild(args, log) {
+  if (args.includes('--no-build')) return;
+  log('building for production (node scripts/build.mjs)');
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The number after `name` in the command line `args`, or `fallback` where it is not given. */
+export function numberOption(args, name, fallback) {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+}
 
 /** A TCP port free on 127.0.0.1 right now (the soak, scripts/soak.mjs, uses it too). */
 export async function freePort() {

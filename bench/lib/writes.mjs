@@ -4,6 +4,7 @@
 // from its own made-up address (the server runs with TRUST_PROXY=1, so the per-address limits of the
 // public forms stay out of the way). Used by bench/run.mjs (`--writes`).
 import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cpuSeconds } from './throughput.mjs';
 
@@ -237,6 +238,26 @@ export async function measureWrites(
     rows,
   };
 }
+
+/**
+ * A phased bench's settings from its command line `args`: `quick` (`--quick`), and the phase length, rounds
+ * and warm-up (`{ phase, rounds, warmup }`, seconds) of `short` with it or of `full` without.
+ */
+export function phaseSettings(args, short, full) {
+  const quick = args.includes('--quick');
+  return { quick, ...(quick ? short : full) };
+}
+
+/** The first fields of a phased bench's results: the settings, when, and on what Node.js and how many CPUs. */
+export const phasedResults = ({ quick, phase, rounds }, connections) => ({
+  quick,
+  startedAt: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  phaseSeconds: phase,
+  rounds,
+  connections,
+});
 
 /**
  * A quiet phase and a loaded one in turn, `rounds` times (so the shared machine's drift falls on both alike):

@@ -7,34 +7,27 @@ import { HUMAN_ORDER } from 'src/dive-sites/dive-site-sql';
 import request from 'supertest';
 import { DiveSiteTextIndex1795700000000 } from '../../migrations/1795700000000-DiveSiteTextIndex';
 import { allPages } from '../support/all-pages';
-import { createTestDatabase, startTestApp, type TestApp } from '../support/test-app';
+import { appWithSites } from '../support/app-with-sites';
+import { createTestDatabase } from '../support/test-app';
 
 // SPEC section 5's text search: a case-insensitive substring of name, description, region or marine life,
 // answered from the trigram index of the four fields joined (migrations/1795700000000-DiveSiteTextIndex.ts).
-let t: TestApp;
-let sites: DiveSite[];
-
-beforeAll(async () => {
-  t = await startTestApp();
-  sites = await t.dataSource.getRepository(DiveSite).find();
-});
-
-afterAll(() => t?.close());
+const suite = appWithSites();
 
 const fieldByField = (term: string) =>
-  sites
+  suite.sites
     .filter((site) => [site.name, site.description, site.region, site.marineLife ?? ''].some((text) => text.toLowerCase().includes(term.toLowerCase())))
     .map((site) => site.id)
     .sort((a, b) => a - b);
 
 // Every page of the answer (100 sites a page): 'SHARK' alone finds more.
 const found = async (term: string) =>
-  (await allPages<{ id: number }>(t.baseUrl, `/api/dive-sites/search?q=${encodeURIComponent(term)}`)).map((site) => site.id).sort((a, b) => a - b);
+  (await allPages<{ id: number }>(suite.t.baseUrl, `/api/dive-sites/search?q=${encodeURIComponent(term)}`)).map((site) => site.id).sort((a, b) => a - b);
 
 /** SPEC section 5's substring step alone (a term it cannot find is then tried more tolerantly: search-finding.spec.ts). */
 const substring = async (term: string) =>
   (
-    await t.dataSource
+    await suite.t.dataSource
       .getRepository(DiveSite)
       .createQueryBuilder('site')
       .select('site.id')
@@ -46,7 +39,7 @@ const substring = async (term: string) =>
 
 describe('the dive-site text search', () => {
   it('finds exactly the sites with the term in one of the four fields', async () => {
-    const [first] = sites;
+    const [first] = suite.sites;
     for (const term of [first.name, 'grey nurse', 'SHARK', first.region, 'manta', 'wreck', 'no such reef anywhere']) {
       await expect(found(term)).resolves.toEqual(fieldByField(term));
     }
@@ -54,7 +47,7 @@ describe('the dive-site text search', () => {
   });
 
   it('never matches a term across two fields, whatever the term holds', async () => {
-    const site = sites.find((candidate) => candidate.description.length > 10)!;
+    const site = suite.sites.find((candidate) => candidate.description.length > 10)!;
     // The end of the name and the start of the description, with a space or the separator between them.
     const across = `${site.name.slice(-4)} ${site.description.slice(0, 4)}`;
     await expect(substring(across)).resolves.toEqual(fieldByField(across));
@@ -63,7 +56,7 @@ describe('the dive-site text search', () => {
   });
 
   it('is answered by the trigram index, not by reading every site', async () => {
-    const [sql, parameters] = t.dataSource
+    const [sql, parameters] = suite.t.dataSource
       .getRepository(DiveSite)
       .createQueryBuilder('site')
       .select('site.id')
@@ -71,7 +64,7 @@ describe('the dive-site text search', () => {
       .getQueryAndParameters();
     // 244 sites are few enough for PostgreSQL to read them all; with reading them ruled out, the plan shows
     // whether the index can answer the search's own expression.
-    const plan = await t.dataSource.transaction(async (manager) => {
+    const plan = await suite.t.dataSource.transaction(async (manager) => {
       await manager.query('SET LOCAL enable_seqscan = off');
       return (await manager.query(`EXPLAIN ${sql}`, parameters)) as { 'QUERY PLAN': string }[];
     });
@@ -82,7 +75,7 @@ describe('the dive-site text search', () => {
     // The ids the search finds in the lists' order (by name, then id), read in SQL.
     const inOrder = async (term: string) =>
       (
-        (await t.dataSource.query(
+        (await suite.t.dataSource.query(
           `SELECT site.id FROM dive_sites site WHERE ${siteTextMatch(term)[0]
             .replace(':like', '$1')
             .replace(/site\.(\w+)/g, (_, column: string) => `site."${column}"`)} ORDER BY site.name ${HUMAN_ORDER}, site.id`,
@@ -90,7 +83,7 @@ describe('the dive-site text search', () => {
         )) as { id: number }[]
       ).map((row) => row.id);
     const answer = async (path: string) => {
-      const response = await request(t.baseUrl).get(path).expect(200);
+      const response = await request(suite.t.baseUrl).get(path).expect(200);
       return { ids: (response.body as { id: number }[]).map((site) => site.id), total: Number(response.headers['x-total-count']) };
     };
     const pages = async (term: string) => {
@@ -103,7 +96,7 @@ describe('the dive-site text search', () => {
     expect(before.length).toBeGreaterThan(100);
     await expect(pages('reef')).resolves.toEqual({ ids: before.slice(0, 200), totals: [before.length, before.length] });
     // A new site first by name: the next answer has it first, and counts it.
-    const [{ id }] = (await t.dataSource.query(
+    const [{ id }] = (await suite.t.dataSource.query(
       `INSERT INTO dive_sites ("name", "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", "featured")
        SELECT '0 Reef added by the search test', "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", false
        FROM dive_sites ORDER BY id LIMIT 1 RETURNING id`,
@@ -113,14 +106,14 @@ describe('the dive-site text search', () => {
       expect(added).toEqual([id, ...before]);
       await expect(pages('reef')).resolves.toEqual({ ids: added.slice(0, 200), totals: [added.length, added.length] });
     } finally {
-      await t.dataSource.query('DELETE FROM dive_sites WHERE id = $1', [id]);
+      await suite.t.dataSource.query('DELETE FROM dive_sites WHERE id = $1', [id]);
     }
     await expect(pages('reef')).resolves.toEqual({ ids: before.slice(0, 200), totals: [before.length, before.length] });
     // Words found apart ('shark' and 'grey' in either order), ranked by the word steps: the answer is still by name.
     const words = await answer('/api/dive-sites/search?q=shark%20grey');
     expect(words.ids.length).toBeGreaterThan(0);
     const byName = (
-      (await t.dataSource.query(`SELECT id FROM dive_sites site WHERE id = ANY($1::int[]) ORDER BY site.name ${HUMAN_ORDER}, site.id`, [words.ids])) as {
+      (await suite.t.dataSource.query(`SELECT id FROM dive_sites site WHERE id = ANY($1::int[]) ORDER BY site.name ${HUMAN_ORDER}, site.id`, [words.ids])) as {
         id: number;
       }[]
     ).map((row) => row.id);

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -11,6 +10,7 @@ import { publicAddressesOnly } from 'src/outbound/address-policy';
 import { IMAGE_CACHE_ENTRIES, ImagesService, MAX_SOURCE_BYTES } from 'src/images/images.service';
 import { IMAGE_SERVICE_BUSY } from 'src/images/work-limiter';
 import { REMOTE_FETCH_OPTIONS, type RemoteFetchOptions } from 'src/images/remote-image.fetcher';
+import { bombPng } from '../support/report-images';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -45,19 +45,6 @@ function photo(width: number, height: number): sharp.Sharp {
   return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
 
-/** A valid 1x1 PNG whose header claims width x height (recomputing the header's CRC): a decompression bomb. */
-async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer(),
-  );
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
-
 async function get(src: string, params: Record<string, string> = {}, accept = 'image/jpeg') {
   const query = new URLSearchParams({ src, ...params });
   const response = await fetch(`${t.baseUrl}/img?${query}`, { headers: { Accept: accept } });
@@ -85,7 +72,7 @@ beforeAll(async () => {
   files['/drawing.svg'] = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
   files['/notes.png'] = Buffer.from('These are notes, whatever the name says.');
   files['/truncated.jpg'] = files['/photo.jpg'].subarray(0, Math.floor(files['/photo.jpg'].length / 2));
-  files['/bomb.png'] = await pngClaiming(50_000, 50_000);
+  files['/bomb.png'] = await bombPng(50_000, 50_000);
   files['/tiny.png'] = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#f80' } })
     .png()
     .toBuffer();

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { IssueFiguresData } from 'client/admin/newsletter/IssueFigures';
 import { Clock } from 'src/common/clock';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import type { TestApp } from '../support/test-app';
@@ -40,14 +41,8 @@ beforeEach(() => {
   smtp.recipient = () => ({ accept: true });
 });
 
-interface Figures {
-  delivered: number;
-  failed: number;
-  unsubscribes: number;
-  clicks: number;
-  links: { id: number; url: string; label: string; clicks: number }[];
-  daily: { day: string; clicks: number }[];
-}
+/** An issue's figures as the admin's screen reads them. */
+type Figures = IssueFiguresData;
 
 /** `emails` as the only subscribers. */
 async function subscribers(emails: string[]): Promise<{ email: string; token: string }[]> {

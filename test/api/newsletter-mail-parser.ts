@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 /**
  * Just enough MIME reading for the tests to look at a message as a person's mail program would: the
  * unfolded headers, the decoded text and HTML parts, and the attachments. (Test helper, not a spec.)
@@ -61,4 +64,23 @@ export function parseMail(raw: string): ParsedMail {
   };
   walk(top);
   return parsed;
+}
+
+/**
+ * The first message kept in the outbox folder `dir` that `wanted` picks, parsed, once the job queue has
+ * written it: looked for `tries` times, 100 ms apart, then an error saying `missing`.
+ */
+export async function keptMailIn(dir: string, wanted: (mail: ParsedMail) => boolean, tries: number, missing: string): Promise<ParsedMail> {
+  for (let i = 0; i < tries; i++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir);
+    } catch {
+      // Not made yet.
+    }
+    const mail = files.map((name) => parseMail(readFileSync(join(dir, name), 'utf8'))).find(wanted);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(missing);
 }

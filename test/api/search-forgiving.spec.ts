@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { Product } from 'src/products/product.entity';
 import { allPages } from '../support/all-pages';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { appWithSites } from '../support/app-with-sites';
 
 /**
  * Issue 47 item 4: a search that forgives. Misspelt places, regions, gear and marine life find what they
@@ -10,26 +9,19 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * Sydney's harbour and not a Darwin wreck whose story mentions Sydney; a search that finds nothing offers
  * the closest words and the ways to browse.
  */
-let t: TestApp;
-let sites: DiveSite[];
+const suite = appWithSites();
 
-beforeAll(async () => {
-  t = await startTestApp();
-  sites = await t.dataSource.getRepository(DiveSite).find();
-});
-
-afterAll(() => t?.close());
-
-const siteSearch = async (q: string) => allPages<{ id: number; name: string; region: string }>(t.baseUrl, `/api/dive-sites/search?q=${encodeURIComponent(q)}`);
+const siteSearch = async (q: string) =>
+  allPages<{ id: number; name: string; region: string }>(suite.t.baseUrl, `/api/dive-sites/search?q=${encodeURIComponent(q)}`);
 const globalSearch = async (q: string) =>
   (
-    await request(t.baseUrl)
+    await request(suite.t.baseUrl)
       .get(`/api/search?q=${encodeURIComponent(q)}`)
       .expect(200)
   ).body.results as { type: string; title: string; category: string; link: string }[];
 const page = async (q: string) =>
   (
-    await request(t.baseUrl)
+    await request(suite.t.baseUrl)
       .get(`/search?q=${encodeURIComponent(q)}`)
       .expect(200)
   ).text;
@@ -37,7 +29,7 @@ const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('<
 
 describe('misspelt places find the sites they mean', () => {
   it("'sydny' finds the Sydney sites", async () => {
-    const sydney = sites.filter((site) => site.region.includes('Sydney')).map((site) => site.id);
+    const sydney = suite.sites.filter((site) => site.region.includes('Sydney')).map((site) => site.id);
     expect(sydney.length).toBeGreaterThan(0);
     const found = (await siteSearch('sydny')).map((site) => site.id);
     expect(found).toEqual(expect.arrayContaining(sydney));
@@ -57,14 +49,14 @@ describe('misspelt places find the sites they mean', () => {
   });
 
   it("'great barier reef' finds the Great Barrier Reef's sites", async () => {
-    const reef = sites.filter((site) => site.region === 'Southern Great Barrier Reef').map((site) => site.id);
+    const reef = suite.sites.filter((site) => site.region === 'Southern Great Barrier Reef').map((site) => site.id);
     expect(reef.length).toBeGreaterThan(0);
     expect((await siteSearch('great barier reef')).map((site) => site.id)).toEqual(expect.arrayContaining(reef));
     expect((await siteSearch('barier reef great')).map((site) => site.id)).toEqual(expect.arrayContaining(reef));
   });
 
   it("'wobegong' finds the sites where wobbegongs live", async () => {
-    const withWobbegongs = sites.filter((site) => /wobbegong/i.test(`${site.description} ${site.marineLife ?? ''}`)).map((site) => site.id);
+    const withWobbegongs = suite.sites.filter((site) => /wobbegong/i.test(`${site.description} ${site.marineLife ?? ''}`)).map((site) => site.id);
     expect(withWobbegongs.length).toBeGreaterThan(0);
     expect((await siteSearch('wobegong')).map((site) => site.id).sort((a, b) => a - b)).toEqual(expect.arrayContaining(withWobbegongs));
   });
@@ -75,7 +67,7 @@ describe('misspelt gear finds the products and reviews', () => {
     ['dive computr', 'Dive Computers'],
     ['regulater', 'Regulators'],
   ])("'%s' finds the %s", async (q, category) => {
-    const products = await t.dataSource.getRepository(Product).find({ where: { category, published: true } });
+    const products = await suite.t.dataSource.getRepository(Product).find({ where: { category, published: true } });
     expect(products.length).toBeGreaterThan(0);
     const results = await globalSearch(q);
     expect(results.filter((result) => result.type === 'product').map((result) => result.title)).toEqual(

@@ -1,22 +1,35 @@
 import type { Locator, Page } from 'playwright-core';
 import { listRow, openDashboard, openSection, publishNow, toastShows } from '../support/admin-browser';
-import { browserSuite } from '../support/browser-suite';
+import { adminDashboardSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
-const suite = browserSuite({ as: 'admin' });
+const suite = adminDashboardSuite('Blog');
 let t: TestApp;
 let page: Page;
-
-beforeEach(async () => {
-  ({ t, page } = suite);
-  await openDashboard(page, t);
-  await openSection(page, 'Blog');
-});
+beforeEach(() => ({ t, page } = suite));
 
 /** Issue 44: the lists come first; 'New post' (or 'New review', 'New slide') opens the form. */
 const openNew = (name: string) => page.getByRole('button', { name, exact: true }).click();
 
 const row = (list: string, title: string): Locator => listRow(page, list, title);
+
+/**
+ * The first site given a video, and 'New slide' opened on the Carousel tab: its 'Load from Existing Video'
+ * choice, and how to choose the site's video there once it is listed.
+ */
+async function newSlideBesideSiteVideo() {
+  const [site] = await t.dataSource.query(`SELECT id, name, region FROM dive_sites ORDER BY id LIMIT 1`);
+  await t.dataSource.query(`UPDATE dive_sites SET "videoUrl" = 'https://videos.example/site-loop.mp4' WHERE id = $1`, [site.id]);
+  await page.getByRole('tab', { name: 'Carousel' }).click();
+  await openNew('New slide');
+  const source = page.getByLabel('Load from Existing Video');
+  const label = `${site.name} (${site.region})`;
+  const chooseSiteVideo = async () => {
+    await source.locator('option', { hasText: label }).waitFor({ state: 'attached' });
+    await source.selectOption({ label });
+  };
+  return { site: site as { id: number; name: string; region: string }, source, chooseSiteVideo };
+}
 
 async function publicPageText(path: string): Promise<string> {
   const response = await page.request.get(`${t.baseUrl}${path}`);
@@ -182,14 +195,9 @@ describe('carousel tab', () => {
   });
 
   it('pre-fills a new slide from an existing dive-site video', async () => {
-    const [site] = await t.dataSource.query(`SELECT id, name, region FROM dive_sites ORDER BY id LIMIT 1`);
-    await t.dataSource.query(`UPDATE dive_sites SET "videoUrl" = 'https://videos.example/site-loop.mp4' WHERE id = $1`, [site.id]);
-    await page.getByRole('tab', { name: 'Carousel' }).click();
-    await openNew('New slide');
-    const source = page.getByLabel('Load from Existing Video');
+    const { site, source, chooseSiteVideo } = await newSlideBesideSiteVideo();
     expect(await source.locator('option').first().innerText()).toBe('Create new slide from scratch');
-    await source.locator('option', { hasText: `${site.name} (${site.region})` }).waitFor({ state: 'attached' });
-    await source.selectOption({ label: `${site.name} (${site.region})` });
+    await chooseSiteVideo();
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(site.name);
     expect(await page.getByLabel('Video URL').inputValue()).toBe('https://videos.example/site-loop.mp4');
     expect(await page.getByLabel('CTA Link').inputValue()).toBe(`/dive-sites/${site.id}`);
@@ -198,13 +206,8 @@ describe('carousel tab', () => {
   });
 
   it("empties the form when 'Create new slide from scratch' is chosen after loading a video", async () => {
-    const [site] = await t.dataSource.query(`SELECT id, name, region FROM dive_sites ORDER BY id LIMIT 1`);
-    await t.dataSource.query(`UPDATE dive_sites SET "videoUrl" = 'https://videos.example/site-loop.mp4' WHERE id = $1`, [site.id]);
-    await page.getByRole('tab', { name: 'Carousel' }).click();
-    await openNew('New slide');
-    const source = page.getByLabel('Load from Existing Video');
-    await source.locator('option', { hasText: `${site.name} (${site.region})` }).waitFor({ state: 'attached' });
-    await source.selectOption({ label: `${site.name} (${site.region})` });
+    const { site, source, chooseSiteVideo } = await newSlideBesideSiteVideo();
+    await chooseSiteVideo();
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(site.name);
     await page.getByLabel('Publish to homepage (uncheck to save as draft)').uncheck();
 

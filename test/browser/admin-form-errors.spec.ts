@@ -1,18 +1,14 @@
 import type { Page } from 'playwright-core';
 import { CHECK_TEXT, NOTICE_TEXT } from 'core/dive-sites/provenance';
-import { openDashboard, openSection, toastShows } from '../support/admin-browser';
-import { browserSuite } from '../support/browser-suite';
+import { openSection, toastShows } from '../support/admin-browser';
+import { adminDashboardSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
 /** Issue 44 item 4: a form says what is wrong where it is wrong, and SPEC's toast stays. */
-const suite = browserSuite({ as: 'admin' });
+const suite = adminDashboardSuite();
 let t: TestApp;
 let page: Page;
-
-beforeEach(async () => {
-  ({ t, page } = suite);
-  await openDashboard(page, t);
-});
+beforeEach(() => ({ t, page } = suite));
 
 const openNew = async (section: string, button: string) => {
   await openSection(page, section);

@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MailService } from 'src/mail/mail.service';
-import { openDashboard, openSection, toastShows } from '../support/admin-browser';
+import { newIssueForThreeSubscribers, openSection, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
-import { parseMail } from '../api/newsletter-mail-parser';
+import { keptMailIn, type ParsedMail } from '../api/newsletter-mail-parser';
 import { axeViolations as violations } from '../support/axe';
 
 /**
@@ -19,20 +17,8 @@ const SUBJECT = 'Which issue earned';
 /** The text part of the issue's email kept in the outbox for `address`, once the send wrote it. */
 async function keptIssue(address: string): Promise<string> {
   const dir = suite.t.app.get(MailService).outboxDir;
-  for (let i = 0; i < 300; i++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir);
-    } catch {
-      // Not made yet.
-    }
-    const mail = files
-      .map((name) => parseMail(readFileSync(join(dir, name), 'utf8')))
-      .find((each) => each.headers.to === address && each.headers.subject === SUBJECT);
-    if (mail) return mail.text;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no kept issue to ${address}`);
+  const wanted = (each: ParsedMail) => each.headers.to === address && each.headers.subject === SUBJECT;
+  return (await keptMailIn(dir, wanted, 300, `no kept issue to ${address}`)).text;
 }
 
 it("sends an issue, counts a reader's click on its link per link, and Insights names the review and the issue that led to the purchase-link click", async () => {
@@ -40,14 +26,8 @@ it("sends an issue, counts a reader's click on its link per link, and Insights n
   // The review with a purchase link is the newest post, so the composer offers it first; three subscribers.
   const [review] = await t.dataSource.query(`SELECT id, slug, title FROM reviews WHERE published AND "purchaseLink" <> '' ORDER BY id LIMIT 1`);
   await t.dataSource.query(`UPDATE reviews SET "publishedAt" = now() - interval '1 minute' WHERE id = $1`, [review.id]);
-  await t.dataSource.query(`UPDATE "newsletters" SET "subscribed" = false WHERE "subscribed"`);
-  await t.dataSource.query(
-    `INSERT INTO "newsletters" ("email", "subscribed", "unsubscribeToken") SELECT 'figures.' || i || '@example.com', true, md5(random()::text || i) FROM generate_series(1, 3) AS i`,
-  );
 
-  await openDashboard(page, t);
-  await page.getByRole('tab', { name: 'Newsletter' }).click();
-  await page.getByRole('button', { name: 'New Issue' }).click();
+  await newIssueForThreeSubscribers(page, t, 'figures');
   await page.getByLabel('Subject').fill(SUBJECT);
   await page.getByRole('checkbox', { name: `Include ${review.title}` }).waitFor();
   expect(await page.getByRole('checkbox', { name: `Include ${review.title}` }).isChecked()).toBe(true);

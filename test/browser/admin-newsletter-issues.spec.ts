@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { openDashboard, toastShows } from '../support/admin-browser';
+import { newIssueForThreeSubscribers, openDashboard, toastShows } from '../support/admin-browser';
 import { browserSuite } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
 
@@ -15,13 +15,7 @@ beforeEach(async () => {
 
 it('composes, previews, tests, schedules, sends and watches an issue, then finds it in the archive', async () => {
   // Three subscribers (without SMTP_URL the messages go to the outbox folder).
-  await t.dataSource.query(`UPDATE "newsletters" SET "subscribed" = false WHERE "subscribed"`);
-  await t.dataSource.query(
-    `INSERT INTO "newsletters" ("email", "subscribed", "unsubscribeToken") SELECT 'walk.' || i || '@example.com', true, md5(random()::text || i) FROM generate_series(1, 3) AS i`,
-  );
-  await openDashboard(page, t);
-  await page.getByRole('tab', { name: 'Newsletter' }).click();
-  await page.getByRole('button', { name: 'New Issue' }).click();
+  await newIssueForThreeSubscribers(page, t, 'walk');
   await page.getByLabel('Subject').fill('Walk-through issue');
   await page.getByLabel('Preheader').fill('Seen after the subject');
   await page.getByLabel('Intro').fill('Hello **divers**.');

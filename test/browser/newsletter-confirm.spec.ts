@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { MailService } from 'src/mail/mail.service';
 import { Subscriber } from 'src/newsletter/subscriber.entity';
 import { browserSuite, DESKTOP } from '../support/browser-suite';
 import type { TestApp } from '../support/test-app';
-import { parseMail } from '../api/newsletter-mail-parser';
+import { keptMailIn, type ParsedMail } from '../api/newsletter-mail-parser';
 
 /** Double opt-in without JavaScript (issue 42, F11): the form, the emailed link, the page it opens. */
 const suite = browserSuite({ page: false });
@@ -20,22 +18,9 @@ beforeEach(async () => {
 });
 
 /** The email kept in the outbox for `address` whose subject starts so (no SMTP_URL here), once the job queue wrote it. */
-async function keptMail(address: string, subject: string): Promise<ReturnType<typeof parseMail>> {
-  const dir = t.app.get(MailService).outboxDir;
-  for (let i = 0; i < 150; i++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir);
-    } catch {
-      // Not made yet.
-    }
-    const mail = files
-      .map((name) => parseMail(readFileSync(join(dir, name), 'utf8')))
-      .find((each) => each.headers.to === address && each.headers.subject.startsWith(subject));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no kept email "${subject}" to ${address}`);
+function keptMail(address: string, subject: string): Promise<ParsedMail> {
+  const wanted = (each: ParsedMail) => each.headers.to === address && each.headers.subject.startsWith(subject);
+  return keptMailIn(t.app.get(MailService).outboxDir, wanted, 150, `no kept email "${subject}" to ${address}`);
 }
 
 async function submit(): Promise<void> {

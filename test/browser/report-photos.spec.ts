@@ -1,32 +1,27 @@
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { dayIn, defaultPhotoAlt, REPORT_PHOTO_TEXT, REPORT_TEXT } from 'core/reports';
+import { defaultPhotoAlt, REPORT_PHOTO_TEXT, REPORT_TEXT } from 'core/reports';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toastShows } from '../support/admin-browser';
-import { browserSuite, DESKTOP } from '../support/browser-suite';
+import { DESKTOP } from '../support/browser-suite';
+import { daysAgo, openSiteForm, yongalaSuite } from '../support/site-forms';
 import { noiseJpeg, phoneJpeg, smallPng } from '../support/report-images';
 import { axeViolations as violations } from '../support/axe';
 
 /** Issue 45: a report's photos in the browser: the form without and with JavaScript, offline, the admin, the gallery. */
-const suite = browserSuite({ as: 'admin' });
+const suite = yongalaSuite();
 jest.setTimeout(90_000);
 let yongala: DiveSite;
 let originalImage: string | null;
 
-beforeAll(async () => {
-  yongala = await suite.t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
+beforeAll(() => {
+  yongala = suite.yongala;
   originalImage = yongala.imageUrl;
 });
 
 beforeEach(async () => {
-  await suite.t.dataSource.query('DELETE FROM rate_limits');
   await suite.t.dataSource.query('DELETE FROM condition_reports');
 });
-
-function daysAgo(days: number): string {
-  const today = dayIn(new Date(), suite.t.config.siteTimezone);
-  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 const photos = async () => (await suite.t.dataSource.query('SELECT p.alt, p.status FROM report_photos p ORDER BY p.id')) as { alt: string; status: string }[];
 
@@ -46,7 +41,7 @@ describe('the report form with photos', () => {
     const page = await suite.open({ ...DESKTOP, javaScriptEnabled: false });
     await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}`);
     const form = page.getByTestId('site-report-form');
-    await form.getByLabel('Date dived').fill(daysAgo(1));
+    await form.getByLabel('Date dived').fill(daysAgo(suite.t, 1));
     await form.getByLabel('Visibility (metres)').fill('12');
     await form.getByLabel(photoLabel).setInputFiles({ name: 'reef.jpg', mimeType: 'image/jpeg', buffer: await smallPng() });
     await form.getByRole('button', { name: 'Send report' }).click();
@@ -66,11 +61,8 @@ describe('the report form with photos', () => {
   });
 
   it('works with JavaScript: the photo is sent with the report, its description left to the default', async () => {
-    const page = await suite.open(DESKTOP);
-    await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}#site-reports`);
-    await page.locator('[data-island="SiteReportForm"][data-hydrated="true"]').waitFor();
-    const form = page.getByTestId('site-report-form');
-    await form.getByLabel('Date dived').fill(daysAgo(2));
+    const { form } = await openSiteForm(suite, yongala.id, 'report');
+    await form.getByLabel('Date dived').fill(daysAgo(suite.t, 2));
     await form.getByLabel('Visibility (metres)').fill('20');
     await form.getByLabel('Your name to show (optional)').fill('Kim');
     await form.getByLabel(photoLabel).setInputFiles([{ name: 'groper.jpg', mimeType: 'image/jpeg', buffer: await noiseJpeg() }]);
@@ -80,16 +72,13 @@ describe('the report form with photos', () => {
     await form.getByRole('button', { name: 'Send report' }).click();
     await form.getByRole('status').getByText(`${REPORT_TEXT.published} ${REPORT_PHOTO_TEXT.waiting}`).waitFor();
     await processed();
-    expect(await photos()).toEqual([{ alt: defaultPhotoAlt('Kim', yongala.name, daysAgo(2)), status: 'pending' }]);
+    expect(await photos()).toEqual([{ alt: defaultPhotoAlt('Kim', yongala.name, daysAgo(suite.t, 2)), status: 'pending' }]);
   });
 
   it('keeps a report and its photo in the browser while offline, and sends them once when back online', async () => {
-    const page = await suite.open(DESKTOP);
-    await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}#site-reports`);
-    await page.locator('[data-island="SiteReportForm"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    const { page, form } = await openSiteForm(suite, yongala.id, 'report', 'attached');
     await page.context().setOffline(true);
-    const form = page.getByTestId('site-report-form');
-    await form.getByLabel('Date dived').fill(daysAgo(0));
+    await form.getByLabel('Date dived').fill(daysAgo(suite.t, 0));
     await form.getByLabel('Visibility (metres)').fill('25');
     await form.getByLabel(photoLabel).setInputFiles({ name: 'deck.jpg', mimeType: 'image/jpeg', buffer: await noiseJpeg() });
     await form.getByLabel('Description of photo 1').fill('Taken from the boat');
@@ -127,7 +116,7 @@ describe('the report form with photos', () => {
 async function reportWithPhotos(files: [string, Buffer][], alts: string[]): Promise<void> {
   const post = request(suite.t.baseUrl)
     .post(`/api/dive-sites/${yongala.id}/reports`)
-    .field('date', daysAgo(2))
+    .field('date', daysAgo(suite.t, 2))
     .field('visibility', '15')
     .field('current', 'light')
     .field('name', 'Kim');
@@ -204,7 +193,7 @@ describe("the admin's photos and the site's gallery", () => {
     await t.dataSource.query(`UPDATE report_photos SET status = 'approved'`);
     await t.dataSource.query(
       `INSERT INTO condition_reports ("diveSiteId", date, visibility, comment, status) VALUES ($1, $2, 8, 'Murky after rain', 'published')`,
-      [yongala.id, daysAgo(20)],
+      [yongala.id, daysAgo(suite.t, 20)],
     );
     const plain = await suite.open({ ...DESKTOP, javaScriptEnabled: false });
     await plain.goto(`${t.baseUrl}/dive-sites/${yongala.id}`);
@@ -213,7 +202,7 @@ describe("the admin's photos and the site's gallery", () => {
     const figures = gallery.locator('figure');
     await expect(figures.count()).resolves.toBe(2);
     await expect(figures.nth(0).locator('img').getAttribute('alt')).resolves.toBe('Turtle resting on the deck of the wreck');
-    await expect(figures.nth(1).locator('img').getAttribute('alt')).resolves.toBe(defaultPhotoAlt('Kim', yongala.name, daysAgo(2)));
+    await expect(figures.nth(1).locator('img').getAttribute('alt')).resolves.toBe(defaultPhotoAlt('Kim', yongala.name, daysAgo(suite.t, 2)));
     await expect(figures.nth(0).locator('figcaption').textContent()).resolves.toMatch(/^Kim, /);
     // Served through /img in SPEC's widths.
     await expect(figures.nth(0).locator('img').getAttribute('srcset')).resolves.toMatch(/\/img\?src=.*w=400 400w/);

@@ -1,27 +1,15 @@
-import { dayIn, REPORT_TEXT } from 'core/reports';
+import { REPORT_TEXT } from 'core/reports';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toastShows } from '../support/admin-browser';
-import { browserSuite, DESKTOP } from '../support/browser-suite';
+import { DESKTOP } from '../support/browser-suite';
+import { daysAgo, openSiteForm, refusedThenTaken, yongalaSuite } from '../support/site-forms';
 import { axeViolations as violations } from '../support/axe';
 
 /** Issue 45: the condition report form on a site's page, without JavaScript and with it, and the admin's queue. */
-const suite = browserSuite({ as: 'admin' });
+const suite = yongalaSuite();
 jest.setTimeout(90_000);
 let yongala: DiveSite;
-
-beforeAll(async () => {
-  yongala = await suite.t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
-});
-
-beforeEach(async () => {
-  await suite.t.dataSource.query('DELETE FROM rate_limits');
-});
-
-/** The day `days` before today as the site's zone counts it. */
-function daysAgo(days: number): string {
-  const today = dayIn(new Date(), suite.t.config.siteTimezone);
-  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
+beforeAll(() => ({ yongala } = suite));
 
 const stored = async () => (await suite.t.dataSource.query('SELECT visibility, comment, status FROM condition_reports ORDER BY id')) as { comment: string }[];
 
@@ -31,7 +19,7 @@ describe('the report form', () => {
     const page = await suite.open({ ...DESKTOP, javaScriptEnabled: false });
     await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}`);
     const form = page.getByTestId('site-report-form');
-    await form.getByLabel('Date dived').fill(daysAgo(2));
+    await form.getByLabel('Date dived').fill(daysAgo(suite.t, 2));
     await form.getByLabel('Visibility (metres)').fill('99');
     await form.getByLabel('What you saw (optional, no links)').fill('Turtles on the bow');
     await form.getByRole('button', { name: 'Send report' }).click();
@@ -51,18 +39,16 @@ describe('the report form', () => {
   });
 
   it('works with JavaScript: the server names the bad field at once, and the thanks replace the form', async () => {
-    const page = await suite.open(DESKTOP);
-    await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}#site-reports`);
-    await page.locator('[data-island="SiteReportForm"][data-hydrated="true"]').waitFor();
-    const form = page.getByTestId('site-report-form');
-    await form.getByLabel('Date dived').fill(daysAgo(1));
-    await form.getByLabel('What you saw (optional, no links)').fill('Book with us at www.spam-shop.com');
-    await form.getByRole('button', { name: 'Send report' }).click();
-    await form.getByText(REPORT_TEXT.noLinks).waitFor();
-    await expect(form.getByLabel('What you saw (optional, no links)').getAttribute('aria-invalid')).resolves.toBe('true');
-    await form.getByLabel('What you saw (optional, no links)').fill('Giant groper under the stern');
-    await form.getByRole('button', { name: 'Send report' }).click();
-    await form.getByRole('status').getByText(REPORT_TEXT.published).waitFor();
+    const { form } = await openSiteForm(suite, yongala.id, 'report');
+    await form.getByLabel('Date dived').fill(daysAgo(suite.t, 1));
+    await refusedThenTaken(
+      form,
+      'report',
+      'What you saw (optional, no links)',
+      'Book with us at www.spam-shop.com',
+      REPORT_TEXT.noLinks,
+      'Giant groper under the stern',
+    );
     expect((await stored()).map((row) => row.comment)).toContain('Giant groper under the stern');
   });
 });
@@ -70,12 +56,9 @@ describe('the report form', () => {
 describe('written offline, sent when back online', () => {
   it('keeps a report written without a connection, shows it waiting, and sends it once when the connection returns', async () => {
     await suite.t.dataSource.query('DELETE FROM condition_reports');
-    const page = await suite.open(DESKTOP);
-    await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}#site-reports`);
-    await page.locator('[data-island="SiteReportForm"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    const { page, form } = await openSiteForm(suite, yongala.id, 'report', 'attached');
     await page.context().setOffline(true);
-    const form = page.getByTestId('site-report-form');
-    await form.getByLabel('Date dived').fill(daysAgo(0));
+    await form.getByLabel('Date dived').fill(daysAgo(suite.t, 0));
     await form.getByLabel('Visibility (metres)').fill('25');
     await form.getByLabel('What you saw (optional, no links)').fill('Written on the boat');
     await form.getByRole('button', { name: 'Send report' }).click();
@@ -100,7 +83,7 @@ describe("the admin's queue on /admin/dive-sites", () => {
     await t.dataSource.query(
       `INSERT INTO condition_reports ("diveSiteId", date, visibility, comment, status) VALUES
          ($1, $2, 12, 'First waiting report', 'pending'), ($1, $2, 20, 'Second waiting report', 'pending'), ($1, $2, 5, 'Third waiting report', 'pending')`,
-      [yongala.id, daysAgo(1)],
+      [yongala.id, daysAgo(suite.t, 1)],
     );
     await page.goto(`${t.baseUrl}/admin/dive-sites`);
     const section = page.getByTestId('reports-queue');
@@ -141,7 +124,7 @@ describe('accessibility', () => {
          ($1, $2, '08:15', 15, 24.5, 'light', 'some', 'Turtles and a bull ray', 'Kim', 'published'),
          ($1, $3, NULL, 8, NULL, NULL, NULL, 'Murky after rain', NULL, 'published'),
          ($1, $2, NULL, 20, NULL, NULL, NULL, 'Waiting one', NULL, 'pending')`,
-      [yongala.id, daysAgo(2), daysAgo(20)],
+      [yongala.id, daysAgo(suite.t, 2), daysAgo(suite.t, 20)],
     );
     const visitor = await suite.open(DESKTOP);
     await visitor.goto(`${t.baseUrl}/dive-sites/${yongala.id}#site-reports`);

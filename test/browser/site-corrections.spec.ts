@@ -1,20 +1,14 @@
 import { CORRECTION_TEXT } from 'core/dive-sites/corrections';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
 import { toastShows } from '../support/admin-browser';
-import { browserSuite, DESKTOP } from '../support/browser-suite';
+import { DESKTOP } from '../support/browser-suite';
+import { openSiteForm, refusedThenTaken, yongalaSuite } from '../support/site-forms';
 
 /** Issue 30: 'Suggest a correction' on a site's page, without JavaScript and with it, and the admin's queue. */
-const suite = browserSuite({ as: 'admin' });
+const suite = yongalaSuite();
 jest.setTimeout(90_000);
 let yongala: DiveSite;
-
-beforeAll(async () => {
-  yongala = await suite.t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
-});
-
-beforeEach(async () => {
-  await suite.t.dataSource.query('DELETE FROM rate_limits');
-});
+beforeAll(() => ({ yongala } = suite));
 
 const queue = async () =>
   (await suite.t.dataSource.query('SELECT field, suggestion, "sourceUrl" FROM site_corrections ORDER BY id')) as { field: string; suggestion: string }[];
@@ -44,19 +38,10 @@ describe("'Suggest a correction'", () => {
   });
 
   it('works with JavaScript: the messages show at once, and the thanks replace the form', async () => {
-    const page = await suite.open(DESKTOP);
-    await page.goto(`${suite.t.baseUrl}/dive-sites/${yongala.id}#suggest-correction`);
-    await page.locator('[data-island="SuggestCorrection"][data-hydrated="true"]').waitFor();
-    const form = page.getByTestId('suggest-correction');
+    const { form } = await openSiteForm(suite, yongala.id, 'correction');
     await form.getByLabel('What to correct').selectOption('Depth');
     await form.getByLabel('What it should say').fill('14-30m to the sand');
-    await form.getByLabel('Source (web address)').fill('not a link');
-    await form.getByRole('button', { name: 'Send correction' }).click();
-    await form.getByText(CORRECTION_TEXT.sourceRequired).waitFor();
-    await expect(form.getByLabel('Source (web address)').getAttribute('aria-invalid')).resolves.toBe('true');
-    await form.getByLabel('Source (web address)').fill('https://www.example.org/yongala-depth');
-    await form.getByRole('button', { name: 'Send correction' }).click();
-    await form.getByRole('status').getByText(CORRECTION_TEXT.thanks).waitFor();
+    await refusedThenTaken(form, 'correction', 'Source (web address)', 'not a link', CORRECTION_TEXT.sourceRequired, 'https://www.example.org/yongala-depth');
     expect((await queue()).map((row) => row.suggestion)).toContain('14-30m to the sand');
   });
 });

@@ -71,3 +71,18 @@ export async function publishNow(page: Page): Promise<void> {
     .getByRole('button', { name: 'Publish' })
     .click();
 }
+
+/**
+ * Leaves exactly three subscribers, `${prefix}.1@example.com` to `.3` (without SMTP_URL their messages go
+ * to the outbox folder), and opens the dashboard's Newsletter tab on a new issue.
+ */
+export async function newIssueForThreeSubscribers(page: Page, t: TestApp, prefix: string): Promise<void> {
+  await t.dataSource.query(`UPDATE "newsletters" SET "subscribed" = false WHERE "subscribed"`);
+  await t.dataSource.query(
+    `INSERT INTO "newsletters" ("email", "subscribed", "unsubscribeToken") SELECT $1 || '.' || i || '@example.com', true, md5(random()::text || i) FROM generate_series(1, 3) AS i`,
+    [prefix],
+  );
+  await openDashboard(page, t);
+  await page.getByRole('tab', { name: 'Newsletter' }).click();
+  await page.getByRole('button', { name: 'New Issue' }).click();
+}

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { offlineContext, signInOnDashboard } from './admin-browser';
+import { offlineContext, openDashboard, openSection, signInOnDashboard } from './admin-browser';
 import { launchBrowser } from './browser';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -109,4 +109,17 @@ export function browserSuite({
       return context.newPage();
     },
   };
+}
+
+/**
+ * The signed-in administrator's suite whose every test starts on /admin's dashboard, and on `section` of
+ * it (from the side navigation) when one is named. The file's own beforeEach runs after it.
+ */
+export function adminDashboardSuite(section?: string): BrowserSuite {
+  const suite = browserSuite({ as: 'admin' });
+  beforeEach(async () => {
+    await openDashboard(suite.page, suite.t);
+    if (section) await openSection(suite.page, section);
+  });
+  return suite;
 }

@@ -25,6 +25,11 @@ const VIEWS: { status: ReportStatus; label: string }[] = [
 type Action = 'approve' | 'reject' | 'delete';
 type PhotoAction = 'approve' | 'reject' | 'site-picture';
 const PHOTO_DONE: Record<PhotoAction, string> = { approve: 'Photo approved', reject: 'Photo rejected', 'site-picture': "The site's picture is set" };
+/** A photo's approve and reject buttons: each one's action, look and words, and the statuses it is offered in. */
+const PHOTO_VERDICTS: { action: PhotoAction; variant: 'success' | 'outline'; text: string; from: AdminReportPhoto['status'][] }[] = [
+  { action: 'approve', variant: 'success', text: 'Approve photo', from: ['pending'] },
+  { action: 'reject', variant: 'outline', text: 'Reject photo', from: ['pending', 'approved'] },
+];
 const PHOTO_STATUS: Record<AdminReportPhoto['status'], string> = {
   processing: 'Being processed',
   pending: 'Waiting',
@@ -197,28 +202,18 @@ export function ReportsQueue() {
                             <p className="mt-1 text-xs text-slate-700">{photo.alt}</p>
                             <p className="mt-1 text-xs font-semibold text-slate-900">{PHOTO_STATUS[photo.status]}</p>
                             <p className="mt-1 flex flex-wrap gap-1">
-                              {photo.status === 'pending' && (
+                              {PHOTO_VERDICTS.filter(({ from }) => from.includes(photo.status)).map(({ action, variant, text }) => (
                                 <Button
+                                  key={action}
                                   small
-                                  variant="success"
+                                  variant={variant}
                                   disabled={photoAct.isPending}
-                                  onClick={() => runPhoto('approve', photo, report.site.name)}
-                                  aria-label={`Approve photo ${index + 1} of the report of ${report.site.name}`}
+                                  onClick={() => runPhoto(action, photo, report.site.name)}
+                                  aria-label={`${text} ${index + 1} of the report of ${report.site.name}`}
                                 >
-                                  Approve photo
+                                  {text}
                                 </Button>
-                              )}
-                              {(photo.status === 'pending' || photo.status === 'approved') && (
-                                <Button
-                                  small
-                                  variant="outline"
-                                  disabled={photoAct.isPending}
-                                  onClick={() => runPhoto('reject', photo, report.site.name)}
-                                  aria-label={`Reject photo ${index + 1} of the report of ${report.site.name}`}
-                                >
-                                  Reject photo
-                                </Button>
-                              )}
+                              ))}
                               {photo.src && photo.status !== 'rejected' && (
                                 <Button small variant="outline" disabled={photoAct.isPending} onClick={() => runPhoto('site-picture', photo, report.site.name)}>
                                   Make this the site&apos;s picture
