@@ -121,11 +121,11 @@ describe('the dive-site text search', () => {
   });
   it('gives the header search the sites the list finds, its first few and capped count following the sites as they change', async () => {
     const listed = async () => {
-      const response = await request(t.baseUrl).get('/api/dive-sites/search?q=reef&limit=3').expect(200);
+      const response = await request(suite.t.baseUrl).get('/api/dive-sites/search?q=reef&limit=3').expect(200);
       return { ids: (response.body as { id: number }[]).map((site) => site.id), total: Number(response.headers['x-total-count']) };
     };
     const searched = async () => {
-      const response = await request(t.baseUrl).get('/api/search?q=reef').set('X-Page-Cache', 'bypass').expect(200);
+      const response = await request(suite.t.baseUrl).get('/api/search?q=reef').set('X-Page-Cache', 'bypass').expect(200);
       const body = response.body as { results: { type: string; id: number }[]; counts: Record<string, number> };
       return { ids: body.results.filter((result) => result.type === 'dive-site').map((result) => result.id), total: body.counts['dive-site'] };
     };
@@ -133,7 +133,7 @@ describe('the dive-site text search', () => {
     const before = await listed();
     expect(before.total).toBeGreaterThan(101);
     await expect(searched()).resolves.toEqual({ ids: before.ids, total: 101 });
-    const [{ id }] = (await t.dataSource.query(
+    const [{ id }] = (await suite.t.dataSource.query(
       `INSERT INTO dive_sites ("name", "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", "featured")
        SELECT '0 Reef added by the header search test', "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", false
        FROM dive_sites ORDER BY id LIMIT 1 RETURNING id`,
@@ -141,7 +141,7 @@ describe('the dive-site text search', () => {
     try {
       await expect(searched()).resolves.toEqual({ ids: [id, ...before.ids.slice(0, 2)], total: 101 });
     } finally {
-      await t.dataSource.query('DELETE FROM dive_sites WHERE id = $1', [id]);
+      await suite.t.dataSource.query('DELETE FROM dive_sites WHERE id = $1', [id]);
     }
     await expect(searched()).resolves.toEqual({ ids: before.ids, total: 101 });
   });
