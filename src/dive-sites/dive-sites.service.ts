@@ -1,5 +1,3 @@
-import { dayIn, reportSummary, type ReportCurrent } from 'core/reports';
-import { siteTimeZone } from 'core/site-time';
 import { createHash } from 'node:crypto';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -27,6 +25,7 @@ import {
   type NearbySite,
 } from './dive-site-sql';
 import { assignSiteFields } from './dive-site-write';
+import { latestReports, ratingSummaries } from './site-card-extras';
 import { anySiteText, inListOrder, matchingSiteIds, siteTextMatch, type SiteMatch } from './dive-site-text';
 import type { DiveSiteFiltersDto } from './dto/dive-site-filters.dto';
 import type { DiveSiteWriteDto, UpdatePhotoDto, UpdateReviewLinkDto, UpdateVideoDto } from './dto/dive-site-write.dto';
@@ -319,32 +318,13 @@ export class DiveSitesService {
   }
 
   /** The average (one decimal) and count of the ratings of these sites; a site nobody rated is not in the map. */
-  async ratingSummaries(ids: number[]): Promise<Map<number, { average: number; count: number }>> {
-    if (ids.length === 0) return new Map();
-    // Read from each site's rating totals (kept by a trigger), not from its ratings.
-    const rows: { id: number; average: number; count: number }[] = await this.sites.query(
-      `SELECT id, round("ratingSum"::numeric / "ratingCount", 1)::float8 AS average, "ratingCount" AS count
-       FROM dive_sites WHERE id = ANY($1::int[]) AND "ratingCount" > 0`,
-      [ids],
-    );
-    return new Map(rows.map((row) => [row.id, { average: Number(row.average), count: row.count }]));
+  ratingSummaries(ids: number[]): Promise<Map<number, { average: number; count: number }>> {
+    return ratingSummaries(this.sites, ids);
   }
 
-  /**
-   * Each of these sites' newest published condition report (issue 45) as its card says it, 'vis 15 m, 2 days
-   * ago' (its age by SITE_TIMEZONE's today); a site without one is not in the map. One indexed read.
-   */
-  async latestReports(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows: { id: number; date: string; visibility: number | null; waterTemperature: number | null; current: ReportCurrent | null }[] =
-      await this.sites.query(
-        `SELECT DISTINCT ON ("diveSiteId") "diveSiteId" AS id, date::text AS date, visibility, "waterTemperature", current
-         FROM condition_reports WHERE "diveSiteId" = ANY($1::int[]) AND status = 'published'
-         ORDER BY "diveSiteId", date DESC, time DESC NULLS LAST, id DESC`,
-        [ids],
-      );
-    const today = dayIn(this.clock.now(), siteTimeZone());
-    return new Map(rows.map((row) => [row.id, reportSummary(row, today)]));
+  /** Each of these sites' newest published condition report (issue 45) as its card says it, 'vis 15 m, 2 days ago'. */
+  latestReports(ids: number[]): Promise<Map<number, string>> {
+    return latestReports(this.sites, ids, this.clock.now());
   }
 
   /**
