@@ -22,6 +22,8 @@ export { POSITION_PRECISIONS, SKILL_LEVELS, type PositionPrecision, type SkillLe
 // The map's box and grid read from the positions alone, and the sites that mention an upload (MediaService): MapAndMediaScaleIndexes.
 @Index('IDX_dive_sites_position', { synchronize: false })
 @Index('IDX_dive_sites_upload_mentions', { synchronize: false })
+// A region's cards in the lists' order with their positions, from the index alone (migration ListScaleIndexes; INCLUDE and a collation TypeORM cannot describe).
+@Index('IDX_dive_sites_region_order', { synchronize: false })
 @Check('CHK_dive_sites_position_precision', `"position_precision" IN ('mark', 'approximate')`)
 @Check('CHK_dive_sites_kind', `"kind" IN ('wreck', 'reef', 'wall', 'cave-sinkhole', 'jetty-pier', 'drift', 'other')`)
 @Check('CHK_dive_sites_access', `"access" IN ('shore', 'boat', 'both')`)

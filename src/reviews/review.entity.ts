@@ -6,6 +6,8 @@ import { Publishable } from 'src/publishing/publishable.entity';
 @Index('IDX_reviews_upload_mentions', { synchronize: false })
 // Newest first, for the administrator's pages (migration ScaleIndexesAndRatingTotals; a descending index TypeORM cannot describe).
 @Index('IDX_reviews_newest', { synchronize: false })
+// The visible posts' count from the index alone (migration ListScaleIndexes; a partial index TypeORM cannot describe).
+@Index('IDX_reviews_published_times', { synchronize: false })
 @Index(['published', 'publishedAt'])
 // Expression indexes TypeORM cannot describe: declared so the schema leaves them alone (migration NewestFirstIndexes).
 @Index('IDX_reviews_published_newest', { synchronize: false })
