@@ -73,7 +73,10 @@ describe('the photo worker', () => {
     expect(pid).not.toBe(process.pid);
     expect(getPriority(pid)).toBe(19);
     // Its database work too: the embedded PostgreSQL's process serving the worker's connection is at 19.
-    const backends: { pid: number }[] = await t.dataSource.query(`SELECT pid FROM pg_stat_activity WHERE application_name = 'report-photo-worker'`);
+    // (One PostgreSQL serves every test file, each its own database: this app's worker is the one on this one.)
+    const backends: { pid: number }[] = await t.dataSource.query(
+      `SELECT pid FROM pg_stat_activity WHERE application_name = 'report-photo-worker' AND datname = current_database()`,
+    );
     expect(backends).toHaveLength(1);
     expect(getPriority(backends[0].pid)).toBe(19);
     expect(photo.status).toBe('pending');
