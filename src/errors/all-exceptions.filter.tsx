@@ -61,32 +61,6 @@ function toErrorBody(exception: unknown): ErrorBody {
   return errorBody(500, STATUS_TEXT[500]);
 }
 
-/** The ETags of the error bodies sent lately, by their JSON: the same few bodies answer most refusals. */
-const errorEtags = new Map<string, string | false>();
-
-/**
- * `response.json(body)`, as Express sends it, but with the ETag of a body sent before taken from
- * errorEtags rather than hashed again: Express's own 'etag fn' on the same bytes, so the same header.
- * An app with JSON settings of its own (replacer, spaces, escape) is left to Express.
- */
-function sendJson(request: Request, response: Response, body: ErrorBody): void {
-  const app = request.app;
-  if (app.get('json replacer') !== undefined || app.get('json spaces') !== undefined || app.get('json escape')) {
-    response.json(body);
-    return;
-  }
-  const text = JSON.stringify(body);
-  let etag = errorEtags.get(text);
-  if (etag === undefined) {
-    const etagFn = app.get('etag fn') as ((bytes: Buffer) => string) | undefined;
-    etag = typeof etagFn === 'function' ? etagFn(Buffer.from(text, 'utf8')) : false;
-    if (errorEtags.size >= 500) errorEtags.clear();
-    errorEtags.set(text, etag);
-  }
-  if (etag && !response.hasHeader('ETag')) response.setHeader('ETag', etag);
-  response.send(text);
-}
-
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
@@ -112,7 +86,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // A handler may have named its own type and file name (a CSV or GPX export) before failing.
     response.removeHeader('Content-Disposition');
     if (wantsJson) {
-      sendJson(request, response.status(body.statusCode).type('application/json'), body);
+      response.status(body.statusCode).type('application/json').json(body);
       return;
     }
     const page =
