@@ -37,6 +37,17 @@ const substring = async (term: string) =>
     .map((site) => site.id)
     .sort((a, b) => a - b);
 
+/** A new site named `name` (first by name when it starts with '0'), a copy of the first site otherwise, written by SQL. */
+async function addSiteNamed(name: string): Promise<number> {
+  const [{ id }] = (await suite.t.dataSource.query(
+    `INSERT INTO dive_sites ("name", "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", "featured")
+     SELECT $1, "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", false
+     FROM dive_sites ORDER BY id LIMIT 1 RETURNING id`,
+    [name],
+  )) as { id: number }[];
+  return id;
+}
+
 describe('the dive-site text search', () => {
   it('finds exactly the sites with the term in one of the four fields', async () => {
     const [first] = suite.sites;
@@ -96,11 +107,7 @@ describe('the dive-site text search', () => {
     expect(before.length).toBeGreaterThan(100);
     await expect(pages('reef')).resolves.toEqual({ ids: before.slice(0, 200), totals: [before.length, before.length] });
     // A new site first by name: the next answer has it first, and counts it.
-    const [{ id }] = (await suite.t.dataSource.query(
-      `INSERT INTO dive_sites ("name", "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", "featured")
-       SELECT '0 Reef added by the search test', "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", false
-       FROM dive_sites ORDER BY id LIMIT 1 RETURNING id`,
-    )) as { id: number }[];
+    const id = await addSiteNamed('0 Reef added by the search test');
     try {
       const added = await inOrder('reef');
       expect(added).toEqual([id, ...before]);
@@ -133,11 +140,7 @@ describe('the dive-site text search', () => {
     const before = await listed();
     expect(before.total).toBeGreaterThan(101);
     await expect(searched()).resolves.toEqual({ ids: before.ids, total: 101 });
-    const [{ id }] = (await suite.t.dataSource.query(
-      `INSERT INTO dive_sites ("name", "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", "featured")
-       SELECT '0 Reef added by the header search test', "latitude", "longitude", "waterTemp", "skillLevel", "depthRange", "description", "region", "visibility", "bestTime", "marineLife", "hazards", "facilities", "imageUrl", false
-       FROM dive_sites ORDER BY id LIMIT 1 RETURNING id`,
-    )) as { id: number }[];
+    const id = await addSiteNamed('0 Reef added by the header search test');
     try {
       await expect(searched()).resolves.toEqual({ ids: [id, ...before.ids.slice(0, 2)], total: 101 });
     } finally {
