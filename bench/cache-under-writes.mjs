@@ -12,9 +12,10 @@
 // comment on an article that does not exist (the same), and a newsletter sign-up with no valid address
 // (400). The unsubscribes are RFC 8058 one-click POSTs (`List-Unsubscribe=One-Click`) with the token of a
 // real subscriber (inserted by SQL beforehand), each subscriber once. The writes are sent from a worker
-// thread at a fixed pace, so that autocannon's work does not hold them back; their answers are counted by
-// status. Four times a second during each phase the target is fetched once more and its X-Page-Cache read: the
-// share of 'hit' says whether the cache stayed full. Writes bench/results/cache-under-writes.json.
+// thread at a fixed pace, so that autocannon's work does not hold them back, in plain http at nice 19
+// (bench/lib/post.cjs says why); their answers are counted by status. Four times a second during each phase
+// the target is fetched once more and its X-Page-Cache read: the share of 'hit' says whether the cache
+// stayed full. Writes bench/results/cache-under-writes.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -51,17 +52,22 @@ const log = (message) => console.log(`[cache-under-writes] ${message}`);
  */
 const WRITER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { lowestPriority, poster } = require(workerData.postModule);
 const { base, tokens } = workerData;
+lowestPriority();
+const { post } = poster();
 let timer = null;
 let next = 0;
 let counts = {};
 let sent = 0;
 let pending = 0;
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const json = { 'content-type': 'application/json' };
 const refused = [
-  () => fetch(base + '/newsletter/unsubscribe?token=bogus-' + sent, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }),
-  () => fetch(base + '/api/dive-sites/999999999/ratings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rating: 5 }) }),
-  () => fetch(base + '/api/articles/999999999/comments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'A reader', content: 'Hello' }) }),
-  () => fetch(base + '/api/newsletter/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'not an address' }) }),
+  () => post(base + '/newsletter/unsubscribe?token=bogus-' + sent, { headers: form, body: 'List-Unsubscribe=One-Click' }),
+  () => post(base + '/api/dive-sites/999999999/ratings', { headers: json, body: JSON.stringify({ rating: 5 }) }),
+  () => post(base + '/api/articles/999999999/comments', { headers: json, body: JSON.stringify({ name: 'A reader', content: 'Hello' }) }),
+  () => post(base + '/api/newsletter/subscribe', { headers: json, body: JSON.stringify({ email: 'not an address' }) }),
 ];
 function send(kind) {
   // This phase's counts: an answer that comes late is still counted in its own phase.
@@ -70,13 +76,13 @@ function send(kind) {
   if (kind === 'unsubscribe') {
     const token = tokens[next++];
     if (!token) { mine['no token left'] = (mine['no token left'] ?? 0) + 1; return; }
-    answer = fetch(base + '/newsletter/unsubscribe?token=' + encodeURIComponent(token), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    answer = post(base + '/newsletter/unsubscribe?token=' + encodeURIComponent(token), { headers: form, body: 'List-Unsubscribe=One-Click' });
   } else answer = refused[sent % refused.length]();
   sent++;
   pending++;
   answer
     .then(
-      async (response) => { await response.arrayBuffer(); mine[response.status] = (mine[response.status] ?? 0) + 1; },
+      (status) => { mine[status] = (mine[status] ?? 0) + 1; },
       (error) => { mine[error.message] = (mine[error.message] ?? 0) + 1; },
     )
     .finally(() => pending--);
@@ -137,7 +143,7 @@ const results = {
 let writer = null;
 try {
   const tokens = await insertSubscribers(bench.db, unsubscribesNeeded, 'bench-reader');
-  writer = new Worker(WRITER, { eval: true, workerData: { base: server.url, tokens } });
+  writer = new Worker(WRITER, { eval: true, workerData: { base: server.url, tokens, postModule: join(root, 'bench', 'lib', 'post.cjs') } });
   /** Starts the writer on `start` ({ kind, perSecond }); answers a function that stops it and gives its counts. */
   const startWrites = (start) => {
     writer.postMessage({ start });

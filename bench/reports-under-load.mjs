@@ -6,10 +6,11 @@
 // that each report can come from its own network (X-Forwarded-For), as divers' do, instead of the rate
 // limit refusing all but five.
 // The load: 20 reports a second, spread over every site, 5 of them multipart with one 5 MB JPEG (made
-// here with sharp: noise, so it does not compress away), sent at a fixed pace from a worker thread and
-// counted by status. The target: a site's page (/dive-sites/{id}) and the site list, autocannon with 50
-// connections, ROUNDS rounds of a quiet phase and a loaded one, PHASE seconds each, in turn; the ratio is
-// the loaded phases' requests over the quiet ones'. The server's memory is read every 200 ms by a preloaded
+// here with sharp: noise, so it does not compress away), sent at a fixed pace from a worker thread (plain
+// http at nice 19, bench/lib/post.cjs says why) and counted by status. The target: a site's page
+// (/dive-sites/{id}) and the site list, autocannon with 50 connections, ROUNDS rounds of a quiet phase and
+// a loaded one, PHASE seconds each, in turn; the ratio is the loaded phases' requests over the quiet ones'.
+// The server's memory is read every 200 ms by a preloaded
 // probe (bench/lib/heap-probe.cjs): the peak V8 heap against the cap (--max-old-space-size of start:prod).
 // At the end: the photos still queued and how long the queue took to drain (processed 2 at a time).
 // Writes bench/results/reports-under-load.json.
@@ -59,8 +60,11 @@ async function fiveMegabyteJpeg() {
  */
 const WRITER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { lowestPriority, multipart, poster } = require(workerData.postModule);
 const { base, siteIds, photo, perSecond, photosPerSecond, date } = workerData;
-const photoBlob = new Blob([photo], { type: 'image/jpeg' });
+lowestPriority();
+const { post } = poster();
+const photoBytes = Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength);
 let timer = null;
 let counts = {};
 let durations = { photo: [], text: [] };
@@ -74,24 +78,21 @@ function send() {
   const siteId = siteIds[n % siteIds.length];
   const withPhoto = n % Math.round(perSecond / photosPerSecond) === 0;
   const fields = { date, visibility: String(5 + (n % 20)), current: 'light', comment: 'Bench report ' + n };
-  let init;
+  const from = { 'x-forwarded-for': address(n + 1) };
+  let request;
   if (withPhoto) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('photoAlt', 'Bench photo ' + n);
-    form.append('photos', photoBlob, 'bench-' + n + '.jpg');
-    init = { method: 'POST', body: form, headers: { 'x-forwarded-for': address(n + 1) } };
+    const { headers, body } = multipart({ ...fields, photoAlt: 'Bench photo ' + n }, { field: 'photos', name: 'bench-' + n + '.jpg', type: 'image/jpeg', bytes: photoBytes });
+    request = { headers: { ...headers, ...from }, body };
   } else {
-    init = { method: 'POST', body: JSON.stringify(fields), headers: { 'content-type': 'application/json', 'x-forwarded-for': address(n + 1) } };
+    request = { headers: { 'content-type': 'application/json', ...from }, body: JSON.stringify(fields) };
   }
   pending++;
   const key = (withPhoto ? 'photo ' : 'text ');
   const start = performance.now();
-  fetch(base + '/api/dive-sites/' + siteId + '/reports', init)
+  post(base + '/api/dive-sites/' + siteId + '/reports', request)
     .then(
-      async (response) => {
-        await response.arrayBuffer();
-        mine[key + response.status] = (mine[key + response.status] ?? 0) + 1;
+      (status) => {
+        mine[key + status] = (mine[key + status] ?? 0) + 1;
         took[withPhoto ? 'photo' : 'text'].push(Math.round(performance.now() - start));
       },
       (error) => { mine[key + error.message] = (mine[key + error.message] ?? 0) + 1; },
@@ -185,7 +186,7 @@ try {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   writer = new Worker(WRITER, {
     eval: true,
-    workerData: { base: server.url, siteIds, photo: jpeg, perSecond: REPORTS_PER_SECOND, photosPerSecond: PHOTOS_PER_SECOND, date: yesterday },
+    workerData: { base: server.url, postModule: join(root, 'bench', 'lib', 'post.cjs'), siteIds, photo: jpeg, perSecond: REPORTS_PER_SECOND, photosPerSecond: PHOTOS_PER_SECOND, date: yesterday },
   });
   const startWrites = () => {
     writer.postMessage('start');
