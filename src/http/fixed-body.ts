@@ -13,9 +13,13 @@ const Negotiator = createRequire(require.resolve('compression'))('negotiator') a
 const SUPPORTED = ['br', 'gzip', 'deflate', 'identity'];
 const PREFERRED = ['br', 'gzip'];
 
-/** The encoding the compression stage would choose for an Accept-Encoding header, by header (clients send a handful). */
+/**
+ * The encoding the compression stage would choose for an Accept-Encoding header, by header (clients send a
+ * handful): also what a page cache hit is sent in (src/http/page-cache.middleware.ts), so that a hit and the
+ * render before it choose alike ('gzip, deflate, br', as browsers send it: brotli for both).
+ */
 const chosen = new Map<string, string>();
-function encodingFor(request: IncomingMessage): string {
+export function encodingFor(request: IncomingMessage): string {
   const header = request.headers['accept-encoding'];
   // No Accept-Encoding at all: the compression stage sends it as it is (its enforceEncoding).
   if (!header) return 'identity';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isAdminPath, isApiPath } from 'core/request-kind';
 import { answerKeepUntil, gatheredTags, startGathering } from 'src/common/cache-tags';
 import type { AppConfig } from 'src/config/app.config';
@@ -9,6 +9,7 @@ import { ENTRY_TTL_MS, etagOf, type CachedPage, type PageCacheService } from 'sr
 import { countSqlQueries } from 'src/page-cache/sql-count';
 import type { FirstAnswer } from './answer-first';
 import { hasCookie, signedInTest } from './cookies';
+import { COMPRESSION_THRESHOLD, encodingFor } from './fixed-body';
 import { FORM_OUTCOME_COOKIE } from './form-outcome-cookie';
 import { newRequestId, routeOf, type RequestFinished } from './logging';
 
@@ -60,29 +61,13 @@ function isHtml(response: Response): boolean {
 /** Pages and the feeds (/rss.xml, /sitemap.xml): what anonymous visitors and crawlers fetch outside the API. */
 const PAGE_TYPES = /^(text\/html|application\/xml|application\/rss\+xml)\b/;
 
-/** The encodings a client accepts, by its Accept-Encoding header: browsers send a handful of distinct ones. */
-const negotiated = new Map<string, string | false>();
-/** Express's own negotiation (the `accepts` package), run on the bare request: it reads only its headers. */
-const acceptsEncodings = express.request.acceptsEncodings as (this: IncomingMessage, ...encodings: string[]) => string | false;
-
-function acceptedEncoding(request: IncomingMessage): string | false {
-  const header = request.headers['accept-encoding'] ?? '';
-  let accepted = negotiated.get(header);
-  if (accepted === undefined) {
-    accepted = acceptsEncodings.call(request, 'br', 'gzip', 'identity');
-    if (negotiated.size >= 100) negotiated.clear();
-    negotiated.set(header, accepted);
-  }
-  return accepted;
-}
-
 /**
  * The kept body as the client accepts it: compressed once per kept answer and reused, so a hit costs no
  * compression.
  */
 function encoded(request: IncomingMessage, page: CachedPage): { body: Buffer; encoding: string | null } {
-  if (page.body.length < 1024) return { body: page.body, encoding: null };
-  const accepted = acceptedEncoding(request);
+  if (page.body.length < COMPRESSION_THRESHOLD) return { body: page.body, encoding: null };
+  const accepted = encodingFor(request);
   if (accepted === 'br') {
     page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } });
     return { body: page.br, encoding: 'br' };
@@ -90,6 +75,10 @@ function encoded(request: IncomingMessage, page: CachedPage): { body: Buffer; en
   if (accepted === 'gzip') {
     page.gzip ??= gzipSync(page.body);
     return { body: page.gzip, encoding: 'gzip' };
+  }
+  if (accepted === 'deflate') {
+    page.deflate ??= deflateSync(page.body);
+    return { body: page.deflate, encoding: 'deflate' };
   }
   return { body: page.body, encoding: null };
 }

@@ -54,6 +54,7 @@ export interface CachedPage {
   /** The body compressed, made on the first hit that accepts it (the byte bound counts only `body`). */
   gzip?: Buffer;
   br?: Buffer;
+  deflate?: Buffer;
 }
 
 /** Tags a write changed, or null for everything. */

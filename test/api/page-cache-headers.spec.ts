@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import request from 'supertest';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -191,6 +193,42 @@ describe('a kept answer is the same answer', () => {
       expect(hit.headers['x-page-cache']).toBe('hit');
       expect(kept(hit.headers)).toEqual(kept(first.headers));
       expect(hit.text).toBe(first.text);
+    }
+  });
+
+  it('sends a hit in the encoding its render was sent in, for what browsers and other clients accept', async () => {
+    /** A GET over bare node:http (no client decoding or rewriting): status, encoding and the decoded body. */
+    const get = (path: string, acceptEncoding: string) =>
+      new Promise<{ cache: string; encoding: string; text: string }>((resolve, reject) => {
+        const url = new URL(path, app.baseUrl);
+        const sent = httpRequest(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const encoding = String(response.headers['content-encoding'] ?? 'identity');
+            const body = Buffer.concat(chunks);
+            const decode = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync }[encoding] ?? ((bytes: Buffer) => bytes);
+            resolve({ cache: String(response.headers['x-page-cache']), encoding, text: decode(body).toString('utf8') });
+          });
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+    // Chrome's and Firefox's header (all at q=1: the server's preference, brotli), Safari's older one, a client
+    // preferring gzip, one taking deflate only, and one taking nothing compressed.
+    const headers = ['gzip, deflate, br, zstd', 'gzip, deflate, br', 'br;q=0.5, gzip', 'deflate', 'identity'];
+    const expected = ['br', 'br', 'gzip', 'deflate', 'identity'];
+    for (const path of ['/blog', '/dive-sites', '/api/articles', '/rss.xml']) {
+      for (const [index, acceptEncoding] of headers.entries()) {
+        app.app.get(PageCacheService).clear();
+        // Emptied, the cache keeps nothing until the publishing schedule is read again: until another page is kept.
+        for (let attempt = 0; (await request(app.baseUrl).get('/about')).headers['x-page-cache'] !== 'hit'; attempt++) expect(attempt).toBeLessThan(50);
+        const render = await get(path, acceptEncoding);
+        const hit = await get(path, acceptEncoding);
+        expect([path, acceptEncoding, render.cache, hit.cache]).toEqual([path, acceptEncoding, 'miss', 'hit']);
+        expect([path, acceptEncoding, render.encoding, hit.encoding]).toEqual([path, acceptEncoding, expected[index], expected[index]]);
+        expect(hit.text).toBe(render.text);
+      }
     }
   });
 });
