@@ -1,5 +1,6 @@
 import type { ArticleListItem } from 'core/api/articles';
 import { DEFAULT_SITE_TIMEZONE, fromZonedInput, toZonedInput } from 'core/site-time';
+import { textOrNull } from '../form-text';
 
 /** The fields every post form has (articles and reviews), as the inputs hold them: text. */
 export interface PostForm {
@@ -42,9 +43,6 @@ export interface PostFormKind<P, F extends PostForm> {
   urlProblem: (form: F) => string | null;
   payload: (form: F, publish: boolean, timeZone: string) => Record<string, unknown>;
 }
-
-/** Blank optional text goes as null, so the server fills it in (slug, excerpt, author) or leaves it empty. */
-export const textOrNull = (value: string) => value.trim() || null;
 
 /**
  * The shared part of a POST/PATCH body. Blank slug and excerpt go as null so the server generates them

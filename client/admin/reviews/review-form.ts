@@ -1,6 +1,7 @@
 import type { ReviewResponse } from 'core/api/reviews';
 import { REVIEW_REQUIREMENTS, fieldProblems, saveProblem } from 'core/publishing';
-import { EMPTY_POST_FORM, postPayload, postToForm, textOrNull, type PostForm, type PostFormKind } from '../content/post-form';
+import { EMPTY_POST_FORM, postPayload, postToForm, type PostForm, type PostFormKind } from '../content/post-form';
+import { textOrNull } from '../form-text';
 import { firstDevelopmentUrl } from '../urls';
 
 export interface ReviewForm extends PostForm {
