@@ -1,4 +1,5 @@
 import type { ArticleListItem } from 'core/api/articles';
+import type { PublishRequirements } from 'core/publishing';
 import { DEFAULT_SITE_TIMEZONE, fromZonedInput, toZonedInput } from 'core/site-time';
 import { textOrNull } from '../form-text';
 
@@ -35,10 +36,8 @@ export interface PostFormKind<P, F extends PostForm> {
   empty: F;
   /** The post as the form holds it, its date as the clock reads in the site's zone. */
   toForm: (post: P, timeZone: string) => F;
-  /** The message that stops a save (what publishing needs), or null. */
-  problem: (form: F, publish: boolean) => string | null;
-  /** Each field that stops the save, with its message (shown under the field). */
-  fieldProblems: (form: F, publish: boolean) => Record<string, string>;
+  /** What publishing needs: the tab derives the message that stops a save and each field's own message from it. */
+  requirements: PublishRequirements<keyof F & string>;
   /** A URL on a development host, named, or null. */
   urlProblem: (form: F) => string | null;
   payload: (form: F, publish: boolean, timeZone: string) => Record<string, unknown>;
