@@ -1,3 +1,6 @@
+/** A layer rule: no file whose path matches `from` imports one whose path matches `to`. */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
+
 /**
  * Which folder may import which (npm run lint:deps, part of npm test). The layers, lowest first:
  *   core/     pure code both sides run (filters, text helpers, URL checks, rules and messages, API types)
@@ -25,42 +28,21 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    {
-      name: 'core-is-pure',
-      comment: 'core/ runs on the server and in the browser: it imports nothing of the application.',
-      severity: 'error',
-      from: { path: '^core/' },
-      to: { path: '^(src|views|client|migrations|test|bench|scripts)/' },
-    },
-    {
-      name: 'client-only-core',
-      comment: 'Browser code may use core/, never the server or its views.',
-      severity: 'error',
-      from: { path: '^client/' },
-      to: { path: '^(src|views|migrations)/' },
-    },
-    {
-      name: 'views-not-server',
-      comment: 'Views render what the server hands them: they use core/ and the islands, never src/.',
-      severity: 'error',
-      from: { path: '^views/' },
-      to: { path: '^(src|migrations)/' },
-    },
-    {
-      name: 'server-not-client',
-      comment: 'The server reaches browser code only through the views (the island registry).',
-      severity: 'error',
-      from: { path: '^src/' },
-      to: { path: '^client/' },
-    },
-    {
-      name: 'server-root-on-top',
-      comment:
-        "src/'s own files (main.ts, app.module.ts, app.setup.ts) assemble the features: no feature folder imports them back (the loop src/api-docs had through src/metadata.ts).",
-      severity: 'error',
-      from: { path: '^src/[^/]+/' },
-      to: { path: '^src/[^/]+[.]tsx?$' },
-    },
+    forbid(
+      'core-is-pure',
+      'core/ runs on the server and in the browser: it imports nothing of the application.',
+      '^core/',
+      '^(src|views|client|migrations|test|bench|scripts)/',
+    ),
+    forbid('client-only-core', 'Browser code may use core/, never the server or its views.', '^client/', '^(src|views|migrations)/'),
+    forbid('views-not-server', 'Views render what the server hands them: they use core/ and the islands, never src/.', '^views/', '^(src|migrations)/'),
+    forbid('server-not-client', 'The server reaches browser code only through the views (the island registry).', '^src/', '^client/'),
+    forbid(
+      'server-root-on-top',
+      "src/'s own files (main.ts, app.module.ts, app.setup.ts) assemble the features: no feature folder imports them back (the loop src/api-docs had through src/metadata.ts).",
+      '^src/[^/]+/',
+      '^src/[^/]+[.]tsx?$',
+    ),
     {
       name: 'infrastructure-not-features',
       comment:
@@ -72,13 +54,12 @@ module.exports = {
         pathNot: ['^src/(http|common|page-cache|database|config|render|errors|lists|validation|outbound|start)/', '[.]entit(y|ies)[.]ts$'],
       },
     },
-    {
-      name: 'migrations-stand-alone',
-      comment: 'A migration is a fixed step in history: it must not change when application code does.',
-      severity: 'error',
-      from: { path: '^migrations/' },
-      to: { path: '^(src|views|client|core)/' },
-    },
+    forbid(
+      'migrations-stand-alone',
+      'A migration is a fixed step in history: it must not change when application code does.',
+      '^migrations/',
+      '^(src|views|client|core)/',
+    ),
     {
       name: 'nothing-imports-tests',
       severity: 'error',

@@ -1,5 +1,6 @@
-import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsOptional, registerDecorator, type ValidationOptions } from 'class-validator';
 import { isPublicMediaUrl, isSitePath, mediaUrlProblem } from 'core/urls';
+import { BlankToNull } from './transforms';
 
 /**
  * An image or video URL the public can load: absolute http(s) or a path on this site, and not on a
@@ -43,6 +44,19 @@ export function IsLink(label: string, options?: ValidationOptions) {
       },
     });
 }
+
+type PropertyValidator = (object: object, propertyName: string) => void;
+
+/** Several property decorators as one, applied as a stack of them written in this order is (the lowest first). */
+function stacked(...decorators: PropertyValidator[]): PropertyValidator {
+  return (object, propertyName) => [...decorators].reverse().forEach((decorate) => decorate(object, propertyName));
+}
+
+/** An optional media URL field: left out, or blank (stored as null), or an address IsPublicMediaUrl accepts. */
+export const OptionalMediaUrl = (label: string) => stacked(IsOptional(), BlankToNull(), IsPublicMediaUrl(label));
+
+/** An optional link field: left out, or blank (stored as null), or an address IsLink accepts. */
+export const OptionalLink = (label: string) => stacked(IsOptional(), BlankToNull(), IsLink(label));
 
 /** An absolute http(s) address of at most 2000 characters: a page published elsewhere (a source). */
 export function isWebUrl(value: unknown): value is string {

@@ -81,3 +81,20 @@ export function HeroImage({ src, opacity }: { src: string; opacity: string }) {
     />
   );
 }
+
+/** The 3:2 photo that leads an article or a review across its reading column: the page's first image. A review's is the review crop. */
+export function LeadImage({ src, alt, review, className }: { src: string; alt: string; review?: boolean; className: string }) {
+  return (
+    <ResponsiveImage
+      src={src}
+      alt={alt}
+      width={1200}
+      height={800}
+      sizes={IMAGE_SIZES.column}
+      review={review}
+      priority
+      fallback={review ? 'review' : 'box'}
+      className={`${className} aspect-[3/2] w-full rounded-2xl object-cover`}
+    />
+  );
+}

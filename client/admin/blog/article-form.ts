@@ -1,6 +1,7 @@
 import type { ArticleResponse } from 'core/api/articles';
-import { ARTICLE_REQUIREMENTS, fieldProblems, saveProblem } from 'core/publishing';
-import { EMPTY_POST_FORM, postPayload, postToForm, textOrNull, type PostForm, type PostFormKind } from '../content/post-form';
+import { ARTICLE_REQUIREMENTS, saveProblem } from 'core/publishing';
+import { EMPTY_POST_FORM, postPayload, postToForm, type PostForm, type PostFormKind } from '../content/post-form';
+import { textOrNull } from '../form-text';
 import { firstDevelopmentUrl } from '../urls';
 
 export interface ArticleForm extends PostForm {
@@ -35,8 +36,7 @@ export const articlePayload = (form: ArticleForm, published: boolean, timeZone?:
 export const ARTICLE_FORM: PostFormKind<ArticleResponse, ArticleForm> = {
   empty: EMPTY_ARTICLE_FORM,
   toForm: articleToForm,
-  problem: articleProblem,
-  fieldProblems: (form, publish) => fieldProblems(form, ARTICLE_REQUIREMENTS, publish),
+  requirements: ARTICLE_REQUIREMENTS,
   urlProblem: articleUrlProblem,
   payload: articlePayload,
 };

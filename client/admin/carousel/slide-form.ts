@@ -1,6 +1,7 @@
 import type { ArticleResponse } from 'core/api/articles';
 import type { AdminSlide } from 'core/api/carousel';
 import type { DiveSiteResponse } from 'core/api/dive-sites';
+import { textsOrEmpty, textsOrNull } from '../form-text';
 import { firstDevelopmentUrl } from '../urls';
 
 export interface SlideForm {
@@ -18,16 +19,11 @@ export const EMPTY_SLIDE_FORM: SlideForm = { title: '', videoUrl: '', descriptio
 
 export const SLIDE_REQUIRED = 'Please provide a title and video URL before saving the carousel slide.';
 
+/** The slide's optional text: '' in the form where the slide has none, null in the payload where left blank. */
+const SLIDE_OPTIONAL_TEXT = ['description', 'posterImageUrl', 'ctaText', 'ctaUrl'] as const;
+
 export function slideToForm(slide: AdminSlide): SlideForm {
-  return {
-    title: slide.title,
-    videoUrl: slide.videoUrl,
-    description: slide.description ?? '',
-    posterImageUrl: slide.posterImageUrl ?? '',
-    ctaText: slide.ctaText ?? '',
-    ctaUrl: slide.ctaUrl ?? '',
-    published: slide.published,
-  };
+  return { title: slide.title, videoUrl: slide.videoUrl, ...textsOrEmpty(slide, SLIDE_OPTIONAL_TEXT), published: slide.published };
 }
 
 export const slideProblem = (form: SlideForm) => (!form.title.trim() || !form.videoUrl.trim() ? SLIDE_REQUIRED : null);
@@ -48,14 +44,10 @@ export const slideUrlProblem = (form: SlideForm) =>
 
 /** SPEC section 5: optional fields are sent as null when empty. A new slide goes after the others. */
 export function slidePayload(form: SlideForm, ordering: number) {
-  const optional = (value: string) => value.trim() || null;
   return {
     title: form.title.trim(),
     videoUrl: form.videoUrl.trim(),
-    description: optional(form.description),
-    posterImageUrl: optional(form.posterImageUrl),
-    ctaText: optional(form.ctaText),
-    ctaUrl: optional(form.ctaUrl),
+    ...textsOrNull(form, SLIDE_OPTIONAL_TEXT),
     ordering,
     published: form.published,
   };
@@ -74,6 +66,25 @@ const clip = (text: string | null, length: number) => {
   return value.length <= length ? value : `${value.slice(0, length).trimEnd()}...`;
 };
 
+/** A page's video as a slide: the page's title, its text clipped, its video's thumbnail (else its image) as the poster. */
+function videoSlide(
+  title: string,
+  text: string | null,
+  media: { videoUrl: string | null; videoThumbnail: string | null; imageUrl: string | null },
+  ctaText: string,
+  ctaUrl: string,
+): SlideForm {
+  return {
+    ...EMPTY_SLIDE_FORM,
+    title,
+    videoUrl: media.videoUrl ?? '',
+    description: clip(text, 200),
+    posterImageUrl: media.videoThumbnail ?? media.imageUrl ?? '',
+    ctaText,
+    ctaUrl,
+  };
+}
+
 /** 'Load from Existing Video': the videos of dive sites and articles, each a ready-made slide. */
 export function existingVideos(sites: DiveSiteResponse[], articles: ArticleResponse[]): { sites: ExistingVideo[]; articles: ExistingVideo[] } {
   return {
@@ -83,15 +94,7 @@ export function existingVideos(sites: DiveSiteResponse[], articles: ArticleRespo
       .map((site) => ({
         key: `site-${site.id}`,
         label: `${site.name} (${site.region})`,
-        form: {
-          ...EMPTY_SLIDE_FORM,
-          title: site.name,
-          videoUrl: site.videoUrl ?? '',
-          description: clip(site.description, 200),
-          posterImageUrl: site.videoThumbnail ?? site.imageUrl ?? '',
-          ctaText: 'Explore This Dive Site',
-          ctaUrl: `/dive-sites/${site.id}`,
-        },
+        form: videoSlide(site.name, site.description, site, 'Explore This Dive Site', `/dive-sites/${site.id}`),
       })),
     articles: articles
       .filter((article) => article.videoUrl)
@@ -99,15 +102,7 @@ export function existingVideos(sites: DiveSiteResponse[], articles: ArticleRespo
       .map((article) => ({
         key: `article-${article.id}`,
         label: article.title,
-        form: {
-          ...EMPTY_SLIDE_FORM,
-          title: article.title,
-          videoUrl: article.videoUrl ?? '',
-          description: clip(article.excerpt, 200),
-          posterImageUrl: article.videoThumbnail ?? article.imageUrl ?? '',
-          ctaText: 'Read the Article',
-          ctaUrl: `/blog/${article.slug}`,
-        },
+        form: videoSlide(article.title, article.excerpt, article, 'Read the Article', `/blog/${article.slug}`),
       })),
   };
 }

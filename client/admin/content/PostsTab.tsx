@@ -18,7 +18,7 @@ import type { PostForm, PostFormKind } from './post-form';
 import { PreviewActions } from './PreviewActions';
 import { RevisionsPanel } from './RevisionsPanel';
 import { useContentAdmin, type ContentAdminOptions } from './useContentAdmin';
-import { isScheduled } from 'core/publishing';
+import { fieldProblems, isScheduled, saveProblem } from 'core/publishing';
 import { scrollToEditor } from '../ui/scroll';
 
 type Post = ArticleListItem & { content: string; published: boolean };
@@ -54,7 +54,7 @@ function publishedLabel(post: { published: boolean; publishedAt: string | null; 
 export function PostsTab<P extends Post, F extends PostForm>({
   api,
   Editor,
-  form: { empty: emptyForm, toForm, problem, fieldProblems, urlProblem, payload },
+  form: { empty: emptyForm, toForm, requirements, urlProblem, payload },
   details,
   path,
   previewKind,
@@ -89,7 +89,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
   }
 
   function save(publish: boolean) {
-    const missing = problem(form, publish);
+    const missing = saveProblem(form, requirements, publish);
     if (missing) {
       setAttempt({ publish, count: (attempt?.count ?? 0) + 1 });
       return reportMissing(missing);
@@ -182,7 +182,7 @@ export function PostsTab<P extends Post, F extends PostForm>({
           saving={content.save.isPending}
           onSave={save}
           onCancel={reset}
-          errors={attempt ? fieldProblems(form, attempt.publish) : NO_ERRORS}
+          errors={attempt ? fieldProblems(form, requirements, attempt.publish) : NO_ERRORS}
           attempt={attempt?.count ?? 0}
         />
       )}

@@ -1,5 +1,7 @@
 import type { ArticleListItem } from 'core/api/articles';
+import type { PublishRequirements } from 'core/publishing';
 import { DEFAULT_SITE_TIMEZONE, fromZonedInput, toZonedInput } from 'core/site-time';
+import { textOrNull } from '../form-text';
 
 /** The fields every post form has (articles and reviews), as the inputs hold them: text. */
 export interface PostForm {
@@ -34,17 +36,12 @@ export interface PostFormKind<P, F extends PostForm> {
   empty: F;
   /** The post as the form holds it, its date as the clock reads in the site's zone. */
   toForm: (post: P, timeZone: string) => F;
-  /** The message that stops a save (what publishing needs), or null. */
-  problem: (form: F, publish: boolean) => string | null;
-  /** Each field that stops the save, with its message (shown under the field). */
-  fieldProblems: (form: F, publish: boolean) => Record<string, string>;
+  /** What publishing needs: the tab derives the message that stops a save and each field's own message from it. */
+  requirements: PublishRequirements<keyof F & string>;
   /** A URL on a development host, named, or null. */
   urlProblem: (form: F) => string | null;
   payload: (form: F, publish: boolean, timeZone: string) => Record<string, unknown>;
 }
-
-/** Blank optional text goes as null, so the server fills it in (slug, excerpt, author) or leaves it empty. */
-export const textOrNull = (value: string) => value.trim() || null;
 
 /**
  * The shared part of a POST/PATCH body. Blank slug and excerpt go as null so the server generates them

@@ -1,5 +1,6 @@
 import type { DiveSiteResponse } from 'core/api/dive-sites';
 import type { CompassPoint } from 'core/outlook/compass';
+import { textsOrEmpty, textsOrNull } from '../form-text';
 import { firstMediaUrlProblem } from '../urls';
 
 export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
@@ -70,6 +71,23 @@ export const EMPTY_SITE_FORM: SiteForm = {
   onshoreWinds: null,
 };
 
+/** The site's optional text: '' in the form where the site has none, null in the payload where left blank. */
+const SITE_OPTIONAL_TEXT = [
+  'visibility',
+  'bestTime',
+  'marineLife',
+  'hazards',
+  'facilities',
+  'imageUrl',
+  'videoUrl',
+  'videoThumbnail',
+  'reviewLink',
+  'statusNote',
+  'statusSince',
+  'statusSource',
+  'tideStation',
+] as const;
+
 export function siteToForm(site: DiveSiteResponse): SiteForm {
   return {
     name: site.name,
@@ -80,24 +98,12 @@ export function siteToForm(site: DiveSiteResponse): SiteForm {
     skillLevel: site.skillLevel,
     depthRange: site.depthRange,
     waterTemp: site.waterTemp,
-    visibility: site.visibility ?? '',
-    bestTime: site.bestTime ?? '',
-    marineLife: site.marineLife ?? '',
-    hazards: site.hazards ?? '',
-    facilities: site.facilities ?? '',
-    imageUrl: site.imageUrl ?? '',
-    videoUrl: site.videoUrl ?? '',
-    videoThumbnail: site.videoThumbnail ?? '',
-    reviewLink: site.reviewLink ?? '',
+    ...textsOrEmpty(site, SITE_OPTIONAL_TEXT),
     featured: site.featured,
     kind: site.kind,
     access: site.access,
     status: site.status,
-    statusNote: site.statusNote ?? '',
-    statusSince: site.statusSince ?? '',
-    statusSource: site.statusSource ?? '',
     sources: site.sources.map((source) => `${source.title} | ${source.url}`).join('\n'),
-    tideStation: site.tideStation ?? '',
     swellExposure: site.swellExposure ?? null,
     onshoreWinds: site.onshoreWinds ?? null,
   };
@@ -157,7 +163,6 @@ export const siteUrlProblem = (form: SiteForm) =>
  * fields null when empty (PUT replaces the whole site, so an emptied field is cleared).
  */
 export function sitePayload(form: SiteForm) {
-  const optional = (value: string) => value.trim() || null;
   return {
     name: form.name.trim(),
     region: form.region.trim(),
@@ -167,24 +172,12 @@ export function sitePayload(form: SiteForm) {
     skillLevel: form.skillLevel,
     depthRange: form.depthRange.trim(),
     waterTemp: form.waterTemp.trim(),
-    visibility: optional(form.visibility),
-    bestTime: optional(form.bestTime),
-    marineLife: optional(form.marineLife),
-    hazards: optional(form.hazards),
-    facilities: optional(form.facilities),
-    imageUrl: optional(form.imageUrl),
-    videoUrl: optional(form.videoUrl),
-    videoThumbnail: optional(form.videoThumbnail),
-    reviewLink: optional(form.reviewLink),
+    ...textsOrNull(form, SITE_OPTIONAL_TEXT),
     featured: form.featured,
     kind: form.kind,
     access: form.access,
     status: form.status,
-    statusNote: optional(form.statusNote),
-    statusSince: optional(form.statusSince),
-    statusSource: optional(form.statusSource),
     sources: parseSources(form.sources),
-    tideStation: optional(form.tideStation),
     swellExposure: form.swellExposure,
     onshoreWinds: form.onshoreWinds,
   };

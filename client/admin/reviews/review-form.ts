@@ -1,6 +1,7 @@
 import type { ReviewResponse } from 'core/api/reviews';
-import { REVIEW_REQUIREMENTS, fieldProblems, saveProblem } from 'core/publishing';
-import { EMPTY_POST_FORM, postPayload, postToForm, textOrNull, type PostForm, type PostFormKind } from '../content/post-form';
+import { REVIEW_REQUIREMENTS, saveProblem } from 'core/publishing';
+import { EMPTY_POST_FORM, postPayload, postToForm, type PostForm, type PostFormKind } from '../content/post-form';
+import { textOrNull } from '../form-text';
 import { firstDevelopmentUrl } from '../urls';
 
 export interface ReviewForm extends PostForm {
@@ -40,8 +41,7 @@ export const reviewPayload = (form: ReviewForm, published: boolean, timeZone?: s
 export const REVIEW_FORM: PostFormKind<ReviewResponse, ReviewForm> = {
   empty: EMPTY_REVIEW_FORM,
   toForm: reviewToForm,
-  problem: reviewProblem,
-  fieldProblems: (form, publish) => fieldProblems(form, REVIEW_REQUIREMENTS, publish),
+  requirements: REVIEW_REQUIREMENTS,
   urlProblem: reviewUrlProblem,
   payload: reviewPayload,
 };

@@ -2,7 +2,7 @@ import { PartialType } from '@nestjs/swagger';
 import { IsIn, IsOptional, ValidateIf } from 'class-validator';
 import { ARTICLE_CATEGORIES } from 'core/categories';
 import { BlankToNull } from 'src/validation/transforms';
-import { IsPublicMediaUrl } from 'src/validation/validators';
+import { OptionalMediaUrl } from 'src/validation/validators';
 import { PublishableWriteDto } from 'src/publishing/dto/publishable-write.dto';
 
 /** POST /api/articles. */
@@ -13,19 +13,13 @@ export class CreateArticleDto extends PublishableWriteDto {
   @IsIn(ARTICLE_CATEGORIES, { message: `Category must be one of: ${ARTICLE_CATEGORIES.join(', ')}` })
   category?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsPublicMediaUrl('Header Image URL')
+  @OptionalMediaUrl('Header Image URL')
   imageUrl?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsPublicMediaUrl('Video URL')
+  @OptionalMediaUrl('Video URL')
   videoUrl?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsPublicMediaUrl('Video thumbnail URL')
+  @OptionalMediaUrl('Video thumbnail URL')
   videoThumbnail?: string | null;
 }
 

@@ -1,6 +1,6 @@
 import { PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { IsLink, IsPublicMediaUrl } from 'src/validation/validators';
+import { IsPublicMediaUrl, OptionalLink, OptionalMediaUrl } from 'src/validation/validators';
 import { BlankToNull, Trim } from 'src/validation/transforms';
 
 export const CAROUSEL_REQUIRED_MESSAGE = 'Please provide a title and video URL before saving the carousel slide.';
@@ -23,14 +23,10 @@ class CarouselFieldsDto {
   ctaText?: string | null;
 
   /** An absolute URL or a path on this site (e.g. /dive-sites). */
-  @IsOptional()
-  @BlankToNull()
-  @IsLink('CTA Link')
+  @OptionalLink('CTA Link')
   ctaUrl?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsPublicMediaUrl('Poster Image URL')
+  @OptionalMediaUrl('Poster Image URL')
   posterImageUrl?: string | null;
 
   @IsOptional()

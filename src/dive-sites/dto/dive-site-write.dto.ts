@@ -16,7 +16,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsCalendarDate, IsLink, IsPublicMediaUrl, IsWebUrl, isWebUrl } from 'src/validation/validators';
+import { IsCalendarDate, IsLink, IsPublicMediaUrl, IsWebUrl, OptionalLink, OptionalMediaUrl, isWebUrl } from 'src/validation/validators';
 import { SITE_ACCESSES, SITE_KINDS, SITE_STATUSES, sourceTitle, type SiteSource } from 'core/dive-sites/fields';
 import { COMPASS_POINTS, isCompassPoint, type CompassPoint } from 'core/outlook/compass';
 import { SKILL_LEVELS } from '../dive-site.entity';
@@ -151,24 +151,16 @@ export class DiveSiteWriteDto {
   @IsString({ message: 'Facilities must be text' })
   facilities?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsPublicMediaUrl('Image URL')
+  @OptionalMediaUrl('Image URL')
   imageUrl?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsPublicMediaUrl('Video URL')
+  @OptionalMediaUrl('Video URL')
   videoUrl?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsPublicMediaUrl('Video thumbnail URL')
+  @OptionalMediaUrl('Video thumbnail URL')
   videoThumbnail?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsLink('Review link')
+  @OptionalLink('Review link')
   reviewLink?: string | null;
 
   @IsOptional()
@@ -278,9 +270,7 @@ export class UpdateVideoDto {
   @IsNotEmpty({ message: 'Video URL is required' })
   videoUrl: string;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsPublicMediaUrl('Video thumbnail URL')
+  @OptionalMediaUrl('Video thumbnail URL')
   videoThumbnail?: string | null;
 }
 

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { REVIEW_CATEGORIES } from 'core/categories';
 import { BlankToNull } from 'src/validation/transforms';
-import { IsLink, IsPublicMediaUrl } from 'src/validation/validators';
+import { OptionalLink, OptionalMediaUrl } from 'src/validation/validators';
 import { PublishableWriteDto } from 'src/publishing/dto/publishable-write.dto';
 
 const notNull = (_: object, value: unknown) => value !== null;
@@ -16,9 +16,7 @@ export class CreateReviewDto extends PublishableWriteDto {
   @IsIn(REVIEW_CATEGORIES, { message: `Category must be one of: ${REVIEW_CATEGORIES.join(', ')}` })
   category?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsPublicMediaUrl('Image URL')
+  @OptionalMediaUrl('Image URL')
   imageUrl?: string | null;
 
   /** Free text that may include a currency symbol. */
@@ -29,9 +27,7 @@ export class CreateReviewDto extends PublishableWriteDto {
   @IsString({ message: 'Price must be text' })
   price?: string | null;
 
-  @IsOptional()
-  @BlankToNull()
-  @IsLink('Purchase Link')
+  @OptionalLink('Purchase Link')
   purchaseLink?: string | null;
 
   /** A number from 1 to 5 or a string of 1 to 5 star characters; null when unrated. */

@@ -1,5 +1,4 @@
-import { IMAGE_SIZES } from 'core/images';
-import { ResponsiveImage } from 'views/components/ResponsiveImage';
+import { LeadImage } from 'views/components/ResponsiveImage';
 import type { ArticleListItem, ArticleResponse } from 'core/api/articles';
 import { readingTimeText } from 'core/reading-time';
 import type { PublicComment } from 'core/api/comments';
@@ -30,16 +29,7 @@ export function ArticlePage({ article, bodyHtml, comments, diveSiteVideo, breadc
       <a href="/blog" className="mt-6 inline-block text-sm font-semibold text-cyan-700 hover:underline">
         ← Back to all articles
       </a>
-      <ResponsiveImage
-        src={article.imageUrl}
-        alt=""
-        width={1200}
-        height={800}
-        sizes={IMAGE_SIZES.column}
-        priority
-        fallback="box"
-        className="mt-4 aspect-[3/2] w-full rounded-2xl object-cover"
-      />
+      <LeadImage src={article.imageUrl} alt="" className="mt-4" />
       <p className="eyebrow mt-6 text-cyan-800">{article.category}</p>
       <h1 className="mt-2 text-[2.125rem] leading-tight font-semibold text-slate-900 sm:text-display">{article.title}</h1>
       <p className="mt-4 font-serif text-xl leading-relaxed text-slate-600 italic">{article.excerpt}</p>

@@ -1,7 +1,6 @@
 import { outboundPath, purchaseLabel, type CheckedOffer } from 'core/outbound';
 
-import { IMAGE_SIZES } from 'core/images';
-import { ResponsiveImage } from 'views/components/ResponsiveImage';
+import { LeadImage } from 'views/components/ResponsiveImage';
 import type { ReviewResponse, ReviewSummary } from 'core/api/reviews';
 import { priceWithCurrency } from 'core/price';
 import { formatDate } from 'core/text';
@@ -175,17 +174,7 @@ export function ReviewPage({ review, bodyHtml, breadcrumbs, summary, offer = nul
         By {review.author} · Expert Gear Review · <time dateTime={review.createdAt.toISOString()}>{formatDate(review.createdAt)}</time>
       </p>
       <p className="mt-4 text-lg text-slate-600">{review.excerpt}</p>
-      <ResponsiveImage
-        src={review.imageUrl}
-        alt={review.title}
-        width={1200}
-        height={800}
-        sizes={IMAGE_SIZES.column}
-        review
-        priority
-        fallback="review"
-        className="mt-6 aspect-[3/2] w-full rounded-2xl object-cover"
-      />
+      <LeadImage src={review.imageUrl} alt={review.title} review className="mt-6" />
 
       {summary && <Verdict review={review} summary={summary} />}
 

@@ -1,4 +1,4 @@
-import { CARD, PageIntro, Section, TextLink } from './parts';
+import { CARD, PageIntro, Section, StaticPage, TextLink } from './parts';
 
 export const meta = {
   title: 'About Australian Dive Guide',
@@ -47,7 +47,7 @@ const offers: string[] = [
 
 export function AboutPage() {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
+    <StaticPage>
       <PageIntro eyebrow="About us" title="About Australian Dive Guide">
         Australian Dive Guide is an independent website about scuba diving in Australia and the Pacific. We are divers writing for divers, whether you are
         booking your first course or planning your next trip to the Coral Sea.
@@ -104,6 +104,6 @@ export function AboutPage() {
           <TextLink href="/affiliate-disclosure">Read our full affiliate disclosure</TextLink>
         </p>
       </Section>
-    </div>
+    </StaticPage>
   );
 }

@@ -1,4 +1,4 @@
-import { CARD, Section, TextLink } from './parts';
+import { CARD, DatedIntro, Section, StaticPage, TextLink } from './parts';
 
 export const meta = {
   title: 'Affiliate Disclosure',
@@ -8,11 +8,8 @@ export const meta = {
 
 export function AffiliateDisclosurePage() {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Affiliate disclosure</h1>
-        <p className="mt-2 text-sm text-slate-500">Last updated: 4 July 2025</p>
-      </header>
+    <StaticPage>
+      <DatedIntro title="Affiliate disclosure" dated="Last updated: 4 July 2025" />
 
       <div className="rounded-2xl bg-sky-50 p-6 ring-1 ring-sky-100">
         <p className="text-lg leading-relaxed text-slate-800">
@@ -101,6 +98,6 @@ export function AffiliateDisclosurePage() {
           </p>
         </Section>
       </div>
-    </div>
+    </StaticPage>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CARD, PageIntro, PhoneLink, Section } from './parts';
+import { CARD, PageIntro, PhoneLink, Section, StaticPage } from './parts';
 
 export const meta = {
   title: 'Learn to Dive in Australia: Steps, Costs & Safety',
@@ -119,7 +119,7 @@ const safetyTips: { title: string; detail: ReactNode }[] = [
 
 export function LearnToDivePage() {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
+    <StaticPage>
       <PageIntro eyebrow="Learn to dive" title="How to learn to scuba dive in Australia">
         Australia is one of the best places in the world to learn to dive, from the Great Barrier Reef and Ningaloo to the temperate kelp forests of Sydney,
         Melbourne and Tasmania. Most people start with an entry-level Open Water course run by a recognised training agency such as PADI, SSI or NAUI. Here is
@@ -201,6 +201,6 @@ export function LearnToDivePage() {
           </li>
         </ul>
       </Section>
-    </div>
+    </StaticPage>
   );
 }

@@ -1,4 +1,4 @@
-import { CARD, Section, TextLink } from './parts';
+import { CARD, DatedIntro, Section, StaticPage, TextLink } from './parts';
 
 export const meta = {
   title: 'Privacy Policy',
@@ -48,16 +48,12 @@ const contents: [id: string, label: string][] = [
 
 export function PrivacyPolicyPage() {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Privacy policy</h1>
-        <p className="mt-2 text-sm text-slate-500">Effective date: 4 July 2025</p>
-        <p className="mt-4 max-w-3xl text-lg leading-relaxed">
-          Australian Dive Guide (&ldquo;we&rdquo;, &ldquo;us&rdquo;) respects your privacy. This policy explains how we handle personal information in line with
-          the Australian Privacy Principles (APPs) in the Privacy Act 1988 (Cth). We collect only what we need to run the site, and we do not sell your personal
-          information.
-        </p>
-      </header>
+    <StaticPage>
+      <DatedIntro title="Privacy policy" dated="Effective date: 4 July 2025">
+        Australian Dive Guide (&ldquo;we&rdquo;, &ldquo;us&rdquo;) respects your privacy. This policy explains how we handle personal information in line with
+        the Australian Privacy Principles (APPs) in the Privacy Act 1988 (Cth). We collect only what we need to run the site, and we do not sell your personal
+        information.
+      </DatedIntro>
 
       <nav aria-label="On this page" className="mb-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <p className="font-semibold text-slate-900">On this page</p>
@@ -195,6 +191,6 @@ export function PrivacyPolicyPage() {
           </p>
         </Section>
       </div>
-    </div>
+    </StaticPage>
   );
 }

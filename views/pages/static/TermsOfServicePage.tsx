@@ -1,4 +1,4 @@
-import { CARD, Section, TextLink } from './parts';
+import { CARD, DatedIntro, Section, StaticPage, TextLink } from './parts';
 
 export const meta = {
   title: 'Terms of Service',
@@ -8,15 +8,11 @@ export const meta = {
 
 export function TermsOfServicePage() {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Terms of service</h1>
-        <p className="mt-2 font-semibold text-slate-900">Effective date: 4 July 2025</p>
-        <p className="mt-4 max-w-3xl text-lg leading-relaxed">
-          These terms apply to your use of the Australian Dive Guide website, including our articles, gear reviews, dive-site map, learn-to-dive guide,
-          newsletter, comments and ratings. By using the site you agree to these terms. If you do not agree, please do not use the site.
-        </p>
-      </header>
+    <StaticPage>
+      <DatedIntro title="Terms of service" dated="Effective date: 4 July 2025" datedClassName="font-semibold text-slate-900">
+        These terms apply to your use of the Australian Dive Guide website, including our articles, gear reviews, dive-site map, learn-to-dive guide,
+        newsletter, comments and ratings. By using the site you agree to these terms. If you do not agree, please do not use the site.
+      </DatedIntro>
 
       <aside aria-labelledby="safety-warning" className="mb-10 rounded-2xl bg-cyan-50 p-6 ring-1 ring-cyan-200">
         <p id="safety-warning" className="text-lg font-semibold text-slate-900">
@@ -136,6 +132,6 @@ export function TermsOfServicePage() {
           </p>
         </Section>
       </div>
-    </div>
+    </StaticPage>
   );
 }

@@ -47,6 +47,32 @@ export function PhoneLink({ number }: { number: string }) {
   );
 }
 
+/** The column every static page is laid out in. */
+export function StaticPage({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-5xl px-4 py-10 text-slate-700">{children}</div>;
+}
+
+/** The title, the dated line and (where given) the lead paragraph that open the legal pages: affiliate disclosure, privacy, terms. */
+export function DatedIntro({
+  title,
+  dated,
+  datedClassName = 'text-sm text-slate-500',
+  children,
+}: {
+  title: string;
+  dated: string;
+  datedClassName?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="mb-8">
+      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
+      <p className={`mt-2 ${datedClassName}`}>{dated}</p>
+      {children && <p className="mt-4 max-w-3xl text-lg leading-relaxed">{children}</p>}
+    </header>
+  );
+}
+
 /** The eyebrow, title and lead paragraph that open About, Learn to Dive and Contact. */
 export function PageIntro({
   eyebrow,
