@@ -10,8 +10,8 @@
 // http at nice 19, bench/lib/post.cjs says why) and counted by status. The target: a site's page
 // (/dive-sites/{id}) and the site list, autocannon with 50 connections, ROUNDS rounds of a quiet phase and
 // a loaded one, PHASE seconds each, in turn; the ratio is the loaded phases' requests over the quiet ones'.
-// The server's memory is read every 200 ms by a preloaded
-// probe (bench/lib/heap-probe.cjs): the peak V8 heap against the cap (--max-old-space-size of start:prod).
+// The server's memory is read every 200 ms by a preloaded probe (bench/lib/heap-probe.cjs): the peak V8
+// heap against the cap (--max-old-space-size of start:prod).
 // At the end: the photos still queued and how long the queue took to drain (processed 2 at a time).
 // Writes bench/results/reports-under-load.json.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -186,7 +186,15 @@ try {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   writer = new Worker(WRITER, {
     eval: true,
-    workerData: { base: server.url, postModule: join(root, 'bench', 'lib', 'post.cjs'), siteIds, photo: jpeg, perSecond: REPORTS_PER_SECOND, photosPerSecond: PHOTOS_PER_SECOND, date: yesterday },
+    workerData: {
+      base: server.url,
+      postModule: join(root, 'bench', 'lib', 'post.cjs'),
+      siteIds,
+      photo: jpeg,
+      perSecond: REPORTS_PER_SECOND,
+      photosPerSecond: PHOTOS_PER_SECOND,
+      date: yesterday,
+    },
   });
   const startWrites = () => {
     writer.postMessage('start');
