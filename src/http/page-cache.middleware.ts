@@ -206,7 +206,8 @@ export function pageCacheHits(
       finished?.(method, url, 304, performance.now() - started, id, hit.route);
       return true;
     }
-    const { body, encoding } = encoded(request, hit);
+    // A HEAD goes as the compression stage sends it on a render: the length of the body as it is, no encoding.
+    const { body, encoding } = method === 'HEAD' ? { body: hit.body, encoding: null } : encoded(request, hit);
     if (encoding) headers.push('Content-Encoding', encoding);
     headers.push('Content-Length', String(body.length));
     response.writeHead(hit.status, headers);

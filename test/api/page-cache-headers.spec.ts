@@ -231,4 +231,30 @@ describe('a kept answer is the same answer', () => {
       }
     }
   });
+
+  it('answers a HEAD from the cache with the headers of a HEAD render: the length as it is, no encoding', async () => {
+    /** A HEAD over bare node:http, as a browser would send it: its headers. */
+    const head = (path: string) =>
+      new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+        const sent = httpRequest(new URL(path, app.baseUrl), { method: 'HEAD', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.headers));
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+    for (const path of ['/blog', '/api/articles', '/rss.xml']) {
+      app.app.get(PageCacheService).clear();
+      for (let attempt = 0; (await request(app.baseUrl).get('/about')).headers['x-page-cache'] !== 'hit'; attempt++) expect(attempt).toBeLessThan(50);
+      // Not kept: a HEAD render sends no body to keep.
+      const rendered = await head(path);
+      expect([path, rendered['x-page-cache'], rendered['content-encoding']]).toEqual([path, 'miss', undefined]);
+      // A GET keeps the page; the next HEAD is answered from it.
+      expect((await request(app.baseUrl).get(path)).headers['x-page-cache']).toBe('miss');
+      const hit = await head(path);
+      expect([path, hit['x-page-cache'], hit['content-encoding']]).toEqual([path, 'hit', undefined]);
+      expect(kept({ ...hit, 'content-length': undefined })).toEqual(kept({ ...rendered, 'content-length': undefined }));
+      expect(hit['content-length']).toBe(rendered['content-length']);
+    }
+  });
 });
