@@ -34,6 +34,13 @@ export function encodingFor(request: IncomingMessage): string {
 
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 
+/** `bytes` in `method` (br, gzip or deflate) in one call: brotli at `brotliQuality`, the others at `zlibLevel`. */
+export function compressed(bytes: Buffer, method: string, brotliQuality: number, zlibLevel: number = constants.Z_DEFAULT_COMPRESSION): Buffer {
+  if (method === 'br')
+    return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  return method === 'gzip' ? gzipSync(bytes, { level: zlibLevel }) : deflateSync(bytes, { level: zlibLevel });
+}
+
 /**
  * A whole body, known before anything is sent. A FixedBody is the same on every answer (a refusal's page,
  * RenderService.fixedBody): its bytes, its ETag and its compressed forms are made once and kept, at
@@ -69,14 +76,8 @@ export class FixedBody {
   encodedAs(method: string): Buffer {
     let body = this.encoded.get(method);
     if (!body) {
-      const size = this.bytes.length;
-      body =
-        method === 'br'
-          ? // The compression stage's quality (4) for a body made for one answer.
-            brotliCompressSync(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: this.kept ? 11 : 4, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
-          : method === 'gzip'
-            ? gzipSync(this.bytes, { level: this.kept ? 9 : constants.Z_DEFAULT_COMPRESSION })
-            : deflateSync(this.bytes, { level: this.kept ? 9 : constants.Z_DEFAULT_COMPRESSION });
+      // Kept: zlib's best. For one answer: the compression stage's own (brotli 4, zlib's default).
+      body = this.kept ? compressed(this.bytes, method, 11, 9) : compressed(this.bytes, method, 4);
       if (this.kept) this.encoded.set(method, body);
     }
     return body;

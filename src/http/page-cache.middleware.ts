@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isAdminPath, isApiPath } from 'core/request-kind';
 import { answerKeepUntil, gatheredTags, startGathering } from 'src/common/cache-tags';
@@ -9,7 +8,7 @@ import { ENTRY_TTL_MS, etagOf, type CachedPage, type PageCacheService } from 'sr
 import { countSqlQueries } from 'src/page-cache/sql-count';
 import type { FirstAnswer } from './answer-first';
 import { hasCookie, signedInTest } from './cookies';
-import { COMPRESSION_THRESHOLD, encodingFor } from './fixed-body';
+import { COMPRESSION_THRESHOLD, compressed, encodingFor } from './fixed-body';
 import { FORM_OUTCOME_COOKIE } from './form-outcome-cookie';
 import { newRequestId, routeOf, type RequestFinished } from './logging';
 
@@ -67,20 +66,15 @@ const PAGE_TYPES = /^(text\/html|application\/xml|application\/rss\+xml)\b/;
  */
 function encoded(request: IncomingMessage, page: CachedPage): { body: Buffer; encoding: string | null } {
   if (page.body.length < COMPRESSION_THRESHOLD) return { body: page.body, encoding: null };
-  const accepted = encodingFor(request);
-  if (accepted === 'br') {
-    page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } });
-    return { body: page.br, encoding: 'br' };
+  const method = encodingFor(request);
+  if (method === 'identity') return { body: page.body, encoding: null };
+  const forms = (page.encoded ??= new Map());
+  let body = forms.get(method);
+  if (!body) {
+    body = compressed(page.body, method, 5);
+    forms.set(method, body);
   }
-  if (accepted === 'gzip') {
-    page.gzip ??= gzipSync(page.body);
-    return { body: page.gzip, encoding: 'gzip' };
-  }
-  if (accepted === 'deflate') {
-    page.deflate ??= deflateSync(page.body);
-    return { body: page.deflate, encoding: 'deflate' };
-  }
-  return { body: page.body, encoding: null };
+  return { body, encoding: method };
 }
 
 /**

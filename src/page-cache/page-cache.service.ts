@@ -51,10 +51,8 @@ export interface CachedPage {
    * site's midnight) still removes it at once.
    */
   staleSince?: number;
-  /** The body compressed, made on the first hit that accepts it (the byte bound counts only `body`). */
-  gzip?: Buffer;
-  br?: Buffer;
-  deflate?: Buffer;
+  /** The body compressed, by encoding (br, gzip, deflate), each made on the first hit that takes it (the byte bound counts only `body`). */
+  encoded?: Map<string, Buffer>;
 }
 
 /** Tags a write changed, or null for everything. */

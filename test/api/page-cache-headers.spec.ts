@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import request from 'supertest';
 import { PageCacheService } from 'src/page-cache/page-cache.service';
@@ -104,6 +104,33 @@ function requiredQuery(site: string): Record<string, string> {
   };
 }
 
+/** Empties the page cache; it keeps nothing until the publishing schedule is read again: until another page is kept. */
+async function emptyCache(): Promise<void> {
+  app.app.get(PageCacheService).clear();
+  for (let attempt = 0; (await request(app.baseUrl).get('/about')).headers['x-page-cache'] !== 'hit'; attempt++) expect(attempt).toBeLessThan(50);
+}
+
+/**
+ * A request over bare node:http (no client decoding or rewriting of the answer): its headers, the cache's
+ * mark, its encoding and its body decoded.
+ */
+function bare(method: 'GET' | 'HEAD', path: string, acceptEncoding: string) {
+  return new Promise<{ headers: IncomingHttpHeaders; cache: string; encoding: string; text: string }>((resolve, reject) => {
+    const sent = httpRequest(new URL(path, app.baseUrl), { method, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const encoding = String(response.headers['content-encoding'] ?? 'identity');
+        const decode = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync }[encoding] ?? ((bytes: Buffer) => bytes);
+        const text = chunks.length ? decode(Buffer.concat(chunks)).toString('utf8') : '';
+        resolve({ headers: response.headers, cache: String(response.headers['x-page-cache']), encoding, text });
+      });
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
 /** The headers but the per-request ones, by lower-case name. */
 function kept(headers: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name.toLowerCase())));
@@ -184,9 +211,7 @@ describe('a kept answer is the same answer', () => {
   it('keeps a render answered 304 (the client had it) as the whole answer it stands for', async () => {
     for (const url of ['/api/dive-sites?limit=5', '/blog', '/rss.xml']) {
       const first = await request(app.baseUrl).get(url).expect(200);
-      app.app.get(PageCacheService).clear();
-      // Emptied, the cache keeps nothing until the publishing schedule is read again: until another page is kept.
-      for (let attempt = 0; (await request(app.baseUrl).get('/about')).headers['x-page-cache'] !== 'hit'; attempt++) expect(attempt).toBeLessThan(50);
+      await emptyCache();
       const revalidated = await request(app.baseUrl).get(url).set('If-None-Match', first.headers.etag).expect(304);
       expect(revalidated.headers['x-page-cache']).toBe('miss');
       const hit = await request(app.baseUrl).get(url).expect(200);
@@ -197,34 +222,15 @@ describe('a kept answer is the same answer', () => {
   });
 
   it('sends a hit in the encoding its render was sent in, for what browsers and other clients accept', async () => {
-    /** A GET over bare node:http (no client decoding or rewriting): status, encoding and the decoded body. */
-    const get = (path: string, acceptEncoding: string) =>
-      new Promise<{ cache: string; encoding: string; text: string }>((resolve, reject) => {
-        const url = new URL(path, app.baseUrl);
-        const sent = httpRequest(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const encoding = String(response.headers['content-encoding'] ?? 'identity');
-            const body = Buffer.concat(chunks);
-            const decode = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync }[encoding] ?? ((bytes: Buffer) => bytes);
-            resolve({ cache: String(response.headers['x-page-cache']), encoding, text: decode(body).toString('utf8') });
-          });
-        });
-        sent.on('error', reject);
-        sent.end();
-      });
     // Chrome's and Firefox's header (all at q=1: the server's preference, brotli), Safari's older one, a client
     // preferring gzip, one taking deflate only, and one taking nothing compressed.
     const headers = ['gzip, deflate, br, zstd', 'gzip, deflate, br', 'br;q=0.5, gzip', 'deflate', 'identity'];
     const expected = ['br', 'br', 'gzip', 'deflate', 'identity'];
     for (const path of ['/blog', '/dive-sites', '/api/articles', '/rss.xml']) {
       for (const [index, acceptEncoding] of headers.entries()) {
-        app.app.get(PageCacheService).clear();
-        // Emptied, the cache keeps nothing until the publishing schedule is read again: until another page is kept.
-        for (let attempt = 0; (await request(app.baseUrl).get('/about')).headers['x-page-cache'] !== 'hit'; attempt++) expect(attempt).toBeLessThan(50);
-        const render = await get(path, acceptEncoding);
-        const hit = await get(path, acceptEncoding);
+        await emptyCache();
+        const render = await bare('GET', path, acceptEncoding);
+        const hit = await bare('GET', path, acceptEncoding);
         expect([path, acceptEncoding, render.cache, hit.cache]).toEqual([path, acceptEncoding, 'miss', 'hit']);
         expect([path, acceptEncoding, render.encoding, hit.encoding]).toEqual([path, acceptEncoding, expected[index], expected[index]]);
         expect(hit.text).toBe(render.text);
@@ -233,27 +239,16 @@ describe('a kept answer is the same answer', () => {
   });
 
   it('answers a HEAD from the cache with the headers of a HEAD render: the length as it is, no encoding', async () => {
-    /** A HEAD over bare node:http, as a browser would send it: its headers. */
-    const head = (path: string) =>
-      new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
-        const sent = httpRequest(new URL(path, app.baseUrl), { method: 'HEAD', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.headers));
-        });
-        sent.on('error', reject);
-        sent.end();
-      });
     for (const path of ['/blog', '/api/articles', '/rss.xml']) {
-      app.app.get(PageCacheService).clear();
-      for (let attempt = 0; (await request(app.baseUrl).get('/about')).headers['x-page-cache'] !== 'hit'; attempt++) expect(attempt).toBeLessThan(50);
+      await emptyCache();
       // Not kept: a HEAD render sends no body to keep.
-      const rendered = await head(path);
+      const rendered = (await bare('HEAD', path, 'gzip, deflate, br, zstd')).headers;
       expect([path, rendered['x-page-cache'], rendered['content-encoding']]).toEqual([path, 'miss', undefined]);
       // A GET keeps the page; the next HEAD is answered from it.
       expect((await request(app.baseUrl).get(path)).headers['x-page-cache']).toBe('miss');
-      const hit = await head(path);
+      const hit = (await bare('HEAD', path, 'gzip, deflate, br, zstd')).headers;
       expect([path, hit['x-page-cache'], hit['content-encoding']]).toEqual([path, 'hit', undefined]);
-      expect(kept({ ...hit, 'content-length': undefined })).toEqual(kept({ ...rendered, 'content-length': undefined }));
+      expect(kept(hit)).toEqual(kept(rendered));
       expect(hit['content-length']).toBe(rendered['content-length']);
     }
   });
