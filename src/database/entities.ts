@@ -26,6 +26,7 @@ import { Review } from 'src/reviews/review.entity';
 import { User } from 'src/users/user.entity';
 import { ConditionReport } from 'src/reports/condition-report.entity';
 import { ReportPhoto } from 'src/reports/report-photo.entity';
+import { ReportPhotoUpload } from 'src/reports/report-photo-upload.entity';
 import { SeedHistory } from './seed-history.entity';
 import { SessionRecord } from './session.entity';
 
@@ -64,5 +65,6 @@ export const ENTITIES = [
   NewsletterLinkClick,
   PurchaseClickSource,
   ReportPhoto,
+  ReportPhotoUpload,
   ProductOffer,
 ];

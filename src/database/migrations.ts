@@ -40,6 +40,7 @@ import { MapAndMediaScaleIndexes17999630000000 } from '../../migrations/17999630
 import { KeptRowCounts17999630000001 } from '../../migrations/17999630000001-KeptRowCounts';
 import { MapRevision17999630000002 } from '../../migrations/17999630000002-MapRevision';
 import { PostSearchRevision17999640000000 } from '../../migrations/17999640000000-PostSearchRevision';
+import { ReportPhotoStaging17999700000000 } from '../../migrations/17999700000000-ReportPhotoStaging';
 
 /** The migrations in the order they run. A new migration is appended here, never edited once landed. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -84,4 +85,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   KeptRowCounts17999630000001,
   MapRevision17999630000002,
   PostSearchRevision17999640000000,
+  ReportPhotoStaging17999700000000,
 ];

@@ -5,13 +5,15 @@ import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { InsightsService } from 'src/insights/insights.service';
 import { NewsletterService } from 'src/newsletter/newsletter.service';
 import type { RateLimitStorage } from 'src/rate-limit/rate-limit.storage';
+import { ReportPhotosService } from 'src/reports/report-photos.service';
 
 const EVERY_MS = 5 * 60 * 1000;
 
 /**
  * Keeps the shared tables small: rate-limit windows that ended, audit rows past AUDIT_RETENTION_DAYS, and
  * the click-visitor hashes of past days (src/insights), and newsletter sign-ups never confirmed within 7 days
- * (double opt-in: src/newsletter).
+ * (double opt-in: src/newsletter), and report photos' bytes as received that no photo refers to after an
+ * hour (src/reports).
  * Every process runs it on its own timer; each step is one plain DELETE of rows that can only stay
  * expired, so several processes pruning at once delete each row once and never a live one.
  */
@@ -26,6 +28,7 @@ export class HousekeepingService implements OnApplicationBootstrap, OnModuleDest
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly insights: InsightsService,
     private readonly newsletter: NewsletterService,
+    private readonly reportPhotos: ReportPhotosService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -44,5 +47,6 @@ export class HousekeepingService implements OnApplicationBootstrap, OnModuleDest
     await this.audit.prune(this.config.auditRetentionDays);
     await this.insights.prune();
     await this.newsletter.pruneUnconfirmed();
+    await this.reportPhotos.pruneUploads();
   }
 }

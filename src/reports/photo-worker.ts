@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { extname, join } from 'node:path';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import type { PhotoJobOutcome, PhotoWorkerReply, PhotoWorkerRequest } from './report-photo-worker';
+import type { PhotoJobOutcome, PhotoStageOutcome, PhotoWorkerReply, PhotoWorkerRequest } from './report-photo-worker';
 
 /** The child's script beside this one (.js when built, .ts under the tests, which Node.js runs as is). */
 const SCRIPT = join(__dirname, `report-photo-worker${extname(__filename)}`);
@@ -9,7 +9,8 @@ const SCRIPT = join(__dirname, `report-photo-worker${extname(__filename)}`);
 /** The worker exited (a crash, a kill, an out-of-memory) while it had this photo. */
 export class PhotoWorkerGone extends Error {}
 
-type Pending = { resolve: (result: PhotoJobOutcome) => void; reject: (error: Error) => void };
+type Outcome = PhotoJobOutcome | PhotoStageOutcome;
+type Pending = { resolve: (result: Outcome) => void; reject: (error: Error) => void };
 type Request = PhotoWorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 interface Running {
@@ -18,10 +19,11 @@ interface Running {
 }
 
 /**
- * The queued report photos' jobs (decoding, re-encoding, storing), in a child process at the lowest CPU
- * priority (nice 19, src/reports/report-photo-worker.ts): libvips's threads then only take the CPU the
- * server's pages leave, and neither the photo's bytes nor libvips's memory are the server's. At most the
- * job queue's batch at once (PHOTO_CONCURRENCY). Started at the first photo; one that exits is replaced at
+ * The report photos' storing as received (from the file each upload was streamed to) and their queued
+ * jobs (decoding, re-encoding, storing), in a child process at the lowest CPU priority (nice 19,
+ * src/reports/report-photo-worker.ts): libvips's threads then only take the CPU the server's pages leave,
+ * and neither the photo's bytes nor libvips's memory are the server's. At most the job queue's batch of
+ * jobs at once (PHOTO_CONCURRENCY), and a request's photos. Started at the first photo; one that exits is replaced at
  * the next, and what it had is tried once more in the new one (a photo that kills it twice fails its job,
  * which the queue retries as it says).
  */
@@ -42,6 +44,14 @@ export class PhotoWorker implements OnApplicationShutdown {
     return this.running?.pending.size ?? 0;
   }
 
+  /**
+   * Stores a photo as received from the file its upload was streamed to, as an upload row (answered with
+   * its id): the worker reads the file and writes it over its own connection, at its priority.
+   */
+  stage(path: string, databaseUrl: string): Promise<PhotoStageOutcome> {
+    return this.twice({ op: 'stage', path, databaseUrl }) as Promise<PhotoStageOutcome>;
+  }
+
   /** A queued photo's job, done whole in the worker (its reads and writes over a connection of its own). */
   job(photoId: number, databaseUrl: string, maxPixels: number, side: number): Promise<PhotoJobOutcome> {
     return this.twice({ op: 'job', photoId, databaseUrl, maxPixels, side }) as Promise<PhotoJobOutcome>;
@@ -53,7 +63,7 @@ export class PhotoWorker implements OnApplicationShutdown {
     this.running = null;
   }
 
-  private async twice(request: Request): Promise<PhotoJobOutcome> {
+  private async twice(request: Request): Promise<Outcome> {
     try {
       return await this.call(request);
     } catch (error) {
@@ -62,7 +72,7 @@ export class PhotoWorker implements OnApplicationShutdown {
     }
   }
 
-  private call(request: Request): Promise<PhotoJobOutcome> {
+  private call(request: Request): Promise<Outcome> {
     if (this.closed) return Promise.reject(new PhotoWorkerGone('The photo worker is stopped'));
     const running = (this.running ??= this.start());
     const id = this.nextId++;

@@ -1,10 +1,15 @@
 import { PayloadTooLargeException, UnprocessableEntityException, UnsupportedMediaTypeException, type HttpException } from '@nestjs/common';
-import { fileTypeFromBuffer } from 'file-type';
+import { closeSync, openSync } from 'node:fs';
+import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { REPORT_PHOTO_MAX_BYTES, REPORT_PHOTO_MAX_PIXELS, REPORT_PHOTO_TEXT } from 'core/reports';
 import { errorBody } from 'src/common/error-body';
 import { keptFileName } from 'src/images/media-upload';
-import { isComplete } from './photo-structure';
+import { FileBytes, isComplete } from './photo-structure';
+
+// A header read from a file would otherwise stay open in libvips's cache after the upload's file is deleted
+// (up to 20 such files, their disk space with them). Only files: the cache of operations on bytes is left.
+sharp.cache({ files: 0 });
 
 /** The formats a report's photo may be, by the MIME type file-type finds in its bytes. */
 const FORMATS = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/avif': 'AVIF' } as const;
@@ -28,9 +33,9 @@ const EXTENSIONS: Record<string, string> = {
   bmp: 'image/bmp',
 };
 
-/** A photo as multer hands it over (memory storage). */
+/** A photo as multer hands it over: streamed to a file (src/reports/photo-spool.ts), never held whole in memory. */
 export interface PhotoFile {
-  buffer: Buffer;
+  path: string;
   originalname: string;
   size: number;
 }
@@ -61,12 +66,13 @@ function shownName(file: PhotoFile, index: number): string {
  * whose format's structure is whole up to its end (a file cut short is refused, src/reports/photo-structure.ts).
  * No pixel is decoded here: that costs a core about 50 ms for a 5 MB JPEG, and the photo worker decodes
  * every pixel anyway (at the lowest priority, off the request path); a photo whose data turns out damaged
- * there is rejected and never shown. Nothing is stored here.
+ * there is rejected and never shown. Nothing is stored here. Everything is read from the file the upload
+ * was streamed to, a header or a block at a time.
  */
 export async function checkPhoto(file: PhotoFile, index: number): Promise<CheckedPhoto> {
   const name = shownName(file, index);
   if (file.size > REPORT_PHOTO_MAX_BYTES) throw refusal(413, REPORT_PHOTO_TEXT.tooLarge);
-  const found = await fileTypeFromBuffer(file.buffer).catch(() => undefined);
+  const found = await fileTypeFromFile(file.path).catch(() => undefined);
   const mime = found?.mime as string | undefined;
   if (!mime || !(mime in FORMATS)) throw refusal(415, REPORT_PHOTO_TEXT.format(name));
   const extension = /\.([a-z0-9]+)$/i.exec(file.originalname.trim())?.[1].toLowerCase();
@@ -74,14 +80,24 @@ export async function checkPhoto(file: PhotoFile, index: number): Promise<Checke
   if (claimed && claimed !== mime) throw refusal(415, REPORT_PHOTO_TEXT.mismatch(name, FORMATS[mime as PhotoMime]));
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(file.buffer, { limitInputPixels: false }).metadata();
+    metadata = await sharp(file.path, { limitInputPixels: false }).metadata();
   } catch {
     throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
   }
   if (metadata.format !== SHARP_FORMAT[mime as PhotoMime] || !metadata.width || !metadata.height) throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
   if (metadata.width * metadata.height > REPORT_PHOTO_MAX_PIXELS) throw refusal(422, REPORT_PHOTO_TEXT.pixels(name));
-  if (!isComplete(file.buffer, mime as PhotoMime)) throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
+  if (!wholeFile(file, mime as PhotoMime)) throw refusal(422, REPORT_PHOTO_TEXT.damaged(name));
   return { mime: mime as PhotoMime, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
+}
+
+/** Whether the photo's file holds its format's whole structure (src/reports/photo-structure.ts). */
+function wholeFile(file: PhotoFile, mime: PhotoMime): boolean {
+  const fd = openSync(file.path, 'r');
+  try {
+    return isComplete(new FileBytes(fd, file.size), mime);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The longest side a stored photo keeps (the photo worker makes it, src/reports/report-photo-worker.ts): past SPEC's widest variant (1600) with room for a crop. */

@@ -7,12 +7,19 @@
 // its reads and writes included (over a connection of its own), so that the server never holds the bytes
 // again after the request (issue 45's heap cap).
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import type { Client } from 'pg';
 import type { Sharp } from 'sharp';
 
-/** What the server asks: do a queued photo's job. */
-export type PhotoWorkerRequest = { id: number; op: 'job'; photoId: number; databaseUrl: string; maxPixels: number; side: number };
+/**
+ * What the server asks: store a photo as received from the file its upload was streamed to (answered with
+ * the upload's id), or do a queued photo's job.
+ */
+export type PhotoWorkerRequest =
+  | { id: number; op: 'stage'; path: string; databaseUrl: string }
+  | { id: number; op: 'job'; photoId: number; databaseUrl: string; maxPixels: number; side: number };
 
 /** A processed photo, or the decoder's message when it could not be made. */
 type PhotoOutcome = { ok: true; data: Uint8Array; mimeType: 'image/jpeg' | 'image/png'; width: number; height: number } | { ok: false; error: string };
@@ -23,10 +30,30 @@ type PhotoOutcome = { ok: true; data: Uint8Array; mimeType: 'image/jpeg' | 'imag
  */
 export type PhotoJobOutcome = { ok: true; processed: boolean } | { ok: false; error: string; failed: 'decoder' | 'database' };
 
-export type PhotoWorkerReply = { id: number; result: PhotoJobOutcome };
+/** A photo as received, stored (its upload's id), or why not (the file could not be read, or the database failed). */
+export type PhotoStageOutcome = { ok: true; uploadId: number } | { ok: false; error: string };
 
-// First of all, before sharp starts any thread (threads inherit their creator's priority on Linux).
+export type PhotoWorkerReply = { id: number; result: PhotoJobOutcome | PhotoStageOutcome };
+
+// First of all, before sharp starts any thread (threads inherit their creator's priority on Linux). A
+// priority is a thread's own there: the threads Node.js started before this line (V8's, which collect this
+// process's garbage) are set one by one, where /proc lists them.
 setPriority(19);
+for (const thread of threadsOfThisProcess()) {
+  try {
+    setPriority(thread, 19);
+  } catch {
+    // Ended meanwhile.
+  }
+}
+
+function threadsOfThisProcess(): number[] {
+  try {
+    return readdirSync('/proc/self/task').map(Number);
+  } catch {
+    return [];
+  }
+}
 
 type SharpFactory = typeof import('sharp');
 
@@ -99,18 +126,19 @@ function connection(url: string): Promise<Client> {
  */
 async function job(sharp: SharpFactory, photoId: number, url: string, maxPixels: number, side: number): Promise<PhotoJobOutcome> {
   let db: Client;
-  let upload: Buffer | undefined;
+  let upload: { id: number; bytes: Buffer } | undefined;
   try {
     db = await connection(url);
-    const { rows } = await db.query<{ upload: Buffer }>(`SELECT upload FROM report_photos WHERE id = $1 AND status = 'processing' AND upload IS NOT NULL`, [
-      photoId,
-    ]);
-    upload = rows[0]?.upload;
+    const { rows } = await db.query<{ id: number; bytes: Buffer }>(
+      `SELECT u.id, u.bytes FROM report_photos p JOIN report_photo_uploads u ON u.id = p."uploadId" WHERE p.id = $1 AND p.status = 'processing'`,
+      [photoId],
+    );
+    upload = rows[0];
   } catch (error) {
     return { ok: false, error: (error as Error).message, failed: 'database' };
   }
   if (!upload) return { ok: true, processed: false };
-  const processed = await processPhoto(sharp, upload, maxPixels, side);
+  const processed = await processPhoto(sharp, upload.bytes, maxPixels, side);
   if (!processed.ok) return { ok: false, error: processed.error, failed: 'decoder' };
   const { data, mimeType, width, height } = processed;
   const hash = createHash('sha256').update(data).digest('hex');
@@ -120,14 +148,41 @@ async function job(sharp: SharpFactory, photoId: number, url: string, maxPixels:
       [hash, mimeType, data, width, height, data.length, `report-photo-${photoId}.${mimeType === 'image/png' ? 'png' : 'jpg'}`],
     );
     await db.query(
-      `UPDATE report_photos SET status = 'pending', "mediaId" = (SELECT id FROM media WHERE hash = $1), width = $2, height = $3, upload = NULL
+      `UPDATE report_photos SET status = 'pending', "mediaId" = (SELECT id FROM media WHERE hash = $1), width = $2, height = $3, "uploadId" = NULL
        WHERE id = $4 AND status = 'processing'`,
       [hash, width, height, photoId],
     );
+    // Its bytes as received are no longer needed (left undeleted by a failure here, the housekeeping deletes them).
+    await db.query(`DELETE FROM report_photo_uploads u WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM report_photos p WHERE p."uploadId" = u.id)`, [upload.id]);
   } catch (error) {
     return { ok: false, error: (error as Error).message, failed: 'database' };
   }
   return { ok: true, processed: true };
+}
+
+/**
+ * Stores a photo as received: the file the server streamed its upload to, read here and written as one
+ * upload row over this worker's connection (at its priority), so that neither the server nor a database
+ * process at normal priority copies it. The server deletes the file.
+ */
+function stage(path: string, url: string): Promise<PhotoStageOutcome> {
+  const turn = staging.then(() => stageNow(path, url));
+  staging = turn;
+  return turn;
+}
+
+/** The photos being stored go one at a time (each read only when its turn comes: one upload in memory, not a queue of them). */
+let staging: Promise<unknown> = Promise.resolve();
+
+async function stageNow(path: string, url: string): Promise<PhotoStageOutcome> {
+  try {
+    const bytes = await readFile(path);
+    const db = await connection(url);
+    const { rows } = await db.query<{ id: number }>(`INSERT INTO report_photo_uploads (bytes) VALUES ($1) RETURNING id`, [bytes]);
+    return { ok: true, uploadId: rows[0].id };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
 }
 
 // sharp is loaded after the priority is set; a message that comes first waits for it.
@@ -138,9 +193,11 @@ const loaded: Promise<SharpFactory> = import('sharp').then(({ default: sharp }) 
 });
 
 process.on('message', (message: PhotoWorkerRequest) => {
-  void loaded
-    .then((sharp) => job(sharp, message.photoId, message.databaseUrl, message.maxPixels, message.side))
-    .then((result) => process.send?.({ id: message.id, result } satisfies PhotoWorkerReply));
+  const result =
+    message.op === 'stage'
+      ? stage(message.path, message.databaseUrl)
+      : loaded.then((sharp) => job(sharp, message.photoId, message.databaseUrl, message.maxPixels, message.side));
+  void result.then((outcome) => process.send?.({ id: message.id, result: outcome } satisfies PhotoWorkerReply));
 });
 // The server is gone (stopped, or killed): so is its worker.
 process.on('disconnect', () => process.exit(0));

@@ -2,14 +2,17 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import type { ReportPhotoStatus } from 'core/reports';
 import { Media } from 'src/images/media.entity';
 import { ConditionReport } from './condition-report.entity';
+import { ReportPhotoUpload } from './report-photo-upload.entity';
 
 /**
- * A photo of a condition report (issue 45). `upload` holds the bytes as received only until the job queue
- * has processed them (upright, re-encoded, every metadata block gone) into `media`; it is then emptied.
+ * A photo of a condition report (issue 45). `uploadId` points to its bytes as received only until the job
+ * queue has processed them (upright, re-encoded, every metadata block gone) into `media`; it is then emptied
+ * and the bytes deleted.
  */
 @Entity({ name: 'report_photos' })
 @Index('IDX_report_photos_report', ['reportId', 'position'])
 @Index('IDX_report_photos_status', ['status'])
+@Index('IDX_report_photos_upload', ['uploadId'])
 export class ReportPhoto {
   @PrimaryGeneratedColumn()
   id: number;
@@ -31,9 +34,13 @@ export class ReportPhoto {
   @Column({ type: 'varchar', length: 10 })
   status: ReportPhotoStatus;
 
-  /** The bytes as the diver sent them, until processed; never read with a list. */
-  @Column({ type: 'bytea', nullable: true, select: false })
-  upload: Buffer | null;
+  /** The bytes as the diver sent them, until processed. */
+  @Column({ type: 'int', nullable: true })
+  uploadId: number | null;
+
+  @ManyToOne(() => ReportPhotoUpload, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'uploadId', foreignKeyConstraintName: 'FK_report_photos_upload' })
+  upload?: ReportPhotoUpload | null;
 
   @Column({ type: 'int', nullable: true })
   mediaId: number | null;

@@ -1,20 +1,34 @@
-import { BadRequestException, HttpException, PayloadTooLargeException, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  BadRequestException,
+  HttpException,
+  Inject,
+  Injectable,
+  PayloadTooLargeException,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { of, type Observable } from 'rxjs';
 import { REPORT_PHOTO_MAX_BYTES, REPORT_PHOTO_TEXT, REPORT_PHOTOS_MAX } from 'core/reports';
 import { errorBody } from 'src/common/error-body';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { deleteSpooled, spoolDir, SpoolStorage } from './photo-spool';
 import type { PhotoFile } from './report-photo-checks';
 
 /**
- * Reads a report's multipart body: its fields and up to three files in `photos`, each up to 15 MB, in
- * memory (multer stops reading at once past either limit). A file in another field is refused too.
- * Urlencoded and JSON bodies pass through untouched (read before this).
+ * Reads a report's multipart body: its fields and up to three files in `photos`, each up to 15 MB, each
+ * streamed to a file of its own as it arrives (src/reports/photo-spool.ts; multer stops reading at once past
+ * either limit, and removes what it wrote). A file in another field is refused too. Urlencoded and JSON
+ * bodies pass through untouched (read before this).
  */
-const Reader = AnyFilesInterceptor({
-  limits: { files: REPORT_PHOTOS_MAX, fileSize: REPORT_PHOTO_MAX_BYTES, fields: 30, parts: 40, fieldSize: 16 * 1024 },
-  defParamCharset: 'utf8',
-});
+const reader = (storage: SpoolStorage) =>
+  AnyFilesInterceptor({
+    storage,
+    limits: { files: REPORT_PHOTOS_MAX, fileSize: REPORT_PHOTO_MAX_BYTES, fields: 30, parts: 40, fieldSize: 16 * 1024 },
+    defParamCharset: 'utf8',
+  });
 
 const photosError = (message: string) => ({ photos: [message] });
 
@@ -29,8 +43,15 @@ function refusal(error: unknown): HttpException {
 
 const WRONG_FIELD = "Photos go in the field 'photos'";
 
+@Injectable()
 export class ReportPhotosInterceptor implements NestInterceptor {
-  private readonly reader = new Reader();
+  private readonly reader: NestInterceptor;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const storage = new SpoolStorage(spoolDir(config.dataDir));
+    storage.pruneLeftovers();
+    this.reader = new (reader(storage))();
+  }
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<Request>();
@@ -41,6 +62,11 @@ export class ReportPhotosInterceptor implements NestInterceptor {
       throw refusal(error);
     }
     const files = (request as Request & { files?: (PhotoFile & { fieldname: string })[] }).files ?? [];
+    // The files live as long as the request: stored by then (or refused), they are deleted whatever the outcome.
+    context
+      .switchToHttp()
+      .getResponse<Response>()
+      .once('close', () => deleteSpooled(files));
     if (files.some((file) => file.fieldname !== 'photos')) throw new BadRequestException(errorBody(400, WRONG_FIELD, photosError(WRONG_FIELD)));
     return next.handle();
   }

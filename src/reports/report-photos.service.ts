@@ -65,17 +65,53 @@ export class ReportPhotosService implements OnModuleInit {
   }
 
   /**
-   * Stores a report's photos as received and queues their processing, inside the report's transaction. One
-   * plain INSERT each, the bytes a binary parameter (no entity built around 5 MB, nothing read back).
+   * Stores a request's checked photos as received, before the report's transaction: the photo worker reads
+   * each file and writes it as an upload row over its own connection, at the lowest priority (the server
+   * never holds the bytes). Answers the uploads' ids in the photos' order; when one fails, those stored are
+   * deleted and the request fails.
    */
-  async add(runner: QueryRunner, reportId: number, photos: { bytes: Buffer; alt: string }[]): Promise<void> {
+  async stage(files: PhotoFile[]): Promise<number[]> {
+    const outcomes = await Promise.all(
+      files.map((file) => this.worker.stage(file.path, this.databaseUrl()).catch((error: Error) => ({ ok: false as const, error: error.message }))),
+    );
+    const stored = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.uploadId] : []));
+    const failed = outcomes.find((outcome) => !outcome.ok);
+    if (!failed) return stored;
+    await this.discard(stored);
+    throw new Error(`A report photo could not be stored: ${failed.error}`);
+  }
+
+  /**
+   * Adds a report's photos and queues their processing, inside the report's transaction: each refers to
+   * its upload (stored by `stage`), nothing copied.
+   */
+  async add(runner: QueryRunner, reportId: number, photos: { uploadId: number; alt: string }[]): Promise<void> {
     for (const [position, photo] of photos.entries()) {
       const [saved] = (await runner.query(
-        `INSERT INTO report_photos ("reportId", position, alt, status, upload) VALUES ($1, $2, $3, 'processing', $4) RETURNING id`,
-        [reportId, position, photo.alt, photo.bytes],
+        `INSERT INTO report_photos ("reportId", position, alt, status, "uploadId") VALUES ($1, $2, $3, 'processing', $4) RETURNING id`,
+        [reportId, position, photo.alt, photo.uploadId],
       )) as { id: number }[];
       await this.queue.send(PHOTO_QUEUE, { photoId: saved.id }, {}, runner);
     }
+  }
+
+  /** Deletes the given uploads that no photo refers to (a report that was not stored, or was stored already). */
+  async discard(uploadIds: number[]): Promise<void> {
+    if (!uploadIds.length) return;
+    await this.dataSource.query(
+      `DELETE FROM report_photo_uploads u WHERE u.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM report_photos p WHERE p."uploadId" = u.id)`,
+      [uploadIds],
+    );
+  }
+
+  /**
+   * The housekeeping's step: uploads no photo refers to, an hour after they were stored (the process stopped
+   * between storing a photo and its report's transaction, or its report was deleted before it was processed).
+   */
+  async pruneUploads(): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM report_photo_uploads u WHERE u."createdAt" < now() - interval '1 hour' AND NOT EXISTS (SELECT 1 FROM report_photos p WHERE p."uploadId" = u.id)`,
+    );
   }
 
   /**
@@ -97,7 +133,13 @@ export class ReportPhotosService implements OnModuleInit {
     const { error: message, failed } = outcome;
     if (failed === 'database' || (retriesLeft > 0 && !/^(Vips|Input|Image|heif|jpeg|png|webp)/i.test(message))) throw new Error(message);
     this.logger.warn(`Report photo ${photoId} could not be processed (${message}): rejected`);
-    await this.photos.update({ id: photoId }, { status: 'rejected', upload: null });
+    await this.dataSource
+      .query(
+        `WITH rejected AS (UPDATE report_photos p SET status = 'rejected', "uploadId" = NULL FROM report_photos was WHERE was.id = p.id AND p.id = $1 RETURNING was."uploadId")
+       SELECT "uploadId" FROM rejected`,
+        [photoId],
+      )
+      .then((rows: { uploadId: number | null }[]) => this.discard(rows.flatMap((row) => (row.uploadId ? [row.uploadId] : []))));
   }
 
   /** The server's database, for the worker's own connection. */

@@ -102,8 +102,10 @@ export class ReportsService {
     // In order, the first refusal ending it: each reads the header and walks the structure (no pixel decoded).
     for (const [index, file] of files.entries()) await this.photos.check(file, index);
     const published = this.config.reportsModeration === 'off';
-    const photos = files.map((file, index) => ({
-      bytes: file.buffer,
+    // The photos as received are stored first (by the photo worker, from their files); the report refers to them.
+    const uploads = files.length ? await this.photos.stage(files) : [];
+    const photos = uploads.map((uploadId, index) => ({
+      uploadId,
       alt: dto.photoAlt?.[index]?.trim() || defaultPhotoAlt(dto.name, siteName, dto.date),
     }));
     const made = this.reports.create({
@@ -130,6 +132,8 @@ export class ReportsService {
     const report = await stored.then(
       () => made,
       async (error: unknown) => {
+        // Nothing refers to this request's uploads now: they go.
+        await this.photos.discard(uploads);
         // The same key sent twice at once: the second insert loses the race and answers the first's report.
         const first = idempotencyKey ? await this.reports.findOneBy({ idempotencyKey }) : null;
         if (first) return first;

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import request from 'supertest';
 import sharp from 'sharp';
@@ -39,9 +40,9 @@ const post = (name: string, bytes: Buffer) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The photos' rows once none waits to be processed (the queue polls each second). */
-async function processedPhotos(): Promise<{ status: string; hash: string | null; upload: Buffer | null }[]> {
+async function processedPhotos(): Promise<{ status: string; hash: string | null; uploadId: number | null }[]> {
   for (let i = 0; i < 300; i++) {
-    const rows = await t.dataSource.query(`SELECT p.status, p.upload, m.hash FROM report_photos p LEFT JOIN media m ON m.id = p."mediaId" ORDER BY p.id`);
+    const rows = await t.dataSource.query(`SELECT p.status, p."uploadId", m.hash FROM report_photos p LEFT JOIN media m ON m.id = p."mediaId" ORDER BY p.id`);
     if (rows.length && rows.every((row: { status: string }) => row.status !== 'processing')) return rows;
     await sleep(100);
   }
@@ -72,6 +73,10 @@ describe('the photo worker', () => {
     expect(pid).toBeDefined();
     expect(pid).not.toBe(process.pid);
     expect(getPriority(pid)).toBe(19);
+    // Every thread of it, those Node.js started before its first line (V8's garbage collection) included.
+    const threads = readdirSync(`/proc/${pid}/task`).map(Number);
+    expect(threads.length).toBeGreaterThan(1);
+    expect(threads.map((thread) => getPriority(thread))).toEqual(threads.map(() => 19));
     // Its database work too: the embedded PostgreSQL's process serving the worker's connection is at 19.
     // (One PostgreSQL serves every test file, each its own database: this app's worker is the one on this one.)
     const backends: { pid: number }[] = await t.dataSource.query(
@@ -80,7 +85,7 @@ describe('the photo worker', () => {
     expect(backends).toHaveLength(1);
     expect(getPriority(backends[0].pid)).toBe(19);
     expect(photo.status).toBe('pending');
-    expect(photo.upload).toBeNull();
+    expect(photo.uploadId).toBeNull();
     const stored = await request(t.baseUrl).get(`/media/uploads/${photo.hash}.jpg`).expect(200);
     const metadata = await sharp(stored.body as Buffer).metadata();
     expect([metadata.width, metadata.height, metadata.exif]).toEqual([80, 120, undefined]);
@@ -92,7 +97,7 @@ describe('the photo worker', () => {
     const [photo] = await processedPhotos();
     expect(photo.status).toBe('pending');
     expect(photo.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(photo.upload).toBeNull();
+    expect(photo.uploadId).toBeNull();
     expect(worker.pid).not.toBe(killed);
     const stored = await request(t.baseUrl).get(`/media/uploads/${photo.hash}.jpg`).expect(200);
     expect((await sharp(stored.body as Buffer).metadata()).width).toBe(2400);

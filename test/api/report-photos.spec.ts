@@ -1,7 +1,11 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { dayIn, defaultPhotoAlt, REPORT_PHOTO_TEXT, REPORT_TEXT } from 'core/reports';
 import { DiveSite } from 'src/dive-sites/dive-site.entity';
+import { HousekeepingService } from 'src/housekeeping/housekeeping.service';
 import { signInAsAdmin, type Agent } from '../support/admin';
 import { bombPng, damagedScanJpeg, hasGpsPointer, noiseJpeg, phoneJpeg, smallPng } from '../support/report-images';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -11,8 +15,18 @@ let t: TestApp;
 let site: DiveSite;
 let admin: Agent;
 
+// This app's own DATA_DIR: the files its uploads are streamed to (DATA_DIR/report-photos) are this file's alone.
+const dataDir = mkdtempSync(join(tmpdir(), 'report-photos-spec-'));
+const spooled = () => readdirSync(join(dataDir, 'report-photos'));
+
+/** The request's files are deleted as its answer goes: waits for the deletion to land, then says what is left. */
+async function noFileLeft() {
+  for (let i = 0; i < 100 && spooled().length; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(spooled()).toEqual([]);
+}
+
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ DATA_DIR: dataDir });
   site = await t.dataSource.getRepository(DiveSite).findOneByOrFail({ name: 'SS Yongala' });
   admin = await signInAsAdmin(t);
 });
@@ -49,9 +63,12 @@ async function processed(): Promise<void> {
   throw new Error('photos were not processed');
 }
 
+/** Nothing of a refused report is kept: no row, no photo's bytes, no file of its upload. */
 async function nothingStored() {
   expect(await count('condition_reports')).toBe(0);
   expect(await count('report_photos')).toBe(0);
+  expect(await count('report_photo_uploads')).toBe(0);
+  await noFileLeft();
 }
 
 describe('POST /api/dive-sites/{id}/reports with photos', () => {
@@ -65,9 +82,14 @@ describe('POST /api/dive-sites/{id}/reports with photos', () => {
     expect(body.published).toBe(true);
     expect(body.message).toBe(`${REPORT_TEXT.published} ${REPORT_PHOTO_TEXT.waiting}`);
     await processed();
-    const [photo] = await t.dataSource.query(`SELECT p.status, p.alt, p.upload, m.hash, m."mimeType" FROM report_photos p JOIN media m ON m.id = p."mediaId"`);
+    // The file the upload was streamed to went with the request; its bytes as received went once processed.
+    await noFileLeft();
+    const [photo] = await t.dataSource.query(
+      `SELECT p.status, p.alt, p."uploadId", m.hash, m."mimeType" FROM report_photos p JOIN media m ON m.id = p."mediaId"`,
+    );
     expect(photo.status).toBe('pending');
-    expect(photo.upload).toBeNull();
+    expect(photo.uploadId).toBeNull();
+    expect(await count('report_photo_uploads')).toBe(0);
     expect(photo.alt).toBe(defaultPhotoAlt('Kim', site.name, daysAgo(2)));
     expect(await count('media')).toBe(mediaBefore + 1);
     const stored = await request(t.baseUrl).get(`/media/uploads/${photo.hash}.jpg`).expect(200);
@@ -148,8 +170,9 @@ describe('POST /api/dive-sites/{id}/reports with photos', () => {
   it('takes a photo whose damage only a decoder finds, then rejects it when processed: it never shows and cannot be approved', async () => {
     const { body } = await postWith([['scan.jpg', await damagedScanJpeg()]]).expect(201);
     await processed();
-    const [photo] = await t.dataSource.query(`SELECT id, status, upload, "mediaId" FROM report_photos`);
-    expect(photo).toEqual({ id: expect.any(Number), status: 'rejected', upload: null, mediaId: null });
+    const [photo] = await t.dataSource.query(`SELECT id, status, "uploadId", "mediaId" FROM report_photos`);
+    expect(photo).toEqual({ id: expect.any(Number), status: 'rejected', uploadId: null, mediaId: null });
+    expect(await count('report_photo_uploads')).toBe(0);
     const { body: list } = await request(t.baseUrl).get(`/api/dive-sites/${site.id}/reports`).expect(200);
     expect(list.find((row: { id: number }) => row.id === body.report.id).photos).toEqual([]);
     await admin.post(`/api/admin/reports/photos/${photo.id}/approve`).expect(409);
@@ -207,6 +230,36 @@ describe('POST /api/dive-sites/{id}/reports with photos', () => {
     expect(await count('condition_reports')).toBe(1);
     expect(await count('report_photos')).toBe(1);
     await processed();
+    expect(await count('report_photo_uploads')).toBe(0);
+    await noFileLeft();
+  });
+
+  it('lets the housekeeping delete bytes as received that no photo refers to, an hour after they came, and nothing else', async () => {
+    const stored = async (age: string) =>
+      (
+        (await t.dataSource.query(`INSERT INTO report_photo_uploads (bytes, "createdAt") VALUES ($1, now() - $2::interval) RETURNING id`, [
+          Buffer.from('photo'),
+          age,
+        ])) as { id: number }[]
+      )[0].id;
+    // Left by a process that stopped between storing a photo and its report (an hour and more ago), one just
+    // stored, and one as old whose photo still waits to be processed (a long queue): only the first goes.
+    const left = await stored('61 minutes');
+    const fresh = await stored('5 minutes');
+    const waiting = await stored('3 hours');
+    const [report] = (await t.dataSource.query(
+      `INSERT INTO condition_reports ("diveSiteId", date, visibility, status) VALUES ($1, $2, 10, 'published') RETURNING id`,
+      [site.id, daysAgo(1)],
+    )) as { id: number }[];
+    await t.dataSource.query(`INSERT INTO report_photos ("reportId", position, alt, status, "uploadId") VALUES ($1, 0, 'A photo', 'processing', $2)`, [
+      report.id,
+      waiting,
+    ]);
+    await t.app.get(HousekeepingService).prune();
+    const kept = ((await t.dataSource.query(`SELECT id FROM report_photo_uploads ORDER BY id`)) as { id: number }[]).map((row) => row.id);
+    expect(kept).toEqual([fresh, waiting]);
+    expect(kept).not.toContain(left);
+    await t.dataSource.query('DELETE FROM report_photo_uploads');
   });
 });
 

@@ -1,5 +1,8 @@
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { isComplete, type StructuredMime } from 'src/reports/photo-structure';
+import { FileBytes, isComplete, type StructuredMime } from 'src/reports/photo-structure';
 
 /** Issue 45: a photo cut short is refused on the request from its format's framing alone (no pixel decoded). */
 const noise = () => sharp({ create: { width: 160, height: 120, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
@@ -38,5 +41,39 @@ describe('isComplete', () => {
     const png = await noise().png().toBuffer();
     for (const mime of ['image/jpeg', 'image/webp', 'image/avif'] as const) expect(isComplete(png, mime)).toBe(false);
     expect(isComplete(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x40, 0x00, 0x00]), 'image/jpeg')).toBe(false);
+  });
+});
+
+describe('isComplete on a file (an upload as it was streamed to disk)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'photo-structure-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The answer for these bytes read from a file in blocks of `block` bytes. */
+  function fromFile(bytes: Buffer, mime: StructuredMime, block: number): boolean {
+    const path = join(dir, 'photo');
+    writeFileSync(path, bytes);
+    const fd = openSync(path, 'r');
+    try {
+      return isComplete(new FileBytes(fd, bytes.length, block), mime);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  // Blocks of 7 and 64 bytes put every field and the end marker across a block's edge somewhere; 64 KiB is the server's.
+  it.each(formats)('answers as in memory for %s, whole and cut, whatever the block size', async (_name, mime, make) => {
+    const whole = await make();
+    const cuts = [whole, whole.subarray(0, whole.length - 1), whole.subarray(0, Math.floor(whole.length * 0.5)), Buffer.concat([whole, Buffer.alloc(64)])];
+    for (const block of [7, 64, 64 * 1024]) {
+      for (const bytes of cuts) expect(fromFile(bytes, mime, block)).toBe(isComplete(bytes, mime));
+    }
+    expect(fromFile(whole, mime, 7)).toBe(true);
+  });
+
+  it('finds an end marker whose two bytes fall in two blocks read from the end', async () => {
+    const jpeg = await noise().jpeg().toBuffer();
+    // With 15 bytes after the marker and blocks of 16, the last block read starts at its D9 and the one before holds its FF.
+    expect(fromFile(Buffer.concat([jpeg, Buffer.alloc(15)]), 'image/jpeg', 16)).toBe(true);
+    expect(fromFile(Buffer.concat([jpeg.subarray(0, jpeg.length - 1), Buffer.alloc(15)]), 'image/jpeg', 16)).toBe(false);
   });
 });
