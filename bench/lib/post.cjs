@@ -25,8 +25,9 @@ function lowestPriority() {
  * A sender over its own keep-alive agent: `post(url, { headers, body })` answers the status once the
  * answer has been read (body: a string, a Buffer, or Buffers sent one after another, never copied together).
  * A kept connection the server closed for idling just as it was reused (between two phases the writer is
- * idle for about the server's keep-alive timeout) is reset before any answer: that request never reached a
- * handler, and is sent once more on a new connection (Node's documented way, `request.reusedSocket`).
+ * idle for about the server's keep-alive timeout) is reset before any answer (ECONNRESET, or EPIPE when the
+ * close comes while a large body is being written): that request never reached a handler, and is sent once
+ * more on a new connection (Node's documented way, `request.reusedSocket`).
  */
 function poster() {
   const agent = new http.Agent({ keepAlive: true });
@@ -38,7 +39,7 @@ function poster() {
         response.on('error', reject);
       });
       request.on('error', (error) => {
-        if (retry && request.reusedSocket && error.code === 'ECONNRESET') resolve(send(url, headers, parts, length, false));
+        if (retry && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) resolve(send(url, headers, parts, length, false));
         else reject(error);
       });
       for (const part of parts.slice(0, -1)) request.write(part);
