@@ -6,13 +6,12 @@ import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { siteDay, visitHash, visitorKey, visitorNetwork } from 'src/insights/counting';
 import { RecentVisits } from 'src/insights/recent-visits';
+import { MAX_ID } from 'src/validation/id.pipe';
 
 /** A reader's repeat clicks on one issue link within this long count once (remembered in memory only). */
 export const REPEAT_LINK_CLICK_MS = 60_000;
 const MAX_REMEMBERED = 20_000;
 const MAX_REMEMBERED_BYTES = 2 * 1024 * 1024;
-/** PostgreSQL's largest integer. */
-const MAX_ID = 2_147_483_647;
 
 /** One link of an issue, with its clicks. */
 export interface IssueLinkFigure {

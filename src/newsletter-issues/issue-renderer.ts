@@ -9,8 +9,9 @@ import { UNSUBSCRIBE_MARK, type MailTemplate } from 'src/mail/mail-template';
 import type { ComposedMail } from 'src/mail/outgoing-mail';
 import { NewsletterService } from 'src/newsletter/newsletter.service';
 import type { Subscriber } from 'src/newsletter/subscriber.entity';
-import { visibleAt } from 'src/publishing/visibility';
+import { visibleAt, visibleSql } from 'src/publishing/visibility';
 import { Review } from 'src/reviews/review.entity';
+import { MAX_ID } from 'src/validation/id.pipe';
 import { renderIssueEmail, type IssueCard, type RenderedIssue } from './issue-email';
 import { linkCollector, linkRewriter, type LinkTracker } from './issue-links';
 import { NewsletterIssue, type IssuePostRef } from './newsletter-issue.entity';
@@ -90,6 +91,30 @@ export class IssueRenderer {
         { type: ref.type, id: post.id, title: post.title, excerpt: post.excerpt, url: `${this.config.siteUrl}${path}`, imageUrl: absolute(post.imageUrl) },
       ];
     });
+  }
+
+  /**
+   * The posts of `refs` that exist, each with its title and whether the public can see it now (not a draft,
+   * nor scheduled for later). An id past PostgreSQL's integer range names no post (never a query error).
+   */
+  async chosenPosts(refs: IssuePostRef[]): Promise<(IssuePostRef & { title: string; visible: boolean })[]> {
+    const ids = (type: IssuePostRef['type']) => refs.filter((post) => post.type === type && post.id <= MAX_ID).map((post) => post.id);
+    const now = this.clock.now();
+    const found = <T extends Article | Review>(repository: Repository<T>, alias: string, wanted: number[]) =>
+      wanted.length
+        ? repository
+            .createQueryBuilder(alias)
+            .select(`"${alias}"."id"`, 'id')
+            .addSelect(`"${alias}"."title"`, 'title')
+            .addSelect(visibleSql(alias), 'visible')
+            .where(`"${alias}"."id" IN (:...wanted)`, { wanted, visibleNow: now })
+            .getRawMany<{ id: number; title: string; visible: boolean }>()
+        : Promise.resolve([]);
+    const [articles, reviews] = await Promise.all([
+      found<Article>(this.articles, 'article', ids('article')),
+      found<Review>(this.reviews, 'review', ids('review')),
+    ]);
+    return [...articles.map((post) => ({ type: 'article' as const, ...post })), ...reviews.map((post) => ({ type: 'review' as const, ...post }))];
   }
 
   /**

@@ -12,12 +12,10 @@ import {
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { slugFromTitle } from 'core/text';
-import { Article } from 'src/articles/article.entity';
 import { Clock } from 'src/common/clock';
 import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
 import { JobQueue } from 'src/job-queue/job-queue.service';
 import { MailService } from 'src/mail/mail.service';
-import { Review } from 'src/reviews/review.entity';
 import type { CreateIssueDto, IssuePostDto, UpdateIssueDto } from './dto/issue-write.dto';
 import { IssueRenderer } from './issue-renderer';
 import { IssueSender } from './issue-sender';
@@ -44,9 +42,6 @@ export interface IssueFailure {
   error: string | null;
 }
 
-/** PostgreSQL's largest integer: the largest id a post can have. */
-const MAX_ID = 2_147_483_647;
-
 const NOT_EDITABLE = 'Only a draft or a scheduled issue can be changed';
 
 /**
@@ -61,8 +56,6 @@ export class NewsletterIssuesService implements OnModuleInit, OnApplicationBoots
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(NewsletterIssue) private readonly issues: Repository<NewsletterIssue>,
-    @InjectRepository(Article) private readonly articles: Repository<Article>,
-    @InjectRepository(Review) private readonly reviews: Repository<Review>,
     private readonly renderer: IssueRenderer,
     private readonly sender: IssueSender,
     private readonly mail: MailService,
@@ -247,24 +240,8 @@ export class NewsletterIssuesService implements OnModuleInit, OnApplicationBoots
    */
   private async checkPosts(posts: IssuePostDto[]): Promise<IssuePostRef[]> {
     const refs = posts.map(({ type, id }) => ({ type, id }));
-    // An id past PostgreSQL's integer range names no post (never a query error).
-    const ids = (type: IssuePostRef['type']) => refs.filter((post) => post.type === type && post.id <= MAX_ID).map((post) => post.id);
-    const now = this.clock.now();
-    const found = <T extends Article | Review>(repository: Repository<T>, alias: string, wanted: number[]) =>
-      wanted.length
-        ? repository
-            .createQueryBuilder(alias)
-            .select(`"${alias}"."id"`, 'id')
-            .addSelect(`"${alias}"."title"`, 'title')
-            .addSelect(`"${alias}"."published" = true AND COALESCE("${alias}"."publishedAt", "${alias}"."createdAt") <= :now`, 'visible')
-            .where(`"${alias}"."id" IN (:...wanted)`, { wanted, now })
-            .getRawMany<{ id: number; title: string; visible: boolean }>()
-        : Promise.resolve([]);
-    const [articles, reviews] = await Promise.all([
-      found<Article>(this.articles, 'article', ids('article')),
-      found<Review>(this.reviews, 'review', ids('review')),
-    ]);
-    const postOf = (ref: IssuePostRef) => (ref.type === 'article' ? articles : reviews).find((post) => post.id === ref.id);
+    const chosen = await this.renderer.chosenPosts(refs);
+    const postOf = (ref: IssuePostRef) => chosen.find((post) => post.type === ref.type && post.id === ref.id);
     const missing = refs.filter((ref) => !postOf(ref));
     if (missing.length) throw new BadRequestException(`posts: no ${missing.map((ref) => `${ref.type} ${ref.id}`).join(', ')}`);
     const drafts = refs.filter((ref) => !postOf(ref)!.visible);

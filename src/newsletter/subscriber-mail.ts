@@ -1,42 +1,66 @@
-import type { Logger } from '@nestjs/common';
-import type { QueryRunner } from 'typeorm';
-import type { JobInfo, JobQueue } from 'src/job-queue/job-queue.service';
-import { isPermanentFailure, type MailService } from 'src/mail/mail.service';
+import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { QueryRunner, Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { JobQueue, type JobInfo } from 'src/job-queue/job-queue.service';
+import { isPermanentFailure, MailService } from 'src/mail/mail.service';
+import { Subscriber } from './subscriber.entity';
 
 /**
- * A queue of one email a subscriber (the confirmation and welcome emails): `{ subscriberId }` jobs, each
- * retried after a temporary SMTP failure with a backoff, `batchSize` sent side by side.
+ * An email a subscriber through the job queue (the confirmation and welcome emails): `{ subscriberId }`
+ * jobs, queued inside the sign-up's transaction, each retried after a temporary SMTP failure with a
+ * backoff, `batchSize` sent side by side. A job reads the subscriber's row when it runs and sends what
+ * `compose` makes of it, or nothing where `compose` answers null (the row is gone, or no longer waits for
+ * this email). The providers every such mailer needs are injected as properties (Nest's way for a base
+ * class), so a mailer's constructor names only its own.
  */
-export function defineSubscriberMail(queue: JobQueue, name: string, batchSize: number, deliver: (subscriberId: number, info: JobInfo) => Promise<void>) {
-  queue.define<{ subscriberId: number }>(name, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize }, (data, info) =>
-    deliver(data.subscriberId, info),
-  );
-}
+export abstract class SubscriberMailer implements OnModuleInit {
+  protected readonly logger = new Logger('Newsletter');
+  @Inject(APP_CONFIG) protected readonly config: AppConfig;
+  @InjectRepository(Subscriber) protected readonly subscribers: Repository<Subscriber>;
+  @Inject(MailService) protected readonly mail: MailService;
+  @Inject(JobQueue) private readonly queue: JobQueue;
 
-/** Queues a subscriber's email, inside `runner`'s open transaction. Answers whether it will go over SMTP. */
-export async function enqueueSubscriberMail(queue: JobQueue, mail: MailService, name: string, subscriberId: number, runner: QueryRunner): Promise<boolean> {
-  await queue.send(name, { subscriberId }, {}, runner);
-  return mail.sends;
-}
+  /** `queueName` names the queue; `what` names the email in the log ('Welcome email'). */
+  protected constructor(
+    private readonly queueName: string,
+    private readonly batchSize: number,
+    private readonly what: string,
+  ) {}
 
-/**
- * Sends a composed email to a subscriber. A temporary failure is thrown for the queue to retry while
- * retries are left; a permanent one (5xx), or the last retry's, keeps the message in the outbox for an
- * operator and logs it ('Welcome email to subscriber 7 not sent (...); kept as ...').
- */
-export async function deliverOrKeep(
-  mail: MailService,
-  logger: Logger,
-  what: string,
-  { subscriberId, to, raw }: { subscriberId: number; to: string; raw: Buffer },
-  { retriesLeft }: JobInfo,
-): Promise<void> {
-  try {
-    await mail.deliverComposed({ to, raw });
-  } catch (error) {
-    const message = (error as Error).message;
-    if (!isPermanentFailure(error) && retriesLeft > 0) throw error;
-    const file = await mail.keepRaw(raw);
-    logger.error(`${what} to subscriber ${subscriberId} not sent (${message}); kept as ${file}`);
+  /** The email to `subscriber` as raw bytes, or null when it is not to be sent. */
+  protected abstract compose(subscriber: Subscriber): Promise<Buffer | null>;
+
+  onModuleInit(): void {
+    this.queue.define<{ subscriberId: number }>(
+      this.queueName,
+      { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, batchSize: this.batchSize },
+      (data, info) => this.deliver(data.subscriberId, info),
+    );
+  }
+
+  /** Queues the email, inside `runner`'s open transaction. Answers whether it will go over SMTP. */
+  async enqueue(subscriberId: number, runner: QueryRunner): Promise<boolean> {
+    await this.queue.send(this.queueName, { subscriberId }, {}, runner);
+    return this.mail.sends;
+  }
+
+  /**
+   * The job. A temporary failure is thrown for the queue to retry while retries are left; a permanent one
+   * (5xx), or the last retry's, keeps the message in the outbox for an operator and logs it ('Welcome
+   * email to subscriber 7 not sent (...); kept as ...').
+   */
+  async deliver(subscriberId: number, { retriesLeft }: JobInfo): Promise<void> {
+    const subscriber = await this.subscribers.findOneBy({ id: subscriberId });
+    const raw = subscriber && (await this.compose(subscriber));
+    if (!subscriber || !raw) return;
+    try {
+      await this.mail.deliverComposed({ to: subscriber.email, raw });
+    } catch (error) {
+      const message = (error as Error).message;
+      if (!isPermanentFailure(error) && retriesLeft > 0) throw error;
+      const file = await this.mail.keepRaw(raw);
+      this.logger.error(`${this.what} to subscriber ${subscriberId} not sent (${message}); kept as ${file}`);
+    }
   }
 }

@@ -1,13 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { QueryRunner, Repository } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from 'src/config/app.config';
+import { Injectable } from '@nestjs/common';
 import { GuideService } from 'src/guide/guide.service';
-import { JobQueue, type JobInfo } from 'src/job-queue/job-queue.service';
-import { MailService } from 'src/mail/mail.service';
 import { UNSUBSCRIBE_MARK, type MailTemplate } from 'src/mail/mail-template';
-import { Subscriber } from './subscriber.entity';
-import { defineSubscriberMail, deliverOrKeep, enqueueSubscriberMail } from './subscriber-mail';
+import type { Subscriber } from './subscriber.entity';
+import { SubscriberMailer } from './subscriber-mail';
 import { welcomeEmail } from './welcome-email';
 
 /** A subscriber's one-click unsubscribe link. */
@@ -33,35 +28,19 @@ const WELCOME_BATCH = 25;
  * sends it again on the retry (the same window as a newsletter issue's, see IssueSender).
  */
 @Injectable()
-export class WelcomeMailer implements OnModuleInit {
-  private readonly logger = new Logger('Newsletter');
+export class WelcomeMailer extends SubscriberMailer {
   /** The email composed once (with its PDF part encoded once); each subscriber's copy is made from it. */
   private template: Promise<MailTemplate> | null = null;
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(Subscriber) private readonly subscribers: Repository<Subscriber>,
-    private readonly guides: GuideService,
-    private readonly mail: MailService,
-    private readonly queue: JobQueue,
-  ) {}
-
-  onModuleInit(): void {
-    defineSubscriberMail(this.queue, WELCOME_QUEUE, WELCOME_BATCH, (subscriberId, info) => this.deliver(subscriberId, info));
+  constructor(private readonly guides: GuideService) {
+    super(WELCOME_QUEUE, WELCOME_BATCH, 'Welcome email');
   }
 
-  /** Queues the welcome email, inside `runner`'s open transaction. Answers whether it will go over SMTP. */
-  enqueue(subscriberId: number, runner: QueryRunner): Promise<boolean> {
-    return enqueueSubscriberMail(this.queue, this.mail, WELCOME_QUEUE, subscriberId, runner);
-  }
-
-  /** The job: the email to the subscriber, if they are still subscribed. */
-  async deliver(subscriberId: number, info: JobInfo): Promise<void> {
-    const subscriber = await this.subscribers.findOneBy({ id: subscriberId });
-    if (!subscriber?.subscribed) return;
+  /** The email to the subscriber, if they are still subscribed. */
+  protected async compose(subscriber: Subscriber): Promise<Buffer | null> {
+    if (!subscriber.subscribed) return null;
     const unsubscribeUrl = unsubscribeUrlFor(this.config.siteUrl, subscriber.unsubscribeToken);
-    const raw = await (await this.composed()).fill({ to: subscriber.email, unsubscribeUrl });
-    await deliverOrKeep(this.mail, this.logger, 'Welcome email', { subscriberId, to: subscriber.email, raw }, info);
+    return (await this.composed()).fill({ to: subscriber.email, unsubscribeUrl });
   }
 
   private composed(): Promise<MailTemplate> {

@@ -1,7 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Publication } from 'src/publishing/publication.entity';
 
 @Entity({ name: 'products' })
-export class Product {
+export class Product extends Publication {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -31,13 +32,4 @@ export class Product {
 
   @Column({ type: 'boolean', default: false })
   featured: boolean;
-
-  @Column({ type: 'boolean', default: false })
-  published: boolean;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  publishedAt: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

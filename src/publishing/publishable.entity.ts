@@ -1,11 +1,13 @@
-import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { TEAM_NAME } from 'core/constants';
+import { Publication } from './publication.entity';
 
 /**
  * The columns articles and reviews share (SPEC section 3): a titled, slugged markdown body that is a
- * draft until published. Each is its own table; this class only saves writing the columns twice.
+ * draft until published (the columns of which are Publication's, which products share). Each is its own
+ * table; this class only saves writing the columns twice.
  */
-export abstract class Publishable {
+export abstract class Publishable extends Publication {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -30,15 +32,6 @@ export abstract class Publishable {
 
   @Column({ type: 'varchar', length: 100, default: TEAM_NAME })
   author: string;
-
-  @Column({ type: 'boolean', default: false })
-  published: boolean;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  publishedAt: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;

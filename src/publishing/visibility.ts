@@ -8,5 +8,10 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
  * `now` comes from the application's clock, the one the page cache's expiry is counted on.
  */
 export function visibleAt<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, now: Date): SelectQueryBuilder<T> {
-  return query.andWhere(`"${alias}"."published" = true AND COALESCE("${alias}"."publishedAt", "${alias}"."createdAt") <= :visibleNow`, { visibleNow: now });
+  return query.andWhere(visibleSql(alias), { visibleNow: now });
+}
+
+/** The condition itself, true where `alias`'s row is visible at the parameter `:visibleNow` (for a select of it). */
+export function visibleSql(alias: string): string {
+  return `"${alias}"."published" = true AND COALESCE("${alias}"."publishedAt", "${alias}"."createdAt") <= :visibleNow`;
 }

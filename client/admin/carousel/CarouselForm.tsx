@@ -115,13 +115,7 @@ export function CarouselForm({ form, onChange, editing, saving, existing, onSave
           </MarkedForm>
           <div>
             <p className="mb-2 text-sm font-medium text-slate-800">Live Preview</p>
-            <CarouselPreview
-              videoUrl={form.videoUrl}
-              posterImageUrl={form.posterImageUrl}
-              title={form.title}
-              description={form.description}
-              ctaText={form.ctaText}
-            />
+            <CarouselPreview slide={form} />
           </div>
         </div>
       </CardContent>

@@ -1,19 +1,9 @@
 import { videoSource } from 'core/urls';
+import type { SlideForm } from './slide-form';
 
 /** SPEC section 2: a 16:9 live preview: the video, else the poster, else a prompt to add a URL. */
-export function CarouselPreview({
-  videoUrl,
-  posterImageUrl,
-  title,
-  description,
-  ctaText,
-}: {
-  videoUrl: string;
-  posterImageUrl: string;
-  title: string;
-  description: string;
-  ctaText: string;
-}) {
+export function CarouselPreview({ slide }: { slide: Pick<SlideForm, 'videoUrl' | 'posterImageUrl' | 'title' | 'description' | 'ctaText'> }) {
+  const { videoUrl, posterImageUrl, title, description, ctaText } = slide;
   const video = videoUrl.trim();
   const poster = posterImageUrl.trim() || undefined;
   const source = video ? videoSource(video) : null;

@@ -5,6 +5,7 @@ import { FieldErrorMessage } from '../ui/Field';
 import { useFieldError } from '../ui/field-errors';
 import { developmentUrlWarning, isDevelopmentUrl } from '../urls';
 import { CONTENT_TEMPLATES, DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, imageMarkdown, insertBlock } from './templates';
+import { bindText } from '../ui/field-binding';
 
 const input = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
 
@@ -67,18 +68,11 @@ export function ContentEditor({ value, onChange, placeholder }: { value: string;
         <div role="group" aria-label="Insert image" className="mt-3 grid gap-2 sm:grid-cols-[2fr_1fr_auto_auto] sm:items-end">
           <label className="text-xs font-medium text-slate-700">
             Image to insert (URL)
-            <input
-              type="text"
-              inputMode="url"
-              value={imageUrl}
-              onChange={(event) => setImageUrl(event.target.value)}
-              placeholder="https://example.com/photo.jpg"
-              className={`mt-1 ${input}`}
-            />
+            <input type="text" inputMode="url" {...bindText(imageUrl, setImageUrl)} placeholder="https://example.com/photo.jpg" className={`mt-1 ${input}`} />
           </label>
           <label className="text-xs font-medium text-slate-700">
             Alt text
-            <input value={alt} onChange={(event) => setAlt(event.target.value)} placeholder="Describe the image" className={`mt-1 ${input}`} />
+            <input {...bindText(alt, setAlt)} placeholder="Describe the image" className={`mt-1 ${input}`} />
           </label>
           <label className="text-xs font-medium text-slate-700">
             Image width

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { login } from '../session';
 import { Button } from '../ui/Button';
 import { Card, CardContent } from '../ui/Card';
+import { bindText } from '../ui/field-binding';
 
 /** The sign-in form shown without a session (SPEC sections 2 and 5: password required). */
 export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSignedIn: () => void }) {
@@ -49,8 +50,7 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
                 type="password"
                 autoComplete="current-password"
                 required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                {...bindText(password, setPassword)}
                 placeholder="Enter admin password"
                 className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
               />

@@ -13,6 +13,7 @@ import { Modal } from '../ui/Modal';
 import { MoreRows } from '../ui/MoreRows';
 import { parseSources } from './site-form';
 import { CheckedFormFoot, useCheckedForm } from './checked-form';
+import { bindText } from '../ui/field-binding';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 export const CHECK_QUEUE_KEY = ['admin', 'site-checks'] as const;
@@ -107,7 +108,7 @@ function MarkCheckedForm({ site, onDone }: { site: CheckQueueRow['site']; onDone
   });
   return (
     <MarkedForm errors={marks.errors} formRef={marks.ref} className="grid gap-4" onSubmit={submit(() => mark.mutate())}>
-      <TextField label="Checked on" name="checkedOn" type="date" required value={checkedOn} onChange={(event) => setCheckedOn(event.target.value)} />
+      <TextField label="Checked on" name="checkedOn" type="date" required {...bindText(checkedOn, setCheckedOn)} />
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">What was checked</legend>
         <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
@@ -125,8 +126,7 @@ function MarkCheckedForm({ site, onDone }: { site: CheckQueueRow['site']; onDone
         label="Sources"
         name="sources"
         required
-        value={sources}
-        onChange={(event) => setSources(event.target.value)}
+        {...bindText(sources, setSources)}
         rows={3}
         hint="One a line: the address, or 'Title | address'."
       />

@@ -15,6 +15,7 @@ import { Modal } from '../ui/Modal';
 import { SearchField, useSearchText } from '../ui/SearchField';
 import { CHECK_QUEUE_KEY } from './CheckQueue';
 import { CheckedFormFoot, problemText, useCheckedForm } from './checked-form';
+import { bindText } from '../ui/field-binding';
 
 // Under 'admin', so ending the session drops it with the rest of the admin data.
 const NOTICES_KEY = ['admin', 'notices'] as const;
@@ -152,37 +153,15 @@ function NoticeForm({ notice, onDone }: { notice: AdminNotice | null; onDone: ()
   const chosen = new Set(sites.map((site) => site.id));
   return (
     <MarkedForm errors={marks.errors} formRef={marks.ref} className="grid gap-4" onSubmit={submit(() => save.mutate())}>
-      <TextField label="Title" name="title" required value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} />
-      <TextAreaField label="Body" name="body" required value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={5000} />
+      <TextField label="Title" name="title" required {...bindText(title, setTitle)} maxLength={200} />
+      <TextAreaField label="Body" name="body" required {...bindText(body, setBody)} rows={4} maxLength={5000} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Starts on" name="startsOn" type="date" required value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
-        <TextField
-          label="Ends on"
-          name="endsOn"
-          type="date"
-          value={endsOn}
-          onChange={(event) => setEndsOn(event.target.value)}
-          hint="Leave empty while it lasts."
-        />
+        <TextField label="Starts on" name="startsOn" type="date" required {...bindText(startsOn, setStartsOn)} />
+        <TextField label="Ends on" name="endsOn" type="date" {...bindText(endsOn, setEndsOn)} hint="Leave empty while it lasts." />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Source title"
-          name="sourceTitle"
-          required
-          value={sourceTitle}
-          onChange={(event) => setSourceTitle(event.target.value)}
-          maxLength={200}
-        />
-        <TextField
-          label="Source address"
-          name="sourceUrl"
-          type="url"
-          required
-          value={sourceUrl}
-          onChange={(event) => setSourceUrl(event.target.value)}
-          placeholder="https://..."
-        />
+        <TextField label="Source title" name="sourceTitle" required {...bindText(sourceTitle, setSourceTitle)} maxLength={200} />
+        <TextField label="Source address" name="sourceUrl" type="url" required {...bindText(sourceUrl, setSourceUrl)} placeholder="https://..." />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Dive sites covered ({sites.length})</legend>

@@ -3,6 +3,7 @@ import type { DiveSiteResponse } from 'core/api/dive-sites';
 import { ImageUpload } from '../media/ImageUrlField';
 import { Button } from '../ui/Button';
 import { mediaUrlWarning } from '../urls';
+import { bindText } from '../ui/field-binding';
 
 export interface QuickUpdateActions {
   updateReviewLink: (site: DiveSiteResponse, reviewLink: string) => Promise<unknown>;
@@ -54,13 +55,7 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
           )
         }
         renderInput={(id) => (
-          <input
-            id={id}
-            value={reviewLink}
-            onChange={(event) => setReviewLink(event.target.value)}
-            placeholder={site.reviewLink ?? '/blog/site-review or https://...'}
-            className={input}
-          />
+          <input id={id} {...bindText(reviewLink, setReviewLink)} placeholder={site.reviewLink ?? '/blog/site-review or https://...'} className={input} />
         )}
       />
       <QuickRow
@@ -77,15 +72,7 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
         }
         renderInput={(id) => (
           <ImageUpload label="Photo URL" onUploaded={setImageUrl}>
-            <input
-              id={id}
-              type="text"
-              inputMode="url"
-              value={imageUrl}
-              onChange={(event) => setImageUrl(event.target.value)}
-              placeholder="https://example.com/photo.jpg"
-              className={input}
-            />
+            <input id={id} type="text" inputMode="url" {...bindText(imageUrl, setImageUrl)} placeholder="https://example.com/photo.jpg" className={input} />
           </ImageUpload>
         )}
       />
@@ -110,8 +97,7 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
               id={id}
               type="text"
               inputMode="url"
-              value={videoUrl}
-              onChange={(event) => setVideoUrl(event.target.value)}
+              {...bindText(videoUrl, setVideoUrl)}
               placeholder="https://www.youtube.com/watch?v=..."
               className={input}
             />
@@ -120,8 +106,7 @@ export function QuickUpdates({ site, actions }: { site: DiveSiteResponse; action
                 type="text"
                 inputMode="url"
                 aria-label="Video Thumbnail URL (optional)"
-                value={videoThumbnail}
-                onChange={(event) => setVideoThumbnail(event.target.value)}
+                {...bindText(videoThumbnail, setVideoThumbnail)}
                 placeholder="Thumbnail URL (optional)"
                 className={input}
               />

@@ -12,6 +12,7 @@ import { useConfirm } from '../ui/useConfirm';
 import { keys } from '../query-keys';
 import { IssueFigures, type IssueFiguresData } from './IssueFigures';
 import { FieldErrors, useFormErrors } from '../ui/field-errors';
+import { bindText } from '../ui/field-binding';
 
 interface PostRef {
   type: 'article' | 'review';
@@ -327,13 +328,7 @@ export function IssueEditor({ id, onClose, onCreated }: { id: number | null; onC
             <Button variant="outline" onClick={() => showPreview.mutate()} disabled={showPreview.isPending}>
               Preview
             </Button>
-            <TextField
-              label="Test address"
-              type="email"
-              placeholder="The site's contact address when empty"
-              value={testTo}
-              onChange={(event) => setTestTo(event.target.value)}
-            />
+            <TextField label="Test address" type="email" placeholder="The site's contact address when empty" {...bindText(testTo, setTestTo)} />
             <Button variant="outline" onClick={() => sendTest.mutate()} disabled={sendTest.isPending}>
               Send a Test
             </Button>

@@ -5,6 +5,7 @@ import type { SubscriberResponse } from 'core/api/admin';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { CheckboxField, TextField } from '../ui/Field';
+import { bindText } from '../ui/field-binding';
 
 export interface SubscriberFormProps {
   subscriber: SubscriberResponse;
@@ -39,15 +40,7 @@ export function SubscriberForm({ subscriber, saving, onSave, onCancel }: Subscri
             onSave({ email: email.trim(), subscribed });
           }}
         >
-          <TextField
-            label="Email Address"
-            name="email"
-            type="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoComplete="off"
-          />
+          <TextField label="Email Address" name="email" type="email" required {...bindText(email, setEmail)} autoComplete="off" />
           <CheckboxField label="Active Subscription" checked={subscribed} onChange={setSubscribed} />
           <div className="flex gap-3">
             <Button type="submit" disabled={saving}>

@@ -13,6 +13,7 @@ import { SelectField } from '../ui/Field';
 import { ImageUrlField } from '../media/ImageUrlField';
 import { mediaUrlWarning } from '../urls';
 import { singleImageUrl } from 'core/images';
+import { bindText } from '../ui/field-binding';
 
 /** Sites offered in each group of the dropdown; a search finds the others (the list is paged on the server: issue 31). */
 const GROUP_SIZE = 100;
@@ -120,12 +121,7 @@ export function PhotosTab() {
                     ))}
                   </optgroup>
                 </SelectField>
-                <ImageUrlField
-                  label="Image URL"
-                  value={imageUrl}
-                  onChange={(event) => setImageUrl(event.target.value)}
-                  placeholder="https://example.com/dive-site.jpg"
-                />
+                <ImageUrlField label="Image URL" {...bindText(imageUrl, setImageUrl)} placeholder="https://example.com/dive-site.jpg" />
                 <div>
                   <Button type="submit" disabled={!selected || !imageUrl.trim() || update.isPending}>
                     {update.isPending ? 'Updating...' : 'Update Photo'}

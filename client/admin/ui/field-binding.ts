@@ -11,3 +11,12 @@ export const fieldBinder =
     value: form[key] as string,
     onChange: (event: { target: { value: string } }) => onChange({ ...form, [key]: event.target.value }),
   });
+
+/**
+ * Binds an input to a text held in its own state: `{...bindText(title, setTitle)}` gives the input the
+ * value and an onChange that sets it.
+ */
+export const bindText = (value: string, set: (value: string) => void) => ({
+  value,
+  onChange: (event: { target: { value: string } }) => set(event.target.value),
+});
