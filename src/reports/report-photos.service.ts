@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { In, type DataSource, type QueryRunner, type Repository } from 'typeorm';
 import { REPORT_PHOTO_MAX_PIXELS, type AdminReportPhoto, type GalleryPhoto, type ReportPhotoResponse, type ReportPhotoStatus } from 'core/reports';
@@ -68,7 +68,7 @@ export class ReportPhotosService implements OnModuleInit {
    * Stores a request's checked photos as received, before the report's transaction: the photo worker reads
    * each file and writes it as an upload row over its own connection, at the lowest priority (the server
    * never holds the bytes). Answers the uploads' ids in the photos' order; when one fails, those stored are
-   * deleted and the request fails.
+   * deleted and the request is refused with a 503 (sent again later, it is stored).
    */
   async stage(files: PhotoFile[]): Promise<number[]> {
     const outcomes = await Promise.all(
@@ -78,7 +78,9 @@ export class ReportPhotosService implements OnModuleInit {
     const failed = outcomes.find((outcome) => !outcome.ok);
     if (!failed) return stored;
     await this.discard(stored);
-    throw new Error(`A report photo could not be stored: ${failed.error}`);
+    // The worker or the database failed, not the diver: a 503 says to send it again (the offline queue does).
+    this.logger.warn(`A report photo could not be stored: ${failed.error}`);
+    throw new ServiceUnavailableException(errorBody(503, 'Service temporarily unavailable'));
   }
 
   /**

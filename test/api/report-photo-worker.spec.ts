@@ -1,5 +1,6 @@
-import { readdirSync } from 'node:fs';
-import { getPriority } from 'node:os';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { dayIn } from 'core/reports';
@@ -101,5 +102,29 @@ describe('the photo worker', () => {
     expect(worker.pid).not.toBe(killed);
     const stored = await request(t.baseUrl).get(`/media/uploads/${photo.hash}.jpg`).expect(200);
     expect((await sharp(stored.body as Buffer).metadata()).width).toBe(2400);
+  });
+
+  it('refuses a report with a 503 and stores nothing when its photo cannot be stored (the worker stopped), so the diver sends it again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'report-photo-worker-spec-'));
+    const other = await startTestApp({ DATA_DIR: dataDir });
+    try {
+      // As at shutdown: the worker takes nothing more.
+      other.app.get(PhotoWorker).onApplicationShutdown();
+      const { body } = await request(other.baseUrl)
+        .post(`/api/dive-sites/${site.id}/reports`)
+        .field('date', yesterday())
+        .field('visibility', '12')
+        .attach('photos', await noiseJpeg(), 'reef.jpg')
+        .expect(503);
+      expect(body.message).toBe('Service temporarily unavailable');
+      const [counts] = await other.dataSource.query(
+        `SELECT (SELECT count(*)::int FROM condition_reports) AS reports, (SELECT count(*)::int FROM report_photos) AS photos, (SELECT count(*)::int FROM report_photo_uploads) AS uploads`,
+      );
+      expect(counts).toEqual({ reports: 0, photos: 0, uploads: 0 });
+      for (let i = 0; i < 100 && readdirSync(join(dataDir, 'report-photos')).length; i++) await sleep(20);
+      expect(readdirSync(join(dataDir, 'report-photos'))).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
