@@ -1,11 +1,12 @@
 // The photo worker: a child process (forked by PhotoWorker, src/reports/photo-worker.ts) that does the
-// queued report photos' jobs, decoding and re-encoding with sharp, at the lowest CPU priority (nice 19), so
-// that the server's pages always win the CPU and photos take what is left (issue 45,
-// bench/reports-under-load.mjs). It imports
+// report photos' storing as received and their queued jobs, decoding and re-encoding with sharp, at the
+// lowest CPU priority (nice 19 and Linux's idle scheduling class), so that the server's pages always win the
+// CPU and photos take what is left (issue 45, bench/reports-under-load.mjs). It imports
 // nothing of the application (it runs as is, also from the TypeScript source under the tests) and keeps
-// nothing: each message is a photo's row to process, each answer the outcome. The job is done here whole,
+// nothing: each message is a photo to store or process, each answer the outcome. The job is done here whole,
 // its reads and writes included (over a connection of its own), so that the server never holds the bytes
 // again after the request (issue 45's heap cap).
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -37,7 +38,8 @@ export type PhotoWorkerReply = { id: number; result: PhotoJobOutcome | PhotoStag
 
 // First of all, before sharp starts any thread (threads inherit their creator's priority on Linux). A
 // priority is a thread's own there: the threads Node.js started before this line (V8's, which collect this
-// process's garbage) are set one by one, where /proc lists them.
+// process's garbage) are set one by one, where /proc lists them. Then Linux's idle scheduling class for all
+// of them (below).
 setPriority(19);
 for (const thread of threadsOfThisProcess()) {
   try {
@@ -45,6 +47,20 @@ for (const thread of threadsOfThisProcess()) {
   } catch {
     // Ended meanwhile.
   }
+}
+idleClass(process.pid, true);
+
+/**
+ * Puts a process (every thread of it) or one thread in Linux's SCHED_IDLE class, through util-linux's `chrt`
+ * (Node.js has no call for it): it runs only on a CPU that nothing else wants, and a page's request that
+ * wakes up takes the CPU from it at once. Nice 19 alone is not enough on a kernel with the EEVDF scheduler
+ * (6.6 and later): a niced thread keeps the CPU for the rest of its time slice, and storing a 5 MB photo
+ * then cost cached pages about 0.05 of their throughput more under issue 45's load (bench/README.md). Where
+ * `chrt` is missing or refused, nice 19 stays.
+ */
+function idleClass(pid: number, allThreads: boolean): boolean {
+  const result = spawnSync('chrt', ['--idle', ...(allThreads ? ['--all-tasks'] : []), '--pid', '0', String(pid)], { stdio: 'ignore' });
+  return result.status === 0;
 }
 
 function threadsOfThisProcess(): number[] {
@@ -83,7 +99,7 @@ async function processPhoto(sharp: SharpFactory, bytes: Buffer, maxPixels: numbe
 let database: { url: string; client: Promise<Client> } | null = null;
 
 /**
- * The connection's PostgreSQL process at this worker's priority (nice 19), when that process is on this
+ * The connection's PostgreSQL process at this worker's priority (nice 19, the idle class), when that process is on this
  * machine (connected through a Unix socket: the embedded PostgreSQL's way) and ours to change (the same
  * user): a photo's reads and writes (a 5 MB upload read back as text, the processed photo written) then
  * also take only the CPU the server's pages leave. A database elsewhere, or another user's, is left as it is.
@@ -93,6 +109,7 @@ async function atOurPriority(client: Client): Promise<number | null> {
     const { rows } = await client.query<{ pid: number; socket: boolean }>(`SELECT pg_backend_pid() AS pid, inet_server_addr() IS NULL AS socket`);
     if (!rows[0]?.socket) return null;
     setPriority(rows[0].pid, 19);
+    idleClass(rows[0].pid, false);
     return rows[0].pid;
   } catch {
     return null;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -50,6 +50,15 @@ async function processedPhotos(): Promise<{ status: string; hash: string | null;
   throw new Error('photos were not processed');
 }
 
+/** Linux's number for the idle scheduling class. */
+const SCHED_IDLE = 5;
+
+/** A process's or thread's scheduling policy: field 41 of its /proc stat (the fields after the name's closing parenthesis start at 3). */
+function policyOf(dir: string): number {
+  const stat = readFileSync(`${dir}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
+}
+
 /** Kills the worker once it has a photo and answers the pid it killed. */
 async function killWhenBusy(): Promise<number> {
   for (let i = 0; i < 20_000; i++) {
@@ -74,10 +83,12 @@ describe('the photo worker', () => {
     expect(pid).toBeDefined();
     expect(pid).not.toBe(process.pid);
     expect(getPriority(pid)).toBe(19);
-    // Every thread of it, those Node.js started before its first line (V8's garbage collection) included.
+    // Every thread of it, those Node.js started before its first line (V8's garbage collection) included,
+    // and each in Linux's idle scheduling class (SCHED_IDLE, 5), which a page's request takes the CPU from at once.
     const threads = readdirSync(`/proc/${pid}/task`).map(Number);
     expect(threads.length).toBeGreaterThan(1);
     expect(threads.map((thread) => getPriority(thread))).toEqual(threads.map(() => 19));
+    expect(threads.map((thread) => policyOf(`/proc/${pid}/task/${thread}`))).toEqual(threads.map(() => SCHED_IDLE));
     // Its database work too: the embedded PostgreSQL's process serving the worker's connection is at 19.
     // (One PostgreSQL serves every test file, each its own database: this app's worker is the one on this one.)
     const backends: { pid: number }[] = await t.dataSource.query(
@@ -85,6 +96,7 @@ describe('the photo worker', () => {
     );
     expect(backends).toHaveLength(1);
     expect(getPriority(backends[0].pid)).toBe(19);
+    expect(policyOf(`/proc/${backends[0].pid}`)).toBe(SCHED_IDLE);
     expect(photo.status).toBe('pending');
     expect(photo.uploadId).toBeNull();
     const stored = await request(t.baseUrl).get(`/media/uploads/${photo.hash}.jpg`).expect(200);
