@@ -54,9 +54,9 @@ idleClass(process.pid, true);
  * Puts a process (every thread of it) or one thread in Linux's SCHED_IDLE class, through util-linux's `chrt`
  * (Node.js has no call for it): it runs only on a CPU that nothing else wants, and a page's request that
  * wakes up takes the CPU from it at once. Nice 19 alone is not enough on a kernel with the EEVDF scheduler
- * (6.6 and later): a niced thread keeps the CPU for the rest of its time slice, and storing a 5 MB photo
- * then cost cached pages about 0.05 of their throughput more under issue 45's load (bench/README.md). Where
- * `chrt` is missing or refused, nice 19 stays.
+ * (6.6 and later): a niced thread keeps the CPU for the rest of its time slice. Under issue 45's load a
+ * site's cached page kept 0.78-0.86 of its throughput with nice 19 alone, 0.88-0.93 with the idle class
+ * (bench/README.md). Where `chrt` is missing or refused, nice 19 stays.
  */
 function idleClass(pid: number, allThreads: boolean): boolean {
   const result = spawnSync('chrt', ['--idle', ...(allThreads ? ['--all-tasks'] : []), '--pid', '0', String(pid)], { stdio: 'ignore' });
