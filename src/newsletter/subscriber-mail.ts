@@ -7,7 +7,7 @@ import { isPermanentFailure, MailService } from 'src/mail/mail.service';
 import { Subscriber } from './subscriber.entity';
 
 /**
- * An email a subscriber through the job queue (the confirmation and welcome emails): `{ subscriberId }`
+ * An email to a subscriber through the job queue (the confirmation and welcome emails): `{ subscriberId }`
  * jobs, queued inside the sign-up's transaction, each retried after a temporary SMTP failure with a
  * backoff, `batchSize` sent side by side. A job reads the subscriber's row when it runs and sends what
  * `compose` makes of it, or nothing where `compose` answers null (the row is gone, or no longer waits for

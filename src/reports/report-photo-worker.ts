@@ -165,12 +165,13 @@ async function job(sharp: SharpFactory, photoId: number, url: string, maxPixels:
       [hash, mimeType, data, width, height, data.length, `report-photo-${photoId}.${mimeType === 'image/png' ? 'png' : 'jpg'}`],
     );
     await db.query(
-      `UPDATE report_photos SET status = 'pending', "mediaId" = (SELECT id FROM media WHERE hash = $1), width = $2, height = $3, "uploadId" = NULL
+      `UPDATE report_photos SET status = 'pending', "mediaId" = (SELECT id FROM media WHERE hash = $1), width = $2, height = $3
        WHERE id = $4 AND status = 'processing'`,
       [hash, width, height, photoId],
     );
-    // Its bytes as received are no longer needed (left undeleted by a failure here, the housekeeping deletes them).
-    await db.query(`DELETE FROM report_photo_uploads u WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM report_photos p WHERE p."uploadId" = u.id)`, [upload.id]);
+    // Its bytes as received are no longer needed; the foreign key empties the photo's uploadId (left undeleted
+    // by a failure here, they are the housekeeping's once no photo refers to them).
+    await db.query(`DELETE FROM report_photo_uploads WHERE id = $1`, [upload.id]);
   } catch (error) {
     return { ok: false, error: (error as Error).message, failed: 'database' };
   }

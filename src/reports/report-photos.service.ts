@@ -33,6 +33,9 @@ function toPhotoResponse(photo: ReportPhoto): ReportPhotoResponse {
   return { id: photo.id, src: photo.media ? mediaUrl(photo.media) : null, alt: photo.alt, width: photo.width, height: photo.height };
 }
 
+/** An upload (`u`) that no photo refers to. */
+const UNREFERENCED = `NOT EXISTS (SELECT 1 FROM report_photos p WHERE p."uploadId" = u.id)`;
+
 /**
  * A condition report's photos (issue 45): stored as received with the report, processed off the request
  * path on the job queue (upright, re-encoded, every metadata block gone) into the uploads (`media`, served
@@ -100,10 +103,7 @@ export class ReportPhotosService implements OnModuleInit {
   /** Deletes the given uploads that no photo refers to (a report that was not stored, or was stored already). */
   async discard(uploadIds: number[]): Promise<void> {
     if (!uploadIds.length) return;
-    await this.dataSource.query(
-      `DELETE FROM report_photo_uploads u WHERE u.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM report_photos p WHERE p."uploadId" = u.id)`,
-      [uploadIds],
-    );
+    await this.dataSource.query(`DELETE FROM report_photo_uploads u WHERE u.id = ANY($1) AND ${UNREFERENCED}`, [uploadIds]);
   }
 
   /**
@@ -111,9 +111,7 @@ export class ReportPhotosService implements OnModuleInit {
    * between storing a photo and its report's transaction, or its report was deleted before it was processed).
    */
   async pruneUploads(): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM report_photo_uploads u WHERE u."createdAt" < now() - interval '1 hour' AND NOT EXISTS (SELECT 1 FROM report_photos p WHERE p."uploadId" = u.id)`,
-    );
+    await this.dataSource.query(`DELETE FROM report_photo_uploads u WHERE u."createdAt" < now() - interval '1 hour' AND ${UNREFERENCED}`);
   }
 
   /**
@@ -135,13 +133,9 @@ export class ReportPhotosService implements OnModuleInit {
     const { error: message, failed } = outcome;
     if (failed === 'database' || (retriesLeft > 0 && !/^(Vips|Input|Image|heif|jpeg|png|webp)/i.test(message))) throw new Error(message);
     this.logger.warn(`Report photo ${photoId} could not be processed (${message}): rejected`);
-    await this.dataSource
-      .query(
-        `WITH rejected AS (UPDATE report_photos p SET status = 'rejected', "uploadId" = NULL FROM report_photos was WHERE was.id = p.id AND p.id = $1 RETURNING was."uploadId")
-       SELECT "uploadId" FROM rejected`,
-        [photoId],
-      )
-      .then((rows: { uploadId: number | null }[]) => this.discard(rows.flatMap((row) => (row.uploadId ? [row.uploadId] : []))));
+    await this.photos.update({ id: photoId }, { status: 'rejected' });
+    // Its bytes as received go (the foreign key empties the photo's uploadId).
+    await this.dataSource.query(`DELETE FROM report_photo_uploads WHERE id = (SELECT "uploadId" FROM report_photos WHERE id = $1)`, [photoId]);
   }
 
   /** The server's database, for the worker's own connection. */
